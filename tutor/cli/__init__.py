@@ -1,0 +1,51 @@
+"""The ``tarot-tutor`` command line (also ``python -m tutor``).
+
+Each command lives in its own module with ``register(subparsers)``; its handler
+returns an exit status. Bad input is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..engine.errors import TarotError
+
+# Modules that add commands; each has register(subparsers).
+COMMAND_MODULES = ("tutor.cli.engine_cmds",)
+
+
+class UsageError(TarotError):
+    """Bad command-line input (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tarot-tutor", description="Tarot Tutor: check scores, legal plays and content.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.handler(args) or 0)
+    except TarotError as err:
+        print(f"tarot-tutor: error: {err}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeError) as err:
+        print(f"tarot-tutor: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,85 @@
+"""``tarot-tutor score`` and ``tarot-tutor legal``: the engine's verdicts on the command line."""
+
+from __future__ import annotations
+
+import json
+
+from ..engine import explain_all, explain_winner, format_cards, parse_card, parse_cards, score_deal
+from ..engine.scoring import CHELEM_OUTCOMES
+
+
+def register(sub) -> None:
+    p = sub.add_parser("score", help="score one deal with the FFT breakdown")
+    p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    p.add_argument("--contract", required=True,
+                   help="petite, garde, garde_sans or garde_contre (French names accepted)")
+    p.add_argument("--points", required=True, help="the attack's card points, e.g. 43 or 40.5")
+    p.add_argument("--oudlers", required=True, type=int, help="oudlers in the attack's pile (0-3)")
+    p.add_argument("--petit-au-bout", choices=("attack", "defence"), help="side that took the Petit in the last trick")
+    p.add_argument("--poignee", action="append", default=[], choices=("simple", "double", "triple"),
+                   help="a poignée shown by either side (repeat for several)")
+    p.add_argument("--chelem", choices=CHELEM_OUTCOMES)
+    p.add_argument("--alone", action="store_true", help="5 players: the taker plays alone")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_score)
+
+    p = sub.add_parser("legal", help="which cards may be played to a trick, and why not the others")
+    p.add_argument("--hand", required=True, help='the hand, e.g. "KH 3H 5S T4 EX"')
+    p.add_argument("--trick", default="", help="cards already played to the trick, in order")
+    p.add_argument("--called", help="5 players: the called king (for the first lead)")
+    p.add_argument("--first-trick", action="store_true", help="5 players: this is the first trick")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_legal)
+
+
+def _number(text: str) -> float:
+    from ..engine.errors import TarotError
+    try:
+        return float(str(text).replace(",", "."))
+    except ValueError:
+        raise TarotError(f"points must be a number like 43 or 40.5, not {text!r}") from None
+
+
+def cmd_score(args) -> int:
+    s = score_deal(players=args.players, contract=args.contract, taker_points=_number(args.points),
+                   oudlers=args.oudlers, petit_au_bout=args.petit_au_bout, poignees=args.poignee,
+                   chelem=args.chelem, alone=args.alone)
+    if args.json:
+        print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    print(s.explain())
+    print()
+    print(f"taker {s.taker:+d}" + (f"   partner {s.partner:+d}" if s.partner is not None else "")
+          + f"   each defender {s.defender:+d}")
+    return 0
+
+
+def cmd_legal(args) -> int:
+    hand = parse_cards(args.hand)
+    if not hand:
+        from ..engine.errors import TarotError
+        raise TarotError("the hand is empty: give it with --hand, e.g. --hand \"KH 3H T4 EX\"")
+    trick = parse_cards(args.trick)
+    called = parse_card(args.called) if args.called else None
+    overlap = set(hand) & set(trick)
+    if overlap:
+        from ..engine.errors import TarotError
+        raise TarotError(f"{format_cards(overlap)} cannot be both in the hand and in the trick")
+    verdicts = explain_all(hand, trick, called_king=called, first_trick=args.first_trick)
+    legal = [v.card for v in verdicts if v.legal]
+    if args.json:
+        print(json.dumps({
+            "hand": format_cards(hand), "trick": format_cards(trick),
+            "legal": [str(c) for c in legal],
+            "verdicts": [{"card": str(v.card), "legal": v.legal, "rule": v.rule.value, "reason": v.reason}
+                         for v in verdicts],
+        }, ensure_ascii=False, indent=2))
+        return 0
+    print("Legal: " + format_cards(legal))
+    for v in verdicts:
+        if not v.legal:
+            print(f"  {v.card}: {v.reason}")
+    if trick and len(trick) >= 2:
+        i, why = explain_winner(trick)
+        print(f"So far {trick[i]} is winning the trick. {why}")
+    return 0

@@ -1,0 +1,57 @@
+"""The rules of French tarot (FFT 2012), in pure Python: the single source of truth.
+
+Public API (stable): parse_cards, card_points, count_oudlers, target_points, legal_plays,
+trick_winner, is_legal_discard, score_deal, plus the explaining variants (explain_play,
+check_discard, explain_winner) and the deal state (Deal).
+"""
+
+from .actions import Action, Bid, CallKing, DeclareChelem, Discard, PlayCard, ShowPoignee, parse_action
+from .announce import (
+    call_outcome,
+    callable_cards,
+    check_poignee,
+    chelem_outcome,
+    poignee_options,
+    poignee_to_show,
+    verify_call,
+)
+from .bidding import Auction, dog_outcome
+from .cards import (
+    CARDS,
+    DECK,
+    EXCUSE,
+    OUDLERS,
+    PETIT,
+    SUITS,
+    TRUMP_21,
+    TRUMPS,
+    Card,
+    Suit,
+    card,
+    card_points,
+    count_oudlers,
+    format_cards,
+    pair_count,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
+from .deal import DealtCards, choose_dealer, deal_cards, is_petit_sec
+from .ecart import DiscardVerdict, check_discard, discardable, is_legal_discard, trumps_needed
+from .errors import CardParseError, IllegalAction, TarotError
+from .play import (
+    PlayRule,
+    PlayVerdict,
+    explain_all,
+    explain_play,
+    explain_winner,
+    is_legal_play,
+    legal_plays,
+    trick_winner,
+    verify_play,
+)
+from .rules import CHELEM_BONUS, POIGNEE_BONUS, RULESETS, TARGETS, Contract, DogFate, RuleSet, target_points
+from .scoring import DealScore, ScoreStep, misere_scores, score_deal
+from .state import Deal, DealResult, Phase, SeatView, Trick, random_action
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,172 @@
+"""Announcements: the poignée (a show of trumps), the chelem, and the 5-player king call.
+
+>>> from .cards import parse_cards as P
+>>> hand = P("T1 T2 T3 T4 T5 T6 T7 T8 T9 EX KH QH 2H 3H 4S 5S 6S 7S")
+>>> check_poignee(hand, P("T9 T8 T7 T6 T5 T4 T3 T2 T1 EX"), players=4).level
+'simple'
+>>> [str(c) for c in callable_cards(P("KS KH KD KC 2H"))][:4]
+['QS', 'QH', 'QD', 'QC']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import CARDS, SUITS, Card, parse_card, parse_cards
+from .errors import IllegalAction
+from .rules import RuleSet
+
+
+def _cards(x) -> list[Card]:
+    return parse_cards(x) if isinstance(x, str) else [parse_card(c) for c in x]
+
+
+# ---------------------------------------------------------------- poignée
+
+
+@dataclass(frozen=True)
+class PoigneeVerdict:
+    legal: bool
+    level: str | None
+    reasons: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+def poignee_options(hand, *, players: int = 4) -> list[str]:
+    """The poignées this hand may show ('simple', 'double', 'triple'), smallest first.
+
+    The Excuse counts as a trump only for a player with no other trump to show.
+    """
+    rules = RuleSet.for_players(players)
+    hand = _cards(hand)
+    trumps = sum(1 for c in hand if c.is_trump)
+    has_excuse = any(c.is_excuse for c in hand)
+    out = []
+    for level, need in rules.poignee_thresholds.items():
+        if trumps >= need or (has_excuse and trumps + 1 >= need):
+            out.append(level)
+    return out
+
+
+def poignee_to_show(hand, level: str, *, players: int = 4) -> list[Card]:
+    """A legal show for ``level``: the highest trumps, then the Excuse only if it is needed."""
+    rules = RuleSet.for_players(players)
+    need = rules.poignee_thresholds[level]
+    hand = _cards(hand)
+    trumps = sorted((c for c in hand if c.is_trump), key=lambda c: -c.rank)
+    shown = trumps[:need]
+    if len(shown) < need and any(c.is_excuse for c in hand):
+        shown.append(next(c for c in hand if c.is_excuse))
+    if len(shown) < need:
+        raise IllegalAction(f"A {level} poignée needs {need} trumps with {players} players; "
+                            f"this hand has {len(trumps)}.", "poignee_count")
+    return shown
+
+
+def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
+    """Check a poignée as shown: exactly a threshold number of trumps, the Excuse only as the last stand-in."""
+    rules = RuleSet.for_players(players)
+    hand = _cards(hand)
+    shown = _cards(shown)
+    reasons = []
+    levels = {need: level for level, need in rules.poignee_thresholds.items()}
+    level = levels.get(len(shown))
+    if level is None:
+        pretty = ", ".join(f"{n} ({lv})" for n, lv in sorted(levels.items()))
+        reasons.append(f"With {players} players a poignée shows exactly {pretty} trumps, not {len(shown)}; "
+                       "extra trumps stay hidden.")
+    if len(set(shown)) != len(shown):
+        reasons.append("The same card is shown twice.")
+    missing = [c for c in shown if c not in hand]
+    if missing:
+        reasons.append("You do not hold " + ", ".join(c.name for c in missing) + ".")
+    bad = [c for c in shown if not (c.is_trump or c.is_excuse)]
+    if bad:
+        reasons.append("Only trumps (and the Excuse as a stand-in) go in a poignée, not "
+                       + ", ".join(c.name for c in bad) + ".")
+    if any(c.is_excuse for c in shown):
+        hidden = [c for c in hand if c.is_trump and c not in shown]
+        if hidden:
+            reasons.append("The Excuse may stand in for a trump only when you have no other trump to show; "
+                           f"you still hold {hidden[0].name}.")
+    return PoigneeVerdict(legal=not reasons, level=level if not reasons else None, reasons=reasons)
+
+
+# ---------------------------------------------------------------- 5 players: calling a king
+
+CALL_RANKS = (14, 13, 12, 11)  # king, then queen, knight, jack
+
+
+def callable_cards(hand) -> list[Card]:
+    """Cards the 5-player taker may call: any king; with all four kings, a queen too, and so on down.
+
+    Calling a card from one's own hand is allowed and means playing alone.
+    """
+    hand = set(_cards(hand))
+    out: list[Card] = []
+    for rank in CALL_RANKS:
+        row = [CARDS[s * 14 + rank - 1] for s in range(4)]
+        out.extend(row)
+        if not all(c in hand for c in row):
+            break
+    return out
+
+
+def verify_call(hand, called) -> Card:
+    """Return the called card, or raise IllegalAction with the reason it cannot be called."""
+    called = parse_card(called)
+    options = callable_cards(hand)
+    if called in options:
+        return called
+    if called.kind >= 4:
+        raise IllegalAction("The taker calls a king (or a lower face card when holding all the kings), "
+                            "never a trump or the Excuse.", "call_face")
+    lowest = options[-1]
+    rank_names = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+    if called.rank not in rank_names:
+        raise IllegalAction(f"The taker calls a king, not {called.name}.", "call_face")
+    raise IllegalAction(f"You may call a {rank_names[lowest.rank]} at most: a {rank_names[called.rank]} "
+                        f"may be called only when you hold every card of the rank above.", "call_rank")
+
+
+def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple[int | None, str]:
+    """Who partners the taker: (seat or None, sentence).
+
+    ``hands`` maps the other seats to their hands; the partner is whoever holds the called card.
+    """
+    called = parse_card(called)
+    if called in _cards(taker_hand):
+        return None, f"The taker called {called.name} from their own hand, so they play alone (1 against 4)."
+    if called in _cards(dog):
+        return None, f"{called.name.capitalize()} is in the dog, so the taker plays alone (1 against 4)."
+    for seat, hand in (hands or {}).items():
+        if called in _cards(hand):
+            return seat, f"Seat {seat} holds {called.name}: they are the taker's secret partner (2 against 3)."
+    return None, f"Nobody holds {called.name}."
+
+
+def suit_of_call(called) -> str:
+    called = parse_card(called)
+    return SUITS[called.kind].english
+
+
+# ---------------------------------------------------------------- chelem
+
+
+def chelem_outcome(*, announced: bool, attack_tricks: int, tricks: int) -> str | None:
+    """The chelem entry for scoring from who took the tricks.
+
+    >>> chelem_outcome(announced=True, attack_tricks=18, tricks=18)
+    'announced_made'
+    >>> chelem_outcome(announced=False, attack_tricks=0, tricks=18)
+    'defence'
+    """
+    if attack_tricks == tricks:
+        return "announced_made" if announced else "made"
+    if announced:
+        return "announced_failed"
+    if attack_tricks == 0:
+        return "defence"
+    return None

@@ -1,0 +1,135 @@
+"""Dealing the cards the FFT way, seeded so every deal can be replayed.
+
+The pack is shuffled, cut (more than 3 cards each side), then dealt in packets,
+counter-clockwise from the dealer's right, while the dog (le chien) is built one
+card at a time, never with the first or the last card of the pack.
+
+>>> d = deal_cards(4, dealer=0, seed=7)
+>>> [len(h) for h in d.hands], len(d.dog)
+([18, 18, 18, 18], 6)
+>>> d == deal_cards(4, dealer=0, seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import CARDS, EXCUSE, Card
+from .errors import TarotError
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    """The result of one deal: a hand per seat, the dog, and how it was dealt."""
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    dog: tuple[Card, ...]
+    cut: int
+    dog_slots: tuple[int, ...]  # packet numbers after which a dog card was laid
+
+    def petit_sec(self) -> list[int]:
+        """Seats holding the Petit sec (the 1 as their only trump, without the Excuse)."""
+        return [seat for seat, hand in enumerate(self.hands) if is_petit_sec(hand)]
+
+
+def is_petit_sec(hand) -> bool:
+    """True when the only trump is the Petit and the hand has no Excuse: the deal must be cancelled.
+
+    >>> from .cards import parse_cards as P
+    >>> is_petit_sec(P("T1 KH 2S")), is_petit_sec(P("T1 EX KH")), is_petit_sec(P("T1 T2"))
+    (True, False, False)
+    """
+    trumps = [c for c in hand if c.is_trump]
+    return len(trumps) == 1 and trumps[0].rank == 1 and EXCUSE not in hand
+
+
+def _rng(seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def deal_cards(players: int, *, dealer: int = 0, seed=None, pack=None) -> DealtCards:
+    """Shuffle (unless ``pack`` is given), cut and deal.
+
+    ``seed`` is an int or a random.Random; the same seed always gives the same deal.
+    """
+    rules = RuleSet.for_players(players)
+    if not 0 <= dealer < players:
+        raise TarotError(f"no seat {dealer} at a {players}-player table")
+    rng = _rng(seed)
+    if pack is None:
+        pack = list(CARDS)
+        rng.shuffle(pack)
+    else:
+        pack = list(pack)
+        if sorted(c.index for c in pack) != list(range(78)):
+            raise TarotError("a pack must hold each of the 78 cards exactly once")
+    # The cut: more than 3 cards on each side.
+    cut = rng.randint(4, len(pack) - 4)
+    pack = pack[cut:] + pack[:cut]
+
+    packets = players * rules.hand_size // rules.packet_size
+    # Dog cards go between packets: never before the first card nor after the last one.
+    slots = tuple(sorted(rng.sample(range(1, packets), rules.dog_size)))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    dog: list[Card] = []
+    pos = 0
+    slot_set = set(slots)
+    for p in range(packets):
+        if p in slot_set:
+            dog.append(pack[pos])
+            pos += 1
+        seat = (dealer + 1 + p) % players
+        hands[seat].extend(pack[pos:pos + rules.packet_size])
+        pos += rules.packet_size
+    assert pos == 78
+    return DealtCards(players, dealer, tuple(tuple(h) for h in hands), tuple(dog), cut, slots)
+
+
+@dataclass(frozen=True)
+class DealerDraw:
+    """The draw for the first dealer: each seat's card(s), in order, and who deals."""
+
+    draws: tuple[tuple[Card, ...], ...]
+    dealer: int
+    reason: str
+
+
+def draw_rank(card: Card) -> tuple[int, int, int]:
+    """Low to high for the dealer draw: suit cards by rank, clubs < diamonds < hearts < spades; trumps above."""
+    if card.is_trump:
+        return (1, card.rank, 0)
+    return (0, card.rank, 3 - card.kind)  # kind 0 = spades has the highest priority
+
+
+def choose_dealer(players: int, *, seed=None) -> DealerDraw:
+    """Each player draws a card; the lowest deals. The Excuse is put back and redrawn.
+
+    >>> choose_dealer(4, seed=1).dealer in range(4)
+    True
+    """
+    RuleSet.for_players(players)
+    rng = _rng(seed)
+    spread = list(CARDS)
+    rng.shuffle(spread)
+    draws: list[tuple[Card, ...]] = []
+    for _ in range(players):
+        got = [spread.pop()]
+        while got[-1] is EXCUSE:
+            got.append(spread.pop())  # the Excuse does not count: draw again
+        draws.append(tuple(got))
+    final = [d[-1] for d in draws]
+    dealer = min(range(players), key=lambda s: draw_rank(final[s]))
+    low = final[dealer]
+    reason = f"Seat {dealer} drew {low.name}, the lowest card"
+    ties = [s for s in range(players) if s != dealer and not final[s].is_trump and final[s].rank == low.rank
+            and not low.is_trump]
+    if ties:
+        reason += " (same rank as another, but its suit comes last in spades > hearts > diamonds > clubs)"
+    if any(len(d) > 1 for d in draws):
+        reason += "; the Excuse was drawn and redrawn, as it does not count"
+    return DealerDraw(tuple(draws), dealer, reason + ".")

@@ -1,0 +1,300 @@
+"""Scoring one deal, step by step (FFT p.8-9, 11-12).
+
+Every step is kept as data and as a sentence, so a learner can follow the sum.
+
+>>> s = score_deal(players=4, contract="garde", taker_points=49, oudlers=2,
+...                petit_au_bout="attack", poignees=["simple"])
+>>> s.defender, s.taker, s.won
+(-106, 318, True)
+>>> print(s.explain())  # doctest: +NORMALIZE_WHITESPACE
+Points: the attack made 49 with 2 oudlers.
+Target: 41 points with 2 oudlers.
+Result: won by 8 (49 - 41).
+Contract: (25 + 8) × 2 (garde) = 66.
+Petit au bout: won by the attack: +10 × 2 = +20.
+Poignée simple: +20 to the side that won the deal (the attack).
+Per defender: 66 + 20 + 20 = 106; each defender scores -106.
+Shares: taker 106 × 3 = +318; each defender -106. Sum: 0.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .errors import TarotError
+from .rules import (
+    CHELEM_BONUS,
+    CONTRACT_BASE,
+    DECK_POINTS,
+    MISERE_BONUS,
+    PETIT_AU_BOUT_BONUS,
+    POIGNEE_BONUS,
+    Contract,
+    RuleSet,
+    target_points,
+)
+
+SIDES = ("attack", "defence")
+CHELEM_OUTCOMES = tuple(CHELEM_BONUS)
+_SIDE_ALIASES = {"attack": "attack", "taker": "attack", "attaque": "attack",
+                 "defence": "defence", "defense": "defence", "défense": "defence"}
+
+
+@dataclass(frozen=True)
+class ScoreStep:
+    """One line of the breakdown. ``value`` is in points per defender, from the attack's side."""
+
+    key: str
+    label: str
+    value: float
+    text: str
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A scored deal. ``defender`` is each defender's score, ``taker`` the taker's."""
+
+    players: int
+    contract: Contract
+    taker_points: float
+    oudlers: int
+    target: int
+    counted_points: int  # after the half-point rule
+    won: bool
+    margin: int  # points won or lost by (always >= 0)
+    per_defender: int  # what each defender pays (positive when the taker won)
+    taker: int
+    partner: int | None
+    defender: int
+    alone: bool
+    steps: tuple[ScoreStep, ...] = field(default=())
+
+    @property
+    def scores(self) -> dict:
+        """Role -> score; sums to zero with every defender counted."""
+        out = {"taker": self.taker}
+        if self.partner is not None:
+            out["partner"] = self.partner
+        out["defender"] = self.defender
+        return out
+
+    @property
+    def defenders(self) -> int:
+        return self.players - 1 - (self.partner is not None)
+
+    def total(self) -> int:
+        """Sum of every player's score: always 0."""
+        return self.taker + (self.partner or 0) + self.defenders * self.defender
+
+    def step(self, key: str) -> ScoreStep | None:
+        return next((s for s in self.steps if s.key == key), None)
+
+    def explain(self) -> str:
+        return "\n".join(s.text for s in self.steps)
+
+    def by_seat(self, taker_seat: int, partner_seat: int | None = None) -> list[int]:
+        """Scores in seat order (seats 0..players-1)."""
+        if partner_seat is not None and self.partner is None:
+            raise TarotError("this deal has no partner")
+        out = []
+        for seat in range(self.players):
+            if seat == taker_seat:
+                out.append(self.taker)
+            elif partner_seat is not None and seat == partner_seat:
+                out.append(self.partner)
+            else:
+                out.append(self.defender)
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "players": self.players, "contract": self.contract.value, "taker_points": self.taker_points,
+            "oudlers": self.oudlers, "target": self.target, "counted_points": self.counted_points,
+            "won": self.won, "margin": self.margin, "per_defender": self.per_defender,
+            "taker": self.taker, "partner": self.partner, "defender": self.defender, "alone": self.alone,
+            "steps": [{"key": s.key, "label": s.label, "value": s.value, "text": s.text} for s in self.steps],
+        }
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _signed(x: float) -> str:
+    return ("+" if x >= 0 else "") + _fmt(x)
+
+
+def _side(value, what: str) -> str | None:
+    if value is None or value == "" or value == "none":
+        return None
+    side = _SIDE_ALIASES.get(str(getattr(value, "value", value)).strip().lower())
+    if side is None:
+        raise TarotError(f"{what} must be 'attack' or 'defence', not {value!r}")
+    return side
+
+
+def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
+    """Reject a count of points no real deal can give."""
+    try:
+        points = float(points)
+    except (TypeError, ValueError):
+        raise TarotError(f"points must be a number, not {points!r}") from None
+    if not math.isfinite(points) or points < 0 or points > DECK_POINTS:
+        raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {_fmt(points)}")
+    if (points * 2) % 1:
+        raise TarotError(f"points go in half points: {_fmt(points)} is impossible")
+    if not points.is_integer() and not rules.half_points:
+        raise TarotError(f"with {rules.players} players the points are always whole: {_fmt(points)} is impossible")
+    low, high = 4.5 * oudlers, DECK_POINTS - 4.5 * (3 - oudlers)
+    if not low <= points <= high:
+        raise TarotError(
+            f"with {oudlers} oudler(s) the attack has between {_fmt(low)} and {_fmt(high)} points, "
+            f"so {_fmt(points)} is impossible")
+
+
+def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
+               petit_au_bout=None, poignees=(), chelem=None, alone: bool = False) -> DealScore:
+    """Score one deal with the FFT rules and return the full breakdown.
+
+    ``poignees`` has one entry ("simple", "double", "triple") per poignée shown by either side.
+    ``chelem`` is None, "announced_made", "made", "announced_failed" or "defence".
+    ``alone`` is for 5 players: the taker called their own king or one in the dog.
+    """
+    rules = RuleSet.for_players(players)
+    contract = Contract.parse(contract)
+    if isinstance(oudlers, bool) or not isinstance(oudlers, int | float) or oudlers != int(oudlers):
+        raise TarotError(f"oudlers must be 0, 1, 2 or 3, not {oudlers!r}")
+    oudlers = int(oudlers)
+    target = target_points(oudlers)
+    check_points(rules, taker_points, oudlers)
+    points = float(taker_points)
+    if alone and players != 5:
+        raise TarotError("only a 5-player taker can play alone (with 3 or 4 the taker is always alone)")
+    pab = _side(petit_au_bout, "petit_au_bout")
+    if isinstance(poignees, str):
+        poignees = [poignees]
+    poignees = [str(getattr(p, "value", p)).strip().lower() for p in poignees or ()]
+    for p in poignees:
+        if p not in POIGNEE_BONUS:
+            raise TarotError(f"a poignée is 'simple', 'double' or 'triple', not {p!r}")
+    if chelem is not None:
+        chelem = str(getattr(chelem, "value", chelem)).strip().lower()
+        if chelem in ("", "none"):
+            chelem = None
+        elif chelem not in CHELEM_BONUS:
+            raise TarotError(f"chelem must be one of {', '.join(CHELEM_OUTCOMES)} or None, not {chelem!r}")
+    if chelem in ("announced_made", "made") and pab == "defence":
+        raise TarotError("the attack took every trick, so the defence cannot have the Petit au bout")
+    if chelem == "defence" and pab == "attack":
+        raise TarotError("the defence took every trick, so the attack cannot have the Petit au bout")
+
+    mult = contract.multiplier
+    steps: list[ScoreStep] = []
+    add = steps.append
+    add(ScoreStep("points", "Points", points, f"Points: the attack made {_fmt(points)} with {oudlers} oudler"
+                  + ("s" if oudlers != 1 else "") + "."))
+    add(ScoreStep("target", "Target", target, f"Target: {target} points with {oudlers} oudler"
+                  + ("s" if oudlers != 1 else "") + "."))
+
+    won = points >= target
+    counted = math.ceil(points) if won else math.floor(points)  # the half point goes to the winner
+    if counted != points:
+        side = "attack" if won else "defence"
+        add(ScoreStep("half_point", "Half point", counted, f"Half point: it goes to the side that wins "
+                      f"(the {side}), so {_fmt(points)} counts as {counted}."))
+    margin = abs(counted - target)
+    if won and margin == 0:
+        res = "Result: juste fait, won by 0 (exactly the target)."
+    elif won:
+        res = f"Result: won by {margin} ({counted} - {target})."
+    else:
+        res = f"Result: lost by {margin} ({target} - {counted})."
+    add(ScoreStep("margin", "Won by" if won else "Lost by", margin, res))
+
+    sign = 1 if won else -1
+    base = (CONTRACT_BASE + margin) * mult
+    add(ScoreStep("contract", "Contract", sign * base,
+                  f"Contract: ({CONTRACT_BASE} + {margin}) × {mult} ({contract.value}) = {base}"
+                  + ("." if won else f", paid to the defence: {-base}.")))
+    total = sign * base
+    parts = [base]
+
+    if pab:
+        bonus = PETIT_AU_BOUT_BONUS * mult * (1 if pab == "attack" else -1)
+        add(ScoreStep("petit_au_bout", "Petit au bout", bonus,
+                      f"Petit au bout: won by the {pab}: {_signed(bonus)[0]}{PETIT_AU_BOUT_BONUS} × {mult} "
+                      f"= {_signed(bonus)}" + (" (whatever the result of the contract)." if
+                                               (pab == 'attack') != won else ".")))
+        total += bonus
+        parts.append(bonus * sign)
+
+    winner = "attack" if won else "defence"
+    for p in poignees:
+        bonus = POIGNEE_BONUS[p] * sign
+        add(ScoreStep(f"poignee_{p}", f"Poignée {p}", bonus,
+                      f"Poignée {p}: +{POIGNEE_BONUS[p]} to the side that won the deal (the {winner})."))
+        total += bonus
+        parts.append(POIGNEE_BONUS[p])
+
+    if chelem:
+        bonus = CHELEM_BONUS[chelem]
+        text = {
+            "announced_made": "Chelem announced and made: +400.",
+            "made": "Chelem made without announcing it: +200.",
+            "announced_failed": "Chelem announced but failed: -200.",
+            "defence": "The defence took every trick: +200 to each defender.",
+        }[chelem]
+        add(ScoreStep("chelem", "Chelem", bonus, text))
+        total += bonus
+        parts.append(bonus * sign)
+
+    per_defender = int(total)  # from the attack's side: what each defender pays
+    defender = -per_defender
+    has_partner = players == 5 and not alone
+    if players == 5 and alone:
+        taker_share, partner = rules.alone_share, None
+    else:
+        taker_share = rules.taker_share
+        partner = per_defender * rules.partner_share if has_partner else None
+    taker = per_defender * taker_share
+
+    shown = _fmt(parts[0]) + "".join(f" + {_fmt(p)}" if p >= 0 else f" - {_fmt(-p)}" for p in parts[1:])
+    line = f"Per defender: {shown} = {_fmt(sum(parts))}" if len(parts) > 1 else f"Per defender: {shown}"
+    line += f"; each defender scores {_signed(defender)}."
+    add(ScoreStep("per_defender", "Per defender", per_defender, line))
+
+    share = f"Shares: taker {_fmt(per_defender)} × {taker_share} = {_signed(taker)}"
+    if partner is not None:
+        share += f"; partner {_fmt(per_defender)} × 1 = {_signed(partner)}"
+    n_def = players - 1 - (partner is not None)
+    share += f"; each defender {_signed(defender)}. Sum: {taker + (partner or 0) + n_def * defender}."
+    if players == 5 and alone:
+        share = share.replace("Shares:", "Shares (taker alone, 1 against 4):")
+    add(ScoreStep("shares", "Shares", taker, share))
+
+    return DealScore(players=players, contract=contract, taker_points=points, oudlers=oudlers, target=target,
+                     counted_points=counted, won=won, margin=margin, per_defender=per_defender, taker=taker,
+                     partner=partner, defender=defender, alone=bool(alone) and players == 5,
+                     steps=tuple(steps))
+
+
+def misere_scores(players: int, declarers, *, enabled: bool = False) -> list[int]:
+    """House rule (not FFT): each misère declarer receives 10 from every other player.
+
+    Returns one score per seat; needs ``enabled=True`` because the FFT does not use it.
+
+    >>> misere_scores(4, [2], enabled=True)
+    [-10, -10, 30, -10]
+    """
+    if not enabled:
+        raise TarotError("misère is a house rule, not an FFT rule: enable it explicitly")
+    RuleSet.for_players(players)
+    out = [0] * players
+    for d in declarers:
+        if not 0 <= d < players:
+            raise TarotError(f"no seat {d} at a {players}-player table")
+        for seat in range(players):
+            delta = MISERE_BONUS * (players - 1) if seat == d else -MISERE_BONUS
+            out[seat] += delta
+    return out

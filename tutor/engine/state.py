@@ -1,0 +1,466 @@
+"""One deal from the shuffle to the score, driven by actions and replayable from its log.
+
+Every seat gets its own view (``Deal.view(seat)``) that hides the other hands and the
+hidden dog, so bots and quizzes never see what a player at the table could not.
+
+>>> d = Deal.new(players=4, seed=3, dealer=0)
+>>> d.phase
+<Phase.BIDDING: 'bidding'>
+>>> d.to_act
+1
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action, Bid, CallKing, DeclareChelem, Discard, PlayCard, ShowPoignee
+from .announce import callable_cards, check_poignee, verify_call
+from .bidding import Auction
+from .cards import CARDS, EXCUSE, PETIT, Card, card_points, parse_card, sort_cards
+from .deal import DealtCards, deal_cards
+from .ecart import check_discard
+from .errors import IllegalAction
+from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_state, winner_index
+from .rules import Contract, DogFate, RuleSet
+from .scoring import DealScore, score_deal
+
+EXCHANGE_POINTS = 0.5  # the low card given in exchange for the Excuse
+
+
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    CALLING = "calling"  # 5 players: the taker calls a king
+    ECART = "ecart"  # petite / garde: the taker has the dog and discards
+    PLAYING = "playing"
+    DONE = "done"
+    CANCELLED = "cancelled"  # petit sec or everyone passed: redeal
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int  # the seat that won it
+
+    def card_of(self, seat: int) -> Card:
+        return self.cards[self.seats.index(seat)]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know: its own hand and everything shown at the table."""
+
+    seat: int
+    players: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    to_act: int | None
+    dealer: int
+    bids: tuple
+    taker: int | None
+    contract: Contract | None
+    called: Card | None
+    partner: int | None  # known to everyone only once the called card is played (and to the partner)
+    dog: tuple[Card, ...] | None  # None while it is hidden
+    ecart: tuple[Card, ...] | None  # only the taker sees their own écart
+    ecart_trumps: tuple[Card, ...]  # trumps discarded are shown to all
+    poignees: tuple  # (seat, cards) shown so far
+    chelem_announced: bool
+    tricks: tuple[Trick, ...]
+    trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    legal: tuple[Card, ...]
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks)
+
+    @property
+    def played(self) -> list[Card]:
+        return [c for t in self.tricks for c in t.cards] + list(self.trick)
+
+
+@dataclass
+class DealResult:
+    """The end of a deal: the attack's pile counted, the bonuses found, and the score."""
+
+    attack_points: float
+    oudlers: int
+    petit_au_bout: str | None
+    chelem: str | None
+    poignees: tuple[str, ...]
+    attack_tricks: int
+    score: DealScore
+    seat_scores: list[int]
+    notes: list[str] = field(default_factory=list)
+
+
+class Deal:
+    """The state of one deal. Apply actions with ``apply`` (or the named helpers)."""
+
+    def __init__(self, dealt: DealtCards, *, rules: RuleSet | None = None, seed=None):
+        self.rules = rules or RuleSet.for_players(dealt.players)
+        self.players = dealt.players
+        self.dealt = dealt
+        self.seed = seed
+        self.dealer = dealt.dealer
+        self.hands: list[int] = [sum(c.bit for c in h) for h in dealt.hands]
+        self.dog: tuple[Card, ...] = dealt.dog
+        self.auction = Auction(self.players, self.dealer)
+        self.log: list[Action] = []
+        self.taker: int | None = None
+        self.contract: Contract | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.partner_revealed = False
+        self.ecart: tuple[Card, ...] = ()
+        self.chelem_announced = False
+        self.poignees: list[tuple[int, tuple[Card, ...], str]] = []
+        self.tricks: list[Trick] = []
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.leader = (self.dealer + 1) % self.players
+        self.has_played: set[int] = set()
+        self.excuse_events: list[tuple[int, int]] = []  # (trick number, seat that played it)
+        self.cancel_reason = ""
+        sec = dealt.petit_sec()
+        self.phase = Phase.BIDDING
+        if sec:
+            self.phase = Phase.CANCELLED
+            self.cancel_reason = (f"Seat {sec[0]} has the Petit sec (the 1 as their only trump and no Excuse): "
+                                  "they must show it and the deal is cancelled; the next dealer deals.")
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, players: int = 4, *, seed=None, dealer: int = 0, misere: bool = False) -> Deal:
+        """A freshly dealt deal. ``seed`` (int) makes it reproducible."""
+        rules = RuleSet.for_players(players, misere=misere)
+        return cls(deal_cards(players, dealer=dealer, seed=seed), rules=rules, seed=seed)
+
+    @classmethod
+    def replay(cls, players: int, seed, log, *, dealer: int = 0) -> Deal:
+        """Rebuild a deal from its seed and its log of actions."""
+        d = cls.new(players, seed=seed, dealer=dealer)
+        for action in log:
+            d.apply(action)
+        return d
+
+    # ------------------------------------------------------------ queries
+
+    def hand(self, seat: int) -> list[Card]:
+        return sort_cards(c for c in CARDS if self.hands[seat] >> c.index & 1)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase is Phase.BIDDING:
+            return self.auction.to_speak
+        if self.phase in (Phase.CALLING, Phase.ECART):
+            return self.taker
+        if self.phase is Phase.PLAYING:
+            return (self.leader + len(self.trick)) % self.players
+        return None
+
+    def camp(self, seat: int) -> str:
+        """'attack' or 'defence' for a seat (the true camp, hidden or not)."""
+        return "attack" if seat == self.taker or seat == self.partner else "defence"
+
+    def legal_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self.phase is not Phase.PLAYING or seat != self.to_act:
+            return 0
+        if not self.trick and not self.tricks and self.called is not None:
+            return first_lead_mask(hand, self.called)
+        return legal_mask(hand, *trick_state(self.trick))
+
+    def legal_cards(self, seat: int | None = None) -> list[Card]:
+        seat = self.to_act if seat is None else seat
+        if seat is None:
+            return []
+        m = self.legal_mask(seat)
+        return sort_cards(c for c in CARDS if m >> c.index & 1)
+
+    def explain(self, seat: int, card) -> PlayVerdict:
+        """Why ``card`` may or may not be played by ``seat`` now."""
+        first = not self.tricks and not self.trick and self.called is not None
+        return explain_play(self.hand(seat), self.trick, card, called_king=self.called, first_trick=first)
+
+    def dog_visible(self) -> bool:
+        return self.contract is not None and self.contract.dog is DogFate.TAKER_EXCHANGES
+
+    def view(self, seat: int) -> SeatView:
+        """The deal as ``seat`` sees it: no other hand, no hidden dog, no other écart."""
+        partner_known = self.partner_revealed or seat == self.partner
+        return SeatView(
+            seat=seat, players=self.players, phase=self.phase, hand=tuple(self.hand(seat)),
+            to_act=self.to_act, dealer=self.dealer, bids=tuple(self.auction.bids), taker=self.taker,
+            contract=self.contract, called=self.called,
+            partner=self.partner if partner_known else None,
+            dog=self.dog if self.dog_visible() else None,
+            ecart=self.ecart if seat == self.taker and self.ecart else None,
+            ecart_trumps=tuple(c for c in self.ecart if c.is_trump),
+            poignees=tuple((s, cards) for s, cards, _ in self.poignees),
+            chelem_announced=self.chelem_announced, tricks=tuple(self.tricks), trick=tuple(self.trick),
+            trick_seats=tuple(self.trick_seats),
+            legal=tuple(self.legal_cards(seat)) if seat == self.to_act else (),
+        )
+
+    # ------------------------------------------------------------ actions
+
+    def verify(self, action: Action) -> None:
+        """Raise IllegalAction with the reason when ``action`` is not allowed now."""
+        if self.phase in (Phase.DONE, Phase.CANCELLED):
+            raise IllegalAction(f"The deal is {self.phase.value}: no more actions.", "over")
+        if isinstance(action, Bid):
+            self._need(Phase.BIDDING, "bid")
+            self.auction.verify_bid(action.seat, action.contract)
+        elif isinstance(action, CallKing):
+            self._need(Phase.CALLING, "call a king")
+            self._need_seat(action.seat, self.taker, "Only the taker calls a king.")
+            verify_call(self.hand(action.seat), action.card)
+        elif isinstance(action, Discard):
+            self._need(Phase.ECART, "discard")
+            self._need_seat(action.seat, self.taker, "Only the taker makes the écart.")
+            verdict = check_discard(self.hand(action.seat), action.cards, players=self.players)
+            if not verdict:
+                raise IllegalAction(" ".join(verdict.reasons), verdict.rules[0])
+        elif isinstance(action, DeclareChelem):
+            self._need(Phase.PLAYING, "announce a chelem")
+            self._need_seat(action.seat, self.taker, "Only the taker announces a chelem.")
+            if self.tricks or self.trick or self.chelem_announced:
+                raise IllegalAction("A chelem is announced once, before the first card is played.", "chelem_time")
+        elif isinstance(action, ShowPoignee):
+            self._need(Phase.PLAYING, "show a poignée")
+            if action.seat != self.to_act or action.seat in self.has_played:
+                raise IllegalAction("A poignée is shown just before playing your first card.", "poignee_time")
+            if any(s == action.seat for s, _, _ in self.poignees):
+                raise IllegalAction("A player shows one poignée at most.", "poignee_once")
+            verdict = check_poignee(self.hand(action.seat), action.cards, players=self.players)
+            if not verdict:
+                raise IllegalAction(" ".join(verdict.reasons), "poignee")
+        elif isinstance(action, PlayCard):
+            self._need(Phase.PLAYING, "play a card")
+            if action.seat != self.to_act:
+                raise IllegalAction(f"It is seat {self.to_act}'s turn to play, not seat {action.seat}'s.", "order")
+            if not self.legal_mask(action.seat) & action.card.bit:
+                verdict = self.explain(action.seat, action.card)
+                raise IllegalAction(verdict.reason, verdict.rule.value)
+        else:
+            raise IllegalAction(f"unknown action {action!r}", "unknown")
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Action:
+        """Check and perform ``action``; returns it (it is also appended to the log)."""
+        self.verify(action)
+        if isinstance(action, Bid):
+            self._do_bid(action)
+        elif isinstance(action, CallKing):
+            self._do_call(action)
+        elif isinstance(action, Discard):
+            self._do_discard(action)
+        elif isinstance(action, DeclareChelem):
+            self.chelem_announced = True
+            self.leader = action.seat
+        elif isinstance(action, ShowPoignee):
+            level = check_poignee(self.hand(action.seat), action.cards, players=self.players).level
+            self.poignees.append((action.seat, tuple(action.cards), level))
+        else:
+            self._do_play(action)
+        self.log.append(action)
+        return action
+
+    # Named helpers, pokerkit style.
+    def bid(self, seat: int, contract) -> Action:
+        return self.apply(Bid(seat, None if contract in (None, "pass") else Contract.parse(contract)))
+
+    def call(self, seat: int, card) -> Action:
+        return self.apply(CallKing(seat, parse_card(card)))
+
+    def discard(self, seat: int, cards) -> Action:
+        from .cards import parse_cards
+        cards = parse_cards(cards) if isinstance(cards, str) else [parse_card(c) for c in cards]
+        return self.apply(Discard(seat, tuple(cards)))
+
+    def declare_chelem(self, seat: int) -> Action:
+        return self.apply(DeclareChelem(seat))
+
+    def show_poignee(self, seat: int, cards) -> Action:
+        from .cards import parse_cards
+        cards = parse_cards(cards) if isinstance(cards, str) else [parse_card(c) for c in cards]
+        return self.apply(ShowPoignee(seat, tuple(cards)))
+
+    def play(self, seat: int, card) -> Action:
+        return self.apply(PlayCard(seat, parse_card(card)))
+
+    # ------------------------------------------------------------ internals
+
+    def _need(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalAction(f"You cannot {what} now: the deal is at the {self.phase.value} stage.", "phase")
+
+    @staticmethod
+    def _need_seat(seat: int, want: int | None, msg: str) -> None:
+        if seat != want:
+            raise IllegalAction(msg, "seat")
+
+    def _do_bid(self, action: Bid) -> None:
+        self.auction.bid(action.seat, action.contract)
+        if not self.auction.finished:
+            return
+        if self.auction.all_passed:
+            self.phase = Phase.CANCELLED
+            self.cancel_reason = "Everyone passed: the deal is cancelled and the next dealer deals."
+            return
+        self.taker, self.contract = self.auction.taker, self.auction.contract
+        if self.players == 5:
+            self.phase = Phase.CALLING
+        else:
+            self._after_call()
+
+    def _do_call(self, action: CallKing) -> None:
+        self.called = action.card
+        holder = next((s for s in range(self.players) if self.hands[s] & action.card.bit), None)
+        self.partner = None if holder in (None, self.taker) else holder
+        self._after_call()
+
+    def _after_call(self) -> None:
+        if self.contract.dog is DogFate.TAKER_EXCHANGES:
+            for c in self.dog:
+                self.hands[self.taker] |= c.bit
+            self.phase = Phase.ECART
+        else:
+            self.phase = Phase.PLAYING
+
+    def _do_discard(self, action: Discard) -> None:
+        for c in action.cards:
+            self.hands[self.taker] &= ~c.bit
+        self.ecart = tuple(action.cards)
+        self.phase = Phase.PLAYING
+
+    def _do_play(self, action: PlayCard) -> None:
+        seat, c = action.seat, action.card
+        self.hands[seat] &= ~c.bit
+        self.has_played.add(seat)
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        if c is self.called:
+            self.partner_revealed = True
+        if len(self.trick) < self.players:
+            return
+        last = len(self.tricks) == self.rules.tricks - 1
+        excuse_wins = False
+        if last and EXCUSE in self.trick:
+            owner = self.trick_seats[self.trick.index(EXCUSE)]
+            camp = self.camp(owner)
+            excuse_wins = all(self.camp(t.winner) == camp for t in self.tricks)
+        w = winner_index(self.trick, excuse_wins)
+        winner = self.trick_seats[w]
+        if EXCUSE in self.trick:
+            self.excuse_events.append((len(self.tricks), self.trick_seats[self.trick.index(EXCUSE)]))
+        self.tricks.append(Trick(self.leader, tuple(self.trick), tuple(self.trick_seats), winner))
+        self.trick, self.trick_seats = [], []
+        self.leader = winner
+        if len(self.tricks) == self.rules.tricks:
+            self.phase = Phase.DONE
+
+    # ------------------------------------------------------------ result
+
+    def attack_pile(self) -> tuple[list[Card], float, list[str]]:
+        """The attack's cards and points (Excuse exchange included), with notes on the Excuse."""
+        notes: list[str] = []
+        pile: list[Card] = []
+        n_tricks = len(self.tricks)
+        for t in self.tricks:
+            if self.camp(t.winner) == "attack":
+                pile.extend(c for c in t.cards if c is not EXCUSE)
+        fate = self.contract.dog
+        if fate is DogFate.TAKER_EXCHANGES:
+            pile.extend(self.ecart)
+        elif fate is DogFate.TAKER_KEEPS_HIDDEN:
+            pile.extend(self.dog)
+        points = card_points(pile)
+        for trick_no, seat in self.excuse_events:
+            trick = self.tricks[trick_no]
+            owner = self.camp(seat)
+            won_by = self.camp(trick.winner)
+            if trick.winner == seat:
+                notes.append("The Excuse, played last in a chelem, won the last trick.")
+                goes_to = owner
+            elif trick_no == n_tricks - 1:
+                goes_to = "defence" if owner == "attack" else "attack"
+                notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for the "
+                             f"{goes_to}.")
+            else:
+                goes_to = owner
+                if won_by != owner:
+                    # The owner keeps the Excuse and hands a low card to the trick's winners.
+                    points += EXCHANGE_POINTS if owner == "defence" else -EXCHANGE_POINTS
+                    notes.append(f"The {owner} kept the Excuse and gave the {won_by} a half-point card in exchange.")
+            if goes_to == "attack":
+                pile.append(EXCUSE)
+                points += EXCUSE.points
+        return pile, points, notes
+
+    def result(self) -> DealResult:
+        """Count the piles and score the deal (the deal must be done)."""
+        if self.phase is not Phase.DONE:
+            raise IllegalAction("The deal is not finished yet.", "not_done")
+        pile, points, notes = self.attack_pile()
+        oudlers = sum(1 for c in pile if c.is_oudler)
+        last = self.tricks[-1]
+        pab = None
+        ti = next((i for i, t in enumerate(self.tricks) if PETIT in t.cards), None)  # None: in the dog
+        excuse_won_last = EXCUSE in last.cards and last.winner == last.seats[last.cards.index(EXCUSE)]
+        if ti is not None and (ti == len(self.tricks) - 1 or (excuse_won_last and ti == len(self.tricks) - 2)):
+            petit_trick = self.tricks[ti]
+            pab = self.camp(petit_trick.winner)
+            if ti != len(self.tricks) - 1:
+                notes.append("The Excuse won the last trick of a chelem, so the Petit in the trick before "
+                             "counts as au bout.")
+        attack_tricks = sum(1 for t in self.tricks if self.camp(t.winner) == "attack")
+        n = len(self.tricks)
+        if attack_tricks == n:
+            chelem = "announced_made" if self.chelem_announced else "made"
+        elif self.chelem_announced:
+            chelem = "announced_failed"
+        elif attack_tricks == 0:
+            chelem = "defence"
+        else:
+            chelem = None
+        levels = tuple(level for _, _, level in self.poignees)
+        alone = self.players == 5 and self.partner is None
+        score = score_deal(players=self.players, contract=self.contract, taker_points=points, oudlers=oudlers,
+                           petit_au_bout=pab, poignees=levels, chelem=chelem, alone=alone)
+        seats = score.by_seat(self.taker, self.partner)
+        return DealResult(points, oudlers, pab, chelem, levels, attack_tricks, score, seats, notes)
+
+
+def random_action(deal: Deal, rng: random.Random) -> Action:
+    """A random legal action for whoever is to act (for tests and simple bots)."""
+    seat = deal.to_act
+    if deal.phase is Phase.BIDDING:
+        options = [None] + deal.auction.open_bids()
+        return Bid(seat, rng.choice(options))
+    if deal.phase is Phase.CALLING:
+        return CallKing(seat, rng.choice(callable_cards(deal.hand(seat))))
+    if deal.phase is Phase.ECART:
+        from .ecart import discardable
+        hand = deal.hand(seat)
+        pool = discardable(hand)
+        n = deal.rules.dog_size
+        if len(pool) >= n:
+            return Discard(seat, tuple(rng.sample(pool, n)))
+        trumps = [c for c in hand if c.is_trump and not c.is_oudler]
+        return Discard(seat, tuple(pool) + tuple(rng.sample(trumps, n - len(pool))))
+    cards = deal.legal_cards(seat)
+    return PlayCard(seat, rng.choice(cards))

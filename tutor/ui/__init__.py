@@ -1,0 +1,1 @@
+"""Streamlit pages. Only this package imports streamlit."""

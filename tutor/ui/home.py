@@ -1,0 +1,69 @@
+"""The first page: what Tarot Tutor is, plus quick checks of a score and a legal play."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
+from ..engine.rules import Contract
+
+
+def render() -> None:
+    st.title("Tarot Tutor")
+    st.write("Learn French tarot with the FFT rules: from *what is the Excuse?* to scoring a garde "
+             "contre at a club table. Every answer here is checked by the rules engine, and every "
+             "verdict says why.")
+    score_tab, legal_tab = st.tabs(["Score a deal", "Check a legal play"])
+    with score_tab:
+        _score_form()
+    with legal_tab:
+        _legal_form()
+
+
+def _score_form() -> None:
+    with st.form("score"):
+        c1, c2, c3 = st.columns(3)
+        players = c1.selectbox("Players", (3, 4, 5), index=1)
+        contract = c2.selectbox("Contract", [c.value for c in Contract], index=1,
+                                format_func=lambda v: Contract(v).french)
+        oudlers = c3.selectbox("Oudlers in the attack's pile", (0, 1, 2, 3), index=2)
+        points = st.number_input("Attack's card points", min_value=0.0, max_value=91.0, value=43.0, step=0.5)
+        c4, c5 = st.columns(2)
+        pab = c4.selectbox("Petit au bout", ("none", "attack", "defence"))
+        chelem = c5.selectbox("Chelem", ("none", "announced_made", "made", "announced_failed", "defence"))
+        poignees = st.multiselect("Poignées shown (either side)", ["simple", "double", "triple"])
+        alone = st.checkbox("5 players: the taker plays alone")
+        go = st.form_submit_button("Score it")
+    if go:
+        try:
+            s = score_deal(players=players, contract=contract, taker_points=points, oudlers=oudlers,
+                           petit_au_bout=None if pab == "none" else pab, poignees=poignees,
+                           chelem=None if chelem == "none" else chelem, alone=alone)
+        except TarotError as err:
+            st.error(str(err))
+            return
+        for step in s.steps:
+            st.markdown(f"- {step.text}")
+        st.success(f"Taker {s.taker:+d}" + (f", partner {s.partner:+d}" if s.partner is not None else "")
+                   + f", each defender {s.defender:+d}.")
+
+
+def _legal_form() -> None:
+    with st.form("legal"):
+        hand_text = st.text_input("Your hand", "KH 3H 5S T4 T16 EX", help="Cards like KH, CS, 10D, T21, EX")
+        trick_text = st.text_input("Cards already in the trick, in order", "10H T14")
+        go = st.form_submit_button("Which cards may I play?")
+    if go:
+        try:
+            hand = parse_cards(hand_text)
+            trick = parse_cards(trick_text)
+            if not hand:
+                raise TarotError("type at least one card in your hand")
+            verdicts = explain_all(hand, trick)
+        except TarotError as err:
+            st.error(str(err))
+            return
+        st.success("Legal: " + format_cards(v.card for v in verdicts if v.legal))
+        for v in verdicts:
+            if not v.legal:
+                st.markdown(f"- **{v.card}**: {v.reason}")
