@@ -4,7 +4,7 @@
 >>> hand = P("T1 T2 T3 T4 T5 T6 T7 T8 T9 EX KH QH 2H 3H 4S 5S 6S 7S")
 >>> check_poignee(hand, P("T9 T8 T7 T6 T5 T4 T3 T2 T1 EX"), players=4).level
 'simple'
->>> [str(c) for c in callable_cards(P("KS KH KD KC 2H"))][:4]
+>>> [str(c) for c in callable_cards(P("KS KH KD KC 2H"))][4:]
 ['QS', 'QH', 'QD', 'QC']
 """
 

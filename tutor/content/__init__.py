@@ -1,0 +1,1 @@
+"""Loading and validating the YAML content in lessons/ and puzzles/."""

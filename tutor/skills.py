@@ -1,0 +1,21 @@
+"""The skills a learner trains. Lessons, quizzes, puzzles and progress all use these ids."""
+
+SKILLS = {
+    "deck": "Know the deck: suits, trumps, the Excuse, names in English and French",
+    "ranks": "Card ranks and the three oudlers",
+    "counting": "Card values and counting a pile",
+    "target": "The target by oudlers",
+    "dealing": "Dealing: the dealer, packets, the dog, petit sec",
+    "bidding": "Bidding: contracts, order, outbidding",
+    "ecart": "The dog and the écart",
+    "legal-play": "Which cards may be played",
+    "trick-winner": "Who wins a trick",
+    "excuse": "The Excuse: ownership, exchange, the last trick",
+    "poignee": "The poignée",
+    "chelem": "The chelem",
+    "petit-au-bout": "Petit au bout",
+    "scoring": "Scoring a deal",
+    "three-players": "Playing with 3",
+    "five-players": "Playing with 5: the called king and the partner",
+    "club": "At the club: the score sheet and etiquette",
+}
