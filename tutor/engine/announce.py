@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARDS, SUITS, Card, parse_card, parse_cards
 from .errors import IllegalAction
+from .piles import chelem_result
 from .rules import RuleSet
 
 
@@ -163,10 +164,4 @@ def chelem_outcome(*, announced: bool, attack_tricks: int, tricks: int) -> str |
     >>> chelem_outcome(announced=False, attack_tricks=0, tricks=18)
     'defence'
     """
-    if attack_tricks == tricks:
-        return "announced_made" if announced else "made"
-    if announced:
-        return "announced_failed"
-    if attack_tricks == 0:
-        return "defence"
-    return None
+    return chelem_result(announced, attack_tricks, tricks)

@@ -8,8 +8,9 @@ the public functions take and return Card lists and explain every verdict.
 [Card('KH'), Card('3H'), Card('EX')]
 >>> legal_plays(P("5S T4 T16 EX"), P("10H T14"))
 [Card('T16'), Card('EX')]
->>> explain_play(P("5S T4 T16 EX"), P("10H T14"), "T4").reason
-'You have no hearts and a trump (the 14) is already in the trick: you must overtrump with a higher trump (you hold the 16), even if your partner is winning.'
+>>> print(explain_play(P("5S T4 T16 EX"), P("10H T14"), "T4").reason)  # doctest: +NORMALIZE_WHITESPACE
+You have no hearts and a trump (the 14) is already in the trick: you must overtrump with a higher
+trump (you hold the 16), even if your partner is winning.
 >>> trick_winner(P("EX 2H KH T1"))
 3
 """

@@ -146,7 +146,9 @@ def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
         raise TarotError(f"points go in half points: {_fmt(points)} is impossible")
     if not points.is_integer() and not rules.half_points:
         raise TarotError(f"with {rules.players} players the points are always whole: {_fmt(points)} is impossible")
-    low, high = 4.5 * oudlers, DECK_POINTS - 4.5 * (3 - oudlers)
+    # Each oudler is worth 4.5; the side keeping the Excuse may have handed over a half point for it.
+    low = max(0.0, 4.5 * oudlers - 0.5)
+    high = min(float(DECK_POINTS), DECK_POINTS - 4.5 * (3 - oudlers) + 0.5)
     if not low <= points <= high:
         raise TarotError(
             f"with {oudlers} oudler(s) the attack has between {_fmt(low)} and {_fmt(high)} points, "

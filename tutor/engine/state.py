@@ -19,15 +19,14 @@ from dataclasses import dataclass, field
 from .actions import Action, Bid, CallKing, DeclareChelem, Discard, PlayCard, ShowPoignee
 from .announce import callable_cards, check_poignee, verify_call
 from .bidding import Auction
-from .cards import CARDS, EXCUSE, PETIT, Card, card_points, parse_card, sort_cards
+from .cards import EXCUSE, Card, from_mask, parse_card, sort_cards
 from .deal import DealtCards, deal_cards
 from .ecart import check_discard
 from .errors import IllegalAction
+from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_state, winner_index
 from .rules import Contract, DogFate, RuleSet
 from .scoring import DealScore, score_deal
-
-EXCHANGE_POINTS = 0.5  # the low card given in exchange for the Excuse
 
 
 class Phase(enum.Enum):
@@ -125,7 +124,6 @@ class Deal:
         self.trick_seats: list[int] = []
         self.leader = (self.dealer + 1) % self.players
         self.has_played: set[int] = set()
-        self.excuse_events: list[tuple[int, int]] = []  # (trick number, seat that played it)
         self.cancel_reason = ""
         sec = dealt.petit_sec()
         self.phase = Phase.BIDDING
@@ -153,7 +151,7 @@ class Deal:
     # ------------------------------------------------------------ queries
 
     def hand(self, seat: int) -> list[Card]:
-        return sort_cards(c for c in CARDS if self.hands[seat] >> c.index & 1)
+        return sort_cards(from_mask(self.hands[seat]))
 
     @property
     def to_act(self) -> int | None:
@@ -181,8 +179,7 @@ class Deal:
         seat = self.to_act if seat is None else seat
         if seat is None:
             return []
-        m = self.legal_mask(seat)
-        return sort_cards(c for c in CARDS if m >> c.index & 1)
+        return sort_cards(from_mask(self.legal_mask(seat)))
 
     def explain(self, seat: int, card) -> PlayVerdict:
         """Why ``card`` may or may not be played by ``seat`` now."""
@@ -360,13 +357,9 @@ class Deal:
         last = len(self.tricks) == self.rules.tricks - 1
         excuse_wins = False
         if last and EXCUSE in self.trick:
-            owner = self.trick_seats[self.trick.index(EXCUSE)]
-            camp = self.camp(owner)
-            excuse_wins = all(self.camp(t.winner) == camp for t in self.tricks)
+            excuse_wins = excuse_wins_last(self.trick_seats[self.trick.index(EXCUSE)], self.tricks, self.camp)
         w = winner_index(self.trick, excuse_wins)
         winner = self.trick_seats[w]
-        if EXCUSE in self.trick:
-            self.excuse_events.append((len(self.tricks), self.trick_seats[self.trick.index(EXCUSE)]))
         self.tricks.append(Trick(self.leader, tuple(self.trick), tuple(self.trick_seats), winner))
         self.trick, self.trick_seats = [], []
         self.leader = winner
@@ -377,39 +370,7 @@ class Deal:
 
     def attack_pile(self) -> tuple[list[Card], float, list[str]]:
         """The attack's cards and points (Excuse exchange included), with notes on the Excuse."""
-        notes: list[str] = []
-        pile: list[Card] = []
-        n_tricks = len(self.tricks)
-        for t in self.tricks:
-            if self.camp(t.winner) == "attack":
-                pile.extend(c for c in t.cards if c is not EXCUSE)
-        fate = self.contract.dog
-        if fate is DogFate.TAKER_EXCHANGES:
-            pile.extend(self.ecart)
-        elif fate is DogFate.TAKER_KEEPS_HIDDEN:
-            pile.extend(self.dog)
-        points = card_points(pile)
-        for trick_no, seat in self.excuse_events:
-            trick = self.tricks[trick_no]
-            owner = self.camp(seat)
-            won_by = self.camp(trick.winner)
-            if trick.winner == seat:
-                notes.append("The Excuse, played last in a chelem, won the last trick.")
-                goes_to = owner
-            elif trick_no == n_tricks - 1:
-                goes_to = "defence" if owner == "attack" else "attack"
-                notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for the "
-                             f"{goes_to}.")
-            else:
-                goes_to = owner
-                if won_by != owner:
-                    # The owner keeps the Excuse and hands a low card to the trick's winners.
-                    points += EXCHANGE_POINTS if owner == "defence" else -EXCHANGE_POINTS
-                    notes.append(f"The {owner} kept the Excuse and gave the {won_by} a half-point card in exchange.")
-            if goes_to == "attack":
-                pile.append(EXCUSE)
-                points += EXCUSE.points
-        return pile, points, notes
+        return count_attack(self.tricks, self.camp, self.contract, self.ecart, self.dog)
 
     def result(self) -> DealResult:
         """Count the piles and score the deal (the deal must be done)."""
@@ -417,26 +378,11 @@ class Deal:
             raise IllegalAction("The deal is not finished yet.", "not_done")
         pile, points, notes = self.attack_pile()
         oudlers = sum(1 for c in pile if c.is_oudler)
-        last = self.tricks[-1]
-        pab = None
-        ti = next((i for i, t in enumerate(self.tricks) if PETIT in t.cards), None)  # None: in the dog
-        excuse_won_last = EXCUSE in last.cards and last.winner == last.seats[last.cards.index(EXCUSE)]
-        if ti is not None and (ti == len(self.tricks) - 1 or (excuse_won_last and ti == len(self.tricks) - 2)):
-            petit_trick = self.tricks[ti]
-            pab = self.camp(petit_trick.winner)
-            if ti != len(self.tricks) - 1:
-                notes.append("The Excuse won the last trick of a chelem, so the Petit in the trick before "
-                             "counts as au bout.")
+        pab, why = petit_au_bout(self.tricks, self.camp)
+        if pab and "chelem" in why:
+            notes.append(why)
         attack_tricks = sum(1 for t in self.tricks if self.camp(t.winner) == "attack")
-        n = len(self.tricks)
-        if attack_tricks == n:
-            chelem = "announced_made" if self.chelem_announced else "made"
-        elif self.chelem_announced:
-            chelem = "announced_failed"
-        elif attack_tricks == 0:
-            chelem = "defence"
-        else:
-            chelem = None
+        chelem = chelem_result(self.chelem_announced, attack_tricks, len(self.tricks))
         levels = tuple(level for _, _, level in self.poignees)
         alone = self.players == 5 and self.partner is None
         score = score_deal(players=self.players, contract=self.contract, taker_points=points, oudlers=oudlers,

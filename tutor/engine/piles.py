@@ -1,0 +1,96 @@
+"""Counting the attack's pile at the end of a deal, with the Excuse rules.
+
+The owner of the Excuse keeps it and hands the trick's winners a half-point card,
+except in the last trick: there it is lost like any other card (it changes side),
+unless it wins the last trick of a chelem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .cards import EXCUSE, Card
+from .rules import Contract, DogFate
+
+EXCHANGE_POINTS = 0.5  # the low card given in exchange for the Excuse
+
+
+def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contract,
+                 ecart: Sequence[Card], dog: Sequence[Card]) -> tuple[list[Card], float, list[str]]:
+    """The attack's cards and points, with notes on what happened to the Excuse.
+
+    ``tricks`` are objects with ``cards``, ``seats`` and ``winner`` (a seat); ``camp(seat)``
+    gives 'attack' or 'defence'.
+    """
+    notes: list[str] = []
+    pile: list[Card] = []
+    last = len(tricks) - 1
+    points = 0.0
+    for n, t in enumerate(tricks):
+        won_by = camp(t.winner)
+        if EXCUSE in t.cards:
+            seat = t.seats[t.cards.index(EXCUSE)]
+            owner = camp(seat)
+            if t.winner == seat:
+                notes.append("The Excuse, played last in a chelem, won the last trick.")
+                goes_to = owner
+            elif n == last:
+                goes_to = won_by
+                if won_by != owner:
+                    notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for "
+                                 f"the {goes_to}.")
+            else:
+                goes_to = owner
+                if won_by != owner:
+                    points += EXCHANGE_POINTS if owner == "defence" else -EXCHANGE_POINTS
+                    notes.append(f"The {owner} kept the Excuse and gave the {won_by} a half-point card in exchange.")
+            if goes_to == "attack":
+                pile.append(EXCUSE)
+        if won_by == "attack":
+            pile.extend(c for c in t.cards if c is not EXCUSE)
+    fate = contract.dog
+    if fate is DogFate.TAKER_EXCHANGES:
+        pile.extend(ecart)
+    elif fate is DogFate.TAKER_KEEPS_HIDDEN:
+        pile.extend(dog)
+    points += sum(c.points for c in pile)
+    return pile, points, notes
+
+
+def petit_au_bout(tricks: Sequence, camp: Callable[[int], str]) -> tuple[str | None, str]:
+    """Which side has the Petit au bout, if any, and why.
+
+    The Petit must be in the last trick; when the Excuse wins the last trick of a chelem,
+    the Petit in the trick before counts as au bout.
+    """
+    from .cards import PETIT
+    if not tricks:
+        return None, ""
+    last = tricks[-1]
+    excuse_won_last = EXCUSE in last.cards and last.winner == last.seats[last.cards.index(EXCUSE)]
+    candidates = [tricks[-1]] + ([tricks[-2]] if excuse_won_last and len(tricks) > 1 else [])
+    for i, t in enumerate(candidates):
+        if PETIT in t.cards:
+            side = camp(t.winner)
+            if i:
+                return side, ("The Excuse won the last trick of a chelem, so the Petit in the trick before "
+                              f"counts as au bout, for the {side}.")
+            return side, f"The Petit was in the last trick, won by the {side}: petit au bout."
+    return None, ""
+
+
+def excuse_wins_last(owner: int, tricks: Sequence, camp: Callable[[int], str]) -> bool:
+    """The Excuse wins the last trick only when its side has won every trick before (a chelem)."""
+    side = camp(owner)
+    return all(camp(t.winner) == side for t in tricks)
+
+
+def chelem_result(announced: bool, attack_tricks: int, tricks: int) -> str | None:
+    """The chelem entry for scoring, from who took the tricks."""
+    if attack_tricks == tricks:
+        return "announced_made" if announced else "made"
+    if announced:
+        return "announced_failed"
+    if attack_tricks == 0:
+        return "defence"
+    return None
