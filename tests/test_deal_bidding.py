@@ -180,3 +180,15 @@ def test_poignee_show_rules():
     # With nine trumps and the Excuse, the Excuse completes the show.
     nine = parse_cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 EX 2H")
     assert check_poignee(nine, nine[:10], players=4).level == "simple"
+
+
+def test_misere_is_a_house_rule_off_by_default():
+    from tutor.engine import Deal, misere_kind
+    assert RuleSet.for_players(4).misere is False
+    assert RuleSet.for_players(4, misere=True).misere is True
+    assert misere_kind(parse_cards("2H 3H QS")) == "trumps"
+    assert misere_kind(parse_cards("2H T3 10S")) == "honours"
+    assert misere_kind(parse_cards("2H EX")) is None
+    d = Deal.new(4, seed=1, dealer=2)
+    assert d.next_deal(seed=2).dealer == 3
+    assert d.next_deal(seed=2, misdeal=True).dealer == 2

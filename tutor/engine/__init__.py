@@ -11,6 +11,7 @@ from .announce import (
     callable_cards,
     check_poignee,
     chelem_outcome,
+    misere_kind,
     poignee_options,
     poignee_to_show,
     verify_call,

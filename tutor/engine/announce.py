@@ -165,3 +165,21 @@ def chelem_outcome(*, announced: bool, attack_tricks: int, tricks: int) -> str |
     'defence'
     """
     return chelem_result(announced, attack_tricks, tricks)
+
+
+# ---------------------------------------------------------------- misère (house rule, off by default)
+
+
+def misere_kind(hand) -> str | None:
+    """House rule, not FFT: 'trumps' for a hand with no trump and no Excuse, 'honours' for one with
+    no face card and no oudler, else None. Only offered when RuleSet.misere is on.
+
+    >>> misere_kind("2H 3H 4S KD"), misere_kind("T5 2H 3S"), misere_kind("T21 KH")
+    ('trumps', 'honours', None)
+    """
+    hand = _cards(hand)
+    if not any(c.is_trump or c.is_excuse for c in hand):
+        return "trumps"
+    if not any(c.is_oudler or (c.kind < 4 and c.rank > 10) for c in hand):
+        return "honours"
+    return None

@@ -148,6 +148,12 @@ class Deal:
             d.apply(action)
         return d
 
+    def next_deal(self, seed=None, *, misdeal: bool = False) -> Deal:
+        """The following deal: the next dealer deals after a played or cancelled deal,
+        the same dealer after a misdeal."""
+        dealer = self.dealer if misdeal else (self.dealer + 1) % self.players
+        return Deal.new(self.players, seed=seed, dealer=dealer, misere=self.rules.misere)
+
     # ------------------------------------------------------------ queries
 
     def hand(self, seat: int) -> list[Card]:
