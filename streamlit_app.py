@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tutor.ui.home import render
+from tutor.ui.check import render
 
 st.set_page_config(page_title="Tarot Tutor", page_icon="🃏", layout="wide")
 render()

@@ -10,7 +10,7 @@ APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 def test_home_opens_and_scores_a_deal():
     at = AppTest.from_file(APP, default_timeout=30).run()
     assert not at.exception
-    assert at.title[0].value == "Tarot Tutor"
+    assert at.title[0].value == "Check a deal"
     at.number_input[0].set_value(49.0)
     at.button[0].click().run()
     assert not at.exception

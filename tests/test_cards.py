@@ -109,3 +109,11 @@ def test_pair_count_equals_card_points_for_any_pile(pile):
 @given(st.permutations(CARDS))
 def test_any_split_of_the_deck_sums_to_91(deck):
     assert card_points(deck[:30]) + card_points(deck[30:]) == 91
+
+
+def test_cards_pickle_to_the_same_interned_value():
+    import copy
+    import pickle
+    for c in CARDS:
+        assert pickle.loads(pickle.dumps(c)) is c
+        assert copy.deepcopy([c])[0] is c

@@ -63,7 +63,7 @@ def test_three_players(kwargs, per_defender):
     (dict(contract="garde", taker_points=40.5, oudlers=2), -104, -52, 52),        # counts 40, lost by 1
     (dict(contract="garde_sans", taker_points=91, oudlers=3, poignees=["triple"], chelem="made", alone=True),
      2240, None, -560),                                                            # 80×4 + 40 + 200
-    (dict(contract="garde_contre", taker_points=36, oudlers=3, petit_au_bout="defence"), 180, 90, -90),  # 150-60
+    (dict(contract="garde_contre", taker_points=41, oudlers=2, petit_au_bout="defence"), 180, 90, -90),  # 150-60
 ])
 def test_five_players(kwargs, taker, partner, defender):
     s = score_deal(players=5, **kwargs)
@@ -125,6 +125,8 @@ def test_string_and_enum_inputs():
     (dict(players=4, contract="garde", taker_points=40, oudlers=2, petit_au_bout="north"), "attack"),
     (dict(players=4, contract="garde", taker_points=91, oudlers=3, chelem="made", petit_au_bout="defence"),
      "cannot have"),
+    (dict(players=4, contract="garde", taker_points=40, oudlers=0, petit_au_bout="attack"), "at least 1 oudler"),
+    (dict(players=4, contract="garde", taker_points=60, oudlers=3, petit_au_bout="defence"), "all 3 oudlers"),
 ])
 def test_impossible_entries_get_a_clear_message(kwargs, words):
     with pytest.raises(TarotError, match=words):

@@ -1,1 +1,32 @@
-"""Loading and validating the YAML content in lessons/ and puzzles/."""
+"""Loading and validating the YAML content in lessons/ and puzzles/.
+
+Main entry points:
+
+- ``load_course(directory) -> Course``: every lesson in order, the glossary, and the problems
+  found (a lesson with a problem is left out of ``Course.lessons``). Pure and fast; the app caches it.
+- ``load_lesson(path) -> LessonFile``: one file, with its problems.
+- ``render_example(step) -> str``: the Markdown of an example step, computed by the engine.
+- ``check_answer(step, response) -> bool``: grade a learner's answer to a fixed check.
+"""
+
+from .glossary import Glossary, Term, load_glossary
+from .lessons import Course, LessonFile, lesson_files, load_course, load_lesson
+from .render import render_example
+from .schema import (
+    CardsStep,
+    CheckStep,
+    ExampleStep,
+    Lesson,
+    MistakeStep,
+    Option,
+    SummaryStep,
+    TextStep,
+)
+from .verify import QuizContext, check_answer
+from .yamlio import ContentError, Problem
+
+__all__ = [
+    "CardsStep", "CheckStep", "ContentError", "Course", "ExampleStep", "Glossary", "Lesson", "LessonFile",
+    "MistakeStep", "Option", "Problem", "QuizContext", "SummaryStep", "Term", "TextStep", "check_answer",
+    "lesson_files", "load_course", "load_glossary", "load_lesson", "render_example",
+]

@@ -37,9 +37,10 @@ from .cards import (
     parse_cards,
     sort_cards,
 )
-from .deal import DealtCards, choose_dealer, deal_cards, is_petit_sec
+from .deal import DealtCards, choose_dealer, deal_cards, draw_rank, is_petit_sec
 from .ecart import DiscardVerdict, check_discard, discardable, is_legal_discard, trumps_needed
 from .errors import CardParseError, IllegalAction, TarotError
+from .piles import chelem_result, count_attack, petit_au_bout
 from .play import (
     PlayRule,
     PlayVerdict,

@@ -82,7 +82,7 @@ def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
         reasons.append("The same card is shown twice.")
     missing = [c for c in shown if c not in hand]
     if missing:
-        reasons.append("You do not hold " + ", ".join(c.name for c in missing) + ".")
+        reasons.append("You do not hold " + ", ".join(c.the_name for c in missing) + ".")
     bad = [c for c in shown if not (c.is_trump or c.is_excuse)]
     if bad:
         reasons.append("Only trumps (and the Excuse as a stand-in) go in a poignée, not "
@@ -91,7 +91,7 @@ def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
         hidden = [c for c in hand if c.is_trump and c not in shown]
         if hidden:
             reasons.append("The Excuse may stand in for a trump only when you have no other trump to show; "
-                           f"you still hold {hidden[0].name}.")
+                           f"you still hold {hidden[0].the_name}.")
     return PoigneeVerdict(legal=not reasons, level=level if not reasons else None, reasons=reasons)
 
 
@@ -127,7 +127,7 @@ def verify_call(hand, called) -> Card:
     lowest = options[-1]
     rank_names = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
     if called.rank not in rank_names:
-        raise IllegalAction(f"The taker calls a king, not {called.name}.", "call_face")
+        raise IllegalAction(f"The taker calls a king, not {called.the_name}.", "call_face")
     raise IllegalAction(f"You may call a {rank_names[lowest.rank]} at most: a {rank_names[called.rank]} "
                         f"may be called only when you hold every card of the rank above.", "call_rank")
 
@@ -139,13 +139,13 @@ def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple
     """
     called = parse_card(called)
     if called in _cards(taker_hand):
-        return None, f"The taker called {called.name} from their own hand, so they play alone (1 against 4)."
+        return None, f"The taker called the {called.name} from their own hand, so they play alone (1 against 4)."
     if called in _cards(dog):
-        return None, f"{called.name.capitalize()} is in the dog, so the taker plays alone (1 against 4)."
+        return None, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
     for seat, hand in (hands or {}).items():
         if called in _cards(hand):
-            return seat, f"Seat {seat} holds {called.name}: they are the taker's secret partner (2 against 3)."
-    return None, f"Nobody holds {called.name}."
+            return seat, f"Seat {seat} holds the {called.name}: they are the taker's secret partner (2 against 3)."
+    return None, f"Nobody holds the {called.name}."
 
 
 def suit_of_call(called) -> str:

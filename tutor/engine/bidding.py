@@ -105,4 +105,4 @@ class Auction:
 def dog_outcome(contract) -> str:
     """What happens to the dog under this contract, in one sentence."""
     c = Contract.parse(contract)
-    return f"{c.french.capitalize()}: the dog {c.dog.value}."
+    return f"{c.french.capitalize()}: the dog is {c.dog.value}."

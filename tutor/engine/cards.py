@@ -115,7 +115,7 @@ class Card:
         raise AttributeError("cards are immutable")
 
     def __reduce__(self):
-        return (CARDS.__getitem__, (self.index,))
+        return (card, (self.code,))
 
     def __copy__(self):
         return self
@@ -174,6 +174,12 @@ class Card:
         if self.kind == TRUMP_KIND:
             return "the Petit (trump 1)" if self.rank == 1 else f"trump {self.rank}"
         return f"{RANK_EN.get(self.rank, str(self.rank))} of {SUITS[self.kind].english}"
+
+    @property
+    def the_name(self) -> str:
+        """The English name with its article, for sentences: 'the king of hearts', 'the Excuse'."""
+        name = self.name
+        return name if name.startswith("the ") else "the " + name
 
     @property
     def french_name(self) -> str:

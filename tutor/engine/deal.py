@@ -125,7 +125,7 @@ def choose_dealer(players: int, *, seed=None) -> DealerDraw:
     final = [d[-1] for d in draws]
     dealer = min(range(players), key=lambda s: draw_rank(final[s]))
     low = final[dealer]
-    reason = f"Seat {dealer} drew {low.name}, the lowest card"
+    reason = f"Seat {dealer} drew the {low.name}, the lowest card"
     ties = [s for s in range(players) if s != dealer and not final[s].is_trump and final[s].rank == low.rank
             and not low.is_trump]
     if ties:

@@ -62,7 +62,7 @@ def check_discard(hand, discard, *, players: int = 4) -> DiscardVerdict:
         fail("duplicate", "The same card appears twice in the écart.")
     missing = [c for c in discard if c not in hand]
     if missing:
-        fail("not_in_hand", "You do not hold " + ", ".join(c.name for c in missing) + ".")
+        fail("not_in_hand", "You do not hold " + ", ".join(c.the_name for c in missing) + ".")
     for c in discard:
         if c.is_king:
             fail("king", f"You may not discard a king ({c.name}).")

@@ -133,7 +133,7 @@ def explain_play(hand: Iterable[Card | str], trick: Iterable[Card | str], card: 
     trick = _cards(trick)
     card = parse_card(card)
     if card not in hand:
-        return PlayVerdict(card, False, PlayRule.NOT_IN_HAND, f"You do not hold {card.name}.")
+        return PlayVerdict(card, False, PlayRule.NOT_IN_HAND, f"You do not hold {card.the_name}.")
     if card.kind == EXCUSE_KIND:
         return PlayVerdict(card, True, PlayRule.EXCUSE,
                            "The Excuse may be played at any time, instead of the card you owe.")
@@ -197,7 +197,7 @@ def _explain_lead(hand, trick, card, called_king, first_trick) -> PlayVerdict:
         if not allowed & card.bit:
             return PlayVerdict(card, False, PlayRule.FIRST_LEAD_CALLED_SUIT,
                                f"On the first trick you may not lead {_suit_name(called.kind)}, "
-                               f"the called suit, unless you lead {called.name} itself.")
+                               f"the called suit, unless you lead the {called.name} itself.")
         if card is called:
             return PlayVerdict(card, True, PlayRule.FIRST_LEAD_CALLED_SUIT,
                                "The called card itself may lead the first trick.")
@@ -277,11 +277,11 @@ def explain_winner(trick: Iterable[Card | str], *, excuse_wins: bool = False) ->
     if win.kind == EXCUSE_KIND:
         why = "In a chelem, the Excuse played in the last trick wins it."
     elif top:
-        why = f"{_trump_name(top).capitalize()} is the highest trump in the trick, and any trump beats the suits."
+        why = f"The {_trump_name(top)[4:]} is the highest trump in the trick, and any trump beats the suits."
         if led == TRUMP_KIND:
             why = f"Trumps were led and {_trump_name(top)} is the highest."
     else:
-        why = f"No trump was played, so the highest {_suit_name(led)[:-1]} wins: {win.name}."
+        why = f"No trump was played, so the highest {_suit_name(led)[:-1]} wins: the {win.name}."
     if any(c.kind == EXCUSE_KIND for c in trick) and win.kind != EXCUSE_KIND:
         why += " The Excuse never wins a trick: its owner keeps it and gives a low card instead."
     return i, why

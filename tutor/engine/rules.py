@@ -75,9 +75,9 @@ class Contract(enum.Enum):
 class DogFate(enum.Enum):
     """What a contract does with the dog (le chien)."""
 
-    TAKER_EXCHANGES = "shown, taken into the taker's hand, then the taker discards an écart"
-    TAKER_KEEPS_HIDDEN = "stays face down and counts for the taker"
-    DEFENCE_KEEPS_HIDDEN = "stays face down and counts for the defence"
+    TAKER_EXCHANGES = "shown to everyone and taken into the taker's hand; the taker then discards an écart"
+    TAKER_KEEPS_HIDDEN = "left face down and counts for the taker"
+    DEFENCE_KEEPS_HIDDEN = "left face down and counts for the defence"
 
 
 # contract: (multiplier, dog, English, French)

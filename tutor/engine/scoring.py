@@ -188,6 +188,10 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
             raise TarotError(f"chelem must be one of {', '.join(CHELEM_OUTCOMES)} or None, not {chelem!r}")
     if chelem in ("announced_made", "made") and pab == "defence":
         raise TarotError("the attack took every trick, so the defence cannot have the Petit au bout")
+    if pab == "attack" and oudlers == 0:
+        raise TarotError("the attack took the Petit au bout, so it holds the Petit: it has at least 1 oudler")
+    if pab == "defence" and oudlers == 3:
+        raise TarotError("the defence took the Petit au bout, so the attack cannot have all 3 oudlers")
     if chelem == "defence" and pab == "attack":
         raise TarotError("the defence took every trick, so the attack cannot have the Petit au bout")
 

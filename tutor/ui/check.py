@@ -1,4 +1,4 @@
-"""The first page: what Tarot Tutor is, plus quick checks of a score and a legal play."""
+"""Quick checks for players: score a deal, or ask which cards may be played and why not."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import streamlit as st
 
 from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
 from ..engine.rules import Contract
+from .cards import cards_html
 
 
 def render() -> None:
-    st.title("Tarot Tutor")
-    st.write("Learn French tarot with the FFT rules: from *what is the Excuse?* to scoring a garde "
-             "contre at a club table. Every answer here is checked by the rules engine, and every "
-             "verdict says why.")
+    st.title("Check a deal")
+    st.write("Score a deal with the FFT breakdown, or ask which cards may be played to a trick. "
+             "Every verdict comes from the rules engine and says why.")
     score_tab, legal_tab = st.tabs(["Score a deal", "Check a legal play"])
     with score_tab:
         _score_form()
@@ -63,7 +63,9 @@ def _legal_form() -> None:
         except TarotError as err:
             st.error(str(err))
             return
-        st.success("Legal: " + format_cards(v.card for v in verdicts if v.legal))
+        legal = [v.card for v in verdicts if v.legal]
+        st.markdown(cards_html(hand, dim=[c for c in hand if c not in legal], width=56), unsafe_allow_html=True)
+        st.success("Legal: " + format_cards(legal))
         for v in verdicts:
             if not v.legal:
                 st.markdown(f"- **{v.card}**: {v.reason}")

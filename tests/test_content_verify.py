@@ -1,0 +1,304 @@
+"""The engine queries behind fixed checks, the example renderer, error messages and the quiz hooks."""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.content import load_course, load_lesson
+from tutor.content.cardcodes import strict_cards
+from tutor.content.render import ExampleError, render_spec
+from tutor.content.schema import (
+    AuctionExample,
+    CallExample,
+    DealerExample,
+    DiscardExample,
+    LegalExample,
+    PetitSecExample,
+    PileExample,
+    PoigneeExample,
+    RulesExample,
+    ScoreExample,
+    SheetExample,
+    TrickExample,
+)
+from tutor.content.verify import GENERATOR_SKILLS, QueryError, QuizContext, ask, same
+from tutor.engine import score_deal
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures" / "content"
+HAND_24 = "T21 T18 T15 T12 T9 T6 T4 EX KH QH 10H 7H 4H KS 9S 5S 2S CD 8D 6D 3D JC 8C 1C"
+HAND_18 = "T21 T19 T17 T16 T14 T12 T10 T8 T5 T3 T2 KH QH 4H 9S 2S CD 6C"
+HAND_15 = "T21 T17 T14 T12 T9 T5 T3 EX KS QS 8S KD 6D KC 4H"
+
+
+# ---------------------------------------------------------------- queries: the engine's answer for each kind
+
+QUERY_CASES = [
+    ("card_points", "KH 2H 3C", 5.5),
+    ("pair_count", "QC 3C 5D 8D", 5.0),
+    ("count_oudlers", "T21 T12 EX KH", 2),
+    ("target_points", 2, 41),
+    ("card_name", "CS", "knight of spades"),
+    ("card_name_fr", "QD", "dame de carreau"),
+    ("is_oudler", "T20", False),
+    ("is_trump", "EX", False),
+    ("trick_winner", "10H T14 KH EX", "T14"),
+    ("trick_winner", {"trick": "KS 2S 3S EX", "excuse_wins": True}, "EX"),
+    ("legal_plays", {"hand": "5S T4 T16 EX", "trick": "10H T14"}, "T16 EX"),
+    ("legal_plays", {"hand": "5H QH 9S T3", "called_king": "KH", "first_trick": True}, "9S T3"),
+    ("is_legal_play", {"hand": "KS T5", "trick": "T10", "card": "KS"}, False),
+    ("is_legal_discard", {"hand": HAND_24, "discard": "QH JC 8C 1C 6D 3D"}, True),
+    ("is_legal_discard", {"hand": HAND_24, "discard": "KH 10H 7H 4H 9S 5S"}, False),
+    ("trumps_needed", {"hand": HAND_24}, 0),
+    ("poignee_options", {"hand": HAND_18}, "simple"),
+    ("check_poignee", {"hand": HAND_18, "shown": "T21 T19 T17 T16 T14 T12 T10 T8 T5 T3"}, True),
+    ("poignee_threshold", {"players": 5, "level": "triple"}, 13),
+    ("bonus", {"poignee": "double"}, 30),
+    ("bonus", {"chelem": "made"}, 200),
+    ("bonus", {"petit_au_bout": "garde_sans"}, 40),
+    ("score_deal", {"players": 4, "contract": "garde", "taker_points": 49, "oudlers": 2,
+                    "petit_au_bout": "attack", "poignees": ["simple"]}, 318),
+    ("score_deal", {"players": 5, "contract": "petite", "taker_points": 50.5, "oudlers": 2, "ask": "partner"}, 35),
+    ("score_deal", {"players": 4, "contract": "petite", "taker_points": 40, "oudlers": 2, "ask": "won"}, False),
+    ("is_petit_sec", "T1 KH QH 9H 7H 3H KS 10S 6S 2S QD JD 8D 5D 1D CC 9C 4C", True),
+    ("rules", {"players": 3, "field": "packet_size"}, 4),
+    ("contract", {"name": "garde_contre", "field": "dog"}, "defence_keeps_hidden"),
+    ("contract", {"name": "garde_sans", "field": "multiplier"}, 4),
+    ("auction", {"players": 4, "dealer": 0, "bids": ["petite", "pass", "garde_sans", "pass"]}, 3),
+    ("auction", {"players": 4, "dealer": 0, "bids": ["garde"], "ask": "can_bid", "bid": "petite"}, False),
+    ("auction", {"players": 3, "dealer": 2, "bids": ["pass", "pass", "pass"], "ask": "all_passed"}, True),
+    ("first_dealer", ["1H", "1S", "T2", "5D"], "1H"),
+    ("callable", {"hand": "KS KH KD KC QS T20 T16 T11 T7 T4 T2 3H 9D 5C 2C", "card": "QH"}, True),
+    ("plays_alone", {"taker_hand": HAND_15, "called": "KS"}, True),
+    ("plays_alone", {"taker_hand": HAND_15, "called": "KH", "dog": "2C 3C 4C"}, False),
+    ("deck", "points", 91),
+    ("next_dealer", {"players": 5, "dealer": 4, "after": "deal"}, 0),
+    ("next_dealer", {"players": 5, "dealer": 4, "after": "misdeal"}, 4),
+    ("first_leader", {"players": 3, "dealer": 1}, 2),
+    ("excuse", {"played_by": "defence", "won_by": "attack"}, "defence"),
+    ("excuse", {"played_by": "defence", "won_by": "attack", "last_trick": True}, "attack"),
+    ("excuse", {"played_by": "attack", "won_by": "attack", "last_trick": True, "chelem": True}, "attack"),
+]
+
+
+@pytest.mark.parametrize(("name", "spec", "expected"), QUERY_CASES, ids=[c[0] for c in QUERY_CASES])
+def test_query_gives_the_engine_answer(name, spec, expected):
+    r = ask(name, spec)
+    assert same(r.kind, expected, r.value), (r.value, expected)
+
+
+def test_every_query_is_exercised():
+    from tutor.content.verify import QUERIES
+    tested = {c[0] for c in QUERY_CASES} | {"glossary_english", "glossary_french"}
+    assert tested == set(QUERIES)
+
+
+def test_glossary_queries():
+    course = load_course(REPO / "lessons")
+    assert ask("glossary_english", "chien", course.glossary).value == "dog (kitty)"
+    assert ask("glossary_french", "slam", course.glossary).value == "chelem"
+    with pytest.raises(QueryError):
+        ask("glossary_english", "chien")  # no glossary given
+
+
+@pytest.mark.parametrize(("name", "spec", "says"), [
+    ("card_points", "KH KX", "not a card code: 'KX'"),
+    ("legal_plays", {"hand": "KH 2H", "trick": "KH"}, "both in the hand and in the trick"),
+    ("legal_plays", {"hand": "KH", "called_king": "KS"}, "first_trick"),
+    ("is_legal_discard", {"hand": "KH 2H", "discard": "2H"}, "has 24 cards, not 2"),
+    ("score_deal", {"players": 4, "contract": "garde", "taker_points": 40, "oudlers": 0,
+                    "petit_au_bout": "attack"}, "at least 1 oudler"),
+    ("score_deal", {"players": 4, "contract": "garde", "taker_points": 40.5, "oudlers": 1}, "whole"),
+    ("score_deal", {"players": 4, "contract": "garde", "taker_points": 95, "oudlers": 1}, "engine rejects"),
+    ("score_deal", {"players": 4, "contract": "garde", "taker_points": 50, "oudlers": 1, "ask": "partner"},
+     "no partner"),
+    ("auction", {"players": 4, "bids": ["garde", "petite"]}, "not possible"),
+    ("first_dealer", ["EX", "1H", "2H"], "Excuse does not count"),
+    ("callable", {"hand": HAND_15, "card": "T21"}, None),
+    ("plays_alone", {"taker_hand": HAND_15, "called": "QH"}, "may not be called"),
+    ("excuse", {"played_by": "attack", "won_by": "defence", "chelem": True}, "chelem"),
+    ("target_points", 4, "0 to 3"),
+    ("rules", {"players": 6, "field": "hand_size"}, "players must be 3, 4 or 5"),
+    ("legal_plays", {"hand": "KH", "river": "2H"}, "no field 'river'"),
+    ("card_pointz", "KH", "did you mean 'card_points'"),
+])
+def test_bad_question_data_is_a_clear_query_error(name, spec, says):
+    if says is None:  # not an error: the Excuse simply cannot be called
+        assert ask(name, spec).value is False
+        return
+    with pytest.raises(QueryError) as err:
+        ask(name, spec)
+    assert says in str(err.value)
+
+
+def test_same_compares_by_kind():
+    assert same("cards", "EX T16", strict_cards("T16 EX"))
+    assert not same("cards", "T16", strict_cards("T16 EX"))
+    assert same("number", 14, 14.0) and not same("number", True, 1)
+    assert same("text", "Dame de Carreau", "dame de carreau")
+    assert same("text", "ecart", "écart")
+    assert not same("card", "kh", strict_cards("KH")[0])  # content uses canonical codes only
+
+
+# ---------------------------------------------------------------- examples: the engine computes, we render
+
+EXAMPLES = [
+    (TrickExample(kind="trick", cards="EX 2H KH T1"), ["`T1` wins", "The Petit is the highest trump"]),
+    (PileExample(kind="pile", cards="KS 4S T21 9H QD 2C", target=True), ["= **14**", "target is **51**",
+                                                                          "lost by 37"]),
+    (ScoreExample(kind="score", players=4, contract="garde", taker_points=49, oudlers=2, petit_au_bout="attack",
+                  poignees=["simple"]), ["Taker +318", "each defender -106", "sum 0"]),
+    (LegalExample(kind="legal", hand="5S T4 T16 EX", trick="10H T14"), ["You may play: `T16` `EX`", "✗ `T4`"]),
+    (DiscardExample(kind="discard", hand=HAND_24, discard="T4 EX 8C 1C 6D 3D"), ["Not allowed", "oudler"]),
+    (PoigneeExample(kind="poignee", hand=HAND_18), ["May show: simple", "Trumps: 11"]),
+    (AuctionExample(kind="auction", bids=["pass", "petite", "garde", "pass"]), ["David takes with a garde"]),
+    (AuctionExample(kind="auction", bids=["pass", "garde"]), ["David speaks next", "garde sans"]),
+    (DealerExample(kind="dealer", draws=["EX 4S", "9D", "T5", "4H"]), ["David deals", "draws again"]),
+    (CallExample(kind="call", taker_hand=HAND_15, called="KH"), ["partner (2 against 3)"]),
+    (CallExample(kind="call", taker_hand=HAND_15, called="KS"), ["plays alone"]),
+    (PetitSecExample(kind="petit_sec", hand="T1 EX KH QH 9H 7H 3H KS 10S 6S 2S QD JD 8D 5D 1D CC 9C"),
+     ["Not a Petit sec", "Excuse"]),
+    (RulesExample(kind="rules", show=["cards", "poignee", "shares"]), ["| 5 | 15 | 3 | 3 | 8 trumps",
+                                                                      "partner ×1; alone ×4"]),
+    (SheetExample(kind="sheet", names=["A", "B", "C"], deals=[
+        {"taker": "A", "players": 3, "contract": "garde", "taker_points": 61, "oudlers": 1},
+        {"taker": "C", "players": 3, "contract": "petite", "taker_points": 40.5, "oudlers": 2}]),
+     ["| **total** | **+166** | **-44** | **-122** | **0** |"]),
+]
+
+
+@pytest.mark.parametrize(("spec", "says"), EXAMPLES, ids=[type(e[0]).__name__ for e in EXAMPLES])
+def test_example_renders_the_engine_result(spec, says):
+    md = render_spec(spec)
+    for s in says:
+        assert s in md, md
+
+
+def test_sheet_totals_come_from_the_engine():
+    a = score_deal(players=3, contract="garde", taker_points=61, oudlers=1)
+    b = score_deal(players=3, contract="petite", taker_points=40.5, oudlers=2)
+    assert (a.taker + b.defender, a.defender + b.defender, a.defender + b.taker) == (166, -44, -122)
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    (LegalExample(kind="legal", hand="KH", trick="KH"), "both in the hand and in the trick"),
+    (DiscardExample(kind="discard", hand="KH 2H", discard="2H"), "has 24 cards"),
+    (ScoreExample(kind="score", contract="garde", taker_points=40, oudlers=3, petit_au_bout="defence"),
+     "cannot hold all 3 oudlers"),
+    (AuctionExample(kind="auction", bids=["garde", "petite"]), "cannot bid petite"),
+    (DealerExample(kind="dealer", draws=["4S", "EX", "9D"]), "drew the Excuse last"),
+    (CallExample(kind="call", taker_hand=HAND_15, called="QS"), "may not be called"),
+    (SheetExample(kind="sheet", names=["A", "B", "C"], deals=[
+        {"taker": "Z", "players": 3, "contract": "garde", "taker_points": 61, "oudlers": 1}]), "not one of"),
+])
+def test_impossible_examples_are_refused(spec, says):
+    with pytest.raises((ExampleError, ValueError)) as err:
+        render_spec(spec)
+    assert says in str(err.value)
+
+
+def test_card_lists_are_validated_when_loaded():
+    from pydantic import ValidationError
+    with pytest.raises(ValidationError, match="EX appears twice"):
+        TrickExample(kind="trick", cards="EX EX")
+    with pytest.raises(ValidationError, match="did you mean KH"):
+        TrickExample(kind="trick", cards="R♥ 2H")
+
+
+# ---------------------------------------------------------------- quiz generators and puzzles (another module)
+
+
+def test_quiz_kinds_without_the_quiz_module(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tutor.quiz", None)  # import fails with ImportError
+    ctx = QuizContext.default()
+    assert set(ctx.kinds) == set(GENERATOR_SKILLS) and ctx.generate is None
+    assert len(ctx.kinds) == 10
+
+
+def _fake_quiz(monkeypatch, *, fail_kind=None, puzzle_problems=()):
+    calls = []
+
+    def generate(kind, seed, **params):
+        calls.append((kind, seed, params))
+        if kind == fail_kind:
+            raise ValueError("no such difficulty")
+        return object()
+
+    quiz = types.ModuleType("tutor.quiz")
+    quiz.KINDS = {k: types.SimpleNamespace(skill=s) for k, s in GENERATOR_SKILLS.items()}
+    quiz.generate = generate
+    puzzles = types.ModuleType("tutor.quiz.puzzles")
+    puzzles.check_puzzle_file = lambda path: list(puzzle_problems)
+    quiz.puzzles = puzzles
+    monkeypatch.setitem(sys.modules, "tutor.quiz", quiz)
+    monkeypatch.setitem(sys.modules, "tutor.quiz.puzzles", puzzles)
+    return calls
+
+
+def test_generated_checks_are_tried_with_the_quiz_module(monkeypatch):
+    calls = _fake_quiz(monkeypatch)
+    result = load_lesson(FIXTURES / "good.yaml")
+    assert result.ok
+    assert [c[:2] for c in calls] == [("count", 0), ("count", 1), ("count", 2)]  # no seed given: three tries
+
+
+def test_a_failing_generator_is_a_problem_not_a_crash(monkeypatch):
+    _fake_quiz(monkeypatch, fail_kind="count")
+    result = load_lesson(FIXTURES / "good.yaml")
+    assert len(result.problems) == 1
+    assert "generator 'count' fails with seed 0" in result.problems[0].message
+    assert result.problems[0].line == 30
+
+
+def test_puzzles_are_checked_when_the_checker_exists(monkeypatch, tmp_path, capsys):
+    from tutor.content.yamlio import Problem
+    d = tmp_path / "puzzles"
+    d.mkdir()
+    (d / "p1.yaml").write_text("id: p1\n", encoding="utf-8")
+    _fake_quiz(monkeypatch, puzzle_problems=[Problem(str(d / "p1.yaml"), 1, "bad puzzle")])
+    assert main(["check", str(d)]) == 1
+    out = capsys.readouterr().out
+    assert f"{d / 'p1.yaml'}:1: bad puzzle" in out and "checked 1 file: 1 problem" in out
+
+
+def test_puzzles_without_the_checker_get_a_yaml_check(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "tutor.quiz", None)
+    monkeypatch.setitem(sys.modules, "tutor.quiz.puzzles", None)
+    d = tmp_path / "puzzles"
+    d.mkdir()
+    (d / "ok.yaml").write_text("id: ok\n", encoding="utf-8")
+    (d / "bad.yaml").write_text("id: [oops\n", encoding="utf-8")
+    assert main(["check", str(d)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{d / 'bad.yaml'}:") and "invalid YAML" in out[0]
+    assert out[-1] == "checked 2 files: 1 problem"
+
+
+# ---------------------------------------------------------------- speed (the app reloads through a cache)
+
+
+def test_load_course_is_fast():
+    load_course(REPO / "lessons")
+    start = time.perf_counter()
+    load_course(REPO / "lessons")
+    assert time.perf_counter() - start < 3.0
+
+
+def test_check_answer_grades_learner_responses():
+    from tutor.content import check_answer
+    course = load_course(REPO / "lessons")
+    legal = course.lesson("overtrumping").checks[0]  # hand 2H T6 T11 T20 on KC T9: T11 T20
+    assert check_answer(legal, ["T20", "T11"]) and check_answer(legal, "T11 T20")
+    assert not check_answer(legal, ["T11"]) and not check_answer(legal, ["T6", "T11", "T20"])
+    winner = course.lesson("ranks").checks[0]  # JD CD 10D 1D: the knight wins
+    assert check_answer(winner, "CD") and not check_answer(winner, "JD")
+    choice = course.lesson("the-deck").checks[0]  # 14 cards per suit
+    assert choice.answer_kind == "choice" and check_answer(choice, 14) and not check_answer(choice, 13)
+    yes_no = course.lesson("the-deck").checks[2]  # is the Excuse a trump?
+    assert yes_no.answer_kind == "bool" and check_answer(yes_no, False) and not check_answer(yes_no, True)

@@ -1,0 +1,126 @@
+"""``tarot-tutor check [PATHS]``: validate lesson and puzzle files against the engine.
+
+Prints one ``path:line: message`` line per problem, then ``checked N files: M problems``.
+Exit status 0 when all is well, 1 when any file has a problem, 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..content.glossary import GLOSSARY_FILE
+from ..content.lessons import lesson_files, load_course
+from ..content.yamlio import ContentError, Problem, load_file
+from ..engine.errors import TarotError
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("check", help="validate lesson and puzzle files (every fixed answer against the engine)")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="lesson or puzzle files or directories (default: lessons/ and puzzles/)")
+    p.set_defaults(handler=cmd_check)
+
+
+def default_targets(cwd: Path | None = None) -> list[Path]:
+    """lessons/ and puzzles/ in the current directory, or else in the repository the package lives in."""
+    cwd = cwd or Path.cwd()
+    for base in (cwd, Path(__file__).resolve().parents[2]):
+        found = [base / name for name in ("lessons", "puzzles") if (base / name).is_dir()]
+        if found:
+            return [_pretty(p) for p in found]
+    raise TarotError("no lessons/ or puzzles/ directory here: give the files or directories to check")
+
+
+def _pretty(p: Path) -> Path:
+    try:
+        return p.relative_to(Path.cwd())
+    except ValueError:
+        return p
+
+
+def _is_puzzle(path: Path) -> bool:
+    return any(part == "puzzles" for part in path.resolve().parts[-4:-1]) or path.name.startswith("puzzle")
+
+
+def check_puzzle(path: Path) -> list[Problem]:
+    """Problems of one puzzle file: the puzzle checker when it is installed, else YAML syntax only."""
+    try:
+        from ..quiz.puzzles import check_puzzle_file
+    except ImportError:
+        try:
+            load_file(path)
+        except ContentError as err:
+            return list(err.problems)
+        return []
+    return list(check_puzzle_file(path))
+
+
+def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
+    """(files checked, problems) for files and directories of lessons and puzzles."""
+    files: dict[str, None] = {}
+    problems: dict[Problem, None] = {}
+    courses: dict[Path, object] = {}
+
+    def course_of(directory: Path):
+        key = directory.resolve()
+        if key not in courses:
+            courses[key] = load_course(directory)
+        return courses[key]
+
+    def lesson_file(f: Path) -> None:
+        course = course_of(f.parent)
+        files[str(f)] = None
+        for p in course.problems:
+            if Path(p.path).resolve() == f.resolve():
+                problems[Problem(str(f), p.line, p.message)] = None
+
+    def puzzle_file(f: Path) -> None:
+        files[str(f)] = None
+        for p in check_puzzle(f):
+            problems[p] = None
+
+    for path in paths:
+        if path.is_dir():
+            yamls = sorted(p for p in path.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
+            if not yamls:
+                subs = [path / n for n in ("lessons", "puzzles") if (path / n).is_dir()]
+                if not subs:
+                    if path.resolve().name in ("lessons", "puzzles"):
+                        continue  # an empty content directory is fine
+                    raise TarotError(f"{path}: no lesson or puzzle files (*.yaml) in this directory")
+                more_files, more_problems = collect(subs)
+                files.update(dict.fromkeys(more_files))
+                problems.update(dict.fromkeys(more_problems))
+                continue
+            if path.resolve().name == "puzzles":
+                for f in yamls:
+                    puzzle_file(f)
+                continue
+            glossary = path / GLOSSARY_FILE
+            if glossary.exists():
+                lesson_file(glossary)
+            for f in lesson_files(path):
+                lesson_file(f)
+        elif path.is_file():
+            if _is_puzzle(path):
+                puzzle_file(path)
+            else:
+                lesson_file(path)
+        else:
+            raise TarotError(f"{path}: no such file or directory")
+    return list(files), list(problems)
+
+
+def cmd_check(args) -> int:
+    paths = [Path(p) for p in args.paths] if args.paths else default_targets()
+    for p in paths:
+        if not p.exists():
+            raise TarotError(f"{p}: no such file or directory")
+    files, problems = collect(paths)
+    for p in problems:
+        print(p)
+    n = len(problems)
+    print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: {n} problem{'s' if n != 1 else ''}")
+    return 1 if problems else 0

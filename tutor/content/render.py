@@ -1,0 +1,432 @@
+"""Worked examples: the author writes the situation, the engine computes the result, this writes it up.
+
+``render_example(step)`` returns Markdown for an example step (cards in back-quoted codes such
+as `KH`, which the app may draw as pictures). Bad situations raise ``ExampleError``.
+
+>>> from .schema import TrickExample
+>>> print(render_spec(TrickExample(kind="trick", cards="10H T14 KH EX")))  # doctest: +NORMALIZE_WHITESPACE
+Played, in order: `10H` `T14` `KH` `EX`
+<BLANKLINE>
+**`T14` wins the trick.** The 14 is the highest trump in the trick, and any trump beats the suits.
+The Excuse never wins a trick: its owner keeps it and gives a low card instead.
+"""
+
+from __future__ import annotations
+
+from ..engine import (
+    EXCUSE,
+    Auction,
+    Contract,
+    DogFate,
+    RuleSet,
+    TarotError,
+    call_outcome,
+    callable_cards,
+    card_points,
+    check_discard,
+    check_poignee,
+    count_oudlers,
+    explain_all,
+    explain_winner,
+    is_petit_sec,
+    pair_count,
+    poignee_options,
+    score_deal,
+    target_points,
+)
+from ..engine.deal import draw_rank
+from .schema import (
+    AuctionExample,
+    CallExample,
+    DealerExample,
+    DiscardExample,
+    ExampleStep,
+    LegalExample,
+    PetitSecExample,
+    PileExample,
+    PoigneeExample,
+    RulesExample,
+    ScoreExample,
+    ScoreParams,
+    SheetExample,
+    TrickExample,
+)
+
+DEFAULT_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma")
+DOG_SENTENCES = {
+    DogFate.TAKER_EXCHANGES: "The dog is turned face up for all to see; the taker adds it to their hand and "
+                             "lays aside an écart of the same size.",
+    DogFate.TAKER_KEEPS_HIDDEN: "The dog stays face down, unseen, and counts for the taker at the end.",
+    DogFate.DEFENCE_KEEPS_HIDDEN: "The dog stays face down, unseen, and counts for the defence at the end.",
+}
+
+
+class ExampleError(ValueError):
+    """A situation the engine rejects or that cannot happen; ``key`` names the field at fault."""
+
+    def __init__(self, message: str, key: str | None = None):
+        super().__init__(message)
+        self.key = key
+
+
+def engine_text(text: str) -> str:
+    """Engine sentences, with 'the Petit' capitalised where str.capitalize() lowered it."""
+    return text.replace("The petit ", "The Petit ")
+
+
+def fmt(x: float) -> str:
+    """4.0 -> '4', 4.5 -> '4.5'."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def cards_md(cards) -> str:
+    return " ".join(f"`{c}`" for c in cards) if cards else "(none)"
+
+
+def render_example(step: ExampleStep) -> str:
+    """Markdown for an example step: the situation and the engine's result (cached on the step)."""
+    if step._rendered is None:
+        step._rendered = render_spec(step.example)
+    return step._rendered
+
+
+def render_spec(spec) -> str:
+    """Markdown for one example situation."""
+    try:
+        return _RENDERERS[type(spec)](spec)
+    except ExampleError:
+        raise
+    except TarotError as err:
+        raise ExampleError(f"the engine rejects this situation: {err}") from None
+
+
+# ---------------------------------------------------------------- sanity checks shared with verify
+
+
+def check_score_params(p: ScoreParams) -> None:
+    """Situations score_deal accepts but no real deal can produce."""
+    if p.petit_au_bout == "attack" and p.oudlers < 1:
+        raise ExampleError("the attack took the Petit au bout, so it has at least 1 oudler, not 0", "oudlers")
+    if p.petit_au_bout == "defence" and p.oudlers > 2:
+        raise ExampleError("the defence took the Petit au bout, so the attack cannot hold all 3 oudlers", "oudlers")
+    if p.alone and p.players != 5:
+        raise ExampleError("only a 5-player taker plays alone", "alone")
+    rules = RuleSet.for_players(p.players)
+    if len(p.poignees) > p.players:
+        raise ExampleError(f"at most one poignée per player ({p.players} players)", "poignees")
+    if not rules.half_points and not float(p.taker_points).is_integer():
+        raise ExampleError(f"with {p.players} players the points are always whole", "taker_points")
+
+
+def check_disjoint(**piles) -> None:
+    """No card may be in two places at once."""
+    seen: dict = {}
+    for name, cards in piles.items():
+        for c in cards or ():
+            if c in seen and seen[c] != name:
+                raise ExampleError(f"{c} cannot be both in the {seen[c].replace('_', ' ')} and in the "
+                                   f"{name.replace('_', ' ')}", name)
+            seen[c] = name
+
+
+def hand_players(hand, key: str = "hand") -> int:
+    """The player count a full hand implies (24, 18 or 15 cards)."""
+    sizes = {r.hand_size: n for n, r in ((n, RuleSet.for_players(n)) for n in (3, 4, 5))}
+    if len(hand) not in sizes:
+        raise ExampleError(f"a whole hand has 24, 18 or 15 cards (3, 4 or 5 players), not {len(hand)}", key)
+    return sizes[len(hand)]
+
+
+def need_size(cards, size: int, what: str, key: str) -> None:
+    if len(cards) != size:
+        raise ExampleError(f"{what} has {size} cards, not {len(cards)}", key)
+
+
+# ---------------------------------------------------------------- renderers
+
+
+def _trick(s: TrickExample) -> str:
+    i, why = explain_winner(s.cards, excuse_wins=s.excuse_wins)
+    return f"Played, in order: {cards_md(s.cards)}\n\n**`{s.cards[i]}` wins the trick.** {engine_text(why)}"
+
+
+def _pile(s: PileExample) -> str:
+    total = card_points(s.cards)
+    lines = [f"The pile: {cards_md(s.cards)} ({len(s.cards)} cards)", ""]
+    values = " + ".join(fmt(c.points) for c in s.cards)
+    lines.append(f"**Card by card:** {values} = **{fmt(total)}**")
+    groups = pair_count(s.cards)
+    shown = " + ".join(f"({' '.join(str(c) for c in g)}: {fmt(v)})" for g, v in groups)
+    pair_total = sum(v for _, v in groups)
+    lines.append("")
+    lines.append(f"**In pairs:** {shown} = **{fmt(pair_total)}**")
+    if s.target:
+        n = count_oudlers(s.cards)
+        t = target_points(n)
+        lines.append("")
+        verdict = ("reaches the target exactly: *juste fait*, the contract is made (won by 0)" if total == t else
+                   f"is {fmt(total - t)} over the target: made, won by {fmt(total - t)}" if total > t else
+                   f"is {fmt(t - total)} short of the target: failed, lost by {fmt(t - total)}")
+        lines.append(f"**Oudlers:** {n}, so the target is **{t}**. With {fmt(total)} points the attack {verdict}.")
+    return "\n".join(lines)
+
+
+def _score_lines(s) -> str:
+    return "\n".join(f"- {step.text}" for step in s.steps)
+
+
+def _score(s: ScoreExample) -> str:
+    check_score_params(s)
+    res = score_deal(**s.score_args())
+    contract = Contract.parse(s.contract)
+    head = f"{s.players} players, {contract.french}: the attack has {fmt(s.taker_points)} points with " \
+           f"{s.oudlers} oudler{'s' if s.oudlers != 1 else ''}."
+    tail = f"**Taker {res.taker:+d}**"
+    if res.partner is not None:
+        tail += f", **partner {res.partner:+d}**"
+    tail += f", **each defender {res.defender:+d}** (sum {res.total()})."
+    return f"{head}\n\n{_score_lines(res)}\n\n{tail}"
+
+
+def _legal(s: LegalExample) -> str:
+    check_disjoint(hand=s.hand, trick=s.trick)
+    if len(s.trick) > 4:
+        raise ExampleError("a trick has at most 4 cards before yours", "trick")
+    if s.called_king is not None and not s.first_trick:
+        raise ExampleError("called_king only matters on the first trick: add first_trick: true", "called_king")
+    if s.first_trick and s.called_king is None:
+        raise ExampleError("first_trick needs called_king (the 5-player first-lead rule)", "first_trick")
+    verdicts = explain_all(s.hand, s.trick, called_king=s.called_king, first_trick=s.first_trick)
+    legal = [v.card for v in verdicts if v.legal]
+    head = f"Your hand: {cards_md(s.hand)}\n\n"
+    head += f"Trick so far: {cards_md(s.trick)}" if s.trick else "You lead this trick."
+    if s.first_trick:
+        head += f" First trick of a 5-player deal; {s.called_king} was called."
+    lines = [head, "", f"**You may play: {cards_md(legal)}**", ""]
+    for v in verdicts:
+        mark = "✓" if v.legal else "✗"
+        lines.append(f"- {mark} `{v.card}`: {v.reason}")
+    return "\n".join(lines)
+
+
+def _discard(s: DiscardExample) -> str:
+    rules = RuleSet.for_players(s.players)
+    need_size(s.hand, rules.hand_size + rules.dog_size, f"with {s.players} players, the taker's hand with the dog",
+              "hand")
+    v = check_discard(s.hand, s.discard, players=s.players)
+    lines = [f"The taker's hand with the dog ({len(s.hand)} cards): {cards_md(s.hand)}", "",
+             f"Proposed écart: {cards_md(s.discard)}", ""]
+    if v.legal:
+        lines.append("**Legal écart.**")
+        if v.shown:
+            lines[-1] += f" The trumps in it ({cards_md(v.shown)}) must be shown to the defence."
+    else:
+        lines.append("**Not allowed:**")
+        lines.extend(f"- {r}" for r in v.reasons)
+    if v.trumps_needed:
+        lines.append("")
+        lines.append(f"This hand has too few other cards, so {v.trumps_needed} trump(s) must go to the écart.")
+    return "\n".join(lines)
+
+
+def _poignee(s: PoigneeExample) -> str:
+    rules = RuleSet.for_players(s.players)
+    need_size(s.hand, rules.hand_size, f"a {s.players}-player hand", "hand")
+    trumps = [c for c in s.hand if c.is_trump]
+    options = poignee_options(s.hand, players=s.players)
+    th = rules.poignee_thresholds
+    lines = [f"Hand ({s.players} players): {cards_md(s.hand)}", "",
+             f"Trumps: {len(trumps)}" + (", plus the Excuse" if EXCUSE in s.hand else "") + ". "
+             f"Thresholds with {s.players} players: simple {th['simple']}, double {th['double']}, "
+             f"triple {th['triple']}."]
+    lines.append("")
+    if options:
+        lines.append(f"**May show: {', '.join(options)}** (each exactly that many trumps; extra trumps stay hidden).")
+    else:
+        lines.append("**Not enough trumps for a poignée.**")
+    if s.shown is not None:
+        v = check_poignee(s.hand, s.shown, players=s.players)
+        lines.append("")
+        lines.append(f"Shown: {cards_md(s.shown)}")
+        lines.append("")
+        lines.append(f"**Correct {v.level} poignée.**" if v.legal else
+                     "**Not a correct show:** " + " ".join(v.reasons))
+    return "\n".join(lines)
+
+
+def _names(names, players: int, key: str = "names") -> list[str]:
+    if names is None:
+        return list(DEFAULT_NAMES[:players])
+    if len(names) != players:
+        raise ExampleError(f"give {players} names, one per player, not {len(names)}", key)
+    return list(names)
+
+
+def _auction(s: AuctionExample) -> str:
+    if s.dealer >= s.players:
+        raise ExampleError(f"no seat {s.dealer} at a {s.players}-player table", "dealer")
+    if len(s.bids) > s.players:
+        raise ExampleError(f"each of the {s.players} players speaks once: at most {s.players} bids", "bids")
+    names = _names(s.names, s.players)
+    a = Auction(players=s.players, dealer=s.dealer)
+    lines = [f"{names[s.dealer]} deals; {names[(s.dealer + 1) % s.players]}, on the dealer's right, speaks first.",
+             "", "| speaker | says |", "|---|---|"]
+    for bid in s.bids:
+        seat = a.to_speak
+        try:
+            a.bid(seat, None if bid == "pass" else bid)
+        except TarotError as err:
+            raise ExampleError(f"{names[seat]} cannot bid {bid}: {err}", "bids") from None
+        said = "pass" if bid == "pass" else Contract.parse(bid).french
+        lines.append(f"| {names[seat]} | {said} |")
+    lines.append("")
+    if not a.finished:
+        h = a.highest
+        best = f"the highest bid so far is {h[1].french} ({names[h[0]]})" if h else "nobody has bid yet"
+        lines.append(f"{names[a.to_speak]} speaks next; {best}. Still open: "
+                     + (", ".join(c.french for c in a.open_bids()) or "nothing higher") + ", or pass.")
+    elif a.all_passed:
+        lines.append("**Everyone passed:** the deal is cancelled and the next dealer deals.")
+    else:
+        c = a.contract
+        lines.append(f"**{names[a.taker]} takes with a {c.french}** (×{c.multiplier}). {DOG_SENTENCES[c.dog]}")
+    return "\n".join(lines)
+
+
+def _dealer(s: DealerExample) -> str:
+    n = len(s.draws)
+    names = _names(s.names, n)
+    finals = []
+    for i, draw in enumerate(s.draws):
+        if not draw:
+            raise ExampleError(f"draw {i + 1} is empty", "draws")
+        if any(c is EXCUSE for c in draw[-1:]):
+            raise ExampleError(f"{names[i]} drew the Excuse last: the Excuse does not count, add the card drawn next",
+                               "draws")
+        if any(c is not EXCUSE for c in draw[:-1]):
+            raise ExampleError(f"{names[i]} drew again only after the Excuse: list 'EX' then the new card", "draws")
+        finals.append(draw[-1])
+    drawn = [c for draw in s.draws for c in draw]
+    if len(set(drawn)) != len(drawn):
+        raise ExampleError("the same card cannot be drawn twice", "draws")
+    low = min(range(n), key=lambda i: draw_rank(finals[i]))
+    lines = ["| player | draws |", "|---|---|"]
+    for i, draw in enumerate(s.draws):
+        extra = " (the Excuse does not count: draws again)" if len(draw) > 1 else ""
+        lines.append(f"| {names[i]} | {cards_md(draw)}{extra} |")
+    c = finals[low]
+    why = "the lowest card"
+    if not c.is_trump and any(i != low and not finals[i].is_trump and finals[i].rank == c.rank for i in range(n)):
+        why += " (a tie on rank is settled by suit: spades > hearts > diamonds > clubs)"
+    lines += ["", f"**{names[low]} deals:** `{c}` is {why}."]
+    return "\n".join(lines)
+
+
+def _call(s: CallExample) -> str:
+    need_size(s.taker_hand, 15, "a 5-player hand", "taker_hand")
+    if s.dog:
+        need_size(s.dog, 3, "the 5-player dog", "dog")
+    check_disjoint(taker_hand=s.taker_hand, dog=s.dog)
+    options = callable_cards(s.taker_hand)
+    if s.called not in options:
+        raise ExampleError(f"{s.called} may not be called from this hand: the taker may call "
+                           + ", ".join(str(c) for c in options), "called")
+    _alone, why = call_result(s.called, s.taker_hand, s.dog)
+    lines = [f"The taker's hand: {cards_md(s.taker_hand)}", "",
+             f"The taker may call: {cards_md(options)}", "",
+             f"The taker calls **`{s.called}`**."]
+    if s.dog:
+        lines[-1] += f" The dog, turned over after the call: {cards_md(s.dog)}."
+    lines += ["", f"**{why}**"]
+    return "\n".join(lines)
+
+
+def call_result(called, taker_hand, dog) -> tuple[bool, str]:
+    """(taker plays alone?, sentence), as the engine decides it."""
+    # Give the called card to another seat unless the taker or the dog has it: then the engine names a partner.
+    elsewhere = {1: [called]} if called not in taker_hand and called not in dog else {}
+    seat, _ = call_outcome(called, taker_hand=taker_hand, dog=dog, hands=elsewhere)
+    if seat is not None:
+        return False, (f"Whoever holds the {called.name} is the taker's partner (2 against 3); nobody knows who "
+                       "until that card is played.")
+    if called in taker_hand:
+        return True, f"The taker called the {called.name} from their own hand, so the taker plays alone (1 against 4)."
+    return True, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
+
+
+def _petit_sec(s: PetitSecExample) -> str:
+    players = hand_players(s.hand)
+    trumps = [c for c in s.hand if c.is_trump]
+    sec = is_petit_sec(s.hand)
+    lines = [f"A {players}-player hand: {cards_md(s.hand)}", ""]
+    if sec:
+        lines.append("**Petit sec:** the Petit is this player's only trump and they have no Excuse. They must "
+                     "say so and show their hand; the deal is cancelled before anyone bids.")
+    elif any(c.rank == 1 for c in trumps):
+        why = "they also hold the Excuse" if EXCUSE in s.hand else f"they hold {len(trumps)} trumps"
+        lines.append(f"**Not a Petit sec:** {why}, so the deal goes on.")
+    else:
+        lines.append("**Not a Petit sec:** this hand does not hold the Petit.")
+    return "\n".join(lines)
+
+
+def _rules(s: RulesExample) -> str:
+    cols = ["players"]
+    if "cards" in s.show:
+        cols += ["cards each", "dog", "dealt in packets of"]
+    if "poignee" in s.show:
+        cols += ["simple poignée", "double", "triple"]
+    if "shares" in s.show:
+        cols += ["taker's share"]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for n in s.players:
+        r = RuleSet.for_players(n)
+        row = [str(n)]
+        if "cards" in s.show:
+            row += [str(r.hand_size), str(r.dog_size), str(r.packet_size)]
+        if "poignee" in s.show:
+            row += [str(r.poignee_thresholds[k]) + " trumps" for k in ("simple", "double", "triple")]
+        if "shares" in s.show:
+            share = f"×{r.taker_share}"
+            if r.partner_share:
+                share += f" (partner ×{r.partner_share}; alone ×{r.alone_share})"
+            row.append(share)
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def _sheet(s: SheetExample) -> str:
+    names = list(s.names)
+    n = len(names)
+    if len(set(names)) != n:
+        raise ExampleError("two players have the same name", "names")
+    totals = [0] * n
+    lines = ["| deal | " + " | ".join(names) + " | sum |", "|---|" + "---|" * (n + 1)]
+    for k, d in enumerate(s.deals, 1):
+        if d.players != n:
+            raise ExampleError(f"deal {k}: this sheet has {n} players, so write players: {n}", "deals")
+        try:
+            check_score_params(d)
+        except ExampleError as err:
+            raise ExampleError(f"deal {k}: {err}", "deals") from None
+        if d.taker not in names:
+            raise ExampleError(f"deal {k}: the taker {d.taker!r} is not one of {', '.join(names)}", "deals")
+        if (d.partner is not None) != (n == 5 and not d.alone):
+            raise ExampleError(f"deal {k}: name a partner exactly when 5 play and the taker is not alone", "deals")
+        if d.partner is not None and (d.partner not in names or d.partner == d.taker):
+            raise ExampleError(f"deal {k}: the partner {d.partner!r} must be another player of the table", "deals")
+        res = score_deal(**d.score_args())
+        row = res.by_seat(names.index(d.taker), names.index(d.partner) if d.partner else None)
+        totals = [a + b for a, b in zip(totals, row)]
+        c = Contract.parse(d.contract)
+        label = f"{k}. {d.taker}, {c.french}, " + ("won" if res.won else "lost")
+        lines.append(f"| {label} | " + " | ".join(f"{v:+d}" for v in row) + f" | {sum(row)} |")
+    lines.append("| **total** | " + " | ".join(f"**{v:+d}**" for v in totals) + f" | **{sum(totals)}** |")
+    return "\n".join(lines)
+
+
+_RENDERERS = {
+    TrickExample: _trick, PileExample: _pile, ScoreExample: _score, LegalExample: _legal,
+    DiscardExample: _discard, PoigneeExample: _poignee, AuctionExample: _auction, DealerExample: _dealer,
+    CallExample: _call, PetitSecExample: _petit_sec, RulesExample: _rules, SheetExample: _sheet,
+}

@@ -1,0 +1,100 @@
+"""Card pictures drawn as SVG in code, shown through data URIs (st.html would strip inline <svg>).
+
+Pure functions return strings, so they are cached and testable without Streamlit.
+
+>>> from tutor.engine import parse_card
+>>> svg = card_svg(parse_card("KH"))
+>>> svg.startswith("<svg") and "K" in svg and "#c62828" in svg
+True
+>>> 'alt="king of hearts"' in card_img(parse_card("KH"))
+True
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable
+from functools import cache
+from html import escape
+
+from ..engine.cards import RANK_CODES, Card
+
+# A four-colour deck: every suit is told apart by colour as well as by shape.
+SUIT_COLOURS = {0: "#1b1b1b", 1: "#c62828", 2: "#d35400", 3: "#1e7b34"}
+SUIT_SYMBOLS = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
+TRUMP_COLOUR = "#283593"
+EXCUSE_COLOUR = "#6a1b9a"
+WIDTH, HEIGHT = 70, 100
+
+
+def _rank_label(card: Card) -> str:
+    if card.rank == 12:
+        return "C"  # Cavalier, the knight
+    return RANK_CODES.get(card.rank, str(card.rank))
+
+
+@cache
+def card_svg(card: Card) -> str:
+    """The SVG source of one card: readable rank and suit in the corner, a big symbol in the middle."""
+    if card.is_excuse:
+        colour, corner, middle, foot = EXCUSE_COLOUR, "★", "★", "Excuse"
+        face = "#f3e5f5"
+    elif card.is_trump:
+        colour, corner, middle, foot = TRUMP_COLOUR, str(card.rank), str(card.rank), "atout"
+        face = "#e8eaf6"
+    else:
+        colour = SUIT_COLOURS[card.kind]
+        corner = _rank_label(card)
+        middle = SUIT_SYMBOLS[card.kind]
+        foot = SUIT_SYMBOLS[card.kind]
+        face = "#ffffff"
+    mid_size = 40 if len(middle) == 1 else 34
+    oudler_ring = ('<circle cx="35" cy="52" r="24" fill="none" stroke="#c9a227" stroke-width="3"/>'
+                   if card.is_oudler else "")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
+        f'role="img" aria-label="{escape(card.name)}">'
+        f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="8" fill="{face}" '
+        f'stroke="{colour}" stroke-width="2.5"/>'
+        f'<text x="7" y="21" font-family="Georgia,serif" font-size="18" font-weight="bold" fill="{colour}">'
+        f'{escape(corner)}</text>'
+        f'{oudler_ring}'
+        f'<text x="35" y="{52 + mid_size * 0.35:.0f}" text-anchor="middle" font-family="Georgia,serif" '
+        f'font-size="{mid_size}" font-weight="bold" fill="{colour}">{escape(middle)}</text>'
+        f'<text x="35" y="93" text-anchor="middle" font-family="Georgia,serif" font-size="12" '
+        f'fill="{colour}">{escape(foot)}</text>'
+        "</svg>"
+    )
+
+
+@cache
+def card_data_uri(card: Card) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card).encode()).decode()
+
+
+def card_img(card: Card, *, width: int = WIDTH, dim: bool = False, ring: bool = False) -> str:
+    """An <img> tag for one card, with alt text for screen readers."""
+    style = f"width:{width}px;height:auto;margin:2px;"
+    if dim:
+        style += "opacity:0.35;"
+    if ring:
+        style += "outline:3px solid #c9a227;border-radius:8px;"
+    return (f'<img class="tt-card" src="{card_data_uri(card)}" alt="{escape(card.name)}" '
+            f'title="{escape(card.name)} ({card.code})" style="{style}">')
+
+
+def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card] = (),
+               ring: Iterable[Card] = ()) -> str:
+    """A wrapping row of card pictures (it reflows on a phone-width window)."""
+    dim, ring = set(dim), set(ring)
+    imgs = "".join(card_img(c, width=width, dim=c in dim, ring=c in ring) for c in cards)
+    return f'<div class="tt-cards" style="display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end">{imgs}</div>'
+
+
+def card_label(card: Card) -> str:
+    """A short label for pills and buttons: 'K♥', 'C♠' (knight), '21', 'Excuse'."""
+    if card.is_excuse:
+        return "Excuse"
+    if card.is_trump:
+        return f"T{card.rank}"
+    return f"{_rank_label(card)}{SUIT_SYMBOLS[card.kind]}"

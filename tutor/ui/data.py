@@ -1,0 +1,27 @@
+"""Cached content for the app: parsed once per process, not on every rerun."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "lessons"
+PUZZLES = ROOT / "puzzles"
+
+
+@st.cache_resource(show_spinner="Loading the course…")
+def course():
+    """The course: lessons in order, plus a problem list for any bad file (which never stops the rest)."""
+    from ..content.lessons import load_course
+    return load_course(LESSONS)
+
+
+def glossary() -> list[dict]:
+    """Glossary rows as dicts (french, english, definition, lesson)."""
+    g = course().glossary
+    if g is None:
+        return []
+    return [{"french": t.french, "english": t.english, "definition": t.definition, "lesson": t.lesson}
+            for t in g.terms]
