@@ -2,7 +2,14 @@
 
 import streamlit as st
 
-from tutor.ui.check import render
-
 st.set_page_config(page_title="Tarot Tutor", page_icon="🃏", layout="wide")
-render()
+
+PAGES = [
+    st.Page("tutor/ui/pages/course.py", title="Course", icon="🗺️", default=True),
+    st.Page("tutor/ui/pages/lesson.py", title="Lesson", icon="📖", url_path="lesson"),
+    st.Page("tutor/ui/pages/drill.py", title="Drill", icon="🎯", url_path="drill"),
+    st.Page("tutor/ui/pages/puzzles.py", title="Puzzles", icon="🧩", url_path="puzzles"),
+    st.Page("tutor/ui/pages/reference.py", title="Rules reference", icon="📜", url_path="reference"),
+    st.Page("tutor/ui/pages/check.py", title="Check a deal", icon="🧮", url_path="check"),
+]
+st.navigation(PAGES).run()

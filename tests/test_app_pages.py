@@ -1,0 +1,96 @@
+"""Every page opens, and the main flows work, driven with Streamlit's AppTest."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+
+
+def app(page: str | None = None, **query) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if page:
+        at.run()  # registers the pages of st.navigation
+        at.switch_page(page)
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+@pytest.mark.parametrize("page", [
+    "tutor/ui/pages/course.py", "tutor/ui/pages/lesson.py", "tutor/ui/pages/drill.py",
+    "tutor/ui/pages/puzzles.py", "tutor/ui/pages/reference.py", "tutor/ui/pages/check.py",
+])
+def test_every_page_opens_without_an_exception(page):
+    at = app(page)
+    assert not at.exception
+    assert at.title
+
+
+def test_course_map_shows_where_to_start():
+    at = app()
+    assert at.title[0].value == "Tarot Tutor"
+    assert "Start here: lesson 1" in at.markdown[1].value or any("Start here" in m.value for m in at.markdown)
+    assert any(b.key == "continue" for b in at.button)
+
+
+def test_deep_link_opens_that_lesson():
+    at = app("tutor/ui/pages/lesson.py", lesson="bidding")
+    assert not at.exception
+    assert at.title[0].value.lower().startswith("bidding")
+    at = app("tutor/ui/pages/lesson.py", lesson="no-such-lesson")
+    assert not at.exception
+    assert "no lesson called" in at.warning[0].value
+
+
+def test_a_lesson_can_be_stepped_through_to_the_end():
+    at = app("tutor/ui/pages/lesson.py", lesson="the-deck")
+    for _ in range(80):
+        nxt = [b for b in at.button if b.label == "Next →"]
+        if not nxt:
+            break
+        nxt[0].click().run()
+        assert not at.exception
+    assert any("You finished" in s.value for s in at.success)
+
+
+def test_a_fixed_check_gives_right_and_wrong_feedback():
+    from tutor.content import CheckStep
+    from tutor.ui.data import course
+
+    lesson = course().lesson("following-suit")
+    index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, CheckStep) and s.options)
+    step = lesson.steps[index]
+    at = app("tutor/ui/pages/lesson.py", lesson=lesson.id)
+    at.session_state[f"step_{lesson.id}"] = index
+    at.run()
+    wrong = next(o.text for o in step.options if o.value != step.answer)
+    right = next(o.text for o in step.options if o.value == step.answer)
+    at.radio[0].set_value(wrong)
+    at.button[0].click().run()
+    assert at.error and "Not quite" in at.error[0].value
+    at.radio[0].set_value(right)
+    at.button[0].click().run()
+    assert any(s.value == "Right!" for s in at.success)
+
+
+def test_rules_reference_search():
+    at = app("tutor/ui/pages/reference.py")
+    at.text_input[0].set_value("overtrump").run()
+    assert not at.exception
+    assert [e.label for e in at.expander] == ["Playing a trick"]
+    at.text_input[0].set_value("zzzz").run()
+    assert "Nothing in the rules" in at.info[0].value
+
+
+def test_check_page_scores_and_rejects_bad_cards():
+    at = app("tutor/ui/pages/check.py")
+    at.number_input[0].set_value(49.0)
+    at.button[0].click().run()
+    assert any("(25 + 8) × 2" in m.value for m in at.markdown)
+    assert "Taker +198" in at.success[0].value
+    at.text_input[0].set_value("KH QX")
+    at.button[1].click().run()
+    assert not at.exception
+    assert "not a card" in at.error[0].value

@@ -1,0 +1,3 @@
+from tutor.ui.check import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.course import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.drill import render
+
+render()

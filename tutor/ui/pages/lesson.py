@@ -1,0 +1,3 @@
+from tutor.ui.lesson import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.puzzles import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.reference import render
+
+render()

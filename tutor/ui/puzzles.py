@@ -1,0 +1,5 @@
+import streamlit as st
+
+
+def render():
+    st.title("puzzles")
