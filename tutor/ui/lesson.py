@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..content import CardsStep, CheckStep, ExampleStep, MistakeStep, SummaryStep, TextStep, check_answer
-from ..content import render_example
+from ..content import (
+    CardsStep,
+    CheckStep,
+    ExampleStep,
+    MistakeStep,
+    SummaryStep,
+    TextStep,
+    check_answer,
+    render_example,
+)
 from .data import course
 from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from ..engine import Card, TarotError, parse_cards
-from .cards import cards_html, card_label
+from .cards import card_label, cards_html
 
 
 def show_cards(cards: Iterable[Card], *, label: str | None = None, width: int = 62, dim=(), ring=()) -> None:
