@@ -5,11 +5,11 @@ import streamlit as st
 st.set_page_config(page_title="Tarot Tutor", page_icon="🃏", layout="wide")
 
 PAGES = [
-    st.Page("tutor/ui/pages/course.py", title="Course", icon="🗺️", default=True),
-    st.Page("tutor/ui/pages/lesson.py", title="Lesson", icon="📖", url_path="lesson"),
-    st.Page("tutor/ui/pages/drill.py", title="Drill", icon="🎯", url_path="drill"),
-    st.Page("tutor/ui/pages/puzzles.py", title="Puzzles", icon="🧩", url_path="puzzles"),
-    st.Page("tutor/ui/pages/reference.py", title="Rules reference", icon="📜", url_path="reference"),
-    st.Page("tutor/ui/pages/check.py", title="Check a deal", icon="🧮", url_path="check"),
+    st.Page("tutor/ui/pages/course.py", title="Course", icon=":material/map:", default=True),
+    st.Page("tutor/ui/pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
+    st.Page("tutor/ui/pages/drill.py", title="Drill", icon=":material/target:", url_path="drill"),
+    st.Page("tutor/ui/pages/puzzles.py", title="Puzzles", icon=":material/extension:", url_path="puzzles"),
+    st.Page("tutor/ui/pages/reference.py", title="Rules reference", icon=":material/gavel:", url_path="reference"),
+    st.Page("tutor/ui/pages/check.py", title="Check a deal", icon=":material/calculate:", url_path="check"),
 ]
 st.navigation(PAGES).run()
