@@ -94,3 +94,48 @@ def test_check_page_scores_and_rejects_bad_cards():
     at.button[1].click().run()
     assert not at.exception
     assert "not a card" in at.error[0].value
+
+
+def _drill(kind: str) -> AppTest:
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value([kind]).run()
+    return at
+
+
+def test_drill_right_and_wrong_answers_give_feedback_and_streak():
+    from tutor.quiz import generate
+
+    at = _drill("count")
+    seed = at.session_state["drill_seed"]
+    q = generate("count", seed, players=4, difficulty=1)
+    assert any(f"seed **{seed}**" in c.value for c in at.caption)  # the seed is shown, to share
+    at.text_input[0].set_value(str(q.answer + 1.5))
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.error and at.session_state["drill_streak"] == 0
+    assert any(e.label == "Show me why" for e in at.expander)
+    at.button(key="drill_next").click().run()
+    seed2 = at.session_state["drill_seed"]
+    q2 = generate("count", seed2, players=4, difficulty=1)
+    at.text_input[0].set_value(f"{q2.answer:g}")
+    at.button[0].click().run()
+    assert any(s.value.startswith("Right") for s in at.success)
+    assert at.session_state["drill_streak"] == 1
+
+
+def test_drill_seed_deep_link_reproduces_the_question():
+    at = app("tutor/ui/pages/drill.py", seed="4242", kind="legal")
+    assert at.session_state["drill_seed"] == 4242
+
+
+def test_puzzle_solved_is_recorded():
+    from tutor.ui.data import puzzles
+
+    first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
+    at = app("tutor/ui/pages/puzzles.py", puzzle=first.id)
+    assert at.subheader[0].value == first.title
+    q = first.to_question()
+    at.radio[0].set_value(q.choice(q.answer).label)
+    at.button[0].click().run()
+    assert not at.exception
+    assert first.id in at.session_state["done_puzzles"]

@@ -4,7 +4,8 @@ from playwright.sync_api import expect
 
 
 def card_sizes(page):
-    return page.eval_on_selector_all("img.tt-card", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
+    return page.eval_on_selector_all(
+        "img.tt-card", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
 
 
 def test_course_to_first_lesson_and_answer_a_check(page, server):
@@ -48,3 +49,24 @@ def test_phone_width_still_shows_cards(browser, server):
     out.mkdir(exist_ok=True)
     pg.screenshot(path=str(out / "phone_check.png"), full_page=True)
     ctx.close()
+
+
+def test_drill_legal_cards_answered_by_clicking_cards(page, server):
+    import re
+
+    from tutor.quiz import generate
+    from tutor.ui.cards import card_label
+
+    page.goto(server + "/drill")
+    caption = page.get_by_text(re.compile(r"seed \d+")).first
+    caption.wait_for(timeout=30000)
+    seed = int(re.search(r"seed (\d+)", caption.inner_text()).group(1))
+    q = generate("legal", seed, players=4, difficulty=1)
+    page.locator("img.tt-card").first.wait_for(state="visible")
+    assert all(n > 0 and w > 0 for n, w in card_sizes(page))
+    for c in q.answer:
+        page.get_by_role("button", name=card_label(c), exact=True).first.click()
+        page.wait_for_timeout(150)
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Right!").first).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Streak")).to_be_visible()

@@ -25,3 +25,10 @@ def glossary() -> list[dict]:
         return []
     return [{"french": t.french, "english": t.english, "definition": t.definition, "lesson": t.lesson}
             for t in g.terms]
+
+
+@st.cache_resource(show_spinner="Loading the puzzles…")
+def puzzles():
+    """Every valid puzzle (a puzzle with a problem is left out; `tarot-tutor check` names it)."""
+    from ..quiz.puzzles import load_puzzles
+    return load_puzzles(PUZZLES)

@@ -1,0 +1,5 @@
+"""Pytest collection settings shared by the test suite and the doctests in ``tutor/``."""
+
+# Streamlit page scripts draw their page when imported; --doctest-modules must not import them
+# outside a Streamlit run, or the half-built page state leaks into the AppTest runs that follow.
+collect_ignore_glob = ["tutor/ui/pages/*.py"]

@@ -1,0 +1,88 @@
+"""``tarot-tutor quiz``: print generated questions, and with ``--answers`` their answers and explanations.
+
+Question i of a run has the seed ``--seed + i``, so a teacher can reproduce any question from its
+kind and seed: ``tarot-tutor quiz --kind legal --seed 43 --count 1``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from ..engine.errors import TarotError
+
+MAX_COUNT = 1000
+
+
+def register(sub) -> None:
+    try:
+        from ..quiz import KINDS
+        kinds = list(KINDS)
+    except ImportError:  # the quiz package cannot load: the command still exists and says why when run
+        kinds = None
+    p = sub.add_parser("quiz", help="generated questions of one kind, checked by the engine")
+    p.add_argument("--kind", required=True, choices=kinds, help="the kind of question")
+    p.add_argument("--count", type=int, default=1, help=f"how many questions (1-{MAX_COUNT}, default 1)")
+    p.add_argument("--seed", type=int, help="seed of the first question (default: a random one, printed)")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
+    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a kind's option, e.g. situation=overtrump (legal) or ask=open (bidding)")
+    p.add_argument("--answers", action="store_true", help="print the answers and their explanations")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_quiz)
+
+
+def _options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise TarotError(f"--option takes NAME=VALUE, not {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def plain(markdown: str) -> str:
+    """Markdown as terminal text: no bold marks, no code quotes."""
+    return re.sub(r"\*\*(.+?)\*\*", r"\1", markdown).replace("`", "")
+
+
+def cmd_quiz(args) -> int:
+    from ..quiz import generate
+    if not 1 <= args.count <= MAX_COUNT:
+        raise TarotError(f"--count must be between 1 and {MAX_COUNT}, not {args.count}")
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    params = _options(args.option)
+    if args.players is not None:
+        params["players"] = args.players
+    if args.difficulty is not None:
+        params["difficulty"] = args.difficulty
+    questions = [generate(args.kind, seed + i, **params) for i in range(args.count)]
+    if args.json:
+        out = []
+        for q in questions:
+            d = q.to_dict()
+            if not args.answers:
+                for key in ("answer", "answer_text", "explanation", "context", "rules"):
+                    d.pop(key, None)
+            out.append(d)
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    for n, q in enumerate(questions, 1):
+        p = q.params
+        print(f"#{n}  {q.kind} · seed {q.seed} · {p['players']} players · difficulty {p['difficulty']}"
+              + "".join(f" · {k}={v}" for k, v in p.items() if k not in ("players", "difficulty")))
+        print(plain(q.prompt))
+        for label, cards in q.cards.items():
+            print(f"  {label}: {' '.join(c.code for c in cards) or '(none)'}")
+        for i, c in enumerate(q.choices, 1):
+            print(f"  {i}. {plain(c.label)}")
+        if q.fields:
+            print("  Fill in: " + "; ".join(f.label for f in q.fields))
+        if args.answers:
+            print(f"Answer: {plain(q.answer_text)}")
+            print(plain(q.explanation))
+        print()
+    return 0

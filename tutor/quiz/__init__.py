@@ -1,0 +1,27 @@
+"""Generated quizzes and hand-written puzzles, every answer computed and checked by the engine.
+
+Main entry points:
+
+- ``KINDS``: kind name -> generator (each has ``.skill``, ``.summary``, ``.players`` and ``.options``);
+  the kinds are count, target, legal, winner, ecart, bidding, poignee, score, five and excuse.
+- ``generate(kind, seed, **params) -> Question``: the same seed and parameters give the same question.
+  ``params``: ``players`` (3, 4 or 5), ``difficulty`` (1, 2 or 3) and the kind's options.
+- ``check_answer(question, raw) -> Feedback``: tolerant reading, partial credit, the mistake named.
+- ``tutor.quiz.puzzles``: ``load_puzzles(dir)``, ``check_puzzle_file(path)``, ``Puzzle.question()``.
+
+>>> q = generate("legal", 42, players=4, difficulty=2)
+>>> q == generate("legal", 42, players=4, difficulty=2)
+True
+>>> check_answer(q, " ".join(c.code for c in reversed(q.answer))).correct
+True
+"""
+
+from . import kinds as _kinds  # noqa: F401  (registers the generators)
+from .check import check_answer
+from .question import AnswerType, Choice, Feedback, FormField, Question
+from .registry import KINDS_SPEC as KINDS
+from .registry import Generator, generate
+from .rules import RULES
+
+__all__ = ["KINDS", "RULES", "AnswerType", "Choice", "Feedback", "FormField", "Generator", "Question",
+           "check_answer", "generate"]

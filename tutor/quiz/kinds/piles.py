@@ -1,0 +1,166 @@
+"""Counting a pile, and the target it sets: the ``count`` and ``target`` quizzes.
+
+Piles are the cards of real tricks, the dog, or the attack's pile at the end of a played deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ...engine import Card, card_points, count_oudlers, pair_count, sort_cards, target_points
+from ..positions import play_out, provenance, ready_to_play
+from ..question import AnswerType, fmt, signed
+from ..registry import Params, generator, make_question
+from ..rules import rule_lines
+from ..text import md, plural
+
+
+def count_working(pile: list[Card]) -> str:
+    """The pair count of a pile, written out, then the card-by-card check."""
+    groups = pair_count(pile)
+    lines = [f"- {' + '.join(f'`{c.code}`' for c in g)} = {fmt(v)}" for g, v in groups]
+    by_value: dict[float, int] = {}
+    for c in pile:
+        by_value[c.points] = by_value.get(c.points, 0) + 1
+    tally = " + ".join(f"{n} × {fmt(v)}" for v, n in sorted(by_value.items(), reverse=True))
+    total = card_points(pile)
+    return ("Count in pairs, a high card with a low card, and two low cards as 1:\n\n" + "\n".join(lines)
+            + f"\n\nTotal **{fmt(total)}** (card by card: {tally} = {fmt(total)}).")
+
+
+def count_mistakes(pile: list[Card]) -> list[list]:
+    """Known wrong totals for a pile, with what went wrong."""
+    total = card_points(pile)
+    low = sum(1 for c in pile if c.points == 0.5)
+    oudlers = count_oudlers(pile)
+    out = []
+    if low:
+        out.append([total + 0.5 * low, "low_card_one", "each low card is worth 0.5, so two of them make 1 point"])
+        out.append([total - 0.5 * low, "low_card_zero", "low cards count too, 0.5 each"])
+    if oudlers:
+        out.append([total - 4 * oudlers, "oudler_low", "the oudlers (21, the Petit, the Excuse) are worth 4.5 each"])
+    faces = [c for c in pile if c.kind < 4 and c.rank in (12, 13)]
+    if faces:  # queen 3.5 and knight 2.5 swapped or both taken as 3
+        swapped = total + sum(1 if c.rank == 12 else -1 for c in faces)
+        if swapped != total:
+            out.append([swapped, "face_values", "queens are worth 3.5 and knights 2.5"])
+    if low % 2 and low > 1:
+        out.append([total + 0.5, "odd_low_card", "an odd low card left over is worth 0.5, not 1"])
+    seen, unique = set(), []
+    for row in out:
+        if row[0] != total and row[0] not in seen:
+            seen.add(row[0])
+            unique.append(row)
+    return unique
+
+
+def result_parts(points: float, oudlers: int) -> tuple[int, list, list, str]:
+    """(signed result, known wrong results, extra rule ids, worked line) for a pile of ``points``.
+
+    >>> result_parts(40.5, 2)[0], result_parts(41.5, 2)[0], result_parts(41, 2)[0]
+    (-1, 1, 0)
+    """
+    target = target_points(oudlers)
+    won = points >= target
+    counted = math.ceil(points) if won else math.floor(points)
+    answer = counted - target
+    rules = []
+    mistakes = [[counted - target_points(k), "target_oudlers",
+                 f"that uses the target for {plural(k, 'oudler')}; the pile holds {oudlers}"]
+                for k in range(4) if k != oudlers and counted - target_points(k) != answer]
+    if counted != points:
+        rules.append("half_point")
+        wrong = (math.floor(points) if won else math.ceil(points)) - target
+        mistakes.insert(0, [wrong, "half_point", f"the half point goes to the side that wins (the "
+                            f"{'attack' if won else 'defence'}), so {fmt(points)} counts as {counted}"])
+        mistakes.insert(0, [points - target, "half_point", "the result is a whole number: the half point goes "
+                            "to the side that wins"])
+    if answer == 0:
+        rules.append("juste_fait")
+    res = ("juste fait: won by 0" if answer == 0 else f"won by {answer}") if answer >= 0 else f"lost by {-answer}"
+    line = (f"{fmt(points)} counts as {fmt(counted)}"
+            + (" (the half point goes to the winning side)" if counted != points else "")
+            + f": {fmt(counted)} − {target} = {signed(answer)}, {res}.")
+    return answer, mistakes, rules, line
+
+
+def _finished(p: Params, rng: random.Random):
+    return play_out(ready_to_play(p.players, rng), rng)
+
+
+@generator("count", "counting", "Count the card points in a pile")
+def count_question(rng: random.Random, p: Params):
+    deal = _finished(p, rng)
+    tricks = deal.tricks
+    if p.difficulty == 1:
+        if rng.random() < 0.25:
+            pile, where = list(deal.dog), "the dog"
+        else:
+            k = rng.randrange(len(tricks))
+            pile, where = list(tricks[k].cards), f"trick {k + 1}"
+    else:
+        n = rng.randint(2, 3) if p.difficulty == 2 else rng.randint(4, 6)
+        k = rng.randrange(len(tricks) - n + 1)
+        pile = [c for t in tricks[k:k + n] for c in t.cards]
+        where = f"tricks {k + 1} to {k + n}"
+    pile = sort_cards(pile) if p.difficulty == 3 else pile
+    total = card_points(pile)
+    explanation = count_working(pile) + "\n\n" + rule_lines(["card_points", "pair_count"])
+    return make_question(
+        p, prompt=f"How many card points are in this pile ({where} of a {p.players}-player deal)?",
+        cards={"Pile": tuple(pile)}, answer_type=AnswerType.NUMBER, answer=total, explanation=explanation,
+        rules=("card_points", "pair_count"), grader="number",
+        context={"pile": " ".join(c.code for c in pile), "number_mistakes": count_mistakes(pile),
+                 "deal": provenance(deal)})
+
+
+def target_mistakes(oudlers: int, ex_in_pile: bool) -> list[list]:
+    out = []
+    for k in range(4):
+        if k == oudlers:
+            continue
+        msg = (f"{target_points(k)} is the target with {plural(k, 'oudler')}; here there "
+               f"{'is' if oudlers == 1 else 'are'} {oudlers}")
+        mid = "target_oudlers"
+        if ex_in_pile and k == oudlers - 1:
+            mid, msg = "excuse_oudler", f"the Excuse is an oudler too, so there are {oudlers}, not {k}"
+        out.append([target_points(k), mid, msg])
+    return out
+
+
+@generator("target", "target", "The target for a pile, or for a number of oudlers")
+def target_question(rng: random.Random, p: Params):
+    deal = _finished(p, rng)
+    pile, points, _notes = deal.attack_pile()
+    pile = sort_cards(pile)
+    oudlers = count_oudlers(pile)
+    target = target_points(oudlers)
+    held = [c for c in pile if c.is_oudler]
+    ex = any(c.is_excuse for c in pile)
+    rules = ["oudlers", "target"]
+    ctx = {"deal": provenance(deal), "pile": " ".join(c.code for c in pile)}
+    if p.difficulty == 1:
+        cards = {"Oudlers in the attack's pile": tuple(held)} if held else {}
+        prompt = (f"At the end of the deal the attack's pile holds {plural(oudlers, 'oudler')}"
+                  + (f" ({md(held)})" if held else "") + ". How many points does the attack need?")
+        answer, mistakes = target, target_mistakes(oudlers, ex)
+    elif p.difficulty == 2:
+        cards = {"The attack's pile": tuple(pile)}
+        prompt = "Here is the attack's pile at the end of the deal. How many points does it need to win?"
+        answer, mistakes = target, target_mistakes(oudlers, ex)
+    else:
+        cards = {"The attack's pile": tuple(pile)}
+        prompt = (f"{p.players} players. The attack's pile (shown) counts **{fmt(points)}** points. By how many "
+                  "points did the attack win or lose? Answer +N for won by N, −N for lost by N.")
+        answer, mistakes, more_rules, line = result_parts(points, oudlers)
+        rules += more_rules
+    lines = [f"The oudlers in the pile: {md(held)}, so {plural(oudlers, 'oudler')}." if held else
+             "The pile holds no oudler (no 21, no Petit, no Excuse).",
+             f"With {plural(oudlers, 'oudler')} the target is **{target}**."]
+    if p.difficulty == 3:
+        lines.append(line)
+    explanation = "\n\n".join(lines) + "\n\n" + rule_lines(rules)
+    ctx["number_mistakes"] = mistakes
+    return make_question(p, prompt=prompt, cards=cards, answer_type=AnswerType.NUMBER, answer=answer,
+                         explanation=explanation, rules=tuple(rules), grader="number", context=ctx)

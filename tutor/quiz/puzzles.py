@@ -1,0 +1,289 @@
+"""Hand-written puzzles (``puzzles/*.yaml``): loaded, validated, and every stated solution checked by the engine.
+
+A puzzle file is a YAML list; each puzzle has an ``id``, a ``title``, a ``kind`` (one of the quiz
+kinds), ``tags``, a ``difficulty`` (1-3), ``players`` (default 4), a ``position`` in card notation,
+an optional ``ask`` (what to ask about the position, for kinds that can ask several things), the
+``question`` shown to the learner, the ``solution`` and an optional ``explanation``::
+
+    - id: overtrump-your-partner
+      title: Even over your partner
+      kind: legal
+      tags: [overtrump, partner]
+      difficulty: 2
+      position: {hand: 9H T8 T12 T19 EX, trick: 3S T10 T17, partner_winning: true}
+      question: Your partner trumped with the 17 and is winning. Which cards may you play?
+      solution: T19 EX
+
+The engine computes the answer from the position; a stated solution that disagrees is a problem
+(``path:line: puzzle 'id': stated answer ... but the engine says ...``), so a wrong puzzle never
+reaches a learner. ``Puzzle.to_question()`` gives a Question that ``check_answer`` grades like any other.
+
+>>> from tutor.content.yamlio import load_text
+>>> doc = load_text('''
+... - id: p1
+...   title: Two cards
+...   kind: count
+...   tags: [counting]
+...   difficulty: 1
+...   position: {pile: KH 2H}
+...   question: How many points?
+...   solution: 6
+... ''', "x.yaml")
+>>> [str(p) for p in check_puzzles(doc, "x.yaml")[1]]
+["x.yaml:9: puzzle 'p1': stated answer 6 but the engine says 5"]
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..content.cardcodes import strict_cards
+from ..content.yamlio import ContentError, Problem, load_file
+from ..engine import TarotError
+from .check import check_answer
+from .question import AnswerType, Question, fmt
+from .registry import KINDS_SPEC
+from .scoreform import FIELDS
+from .solvers import ASKS, SOLVERS, PositionError, solve
+
+REQUIRED = ("id", "title", "kind", "difficulty", "position", "question", "solution")
+OPTIONAL = ("tags", "players", "ask", "explanation")
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One hand-written puzzle, as written in its file."""
+
+    id: str
+    title: str
+    kind: str
+    difficulty: int
+    position: dict
+    question: str
+    solution: object
+    players: int = 4
+    ask: str | None = None
+    tags: tuple[str, ...] = ()
+    explanation: str = ""
+    path: str = ""
+    line: int = 0
+    lines: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def skill(self) -> str:
+        return KINDS_SPEC[self.kind].skill
+
+    def to_question(self) -> Question:
+        """The puzzle as a Question: answer and explanation computed by the engine."""
+        fields = solve(self.kind, self.position, self.ask, self.players)
+        explanation = fields.pop("explanation")
+        if self.explanation:
+            explanation = self.explanation.strip() + "\n\n" + explanation
+        context = dict(fields.pop("context", {}))
+        context.update(puzzle=self.id, source=f"{self.path}:{self.line}")
+        return Question(kind=self.kind, seed=None, params={"puzzle": self.id, "players": self.players},
+                        skill=self.skill, prompt=self.question.strip(), explanation=explanation, context=context,
+                        difficulty=self.difficulty, title=self.title, tags=self.tags, **fields)
+
+
+def _problem(path: str, line: int, pid: str, message: str) -> Problem:
+    return Problem(path, line, f"puzzle '{pid}': {message}" if pid else message)
+
+
+def _shown(value) -> str:
+    if isinstance(value, float):
+        return fmt(value)
+    if isinstance(value, list | tuple):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def _parse_entry(entry, path: str, line: int) -> tuple[Puzzle | None, list[Problem]]:
+    if not isinstance(entry, dict):
+        return None, [Problem(path, line, "each puzzle is a mapping with " + ", ".join(REQUIRED))]
+    lines = getattr(entry, "lines", {})
+    at = lambda key: lines.get(key, line)  # noqa: E731
+    pid = str(entry.get("id", ""))
+    out: list[Problem] = []
+    for key in entry:
+        if key not in REQUIRED + OPTIONAL:
+            out.append(_problem(path, at(key), pid, f"unknown field '{key}'; the fields are "
+                                                    + ", ".join(REQUIRED + OPTIONAL)))
+    for key in REQUIRED:
+        if key not in entry:
+            out.append(_problem(path, line, pid, f"missing field '{key}'"))
+    if out:
+        return None, out
+    if not isinstance(entry["id"], str) or not _ID.match(entry["id"]):
+        out.append(_problem(path, at("id"), pid, "id must be lowercase words joined by hyphens, like 'excuse-led'"))
+    for key in ("title", "question"):
+        if not isinstance(entry[key], str) or not entry[key].strip():
+            out.append(_problem(path, at(key), pid, f"{key} must be text"))
+    kind = entry["kind"]
+    if kind not in SOLVERS:
+        guess = difflib.get_close_matches(str(kind), list(SOLVERS), n=1)
+        out.append(_problem(path, at("kind"), pid, f"unknown kind {kind!r}" + (f" (did you mean {guess[0]!r}?)"
+                                                                              if guess else "")
+                            + f"; kinds: {', '.join(SOLVERS)}"))
+    difficulty = entry["difficulty"]
+    if difficulty not in (1, 2, 3) or isinstance(difficulty, bool):
+        out.append(_problem(path, at("difficulty"), pid, f"difficulty must be 1, 2 or 3, not {difficulty!r}"))
+    players = entry.get("players", 5 if kind == "five" else 4)
+    if players not in (3, 4, 5) or isinstance(players, bool):
+        out.append(_problem(path, at("players"), pid, f"players must be 3, 4 or 5, not {players!r}"))
+    tags = entry.get("tags", [])
+    if not isinstance(tags, list) or not tags or not all(isinstance(t, str) and t for t in tags):
+        out.append(_problem(path, at("tags") if "tags" in entry else line, pid,
+                            "tags must be a non-empty list of words, like [overtrump, partner]"))
+    ask = entry.get("ask")
+    if kind in ASKS and ask not in ASKS[kind]:
+        shown = ", ".join(a for a in ASKS[kind] if a)
+        out.append(_problem(path, at("ask") if "ask" in entry else line, pid,
+                            f"a {kind} puzzle needs 'ask': one of {shown}" if None not in ASKS[kind] else
+                            f"a {kind} puzzle has no ask {ask!r}; asks: {shown}"))
+    if not isinstance(entry["position"], dict):
+        out.append(_problem(path, at("position"), pid, "position must be a mapping, like {hand: ..., trick: ...}"))
+    explanation = entry.get("explanation", "")
+    if not isinstance(explanation, str):
+        out.append(_problem(path, at("explanation"), pid, "explanation must be text"))
+    if out:
+        return None, out
+    puzzle = Puzzle(id=entry["id"], title=entry["title"], kind=kind, difficulty=difficulty,
+                    position=entry["position"], question=entry["question"], solution=entry["solution"],
+                    players=players, ask=ask, tags=tuple(tags), explanation=explanation, path=path, line=line,
+                    lines=dict(lines))
+    return puzzle, []
+
+
+def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
+    """Build the puzzle with the engine and compare its stated solution with the engine's answer."""
+    path, pid = puzzle.path, puzzle.id
+    at = puzzle.lines.get
+    try:
+        q = puzzle.to_question()
+    except PositionError as err:
+        pos_lines = getattr(puzzle.position, "lines", {})
+        line = pos_lines.get(err.key) if err.key in pos_lines else at(err.key) or at("position", puzzle.line)
+        return [_problem(path, line, pid, f"position: {err}")]
+    except TarotError as err:
+        return [_problem(path, at("position", puzzle.line), pid, f"position: {err}")]
+    line = at("solution", puzzle.line)
+    stated = puzzle.solution
+    if q.answer_type is AnswerType.SCORE_FORM:
+        return _verify_form(puzzle, q, line)
+    if q.answer_type is AnswerType.PICK_CARDS:
+        try:
+            stated = strict_cards(stated if not isinstance(stated, list) else " ".join(map(str, stated)))
+        except ValueError as err:
+            return [_problem(path, line, pid, f"solution: {err}")]
+        stated_text = " ".join(c.code for c in stated)
+    else:
+        stated_text = _shown(stated)
+    accept = q.context.get("accept")
+    if accept and str(stated) in accept:
+        return []
+    fb = check_answer(q, stated)
+    if fb.correct:
+        return []
+    if fb.message.startswith("I could not read"):
+        return [_problem(path, line, pid, f"solution: {fb.message[len('I could not read your answer: '):]}")]
+    if q.grader in ("ecart", "poignee_show"):  # any legal answer is right: say why this one is not
+        return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says: {fb.message}")]
+    engine = f"{q.answer} ({q.answer_text})" if q.answer_type is AnswerType.CHOICE else q.answer_text
+    return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says {engine}")]
+
+
+def _verify_form(puzzle: Puzzle, q: Question, line: int) -> list[Problem]:
+    stated = puzzle.solution
+    pid, path = puzzle.id, puzzle.path
+    if not isinstance(stated, dict) or not stated:
+        keys = ", ".join(q.answer)
+        return [_problem(path, line, pid, f"the solution of a score puzzle is a mapping of fields: {keys}")]
+    out = []
+    lines = getattr(stated, "lines", {})
+    for key, value in stated.items():
+        where = lines.get(key, line)
+        if key not in q.answer:
+            known = ", ".join(q.answer)
+            out.append(_problem(path, where, pid, f"solution: no field '{key}' in this deal's form; fields: {known}"))
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            out.append(_problem(path, where, pid, f"solution: {key} must be a number"))
+        elif value != q.answer[key]:
+            out.append(_problem(path, where, pid, f"stated answer {FIELDS[key][0].lower()} {fmt(value)} but the "
+                                                  f"engine says {fmt(q.answer[key])}"))
+    return out
+
+
+def check_puzzles(doc, path: str) -> tuple[list[Puzzle], list[Problem]]:
+    """(the puzzles without a problem, every problem) of one parsed puzzle file."""
+    if not isinstance(doc, list):
+        return [], [Problem(path, getattr(doc, "line", 1) or 1, "a puzzle file is a list of puzzles (- id: ...)")]
+    good, problems, seen = [], [], {}
+    for i, entry in enumerate(doc):
+        line = doc.lines[i] if hasattr(doc, "lines") else 0
+        puzzle, found = _parse_entry(entry, path, line)
+        pid = entry.get("id") if isinstance(entry, dict) else None
+        if isinstance(pid, str):
+            id_line = getattr(entry, "lines", {}).get("id", line)
+            if pid in seen:
+                found.append(_problem(path, id_line, pid, f"the id is used twice (first at line {seen[pid]})"))
+            seen.setdefault(pid, id_line)
+        if puzzle is not None:
+            found += verify_puzzle(puzzle)
+        problems += found
+        if puzzle is not None and not found:
+            good.append(puzzle)
+    return good, problems
+
+
+def read_puzzle_file(path) -> tuple[list[Puzzle], list[Problem]]:
+    try:
+        doc = load_file(path)
+    except ContentError as err:
+        return [], list(err.problems)
+    return check_puzzles(doc, str(path))
+
+
+def check_puzzle_file(path) -> list[Problem]:
+    """Every problem of one puzzle file (schema, card codes, and solutions the engine disagrees with)."""
+    return read_puzzle_file(path)[1]
+
+
+def puzzle_files(directory) -> list[Path]:
+    return sorted(p for p in Path(directory).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def check_puzzle_dir(directory) -> list[Problem]:
+    """Every problem of every puzzle file in ``directory``, ids used in two files included."""
+    problems, seen = [], {}
+    for f in puzzle_files(directory):
+        good, found = read_puzzle_file(f)
+        problems += found
+        for p in good:
+            if p.id in seen:
+                problems.append(_problem(p.path, p.line, p.id, f"the id is also used in {seen[p.id]}"))
+            seen.setdefault(p.id, f"{p.path}:{p.line}")
+    return problems
+
+
+def load_puzzles(directory) -> list[Puzzle]:
+    """The valid puzzles of ``directory`` in file order (a puzzle with a problem is left out)."""
+    out, seen = [], set()
+    for f in puzzle_files(directory):
+        for p in read_puzzle_file(f)[0]:
+            if p.id not in seen:
+                seen.add(p.id)
+                out.append(p)
+    return out
+
+
+def puzzle_by_id(directory, pid: str) -> Puzzle:
+    for p in load_puzzles(directory):
+        if p.id == pid:
+            return p
+    raise TarotError(f"no puzzle {pid!r} in {directory}")

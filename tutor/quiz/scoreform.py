@@ -1,0 +1,387 @@
+"""The score breakdown form: its fields, the engine's values, and grading step by step.
+
+Each field is one step of the FFT sum. A field is right when it equals the engine's value, or when
+it follows correctly from the learner's own earlier (wrong) fields, so one slip costs one step.
+Known wrong values are recognised and named ("you multiplied only the margin ...").
+
+>>> params = {"players": 4, "contract": "garde", "taker_points": 49, "oudlers": 2,
+...           "petit_au_bout": "attack", "poignees": ["simple"]}
+>>> form_answer(params)
+{'target': 41, 'result': 8, 'contract': 66, 'petit_au_bout': 20, 'poignee': 20, 'per_defender': 106, \
+'taker': 318, 'defender': -106}
+>>> mistakes_for(params, "contract", 41)[0]
+'multiplied_margin_only'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal, target_points
+from .answers import AnswerError, read_form, read_number
+from .question import FormField, Question, fmt, signed
+
+FIELDS: dict[str, tuple[str, str]] = {
+    "target": ("Target", "points the attack needs with its oudlers"),
+    "counted": ("Points counted", "the attack's points after the half point goes to the winning side"),
+    "result": ("Won (+) or lost (−) by", "e.g. +8 for won by 8, -7 for lost by 7"),
+    "contract": ("Contract", "(25 + points won or lost by) × the multiplier"),
+    "petit_au_bout": ("Petit au bout", "per defender: + if the attack gets it, − if the defence does"),
+    "poignee": ("Poignée", "per defender: + if it goes to the attack, − if to the defence"),
+    "chelem": ("Chelem", "per defender: + for the attack, − for the defence"),
+    "per_defender": ("Per defender", "the total each defender pays or receives"),
+    "taker": ("Taker's score", "+ or −"),
+    "partner": ("Partner's score", "+ or −"),
+    "defender": ("Each defender's score", "+ or −"),
+}
+# Fields whose sign is not asked (the result field carries it).
+UNSIGNED = frozenset({"contract", "per_defender"})
+# The engine step that states each field.
+STEP_OF = {"target": "target", "counted": "half_point", "result": "margin", "contract": "contract",
+           "petit_au_bout": "petit_au_bout", "poignee": "poignee", "chelem": "chelem",
+           "per_defender": "per_defender", "taker": "shares", "partner": "shares", "defender": "shares"}
+ALIASES = {"points": "counted", "counted_points": "counted", "margin": "result", "won_by": "result",
+           "lost_by": "result", "base": "contract", "pab": "petit_au_bout", "petit": "petit_au_bout",
+           "poignée": "poignee", "slam": "chelem", "perdefender": "per_defender", "each_defender": "defender",
+           "defenders": "defender", "defence": "defender", "defense": "defender"}
+SHARES_ONLY = ("taker", "partner", "defender")
+
+
+def score_of(params: dict) -> DealScore:
+    return score_deal(**params)
+
+
+def form_answer(params: dict, keys=None) -> dict:
+    """The engine's value of every field that applies to this deal (or of ``keys``)."""
+    s = score_of(params)
+    values = {"target": s.target}
+    if s.counted_points != s.taker_points:
+        values["counted"] = s.counted_points
+    values["result"] = s.margin if s.won else -s.margin
+    values["contract"] = (25 + s.margin) * s.contract.multiplier
+    for key in ("petit_au_bout", "chelem"):
+        step = s.step(key)
+        if step:
+            values[key] = int(step.value)
+    poignee = [st.value for st in s.steps if st.key.startswith("poignee_")]
+    if poignee:
+        values["poignee"] = int(sum(poignee))
+    values["per_defender"] = abs(s.per_defender)
+    values["taker"] = s.taker
+    if s.partner is not None:
+        values["partner"] = s.partner
+    values["defender"] = s.defender
+    if keys is not None:
+        values = {k: values[k] for k in keys if k in values}
+    return values
+
+
+def form_fields(keys) -> tuple[FormField, ...]:
+    return tuple(FormField(k, *FIELDS[k]) for k in keys)
+
+
+def step_text(s: DealScore, key: str) -> str:
+    want = STEP_OF[key]
+    return " ".join(st.text for st in s.steps if st.key == want or st.key.startswith(want + "_"))
+
+
+# ---------------------------------------------------------------- known mistakes
+
+
+def _parts(s: DealScore) -> dict:
+    """The per-defender parts, from the attack's side."""
+    out = {"contract": (25 + s.margin) * s.contract.multiplier * (1 if s.won else -1)}
+    for st in s.steps:
+        if st.key in ("petit_au_bout", "chelem"):
+            out[st.key] = st.value
+        elif st.key.startswith("poignee_"):
+            out["poignee"] = out.get("poignee", 0) + st.value
+    return out
+
+
+def _alternatives(params: dict, s: DealScore) -> list[tuple[str, str, dict]]:
+    """(id, message, wrong parts) for each known mistake in one part of the sum."""
+    mult = s.contract.multiplier
+    m = s.margin
+    sign = 1 if s.won else -1
+    won_side = "attack" if s.won else "defence"
+    name = s.contract.value.replace("_", " ")
+    out: list[tuple[str, str, dict]] = []
+    right = (25 + m) * mult
+    if mult > 1 and m:
+        out.append(("multiplied_margin_only",
+                    f"you multiplied only the margin: ({25} + {m}) × {mult} = {right}, not 25 + {m} × {mult} = "
+                    f"{25 + m * mult}", {"contract": sign * (25 + m * mult)}))
+    out.append(("forgot_25", f"every contract is worth 25 plus the margin, before multiplying: (25 + {m}) × {mult} "
+                              f"= {right}", {"contract": sign * m * mult}))
+    if mult > 1:
+        out.append(("forgot_multiplier", f"a {name} multiplies the whole by {mult}: (25 + {m}) × {mult} = {right}",
+                    {"contract": sign * (25 + m)}))
+    for other in Contract:
+        if other.multiplier not in (mult, 1):
+            out.append(("wrong_multiplier", f"a {name} multiplies by {mult}, not {other.multiplier}",
+                        {"contract": sign * (25 + m) * other.multiplier}))
+    pab = s.step("petit_au_bout")
+    if pab:
+        side = "attack" if pab.value > 0 else "defence"
+        if mult > 1:
+            out.append(("petit_au_bout_not_multiplied", f"the petit au bout is multiplied by the contract: "
+                        f"10 × {mult} = {10 * mult}", {"petit_au_bout": 10 * (1 if pab.value > 0 else -1)}))
+        if side != won_side:
+            out.append(("petit_au_bout_to_winner", f"the petit au bout goes to the side that won the last trick "
+                        f"with the Petit (the {side}), whatever the result of the deal",
+                        {"petit_au_bout": -pab.value}))
+        else:
+            out.append(("petit_au_bout_side", f"the petit au bout goes to the side that won the last trick with "
+                        f"the Petit: the {side}", {"petit_au_bout": -pab.value}))
+    pts = [st.value for st in s.steps if st.key.startswith("poignee_")]
+    if pts:
+        total = sum(pts)
+        out.append(("poignee_wrong_side", f"the poignée goes to the side that won the deal (the {won_side}), "
+                    "whichever side showed it", {"poignee": -total}))
+        if mult > 1:
+            out.append(("poignee_multiplied", f"the poignée is never multiplied: {fmt(abs(total))}, "
+                        f"not × {mult}", {"poignee": total * mult}))
+        out.append(("poignee_doubled", "a poignée is not worth double: 20, 30 or 40, shown or not announced",
+                    {"poignee": total * 2}))
+    ch = s.step("chelem")
+    if ch:
+        kind = params.get("chelem")
+        swap = {"announced_made": ("chelem_value", "an announced chelem that is made is worth 400; 200 is "
+                                   "for one made without announcing it", 200),
+                "made": ("chelem_value", "a chelem made without announcing it is worth 200; 400 is for an "
+                         "announced one", 400),
+                "announced_failed": ("chelem_failed", "an announced chelem that fails costs the attack 200",
+                                     200),
+                "defence": ("chelem_side", "the defence took every trick, so the 200 go to each defender: "
+                            "−200 from the attack's side", 200)}
+        mid, msg, wrong = swap[kind]
+        out.append((mid, msg, {"chelem": wrong}))
+        if mult > 1:
+            out.append(("chelem_multiplied", "the chelem bonus is never multiplied", {"chelem": ch.value * mult}))
+    return out
+
+
+def _share_mistakes(params: dict, s: DealScore, key: str) -> list[tuple[str, str, float]]:
+    """(id, message, wrong value) for the taker's and partner's shares."""
+    pd = s.per_defender
+    players = s.players
+    out: list[tuple[str, str, float]] = []
+    if key == "taker":
+        if players == 4:
+            out.append(("taker_share", "with 4 players the taker is paid by 3 defenders: × 3, not × 4", pd * 4))
+            out.append(("taker_share", "with 4 players the taker takes × 3, not × 2", pd * 2))
+        elif players == 3:
+            out.append(("taker_share", "with 3 players the taker takes × 2 (two defenders), not × 3", pd * 3))
+        elif s.alone:
+            out.append(("alone_share", "a taker playing alone takes × 4 (four defenders)", pd * 2))
+            out.append(("alone_share", "a taker playing alone takes × 4 (four defenders)", pd * 3))
+        else:
+            out.append(("five_split", "with 5 players the taker takes × 2 and the partner × 1, not × 3 as with 4",
+                        pd * 3))
+            out.append(("five_split", "alone is × 4, but here the taker has a partner: × 2", pd * 4))
+            out.append(("house_split", "the 1.5 / 1.5 split is a house rule; the FFT gives the taker × 2 and "
+                        "the partner × 1", pd * 1.5))
+        if pd:
+            out.append(("score_sign", f"the taker {'won' if s.won else 'lost'}, so their score is "
+                        f"{'positive' if s.taker > 0 else 'negative'}", -s.taker))
+    elif key == "partner":
+        out.append(("five_split", "the partner takes × 1, the taker × 2", pd * 2))
+        out.append(("house_split", "the 1.5 / 1.5 split is a house rule; the FFT gives the partner × 1", pd * 1.5))
+        out.append(("score_sign", "the partner wins or loses with the taker", -s.partner))
+    elif key == "defender":
+        out.append(("score_sign", "each defender scores the opposite of what they pay: the defenders "
+                    + ("lose" if s.won else "win") + f" {fmt(abs(pd))}", -s.defender))
+    return out
+
+
+def mistakes_for(params: dict, key: str, value: float) -> tuple[str, str] | None:
+    """The known mistake that gives ``value`` in field ``key``, as (id, message), or None."""
+    s = score_of(params)
+    if key == "target":
+        for k in range(4):
+            if k != s.oudlers and value == target_points(k):
+                return ("target_oudlers", f"{value:g} is the target with {k} oudler{'s' if k != 1 else ''}; "
+                                          f"the attack has {s.oudlers}, so the target is {s.target}")
+        return None
+    if key == "counted":
+        other = math.floor(s.taker_points) if s.won else math.ceil(s.taker_points)
+        if value == other:
+            return ("half_point", f"the half point goes to the side that wins (the {'attack' if s.won else 'defence'})"
+                                  f", so {fmt(s.taker_points)} counts as {s.counted_points}")
+        return None
+    if key == "result":
+        want = s.margin if s.won else -s.margin
+        if value == -want and want:
+            return ("result_sign", f"the attack {'won' if s.won else 'lost'}: write {signed(want)}")
+        if value == s.taker_points - s.target and value != want:
+            return ("half_point", "the half point goes to the side that wins, so the result is a whole number: "
+                                  f"{signed(want)}")
+        other = math.floor(s.taker_points) if s.won else math.ceil(s.taker_points)
+        if other != s.counted_points and value == other - s.target:
+            return ("half_point", f"the half point goes to the side that wins, so {fmt(s.taker_points)} counts as "
+                                  f"{s.counted_points}: {signed(want)}")
+        for k in range(4):
+            if k != s.oudlers and value == s.counted_points - target_points(k):
+                return ("target_oudlers", f"that uses the target for {k} oudler{'s' if k != 1 else ''}; with "
+                                          f"{s.oudlers} the target is {s.target}")
+        return None
+    if key in ("contract", "petit_au_bout", "poignee", "chelem"):
+        for mid, msg, wrong in _alternatives(params, s):
+            if key in wrong and (value == wrong[key] or (key in UNSIGNED and value == abs(wrong[key]))):
+                return mid, msg
+        return None
+    if key == "per_defender":
+        right = _parts(s)
+        for mid, msg, wrong in _alternatives(params, s):
+            total = sum({**right, **wrong}.values())
+            if abs(total) != abs(s.per_defender) and value == abs(total):
+                return mid, msg
+        return None
+    for mid, msg, wrong in _share_mistakes(params, s, key):
+        if value == wrong:
+            return mid, msg
+    return None
+
+
+# ---------------------------------------------------------------- grading
+
+
+_WON = re.compile(r"(?i)\b(won|made|gagn\w*|passe?)\b")
+_LOST = re.compile(r"(?i)\b(lost|down|chut\w*)\b")
+
+
+def _read_value(key: str, raw) -> float:
+    if key == "result" and isinstance(raw, str):
+        text = raw
+        sign = -1 if _LOST.search(text) else 1
+        number = re.sub(r"(?i)[a-zéè ]+", "", text.replace("by", " "))
+        if _LOST.search(text) or _WON.search(text):
+            return sign * abs(read_number(number))
+    return read_number(raw)
+
+
+def _read_form(q: Question, raw) -> dict:
+    wanted = [f.key for f in q.fields]
+    if isinstance(raw, list | tuple) and len(raw) == len(wanted):
+        raw = dict(zip(wanted, raw))
+    labels = {re.sub(r"[\W_]+", "_", label.lower()).strip("_"): key for key, (label, _hint) in FIELDS.items()}
+    given = {}
+    for k, v in read_form(raw).items():
+        k = re.sub(r"[\W_]+", "_", k).strip("_")
+        k = ALIASES.get(k, labels.get(k, k))
+        if k in wanted and v is not None and str(v).strip() != "":
+            given[k] = v
+    if not given:
+        raise AnswerError("fill in at least one field of the form: " + ", ".join(f.label for f in q.fields))
+    return given
+
+
+def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
+    """(credit, message, mistake ids, field -> right?, the answer as read)."""
+    params = q.context["score"]
+    s = score_of(params)
+    want = q.answer
+    given_raw = _read_form(q, raw)
+    values: dict = {}
+    unreadable: dict = {}
+    for k, v in given_raw.items():
+        try:
+            values[k] = _read_value(k, v)
+        except AnswerError as err:
+            unreadable[k] = str(err)
+    marks: dict[str, bool] = {}
+    notes: list[str] = []
+    ids: list[str] = []
+    first_wrong = None
+    for f in q.fields:
+        k = f.key
+        if k not in values:
+            marks[k] = False
+            notes.append(f"**{f.label}**: {unreadable[k]}." if k in unreadable else
+                         f"**{f.label}**: missing; it is {fmt(want[k])}. {step_text(s, k)}")
+            first_wrong = first_wrong or k
+            continue
+        v = values[k]
+        ok = _same(k, v, want[k])
+        carried = not ok and _follows(k, v, values, q, s)
+        marks[k] = ok or carried
+        if ok:
+            continue
+        if carried:
+            notes.append(f"**{f.label}**: {fmt(v)} follows from your earlier steps, so it counts.")
+            continue
+        first_wrong = first_wrong or k
+        found = mistakes_for(params, k, v)
+        correct = signed(want[k]) if k not in UNSIGNED and k != "target" and k != "counted" else fmt(want[k])
+        if found:
+            ids.append(found[0])
+            notes.append(f"**{f.label}**: {fmt(v)} is not right: {found[1]}. It is {correct}.")
+        else:
+            ids.append(f"wrong_{k}")
+            notes.append(f"**{f.label}**: {fmt(v)} is not right; it is {correct}. {step_text(s, k)}")
+    credit = sum(marks.values()) / len(q.fields)
+    given_text = "; ".join(f"{k}: {fmt(v)}" for k, v in values.items())
+    if credit >= 1.0:
+        message = "Right! Every step is correct." if not notes else "Right, with a slip carried through:\n\n" + \
+            "\n".join(f"- {n}" for n in notes)
+        return 1.0 if not notes else credit, message, ids, marks, given_text
+    head = f"{sum(marks.values())} of {len(q.fields)} steps right."
+    if first_wrong:
+        head += f" The first wrong step is **{FIELDS[first_wrong][0]}**."
+    return credit, head + "\n\n" + "\n".join(f"- {n}" for n in notes), ids, marks, given_text
+
+
+def _follows(key: str, value: float, given: dict, q: Question, s: DealScore) -> bool:
+    """True when a total or a share is right for the learner's own (wrong) earlier values."""
+    want = q.answer
+    if key == "per_defender":
+        parts = [k for k in ("contract", "petit_au_bout", "poignee", "chelem") if k in want]
+        if "result" not in given or not all(k in given for k in parts):
+            return False
+        if all(_same(k, given[k], want[k]) for k in parts) and (given["result"] >= 0) == (want["result"] >= 0):
+            return False  # the steps are right, so only the right total is right
+        sign = 1 if given["result"] >= 0 else -1
+        total = sign * abs(given["contract"]) + sum(given[k] for k in parts if k != "contract")
+        return abs(total) == abs(value)
+    if key in SHARES_ONLY and s.per_defender and "per_defender" in given \
+            and not _same("per_defender", given["per_defender"], want["per_defender"]):
+        ratio = want[key] / s.per_defender
+        return value == ratio * abs(given["per_defender"]) * (1 if s.per_defender > 0 else -1)
+    return False
+
+
+def _same(key: str, value: float, want: float) -> bool:
+    return value == want or (key in UNSIGNED and abs(value) == abs(want))
+
+
+def score_params(players: int, contract, points: float, oudlers: int, *, petit_au_bout=None, poignees=(),
+                 chelem=None, alone: bool = False) -> dict:
+    """Normalised, JSON-able score_deal parameters."""
+    return {"players": players, "contract": Contract.parse(contract).value, "taker_points": points,
+            "oudlers": oudlers, "petit_au_bout": petit_au_bout, "poignees": list(poignees), "chelem": chelem,
+            "alone": alone}
+
+
+def describe(params: dict) -> str:
+    """The deal in words, for a prompt."""
+    c = Contract.parse(params["contract"])
+    players = params["players"]
+    parts = [f"{players} players, a **{c.french}** (×{c.multiplier})"]
+    if players == 5:
+        parts[0] += ", the taker " + ("playing alone" if params.get("alone") else "with a partner")
+    n = params["oudlers"]
+    parts.append(f"the attack made **{fmt(params['taker_points'])}** points with **{n} oudler{'s' if n != 1 else ''}**")
+    pab = params.get("petit_au_bout")
+    if pab:
+        parts.append(f"the **{pab}** won the last trick with the Petit in it")
+    for p in params.get("poignees") or ():
+        parts.append(f"a **{p}** poignée was shown ({POIGNEE_BONUS[p]})")
+    ch = params.get("chelem")
+    if ch:
+        parts.append({"announced_made": "the taker announced a chelem and made it",
+                      "made": "the attack took every trick without announcing a chelem",
+                      "announced_failed": "the taker announced a chelem and failed",
+                      "defence": "the defence took every trick"}[ch])
+    return "; ".join(parts) + "."
