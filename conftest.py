@@ -2,4 +2,10 @@
 
 # Streamlit page scripts draw their page when imported; --doctest-modules must not import them
 # outside a Streamlit run, or the half-built page state leaks into the AppTest runs that follow.
-collect_ignore_glob = ["tutor/ui/pages/*.py"]
+collect_ignore_glob = [
+    "tutor/ui/pages/*.py",
+    "tutor/progress/migrations/*",  # alembic scripts run only under alembic
+    # conftest files are plugins, not doctest modules; collecting two of them clashes on the name.
+    "tests/conftest.py",
+    "tests/*/conftest.py",
+]

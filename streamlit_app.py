@@ -9,6 +9,8 @@ PAGES = [
     st.Page("tutor/ui/pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
     st.Page("tutor/ui/pages/drill.py", title="Drill", icon=":material/target:", url_path="drill"),
     st.Page("tutor/ui/pages/puzzles.py", title="Puzzles", icon=":material/extension:", url_path="puzzles"),
+    st.Page("tutor/ui/pages/practice.py", title="Practice", icon=":material/playing_cards:", url_path="practice"),
+    st.Page("tutor/ui/pages/progress.py", title="Progress", icon=":material/insights:", url_path="progress"),
     st.Page("tutor/ui/pages/reference.py", title="Rules reference", icon=":material/gavel:", url_path="reference"),
     st.Page("tutor/ui/pages/check.py", title="Check a deal", icon=":material/calculate:", url_path="check"),
 ]

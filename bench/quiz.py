@@ -8,8 +8,10 @@ Run: python bench/quiz.py [--seconds 1] [--players 3 4 5]
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
+from tutor.engine import TarotError
 from tutor.quiz import KINDS, generate
 
 
@@ -26,15 +28,52 @@ def bench(kind: str, seconds: float, players: list[int]) -> tuple[int, float, fl
     return n, elapsed / n * 1000, worst * 1000
 
 
+def option_cases(kind: str, players: list[int]):
+    """Every option value of the kind, with each allowed player count and difficulty."""
+    gen = KINDS[kind]
+    for name, values in gen.options.items():
+        for value in values:
+            for n in [n for n in players if n in gen.players]:
+                for d in (1, 2, 3):
+                    yield f"{name}={value}", {"players": n, "difficulty": d, name: value}
+
+
+def bench_options(kind: str, seeds: int, players: list[int]) -> tuple[float, float, str]:
+    """(mean ms, 95th percentile ms, slowest option) when a learner asks for one option, e.g. a situation."""
+    samples, by_option = [], {}
+    for label, params in option_cases(kind, players):
+        for seed in range(seeds):
+            t0 = time.perf_counter()
+            try:
+                generate(kind, seed, **params)
+            except TarotError:  # e.g. the 5-player first lead asked with 4 players: a clear error, no question
+                continue
+            ms = (time.perf_counter() - t0) * 1000
+            samples.append(ms)
+            by_option.setdefault(label, []).append(ms)
+    if not samples:
+        return 0.0, 0.0, "-"
+    samples.sort()
+    slowest = max(by_option, key=lambda k: statistics.mean(by_option[k]))
+    return statistics.mean(samples), samples[int(0.95 * (len(samples) - 1))], slowest
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=1.0, help="time spent on each kind")
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    ap.add_argument("--option-seeds", type=int, default=10, help="seeds per option in the second table")
     args = ap.parse_args()
     print(f"{'kind':<9} {'questions/s':>12} {'mean ms':>8} {'worst ms':>9}")
     for kind in KINDS:
         n, mean, worst = bench(kind, args.seconds, args.players)
         print(f"{kind:<9} {n / (mean * n / 1000):>12,.0f} {mean:>8.2f} {worst:>9.2f}")
+    print(f"\nAsking for one option (each value x players x difficulty x {args.option_seeds} seeds):")
+    print(f"{'kind':<9} {'mean ms':>8} {'p95 ms':>8}  slowest option")
+    for kind in KINDS:
+        if KINDS[kind].options:
+            mean, p95, slowest = bench_options(kind, args.option_seeds, args.players)
+            print(f"{kind:<9} {mean:>8.2f} {p95:>8.2f}  {slowest}")
 
 
 if __name__ == "__main__":

@@ -117,3 +117,10 @@ def test_cards_pickle_to_the_same_interned_value():
     for c in CARDS:
         assert pickle.loads(pickle.dumps(c)) is c
         assert copy.deepcopy([c])[0] is c
+
+
+def test_piles_may_be_given_as_one_string_of_codes_like_hands():
+    from tutor.engine import count_oudlers
+    assert card_points("KH 2H QS") == card_points(["KH", "2H", "QS"]) == 8.5
+    assert count_oudlers("T21 EX KH T1") == 3
+    assert sum(v for _, v in pair_count("KH 2H 3H")) == 5.5

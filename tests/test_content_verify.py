@@ -83,6 +83,10 @@ QUERY_CASES = [
     ("first_leader", {"players": 3, "dealer": 1}, 2),
     ("excuse", {"played_by": "defence", "won_by": "attack"}, "defence"),
     ("excuse", {"played_by": "defence", "won_by": "attack", "last_trick": True}, "attack"),
+    ("excuse", {"played_by": "defence", "won_by": "defence", "last_trick": True}, "attack"),  # other camp
+    ("excuse", {"played_by": "attack", "won_by": "attack", "last_trick": True}, "defence"),
+    ("excuse", {"played_by": "attack", "won_by": "defence", "last_trick": True}, "defence"),
+    ("excuse", {"played_by": "attack", "won_by": "attack"}, "attack"),
     ("excuse", {"played_by": "attack", "won_by": "attack", "last_trick": True, "chelem": True}, "attack"),
 ]
 

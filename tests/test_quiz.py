@@ -317,3 +317,17 @@ def test_rule_table_covers_every_rule_used():
         used |= set(generate(kind, seed, players=players, difficulty=difficulty).rules)
     assert used <= set(RULES)
     assert RuleSet.for_players(4).tricks == 18
+
+
+def test_every_chelem_case_comes_from_a_played_deal():
+    """A failed chelem was really announced; the defence's chelem really took every trick."""
+    for seed in range(8):
+        for players in (3, 4, 5):
+            q = generate("score", seed, players=players, chelem="announced_failed")
+            deal = replay(q.context["deal"])
+            assert deal.chelem_announced and deal.result().chelem == "announced_failed"
+            assert "announced a chelem and failed" in q.prompt
+            q = generate("score", seed, players=players, chelem="defence")
+            deal = replay(q.context["deal"])
+            assert all(deal.camp(t.winner) == "defence" for t in deal.tricks)
+            assert deal.result().chelem == "defence" and q.answer["chelem"] == -200

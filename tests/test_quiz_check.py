@@ -286,3 +286,19 @@ def test_any_legal_ecart_or_poignee_show_is_right():
     assert not fb.correct and "exactly" in fb.message
     hand = parse_cards(q.context["hand"])
     assert EXCUSE in hand
+
+
+def test_generated_score_prompt_names_the_side_of_each_poignee():
+    """The prompt says who showed a poignée, so a defence poignée with a winning taker can be met."""
+    from tutor.quiz.positions import replay
+
+    sides = set()
+    for seed in range(150):
+        q = generate("score", seed, players=4, difficulty=2)
+        if "deal" not in q.context or not q.context["score"]["poignees"]:
+            continue
+        deal = replay(q.context["deal"])
+        for seat, _cards, _level in deal.poignees:
+            assert f"poignée was shown by the {deal.camp(seat)}" in q.prompt
+            sides.add(deal.camp(seat))
+    assert sides == {"attack", "defence"}

@@ -108,6 +108,15 @@ def test_string_and_enum_inputs():
     a = score_deal(players=4, contract=Contract.GARDE_SANS, taker_points=50, oudlers=1)
     b = score_deal(players=4, contract="garde sans", taker_points=50, oudlers=1)
     assert a.per_defender == b.per_defender == -(25 + 1) * 4
+    # False reads as "none" for the optional entries.
+    c = score_deal(players=4, contract="garde", taker_points=50, oudlers=1, petit_au_bout=False, chelem=False)
+    assert c.per_defender == -(25 + 1) * 2
+    # A player count given as text still gets the 5-player shares.
+    s = score_deal(players="5", contract="garde", taker_points=51, oudlers=2)
+    assert (s.taker, s.partner, s.defender, s.total()) == (140, 70, -70, 0)
+    for bad in (True, 4.5, "four"):
+        with pytest.raises(TarotError, match="3, 4 or 5"):
+            score_deal(players=bad, contract="garde", taker_points=51, oudlers=2)
 
 
 @pytest.mark.parametrize("kwargs,words", [
@@ -127,6 +136,10 @@ def test_string_and_enum_inputs():
      "cannot have"),
     (dict(players=4, contract="garde", taker_points=40, oudlers=0, petit_au_bout="attack"), "at least 1 oudler"),
     (dict(players=4, contract="garde", taker_points=60, oudlers=3, petit_au_bout="defence"), "all 3 oudlers"),
+    # A chelem decides the contract: the side with every trick cannot miss (or, for the defence, allow) it.
+    (dict(players=4, contract="garde", taker_points=40, oudlers=2, chelem="made"), "cannot fall short"),
+    (dict(players=4, contract="garde", taker_points=40, oudlers=2, chelem="announced_made"), "cannot fall short"),
+    (dict(players=4, contract="garde_sans", taker_points=41, oudlers=2, chelem="defence"), "cannot reach"),
 ])
 def test_impossible_entries_get_a_clear_message(kwargs, words):
     with pytest.raises(TarotError, match=words):

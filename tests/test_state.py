@@ -18,6 +18,7 @@ from tutor.engine import (
     IllegalAction,
     Phase,
     PlayCard,
+    RuleSet,
     Trick,
     card_points,
     parse_action,
@@ -40,6 +41,7 @@ def defence_points(deal: Deal) -> float:
     """The defence's pile counted on its own (not as 91 minus the attack)."""
     pts = 0.0
     last = len(deal.tricks) - 1
+    sweep = {deal.camp(t.winner) for t in deal.tricks}  # one side only: a chelem
     for n, t in enumerate(deal.tricks):
         won = deal.camp(t.winner)
         for c, seat in zip(t.cards, t.seats):
@@ -47,8 +49,8 @@ def defence_points(deal: Deal) -> float:
                 owner = deal.camp(seat)
                 if t.winner == seat:
                     side = owner
-                elif n == last:
-                    side = won
+                elif n == last and len(sweep) == 2:  # RULES.md: it changes side, to the other camp
+                    side = "attack" if owner == "defence" else "defence"
                 else:
                     side = owner
                     if won != owner:  # the half-point exchange card
@@ -252,10 +254,48 @@ def test_excuse_exchange_mid_deal():
 
 
 def test_excuse_in_the_last_trick_changes_side():
+    # The defence won a trick, so this is no chelem: the defence's Excuse goes to the attack, no card back.
+    tricks = [T(0, "3S 4S 5S", (0, 1, 2), 2), T(2, "KH 2H EX", (0, 1, 2), 0)]
+    pile, pts, notes = count_attack(tricks, camp_of({0}), Contract.GARDE_SANS, [], [])
+    assert EXCUSE in pile and pts == 4.5 + 0.5 + 4.5
+    assert "changed side" in notes[0]
+    # The attack's Excuse in the last trick goes to the defence: the attack keeps only its trick.
+    tricks = [T(0, "3S 4S 5S", (0, 1, 2), 0), T(0, "EX 2H KH", (0, 1, 2), 2)]
+    pile, pts, _ = count_attack(tricks, camp_of({0}), Contract.GARDE_SANS, [], [])
+    assert EXCUSE not in pile and pts == 1.5
+
+
+def test_excuse_in_the_last_trick_goes_to_the_other_camp_even_when_its_own_camp_wins():
+    # RULES.md: "changes side (it goes to the other camp)". Seats 1 and 3 defend together (4 players);
+    # defender 1 plays the Excuse in the last trick and defender 3 wins it: the Excuse goes to the attack.
+    camp = camp_of({0, 2})
+    tricks = [T(0, "3S 4S 5S 6S", (0, 1, 2, 3), 0), T(0, "2H EX 3H KH", (0, 1, 2, 3), 3)]
+    pile, pts, notes = count_attack(tricks, camp, Contract.GARDE_SANS, [], [])
+    assert EXCUSE in pile and pts == 4 * 0.5 + 4.5
+    assert "its own side won" in notes[0]
+    # 5 players: the taker's Excuse in the last trick, won by the partner, goes to the defence.
+    camp = camp_of({0, 3})
+    tricks = [T(0, "3S 4S 5S 6S 7S", (0, 1, 2, 3, 4), 1),
+              T(1, "EX 2H 3H KH 4H", (0, 1, 2, 3, 4), 3)]
+    pile, pts, _ = count_attack(tricks, camp, Contract.GARDE_SANS, [], [])
+    assert EXCUSE not in pile and pts == 4.5 + 3 * 0.5
+
+
+def test_defence_excuse_in_the_last_trick_of_an_attack_chelem_stays_with_the_defence():
+    # RULES.md 7: the attack makes the chelem without the Excuse, so the defence keeps it (with the usual
+    # half-point card), even though it was played in the last trick.
     tricks = [T(0, "3S 4S 5S", (0, 1, 2), 0), T(0, "KH 2H EX", (0, 1, 2), 0)]
     pile, pts, notes = count_attack(tricks, camp_of({0}), Contract.GARDE_SANS, [], [])
-    assert EXCUSE in pile and pts == 1.5 + 4.5 + 0.5 + 4.5
-    assert "changed side" in notes[0]
+    assert EXCUSE not in pile and pts == 1.5 + 4.5 + 0.5 + 0.5
+    assert "half-point" in notes[0]
+
+
+def test_four_player_half_point_from_the_excuse_goes_to_the_winning_side():
+    from tutor.engine import settle_half_point
+    assert settle_half_point(4, 40.5, 2)[0] == 40  # lost: the half goes to the defence
+    assert settle_half_point(4, 41.5, 2)[0] == 42  # won: the half goes to the attack
+    assert settle_half_point(4, 56, 0) == (56, "")
+    assert settle_half_point(5, 40.5, 2) == (40.5, "")  # score_deal settles 3 and 5 players itself
 
 
 def test_excuse_wins_the_last_trick_of_a_chelem_and_petit_counts_au_bout_one_trick_early():
@@ -366,3 +406,73 @@ def test_perft_matches_reference(players, seed):
     fast = perft([sum(c.bit for c in h) for h in d.hands], 1, players, players + 1, called=called)
     plain = reference_perft([list(h) for h in d.hands], 1, players, players + 1, called=called)
     assert fast == plain
+
+
+def test_a_four_player_deal_whose_excuse_changes_side_is_scored_with_the_half_point_rule():
+    # Seed 2576 (found by search): a defender plays the Excuse in the last trick and another defender
+    # wins it, so the Excuse goes to the attack and its pile ends in a half point.
+    deal = play_out(Deal.new(4, seed=2576), random.Random(2576))
+    last = deal.tricks[-1]
+    owner = last.seats[last.cards.index(EXCUSE)]
+    assert deal.camp(owner) == deal.camp(last.winner) == "defence"
+    result = deal.result()
+    assert result.attack_points == 18.5 and result.score.counted_points == 18  # lost: the half to the defence
+    assert any("half point goes to the side that wins" in n for n in result.notes)
+    assert result.attack_points + defence_points(deal) == 91
+    assert sum(result.seat_scores) == 0
+
+
+def misere_deal(misere: bool) -> Deal:
+    """Seat 1 holds eighteen low suit cards (no trump, no Excuse, no face card); seat 3 takes a garde sans."""
+    low = parse_cards("1S 2S 3S 4S 5S 6S 7S 8S 9S 1H 2H 3H 4H 5H 6H 7H 8H 9H")
+    rest = [c for c in CARDS if c not in low]
+    hands = (tuple(rest[:18]), tuple(low), tuple(rest[18:36]), tuple(rest[36:54]))
+    deal = Deal(DealtCards(4, 0, hands, tuple(rest[54:]), 10, (1, 2, 3, 4, 5, 6)),
+                rules=RuleSet.for_players(4, misere=misere))
+    for seat, bid in ((1, None), (2, None), (3, "garde_sans"), (0, None)):
+        deal.bid(seat, bid)
+    return deal
+
+
+def test_misere_house_rule_is_declared_before_the_first_card_and_scored():
+    from tutor.engine import DeclareMisere
+    with pytest.raises(IllegalAction, match="house rule"):
+        misere_deal(False).declare_misere(1, "trumps")  # off by default: the FFT has no misère
+    deal = misere_deal(True)
+    assert deal.to_act == 1
+    deal.declare_misere(1, "trumps")
+    with pytest.raises(IllegalAction, match="already"):
+        deal.declare_misere(1, "trumps")
+    deal.declare_misere(1, "honours")  # this hand qualifies for both
+    deal.play(1, "9S")
+    assert not deal.can(DeclareMisere(1, "honours"))  # after the first card: too late
+    with pytest.raises(IllegalAction, match="no face card and no oudler"):
+        deal.declare_misere(2, "honours")  # seat 2 holds face cards
+    assert deal.view(0).miseres == ((1, "trumps"), (1, "honours"))
+    play_out(deal, random.Random(1))
+    result = deal.result()
+    plain = result.score.by_seat(3)
+    # Two misères: seat 1 receives 2 × 10 from each of the three others.
+    assert [a - b for a, b in zip(result.seat_scores, plain)] == [-20, 60, -20, -20]
+    assert sum(result.seat_scores) == 0 and result.miseres == ((1, "trumps"), (1, "honours"))
+    assert any("House rule" in n for n in result.notes)
+    assert [str(a) for a in deal.log][4:6] == ["1:misere:trumps", "1:misere:honours"]
+    assert parse_action("1:misere:trumps") == DeclareMisere(1, "trumps")
+
+
+def test_a_seeded_deal_with_a_misere_replays_from_its_log():
+    # Seed 117: the dealer (seat 0) holds no face card and no oudler.
+    deal = Deal.new(4, seed=117, misere=True)
+    for seat, bid in ((1, "garde_sans"), (2, None), (3, None), (0, None)):
+        deal.bid(seat, bid)
+    rng = random.Random(117)
+    while deal.to_act != 0:
+        deal.apply(random_action(deal, rng))
+    deal.declare_misere(0, "honours")
+    play_out(deal, rng)
+    result = deal.result()
+    assert [a - b for a, b in zip(result.seat_scores, result.score.by_seat(1))] == [30, -10, -10, -10]
+    again = Deal.replay(4, 117, deal.log, misere=True)
+    assert again.result().seat_scores == result.seat_scores
+    with pytest.raises(IllegalAction, match="house rule"):
+        Deal.replay(4, 117, deal.log)  # the same log at an FFT table: misère is refused

@@ -1,11 +1,22 @@
 """The main flows in a real browser: pictures really render, clicks really answer."""
 
+import re
+from pathlib import Path
+
 from playwright.sync_api import expect
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def card_sizes(page):
     return page.eval_on_selector_all(
         "img.tt-card", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
+
+
+def settle(pg, timeout: float = 30000) -> None:
+    """Wait until Streamlit has finished its current run (its root says so in data-test-script-state)."""
+    pg.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                         "?.getAttribute('data-test-script-state') === 'notRunning'", timeout=timeout)
 
 
 def test_course_to_first_lesson_and_answer_a_check(page, server):
@@ -15,8 +26,11 @@ def test_course_to_first_lesson_and_answer_a_check(page, server):
     expect(page.get_by_role("heading", name="The deck")).to_be_visible(timeout=30000)
     page.wait_for_url("**/lesson?lesson=the-deck", timeout=15000)
     # Step forward to the first check, looking at the card pictures on the way.
+    # Each step is read once its run has finished, so a slow machine cannot skip past the check.
     saw_cards = False
-    for _ in range(8):
+    for step in range(1, 9):
+        expect(page.get_by_text(re.compile(rf"^Step {step} of \d+$"))).to_be_visible(timeout=30000)
+        settle(page)
         if page.get_by_text("How many cards does one suit have").count():
             break
         if page.locator("img.tt-card").count():
@@ -25,7 +39,6 @@ def test_course_to_first_lesson_and_answer_a_check(page, server):
             assert sizes and all(natural > 0 and shown > 0 for natural, shown in sizes)
             saw_cards = True
         page.get_by_role("button", name="Next →").click()
-        page.wait_for_timeout(400)
     assert saw_cards, "the lesson should have shown card pictures before its first check"
     page.get_by_text("14", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
@@ -44,16 +57,11 @@ def test_phone_width_still_shows_cards(browser, server):
     assert len(sizes) == 6 and all(n > 0 and w > 0 for n, w in sizes)
     width = pg.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, "no horizontal scrolling on a phone"
-    from pathlib import Path
-    out = Path(__file__).resolve().parents[2] / "test-artifacts"
-    out.mkdir(exist_ok=True)
-    pg.screenshot(path=str(out / "phone_check.png"), full_page=True)
+    snap(pg, "phone_check.png")
     ctx.close()
 
 
 def test_drill_legal_cards_answered_by_clicking_cards(page, server):
-    import re
-
     from tutor.quiz import generate
     from tutor.ui.cards import card_label
 
@@ -69,4 +77,60 @@ def test_drill_legal_cards_answered_by_clicking_cards(page, server):
         page.wait_for_timeout(150)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right!").first).to_be_visible(timeout=15000)
-    expect(page.get_by_text("Streak")).to_be_visible()
+    expect(page.get_by_text("Streak 1")).to_be_visible()
+    # The explanation links to the rule in the reference.
+    page.get_by_text("Show me why").click()
+    snap(page, "drill_answered.png")
+    page.get_by_role("link", name="Read the rule: Playing a trick").click()
+    expect(page.get_by_role("heading", name="Playing a trick")).to_be_visible(timeout=15000)
+    assert "section=playing-a-trick" in page.url
+
+
+def snap(pg, name: str) -> None:
+    """A screenshot of the whole page: Streamlit scrolls inside its main block, so grow the window first."""
+    size = pg.viewport_size
+    height = pg.evaluate("document.querySelector('[data-testid=stMain]')?.scrollHeight || 0")
+    pg.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height + 40, 8000))})
+    pg.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / name))
+    pg.set_viewport_size(size)
+
+
+def phone(browser):
+    return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+
+
+def test_phone_course_map_shows_where_to_start(browser, server):
+    ctx = phone(browser)
+    pg = ctx.new_page()
+    pg.goto(server)
+    start = pg.get_by_role("button", name="Start here →")
+    start.wait_for(timeout=30000)
+    box = start.bounding_box()
+    assert box and box["y"] + box["height"] <= 844, "the way in is on the first screen of a phone"
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    snap(pg, "phone_course.png")
+    ctx.close()
+
+
+def test_phone_drill_answered_by_tapping_card_pills(browser, server):
+    from tutor.quiz import generate
+    from tutor.ui.cards import card_label
+
+    seed = next(s for s in range(50) if 2 <= len(generate("legal", s, players=4, difficulty=2).answer) <= 6)
+    q = generate("legal", seed, players=4, difficulty=2)
+    ctx = phone(browser)
+    pg = ctx.new_page()
+    pg.goto(f"{server}/drill?kind=legal&seed={seed}&players=4&difficulty=2")
+    pg.get_by_text(f"seed {seed}").first.wait_for(timeout=30000)
+    pg.locator("img.tt-card").first.wait_for(state="visible")
+    assert all(n > 0 and w > 0 for n, w in card_sizes(pg))
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
+    for c in q.answer:
+        pg.get_by_role("button", name=card_label(c), exact=True).first.tap()
+        pg.wait_for_timeout(150)
+    pg.get_by_role("button", name="Check my answer").tap()
+    expect(pg.get_by_text("Right!").first).to_be_visible(timeout=15000)
+    snap(pg, "phone_drill.png")
+    ctx.close()

@@ -13,7 +13,8 @@ import sys
 from ..engine.errors import TarotError
 
 # Modules that add commands; each has register(subparsers).
-COMMAND_MODULES = ("tutor.cli.engine_cmds", "tutor.cli.content_cmds", "tutor.cli.quiz_cmds")
+COMMAND_MODULES = ("tutor.cli.engine_cmds", "tutor.cli.content_cmds", "tutor.cli.quiz_cmds",
+                   "tutor.cli.club_cmds")
 
 
 class UsageError(TarotError):

@@ -44,6 +44,16 @@ def _is_puzzle(path: Path) -> bool:
     return any(part == "puzzles" for part in path.resolve().parts[-4:-1]) or path.name.startswith("puzzle")
 
 
+def _is_guided(path: Path) -> bool:
+    """A guided hand: a file in a ``guided/`` folder (puzzles/guided/*.yaml)."""
+    return path.resolve().parent.name == "guided"
+
+
+def check_guided(path: Path) -> list[Problem]:
+    from ..practice.guided import check_guided_file
+    return list(check_guided_file(path))
+
+
 def check_puzzle(path: Path) -> list[Problem]:
     """Problems of one puzzle file: the puzzle checker when it is installed, else YAML syntax only."""
     try:
@@ -78,10 +88,17 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
 
     def puzzle_file(f: Path) -> None:
         files[str(f)] = None
-        for p in check_puzzle(f):
+        for p in (check_guided(f) if _is_guided(f) else check_puzzle(f)):
             problems[p] = None
 
+    def guided_dir(d: Path) -> None:
+        for f in sorted(p for p in d.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file()):
+            puzzle_file(f)
+
     for path in paths:
+        if path.is_dir() and path.resolve().name == "guided":
+            guided_dir(path)
+            continue
         if path.is_dir():
             yamls = sorted(p for p in path.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
             if not yamls:
@@ -97,6 +114,8 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
             if path.resolve().name == "puzzles":
                 for f in yamls:
                     puzzle_file(f)
+                if (path / "guided").is_dir():
+                    guided_dir(path / "guided")
                 continue
             glossary = path / GLOSSARY_FILE
             if glossary.exists():
@@ -104,7 +123,7 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
             for f in lesson_files(path):
                 lesson_file(f)
         elif path.is_file():
-            if _is_puzzle(path):
+            if _is_puzzle(path) or _is_guided(path):
                 puzzle_file(path)
             else:
                 lesson_file(path)

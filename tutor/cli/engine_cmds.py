@@ -40,6 +40,26 @@ def _number(text: str) -> float:
         raise TarotError(f"points must be a number like 43 or 40.5, not {text!r}") from None
 
 
+MAX_TRICK_BEFORE = 4  # at most four cards precede yours (5 players)
+
+
+def _check_position(hand, trick, called) -> None:
+    """Refuse a position no deal can reach: a card twice, a full trick, a called trump."""
+    from ..engine.errors import TarotError
+    for what, cards in (("hand", hand), ("trick", trick)):
+        twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
+        if twice:
+            raise TarotError(f"{format_cards(twice)} appears twice in the {what}: each card exists once")
+    overlap = sorted(set(hand) & set(trick), key=lambda c: c.index)
+    if overlap:
+        raise TarotError(f"{format_cards(overlap)} cannot be both in the hand and in the trick")
+    if len(trick) > MAX_TRICK_BEFORE:
+        raise TarotError(f"a trick you still play to has at most {MAX_TRICK_BEFORE} cards before yours, "
+                         f"not {len(trick)}")
+    if called is not None and (called.suit is None or called.rank < 11):
+        raise TarotError(f"the called card is a king (or a queen, knight or jack), not {called.the_name}")
+
+
 def cmd_score(args) -> int:
     s = score_deal(players=args.players, contract=args.contract, taker_points=_number(args.points),
                    oudlers=args.oudlers, petit_au_bout=args.petit_au_bout, poignees=args.poignee,
@@ -61,10 +81,7 @@ def cmd_legal(args) -> int:
         raise TarotError("the hand is empty: give it with --hand, e.g. --hand \"KH 3H T4 EX\"")
     trick = parse_cards(args.trick)
     called = parse_card(args.called) if args.called else None
-    overlap = set(hand) & set(trick)
-    if overlap:
-        from ..engine.errors import TarotError
-        raise TarotError(f"{format_cards(overlap)} cannot be both in the hand and in the trick")
+    _check_position(hand, trick, called)
     verdicts = explain_all(hand, trick, called_king=called, first_trick=args.first_trick)
     legal = [v.card for v in verdicts if v.legal]
     if args.json:

@@ -5,13 +5,24 @@ trick_winner, is_legal_discard, score_deal, plus the explaining variants (explai
 check_discard, explain_winner) and the deal state (Deal).
 """
 
-from .actions import Action, Bid, CallKing, DeclareChelem, Discard, PlayCard, ShowPoignee, parse_action
+from .actions import (
+    Action,
+    Bid,
+    CallKing,
+    DeclareChelem,
+    DeclareMisere,
+    Discard,
+    PlayCard,
+    ShowPoignee,
+    parse_action,
+)
 from .announce import (
     call_outcome,
     callable_cards,
     check_poignee,
     chelem_outcome,
     misere_kind,
+    misere_kinds,
     poignee_options,
     poignee_to_show,
     verify_call,
@@ -53,7 +64,7 @@ from .play import (
     verify_play,
 )
 from .rules import CHELEM_BONUS, POIGNEE_BONUS, RULESETS, TARGETS, Contract, DogFate, RuleSet, target_points
-from .scoring import DealScore, ScoreStep, misere_scores, score_deal
+from .scoring import DealScore, ScoreStep, misere_scores, score_deal, settle_half_point
 from .state import Deal, DealResult, Phase, SeatView, Trick, random_action
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
+from .errors import TarotError
 from .rules import Contract
 
 
@@ -61,6 +62,20 @@ class ShowPoignee:
 
 
 @dataclass(frozen=True)
+class DeclareMisere:
+    """House rule (not FFT), only at a table that enables it: a misère declared before one's first card.
+
+    ``kind`` is "trumps" (no trump, no Excuse) or "honours" (no face card, no oudler).
+    """
+
+    seat: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}:misere:{self.kind}"
+
+
+@dataclass(frozen=True)
 class PlayCard:
     seat: int
     card: Card
@@ -69,7 +84,7 @@ class PlayCard:
         return f"{self.seat}:play:{self.card}"
 
 
-Action = Bid | CallKing | Discard | DeclareChelem | ShowPoignee | PlayCard
+Action = Bid | CallKing | Discard | DeclareChelem | ShowPoignee | DeclareMisere | PlayCard
 
 
 def parse_action(text: str) -> Action:
@@ -78,8 +93,11 @@ def parse_action(text: str) -> Action:
     >>> parse_action("0:bid:pass"), str(parse_action("1:ecart:2H,3H"))
     (Bid(seat=0, contract=None), '1:ecart:2H,3H')
     """
-    seat_s, kind, *rest = text.strip().split(":")
-    seat = int(seat_s)
+    try:
+        seat_s, kind, *rest = text.strip().split(":")
+        seat = int(seat_s)
+    except ValueError:
+        raise TarotError(f"not an action: {text!r} (write it like 2:play:KH or 0:bid:garde)") from None
     arg = rest[0] if rest else ""
     if kind == "bid":
         return Bid(seat, None if arg in ("pass", "") else Contract.parse(arg))
@@ -91,6 +109,8 @@ def parse_action(text: str) -> Action:
         return DeclareChelem(seat)
     if kind == "poignee":
         return ShowPoignee(seat, tuple(parse_cards(arg)))
+    if kind == "misere":
+        return DeclareMisere(seat, arg)
     if kind == "play":
         return PlayCard(seat, parse_card(arg))
-    raise ValueError(f"unknown action {text!r}")
+    raise TarotError(f"unknown action {text!r}")

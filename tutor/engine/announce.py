@@ -170,6 +170,23 @@ def chelem_outcome(*, announced: bool, attack_tricks: int, tricks: int) -> str |
 # ---------------------------------------------------------------- misère (house rule, off by default)
 
 
+# Misère kind -> the cards that spoil it (house rule, not FFT).
+MISERE_SPOILERS = {
+    "trumps": lambda c: c.is_trump or c.is_excuse,  # misère d'atouts: no trump, no Excuse
+    "honours": lambda c: c.is_oudler or (c.kind < 4 and c.rank > 10),  # no face card, no oudler
+}
+
+
+def misere_kinds(hand) -> list[str]:
+    """Every misère this hand may declare (house rule): 'trumps', 'honours', both or none.
+
+    >>> misere_kinds("2H 3H 4S 9D"), misere_kinds("T21 KH")
+    (['trumps', 'honours'], [])
+    """
+    hand = _cards(hand)
+    return [kind for kind, spoils in MISERE_SPOILERS.items() if not any(spoils(c) for c in hand)]
+
+
 def misere_kind(hand) -> str | None:
     """House rule, not FFT: 'trumps' for a hand with no trump and no Excuse, 'honours' for one with
     no face card and no oudler, else None. Only offered when RuleSet.misere is on.
@@ -177,9 +194,5 @@ def misere_kind(hand) -> str | None:
     >>> misere_kind("2H 3H 4S KD"), misere_kind("T5 2H 3S"), misere_kind("T21 KH")
     ('trumps', 'honours', None)
     """
-    hand = _cards(hand)
-    if not any(c.is_trump or c.is_excuse for c in hand):
-        return "trumps"
-    if not any(c.is_oudler or (c.kind < 4 and c.rank > 10) for c in hand):
-        return "honours"
-    return None
+    kinds = misere_kinds(hand)
+    return kinds[0] if kinds else None

@@ -352,18 +352,24 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.sort_key)
 
 
-def card_points(cards: Iterable[Card | str]) -> float:
+def card_points(cards: str | Iterable[Card | str]) -> float:
     """Card points of a pile (4.5 per oudler and king, 3.5 queen, 2.5 knight, 1.5 jack, else 0.5).
 
-    >>> card_points(parse_cards("KH 2H"))
-    5.0
+    A string of codes is parsed first, like everywhere in the API.
+
+    >>> card_points(parse_cards("KH 2H")), card_points("KH 2H")
+    (5.0, 5.0)
     """
-    return float(sum(_as_card(c).points for c in cards))
+    return float(sum(c.points for c in _as_cards(cards)))
 
 
-def count_oudlers(cards: Iterable[Card | str]) -> int:
-    """Number of oudlers (trump 21, the Petit, the Excuse) in a pile."""
-    return sum(1 for c in cards if _as_card(c).is_oudler)
+def count_oudlers(cards: str | Iterable[Card | str]) -> int:
+    """Number of oudlers (trump 21, the Petit, the Excuse) in a pile.
+
+    >>> count_oudlers("T21 EX KH"), count_oudlers(parse_cards("T1 T2"))
+    (2, 1)
+    """
+    return sum(1 for c in _as_cards(cards) if c.is_oudler)
 
 
 def pair_count(cards: Iterable[Card | str]) -> list[tuple[tuple[Card, ...], float]]:
@@ -374,7 +380,7 @@ def pair_count(cards: Iterable[Card | str]) -> list[tuple[tuple[Card, ...], floa
     >>> [(format_cards(g), v) for g, v in pair_count(parse_cards("KH 2H 3H 4H"))]
     [('KH 2H', 5.0), ('3H 4H', 1.0)]
     """
-    pile = [_as_card(c) for c in cards]
+    pile = _as_cards(cards)
     high = [c for c in pile if c.points > LOW_POINTS]
     low = [c for c in pile if c.points == LOW_POINTS]
     groups: list[tuple[tuple[Card, ...], float]] = []
@@ -394,6 +400,11 @@ def pair_count(cards: Iterable[Card | str]) -> list[tuple[tuple[Card, ...], floa
 
 def _as_card(c: Card | str) -> Card:
     return c if isinstance(c, Card) else parse_card(c)
+
+
+def _as_cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    """A pile given as one string of codes or as cards and codes."""
+    return parse_cards(cards) if isinstance(cards, str) else [_as_card(c) for c in cards]
 
 
 def to_mask(cards: Iterable[Card]) -> int:

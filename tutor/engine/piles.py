@@ -1,8 +1,10 @@
 """Counting the attack's pile at the end of a deal, with the Excuse rules.
 
 The owner of the Excuse keeps it and hands the trick's winners a half-point card,
-except in the last trick: there it is lost like any other card (it changes side),
-unless it wins the last trick of a chelem.
+except in the last trick: there it changes side, going to the other camp even when
+its own camp wins that trick (RULES.md). A chelem is the exception: the Excuse wins
+the last trick for the side that took every trick, and a side that holds the Excuse
+against a chelem keeps it as usual (FFT p.8-9: the attack counts 87).
 """
 
 from __future__ import annotations
@@ -13,6 +15,12 @@ from .cards import EXCUSE, Card
 from .rules import Contract, DogFate
 
 EXCHANGE_POINTS = 0.5  # the low card given in exchange for the Excuse
+OTHER_CAMP = {"attack": "defence", "defence": "attack"}
+
+
+def _swept(tricks: Sequence, camp: Callable[[int], str], side: str) -> bool:
+    """True when ``side`` won every trick: a chelem, where the Excuse does not change side."""
+    return all(camp(t.winner) == side for t in tricks)
 
 
 def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contract,
@@ -34,11 +42,12 @@ def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contrac
             if t.winner == seat:
                 notes.append("The Excuse, played last in a chelem, won the last trick.")
                 goes_to = owner
-            elif n == last:
-                goes_to = won_by
-                if won_by != owner:
-                    notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for "
-                                 f"the {goes_to}.")
+            elif n == last and not _swept(tricks, camp, won_by):
+                # Changes side: to the other camp, whoever wins the trick, and no card comes back.
+                goes_to = OTHER_CAMP[owner]
+                notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for "
+                             f"the {goes_to}" + (", although its own side won that trick." if won_by == owner
+                                                 else "."))
             else:
                 goes_to = owner
                 if won_by != owner:

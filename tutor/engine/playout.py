@@ -20,7 +20,7 @@ from .deal import deal_cards
 from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask, winner_index
 from .rules import Contract, DogFate, RuleSet
-from .scoring import DealScore, score_deal
+from .scoring import DealScore, score_deal, settle_half_point
 from .state import Trick
 
 KINGS = sum(1 << (s * 14 + 13) for s in range(4))
@@ -128,7 +128,8 @@ def random_playout(players: int, rng: random.Random, *, dealer: int = 0) -> Play
     oudlers = sum(1 for c in pile if c.is_oudler)
     pab, _ = petit_au_bout(tricks, camp)
     attack_tricks = sum(1 for tr in tricks if camp(tr.winner) == "attack")
-    score = score_deal(players=players, contract=contract, taker_points=points, oudlers=oudlers,
+    counted = settle_half_point(players, points, oudlers)[0]
+    score = score_deal(players=players, contract=contract, taker_points=counted, oudlers=oudlers,
                        petit_au_bout=pab, chelem=chelem_result(False, attack_tricks, len(tricks)),
                        alone=players == 5 and partner is None)
     return Playout(players, taker, partner, contract, tricks, points, oudlers, score)

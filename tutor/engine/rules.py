@@ -125,6 +125,8 @@ class RuleSet:
     @classmethod
     def for_players(cls, players: int, *, misere: bool = False) -> RuleSet:
         try:
+            if isinstance(players, bool) or (isinstance(players, float) and not players.is_integer()):
+                raise TypeError(players)
             base = RULESETS[int(players)]
         except (KeyError, TypeError, ValueError):
             raise TarotError(f"French tarot is played by 3, 4 or 5 players, not {players!r}") from None

@@ -126,7 +126,7 @@ def _signed(x: float) -> str:
 
 
 def _side(value, what: str) -> str | None:
-    if value is None or value == "" or value == "none":
+    if value is None or value is False or value == "" or value == "none":
         return None
     side = _SIDE_ALIASES.get(str(getattr(value, "value", value)).strip().lower())
     if side is None:
@@ -155,6 +155,26 @@ def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
             f"so {_fmt(points)} is impossible")
 
 
+def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float, str]:
+    """With 4 players, round a pile that ends in a half point, and say why (else no change).
+
+    Four players normally count whole points. A half appears only when the Excuse changes
+    side in the last trick while its own side wins that trick; the FFT's rule for 3 and 5
+    players then settles it: the half point goes to the side that wins.
+
+    >>> settle_half_point(4, 40.5, 2)[0], settle_half_point(4, 41.5, 2)[0], settle_half_point(3, 40.5, 2)[0]
+    (40, 42, 40.5)
+    """
+    rules = RuleSet.for_players(players)
+    if rules.half_points or float(points).is_integer():
+        return points, ""
+    won = points >= target_points(oudlers)
+    counted = math.ceil(points) if won else math.floor(points)
+    side = "attack" if won else "defence"
+    return counted, (f"The attack's pile holds {_fmt(points)} points (the Excuse changed side in the last trick); "
+                     f"the half point goes to the side that wins, the {side}, so it counts {counted}.")
+
+
 def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
                petit_au_bout=None, poignees=(), chelem=None, alone: bool = False) -> DealScore:
     """Score one deal with the FFT rules and return the full breakdown.
@@ -164,6 +184,7 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     ``alone`` is for 5 players: the taker called their own king or one in the dog.
     """
     rules = RuleSet.for_players(players)
+    players = rules.players  # "5" or 5.0 become 5
     contract = Contract.parse(contract)
     if isinstance(oudlers, bool) or not isinstance(oudlers, int | float) or oudlers != int(oudlers):
         raise TarotError(f"oudlers must be 0, 1, 2 or 3, not {oudlers!r}")
@@ -180,6 +201,8 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     for p in poignees:
         if p not in POIGNEE_BONUS:
             raise TarotError(f"a poignée is 'simple', 'double' or 'triple', not {p!r}")
+    if chelem is False:  # "no chelem", as None
+        chelem = None
     if chelem is not None:
         chelem = str(getattr(chelem, "value", chelem)).strip().lower()
         if chelem in ("", "none"):
@@ -195,6 +218,15 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     if chelem == "defence" and pab == "attack":
         raise TarotError("the defence took every trick, so the attack cannot have the Petit au bout")
 
+    won = points >= target
+    # A side that takes every trick always has its target: the other side holds at most the dog and the Excuse.
+    if chelem in ("announced_made", "made") and not won:
+        raise TarotError(f"the attack took every trick, so it cannot fall short of its target ({_fmt(points)} "
+                         f"with {oudlers} oudler{'s' if oudlers != 1 else ''} is below {target})")
+    if chelem == "defence" and won:
+        raise TarotError(f"the defence took every trick, so the attack cannot reach its target "
+                         f"({_fmt(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
+
     mult = contract.multiplier
     steps: list[ScoreStep] = []
     add = steps.append
@@ -203,7 +235,6 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     add(ScoreStep("target", "Target", target, f"Target: {target} points with {oudlers} oudler"
                   + ("s" if oudlers != 1 else "") + "."))
 
-    won = points >= target
     counted = math.ceil(points) if won else math.floor(points)  # the half point goes to the winner
     if counted != points:
         side = "attack" if won else "defence"

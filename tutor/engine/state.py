@@ -16,8 +16,8 @@ import enum
 import random
 from dataclasses import dataclass, field
 
-from .actions import Action, Bid, CallKing, DeclareChelem, Discard, PlayCard, ShowPoignee
-from .announce import callable_cards, check_poignee, verify_call
+from .actions import Action, Bid, CallKing, DeclareChelem, DeclareMisere, Discard, PlayCard, ShowPoignee
+from .announce import MISERE_SPOILERS, callable_cards, check_poignee, misere_kinds, verify_call
 from .bidding import Auction
 from .cards import EXCUSE, Card, from_mask, parse_card, sort_cards
 from .deal import DealtCards, deal_cards
@@ -26,7 +26,7 @@ from .errors import IllegalAction
 from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_state, winner_index
 from .rules import Contract, DogFate, RuleSet
-from .scoring import DealScore, score_deal
+from .scoring import DealScore, misere_scores, score_deal, settle_half_point
 
 
 class Phase(enum.Enum):
@@ -73,6 +73,7 @@ class SeatView:
     trick: tuple[Card, ...]
     trick_seats: tuple[int, ...]
     legal: tuple[Card, ...]
+    miseres: tuple = ()  # (seat, kind) declared so far (house rule)
 
     @property
     def trick_number(self) -> int:
@@ -94,8 +95,9 @@ class DealResult:
     poignees: tuple[str, ...]
     attack_tricks: int
     score: DealScore
-    seat_scores: list[int]
+    seat_scores: list[int]  # with any misère (house rule) added in
     notes: list[str] = field(default_factory=list)
+    miseres: tuple = ()  # (seat, kind) declared (house rule)
 
 
 class Deal:
@@ -119,6 +121,7 @@ class Deal:
         self.ecart: tuple[Card, ...] = ()
         self.chelem_announced = False
         self.poignees: list[tuple[int, tuple[Card, ...], str]] = []
+        self.miseres: list[tuple[int, str]] = []  # house rule, only when self.rules.misere
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
@@ -141,9 +144,9 @@ class Deal:
         return cls(deal_cards(players, dealer=dealer, seed=seed), rules=rules, seed=seed)
 
     @classmethod
-    def replay(cls, players: int, seed, log, *, dealer: int = 0) -> Deal:
+    def replay(cls, players: int, seed, log, *, dealer: int = 0, misere: bool = False) -> Deal:
         """Rebuild a deal from its seed and its log of actions."""
-        d = cls.new(players, seed=seed, dealer=dealer)
+        d = cls.new(players, seed=seed, dealer=dealer, misere=misere)
         for action in log:
             d.apply(action)
         return d
@@ -210,6 +213,7 @@ class Deal:
             chelem_announced=self.chelem_announced, tricks=tuple(self.tricks), trick=tuple(self.trick),
             trick_seats=tuple(self.trick_seats),
             legal=tuple(self.legal_cards(seat)) if seat == self.to_act else (),
+            miseres=tuple(self.miseres),
         )
 
     # ------------------------------------------------------------ actions
@@ -245,6 +249,8 @@ class Deal:
             verdict = check_poignee(self.hand(action.seat), action.cards, players=self.players)
             if not verdict:
                 raise IllegalAction(" ".join(verdict.reasons), "poignee")
+        elif isinstance(action, DeclareMisere):
+            self._verify_misere(action)
         elif isinstance(action, PlayCard):
             self._need(Phase.PLAYING, "play a card")
             if action.seat != self.to_act:
@@ -277,6 +283,8 @@ class Deal:
         elif isinstance(action, ShowPoignee):
             level = check_poignee(self.hand(action.seat), action.cards, players=self.players).level
             self.poignees.append((action.seat, tuple(action.cards), level))
+        elif isinstance(action, DeclareMisere):
+            self.miseres.append((action.seat, action.kind))
         else:
             self._do_play(action)
         self.log.append(action)
@@ -294,6 +302,9 @@ class Deal:
         cards = parse_cards(cards) if isinstance(cards, str) else [parse_card(c) for c in cards]
         return self.apply(Discard(seat, tuple(cards)))
 
+    def declare_misere(self, seat: int, kind: str) -> Action:
+        return self.apply(DeclareMisere(seat, kind))
+
     def declare_chelem(self, seat: int) -> Action:
         return self.apply(DeclareChelem(seat))
 
@@ -310,6 +321,21 @@ class Deal:
     def _need(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:
             raise IllegalAction(f"You cannot {what} now: the deal is at the {self.phase.value} stage.", "phase")
+
+    def _verify_misere(self, action: DeclareMisere) -> None:
+        if not self.rules.misere:
+            raise IllegalAction("Misère is a house rule, not an FFT rule, and this table does not play it.",
+                                "misere_off")
+        self._need(Phase.PLAYING, "declare a misère")
+        if action.seat != self.to_act or action.seat in self.has_played:
+            raise IllegalAction("A misère is declared just before playing your first card.", "misere_time")
+        if action.kind not in MISERE_SPOILERS:
+            raise IllegalAction(f"A misère is of 'trumps' or of 'honours', not {action.kind!r}.", "misere_kind")
+        if any(s == action.seat and k == action.kind for s, k in self.miseres):
+            raise IllegalAction("This misère has already been declared.", "misere_once")
+        if action.kind not in misere_kinds(self.hand(action.seat)):
+            what = ("no trump and no Excuse" if action.kind == "trumps" else "no face card and no oudler")
+            raise IllegalAction(f"A misère of {action.kind} needs a hand with {what}.", "misere_hand")
 
     @staticmethod
     def _need_seat(seat: int, want: int | None, msg: str) -> None:
@@ -391,10 +417,19 @@ class Deal:
         chelem = chelem_result(self.chelem_announced, attack_tricks, len(self.tricks))
         levels = tuple(level for _, _, level in self.poignees)
         alone = self.players == 5 and self.partner is None
-        score = score_deal(players=self.players, contract=self.contract, taker_points=points, oudlers=oudlers,
+        counted, why = settle_half_point(self.players, points, oudlers)
+        if why:
+            notes.append(why)
+        score = score_deal(players=self.players, contract=self.contract, taker_points=counted, oudlers=oudlers,
                            petit_au_bout=pab, poignees=levels, chelem=chelem, alone=alone)
         seats = score.by_seat(self.taker, self.partner)
-        return DealResult(points, oudlers, pab, chelem, levels, attack_tricks, score, seats, notes)
+        if self.miseres:  # house rule: each declarer receives 10 from every other player
+            extra = misere_scores(self.players, [s for s, _ in self.miseres], enabled=True)
+            seats = [a + b for a, b in zip(seats, extra)]
+            notes.append("House rule (not FFT): misère " + ", ".join(f"of {k} by seat {s}" for s, k in self.miseres)
+                         + ", 10 from each other player.")
+        return DealResult(points, oudlers, pab, chelem, levels, attack_tricks, score, seats, notes,
+                          tuple(self.miseres))
 
 
 def random_action(deal: Deal, rng: random.Random) -> Action:

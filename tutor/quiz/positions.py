@@ -273,6 +273,34 @@ def chelem_deal(players: int, rng: random.Random, *, taker_excuse: bool = True, 
     return deal
 
 
+def defence_chelem_deal(players: int, rng: random.Random) -> Deal:
+    """A deal in which the defence takes every trick, ready to play out (any legal play will do).
+
+    The taker holds the lowest plain cards and no trump, and bids a garde sans or a garde contre, so
+    there is no dog to pick up. Every other card beats the taker's: a defender wins the first trick and
+    the taker never leads again. With 5 players a king is in the dog and the taker calls it, playing
+    alone. It is a contrived hand, but every action in it is legal.
+    """
+    rules = RuleSet.for_players(players)
+    seat = rng.randrange(players)
+    plain = sorted((c for c in CARDS if c.kind < 4), key=lambda c: (c.rank, rng.random()))
+    hand = plain[:rules.hand_size]
+    rest = [c for c in CARDS if c not in set(hand)]
+    while True:
+        rng.shuffle(rest)
+        dog, others = rest[:rules.dog_size], rest[rules.dog_size:]
+        if players == 5 and not any(c.is_king for c in dog):
+            continue
+        hands = [tuple(hand)] + [tuple(others[i * rules.hand_size:(i + 1) * rules.hand_size])
+                                 for i in range(players - 1)]
+        hands = hands[players - seat:] + hands[:players - seat]  # the taker's hand at ``seat``
+        if not any(is_petit_sec(h) for h in hands):
+            break
+    deal = Deal(DealtCards(players, rng.randrange(players), tuple(hands), tuple(dog), 0, ()), rules=rules)
+    return ready_to_play(players, rng, deal=deal, taker=seat, alone=True,
+                         contract=rng.choice((Contract.GARDE_SANS, Contract.GARDE_CONTRE)))
+
+
 def chelem_hold(deal: Deal) -> tuple:
     """The cards a chelem taker keeps for the end: the Petit, then the Excuse (played last)."""
     mine = deal.hands[deal.taker]

@@ -364,8 +364,15 @@ def score_params(players: int, contract, points: float, oudlers: int, *, petit_a
             "alone": alone}
 
 
-def describe(params: dict) -> str:
-    """The deal in words, for a prompt."""
+def describe(params: dict, shown_by=None) -> str:
+    """The deal in words, for a prompt; ``shown_by`` names the side ('attack' or 'defence') that showed each
+    poignée, so a learner meets the defence's poignée going to a winning taker.
+
+    >>> describe({"players": 4, "contract": "garde", "taker_points": 49, "oudlers": 2,
+    ...           "poignees": ["simple"]}, shown_by=["defence"])
+    '4 players, a **garde** (×2); the attack made **49** points with **2 oudlers**; a **simple** poignée was \
+shown by the defence (20).'
+    """
     c = Contract.parse(params["contract"])
     players = params["players"]
     parts = [f"{players} players, a **{c.french}** (×{c.multiplier})"]
@@ -376,8 +383,10 @@ def describe(params: dict) -> str:
     pab = params.get("petit_au_bout")
     if pab:
         parts.append(f"the **{pab}** won the last trick with the Petit in it")
-    for p in params.get("poignees") or ():
-        parts.append(f"a **{p}** poignée was shown ({POIGNEE_BONUS[p]})")
+    sides = list(shown_by or ())
+    for i, p in enumerate(params.get("poignees") or ()):
+        by = f" by the {sides[i]}" if i < len(sides) else ""
+        parts.append(f"a **{p}** poignée was shown{by} ({POIGNEE_BONUS[p]})")
     ch = params.get("chelem")
     if ch:
         parts.append({"announced_made": "the taker announced a chelem and made it",

@@ -88,7 +88,8 @@ def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card]
     """A wrapping row of card pictures (it reflows on a phone-width window)."""
     dim, ring = set(dim), set(ring)
     imgs = "".join(card_img(c, width=width, dim=c in dim, ring=c in ring) for c in cards)
-    return f'<div class="tt-cards" style="display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end">{imgs}</div>'
+    row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.75rem"
+    return f'<div class="tt-cards" style="{row}">{imgs}</div>'
 
 
 def card_label(card: Card) -> str:

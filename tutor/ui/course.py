@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from .data import course
+from .learner import mastery_note, saving_notice
 from .widgets import done
 
 
@@ -13,6 +14,7 @@ def render() -> None:
     st.title("Tarot Tutor")
     st.markdown("Learn French tarot with the official FFT rules, one short lesson at a time. "
                 "Every answer is checked by the rules engine, and every mistake is explained.")
+    saving_notice()
     finished = done("lessons")
     upcoming = next((lesson for lesson in c.lessons if lesson.id not in finished), None)
     if upcoming is not None:
@@ -32,7 +34,8 @@ def render() -> None:
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
             left.markdown(f"{mark} **{lesson.number}. {lesson.title}**  \n{lesson.summary}  \n"
-                          f"<small>about {lesson.minutes} min</small>", unsafe_allow_html=True)
+                          f"<small>about {lesson.minutes} min{mastery_note(lesson.skills)}</small>",
+                          unsafe_allow_html=True)
             if right.button("Open", key=f"open_{lesson.id}", use_container_width=True):
                 _open(lesson.id)
     bad = sorted({p.path for p in c.problems})

@@ -7,6 +7,7 @@ import random
 import streamlit as st
 
 from ..quiz import KINDS
+from .learner import drill_mastery, track_answer
 from .question import question_block
 
 KIND_LABELS = {
@@ -15,31 +16,64 @@ KIND_LABELS = {
     "five": "Five players", "excuse": "The Excuse and the last trick",
 }
 
+LEVELS = {1: "1 · easy", 2: "2 · harder", 3: "3 · tricky"}
+SETTINGS = {"drill_kinds": ["legal"], "drill_players": 4, "drill_difficulty": 1}
+
 
 def _new_question(kinds: list[str]) -> None:
     rng = random.Random()
     st.session_state["drill_kind"] = rng.choice(kinds)
     st.session_state["drill_seed"] = rng.randrange(1, 10**6)
-    st.session_state["drill_scored"] = False
+
+
+def _open_link() -> None:
+    """A shared link (``?kind=score&seed=42&players=3&difficulty=2``) sets up that very question, once.
+
+    Runs before the widgets exist, so it may set their values; the link's skill joins the chosen ones.
+    """
+    q = st.query_params
+    kind, seed = q.get("kind"), q.get("seed", "")
+    if kind not in KIND_LABELS or kind not in KINDS or not seed.isdigit():
+        return
+    link = (kind, seed, q.get("players"), q.get("difficulty"))
+    if st.session_state.get("drill_link") == link:
+        return  # already applied, or written by this page for its own question
+    st.session_state["drill_link"] = link
+    st.session_state["drill_kind"], st.session_state["drill_seed"] = kind, int(seed)
+    if kind not in st.session_state["drill_kinds"]:
+        st.session_state["drill_kinds"] = [*st.session_state["drill_kinds"], kind]
+    for name, allowed in (("players", (3, 4, 5)), ("difficulty", (1, 2, 3))):
+        value = q.get(name, "")
+        if value.isdigit() and int(value) in allowed:
+            st.session_state[f"drill_{name}"] = int(value)
+
+
+def _share_link(kind: str, seed: int, players: int, difficulty: int) -> None:
+    """Keep the question in the URL, so copying the address shares it."""
+    link = (kind, str(seed), str(players), str(difficulty))
+    st.session_state["drill_link"] = link
+    st.query_params.update(kind=kind, seed=seed, players=players, difficulty=difficulty)
 
 
 def render() -> None:
     st.title("Drill")
     st.caption("Fresh questions on each skill, checked by the rules engine. Share a question by its seed.")
     kinds = [k for k in KIND_LABELS if k in KINDS]
+    # Streamlit forgets a widget's value while another page is shown: keep a copy, so a trip to the
+    # rules reference and back finds the same skills and the same question.
+    for name, default in SETTINGS.items():
+        if name not in st.session_state:
+            st.session_state[name] = st.session_state.get(f"kept_{name}", default)
+    _open_link()
     c1, c2, c3 = st.columns([3, 1, 1])
-    chosen = c1.multiselect("Skills", kinds, default=st.session_state.get("drill_kinds", ["legal"]),
-                            format_func=KIND_LABELS.get, key="drill_kinds")
-    players = c2.selectbox("Players", (3, 4, 5), index=1, key="drill_players")
-    difficulty = c3.selectbox("Difficulty", (1, 2, 3), key="drill_difficulty")
+    chosen = c1.multiselect("Skills", kinds, format_func=KIND_LABELS.get, key="drill_kinds")
+    players = c2.selectbox("Players", (3, 4, 5), key="drill_players")
+    difficulty = c3.selectbox("Difficulty", (1, 2, 3), format_func=LEVELS.get, key="drill_difficulty")
+    for name in SETTINGS:
+        st.session_state[f"kept_{name}"] = st.session_state[name]
     if not chosen:
         st.info("Choose at least one skill to drill.")
         return
-    wanted = st.query_params.get("seed")
-    if wanted and wanted.isdigit() and st.session_state.get("drill_seed") != int(wanted):
-        st.session_state["drill_seed"] = int(wanted)
-        st.session_state["drill_kind"] = st.query_params.get("kind", chosen[0])
-        st.session_state["drill_scored"] = False
     if st.session_state.get("drill_kind") not in chosen:
         _new_question(chosen)
 
@@ -48,16 +82,23 @@ def render() -> None:
     if players not in allowed:  # e.g. the called king needs 5 players
         st.caption(f"{KIND_LABELS[kind]} questions are for {' or '.join(map(str, allowed))} players.")
         players = allowed[-1]
+    _share_link(kind, seed, players, difficulty)
     streak = st.session_state.get("drill_streak", 0)
-    m1, m2, m3 = st.columns(3)
-    m1.metric("Streak", streak)
-    m2.metric("Answered", st.session_state.get("drill_answered", 0))
-    m3.metric("Right", st.session_state.get("drill_right", 0))
-    st.caption(f"{KIND_LABELS[kind]} · seed **{seed}** · {players} players · difficulty {difficulty}")
+    # One line, not three metrics: on a phone the question stays near the top.
+    answered, right = st.session_state.get("drill_answered", 0), st.session_state.get("drill_right", 0)
+    st.markdown(f":orange-badge[:material/local_fire_department: Streak {streak}] · {answered} answered · "
+                f"{right} right")
+    st.caption(f"{KIND_LABELS[kind]} · seed **{seed}** · {players} players · difficulty {difficulty} · "
+               "copy the page address to share this question")
+    drill_mastery(KINDS[kind].skill)
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
     fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key)
-    if fb is not None and not st.session_state.get("drill_scored"):
-        st.session_state["drill_scored"] = True
+    track_answer(key, fb, kind=kind, seed=seed, params={"players": players, "difficulty": difficulty},
+                 skill=KINDS[kind].skill)
+    # Counted once per question; changing the players or the difficulty makes a new question.
+    scored = st.session_state.setdefault("drill_scored", set())
+    if fb is not None and key not in scored:
+        scored.add(key)
         st.session_state["drill_answered"] = st.session_state.get("drill_answered", 0) + 1
         if fb.correct:
             st.session_state["drill_right"] = st.session_state.get("drill_right", 0) + 1
@@ -66,6 +107,5 @@ def render() -> None:
             st.session_state["drill_streak"] = 0
         st.rerun()
     if st.button("Try again with a new position →", type="primary", key="drill_next"):
-        st.query_params.pop("seed", None)
         _new_question(chosen)
         st.rerun()

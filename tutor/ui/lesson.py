@@ -15,6 +15,7 @@ from ..content import (
     render_example,
 )
 from .data import course
+from .reference import linked_sections, reference_links
 from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
 
 
@@ -69,6 +70,7 @@ def render() -> None:
             st.session_state["lesson_id"] = following.id
             st.query_params["lesson"] = following.id
             st.rerun()
+    reference_links(linked_sections(skills=lesson.skills))
 
 
 def _next_lesson(lesson_id: str):

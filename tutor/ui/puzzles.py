@@ -5,7 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from .data import puzzles
+from .learner import saving_notice, track_puzzle
 from .question import render_question
+from .reference import linked_sections, reference_links
 from .widgets import done, remember_done
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
@@ -17,11 +19,16 @@ def render() -> None:
     if not all_puzzles:
         st.error("No puzzle could be loaded. Run `tarot-tutor check puzzles` to see what is wrong.")
         return
+    saving_notice()
     solved = done("puzzles")
     st.progress(len(solved) / len(all_puzzles), text=f"{len(solved)} of {len(all_puzzles)} puzzles solved")
     themes = sorted({t for p in all_puzzles for t in p.tags})
+    # Streamlit forgets widget values while another page is shown: keep copies (see the drill).
+    for name, default in (("pz_themes", []), ("pz_level", "any")):
+        if name not in st.session_state:
+            st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     c1, c2 = st.columns([3, 1])
-    picked_themes = c1.multiselect("Themes", themes, key="pz_themes")
+    picked_themes = c1.multiselect("Themes", themes, format_func=lambda t: t.replace("-", " "), key="pz_themes")
     level = c2.selectbox("Difficulty", ("any", 1, 2, 3), format_func=lambda v: v if v == "any" else STARS[v],
                          key="pz_level")
     shown = [p for p in all_puzzles
@@ -30,19 +37,44 @@ def render() -> None:
         st.info("No puzzle matches these filters.")
         return
     ids = [p.id for p in shown]
-    wanted = st.query_params.get("puzzle")
-    index = ids.index(wanted) if wanted in ids else 0
-    label = {p.id: f"{'✅ ' if p.id in solved else ''}{STARS[p.difficulty]}  {p.title}" for p in shown}
-    pid = st.selectbox("Puzzle", ids, index=index, format_func=label.get, key=f"pz_pick_{wanted}")
-    st.query_params["puzzle"] = pid
+    # Numbered: Streamlit tells options apart by their labels, so two equal titles would be one option.
+    number = {p.id: i + 1 for i, p in enumerate(all_puzzles)}
+    pid = _pick(ids, {p.id: f"{'✅ ' if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
+                      for p in shown})
     puzzle = next(p for p in shown if p.id == pid)
     st.caption(f"{puzzle.players} players · " + ", ".join(puzzle.tags))
     st.subheader(puzzle.title)
     fb = render_question(puzzle.to_question(), key=f"pz_{pid}")
+    track_puzzle(pid, f"pz_{pid}", fb)
     if fb is not None and fb.correct and pid not in solved:
         remember_done("puzzles", pid)
         st.rerun()
+    later = [i for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
+    if fb is not None and fb.correct and later:
+        # A callback: the selectbox's value may only change before the selectbox is drawn.
+        st.button("Next unsolved puzzle →", type="primary", key="pz_next", on_click=st.session_state.__setitem__,
+                  args=("pz_pick", later[0]))
     with st.expander("Show the solution"):
         q = puzzle.to_question()
         st.markdown(f"**{q.answer_text}**")
-        st.markdown(puzzle.explanation or q.explanation)
+        st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
+        reference_links(linked_sections(rules=q.rules), label="Read the rule")
+
+
+def _pick(ids: list[str], label: dict) -> str:
+    """The puzzle selectbox: a link (``?puzzle=id``) chooses the puzzle once, then the learner does.
+
+    One stable widget key: a key that changed with the URL made every other choice a no-op.
+    """
+    wanted = st.query_params.get("puzzle")
+    if wanted in ids and st.session_state.get("pz_link") != wanted:
+        st.session_state["pz_pick"] = wanted
+    elif st.session_state.get("pz_pick") not in ids:
+        kept = st.session_state.get("kept_pz_pick")
+        st.session_state["pz_pick"] = kept if kept in ids else ids[0]
+    pid = st.selectbox("Puzzle", ids, format_func=label.get, key="pz_pick")
+    st.session_state["pz_link"] = st.session_state["kept_pz_pick"] = pid
+    for name in ("pz_themes", "pz_level"):
+        st.session_state[f"kept_{name}"] = st.session_state[name]
+    st.query_params["puzzle"] = pid
+    return pid

@@ -9,6 +9,7 @@ import streamlit as st
 
 from ..quiz import check_answer, generate
 from ..quiz.question import AnswerType, Question
+from .reference import linked_sections, reference_links
 from .widgets import pick_cards, show_card_groups
 
 
@@ -72,3 +73,4 @@ def show_feedback(q: Question, fb) -> None:
         st.markdown(f"**Answer:** {q.answer_text}")
     with st.expander("Show me why", expanded=not fb.correct):
         st.markdown(fb.explanation or q.explanation)
+        reference_links(linked_sections(rules=q.rules), label="Read the rule")

@@ -8,6 +8,32 @@ from pathlib import Path
 import streamlit as st
 
 SUMMARY = Path(__file__).with_name("rules_summary.md")
+PAGE = "tutor/ui/pages/reference.py"
+
+# Where each rule of a quiz explanation (tutor.quiz.RULES ids) is summarised, so an explanation can
+# link to it. A table, not guesses from the words: a test checks every rule id and heading.
+SECTION_OF_RULE = {
+    **dict.fromkeys(("oudlers",), "The cards"),
+    **dict.fromkeys(("card_points", "pair_count"), "Card points"),
+    **dict.fromkeys(("bid_order", "outbid", "taker", "all_pass", "dog_fate", "multiplier", "ecart_count",
+                     "ecart_king", "ecart_oudler", "ecart_trump"), "Bidding"),
+    **dict.fromkeys(("call_king", "partner", "alone", "first_lead_called_suit"), "Five players: the called king"),
+    **dict.fromkeys(("poignee_threshold", "poignee_excuse", "poignee_exact"), "Announcements"),
+    **dict.fromkeys(("lead", "follow_suit", "must_trump", "must_overtrump", "undertrump", "trump_led", "discard",
+                     "excuse", "excuse_led", "trick_winner", "excuse_never_wins", "excuse_kept",
+                     "excuse_last_trick", "excuse_chelem"), "Playing a trick"),
+    **dict.fromkeys(("target", "juste_fait", "half_point", "petit_au_bout", "petit_au_bout_chelem",
+                     "poignee_bonus", "chelem_bonus", "base", "per_defender", "shares"), "Scoring"),
+}
+# The sections a lesson on each skill (tutor.skills ids) links to.
+SECTION_OF_SKILL = {
+    "deck": "The cards", "ranks": "The cards", "counting": "Card points", "target": "Scoring",
+    "dealing": "Players, dealing and the dog", "bidding": "Bidding", "ecart": "Bidding",
+    "legal-play": "Playing a trick", "trick-winner": "Playing a trick", "excuse": "Playing a trick",
+    "poignee": "Announcements", "chelem": "Announcements", "petit-au-bout": "Scoring", "scoring": "Scoring",
+    "three-players": "Players, dealing and the dog", "five-players": "Five players: the called king",
+    "club": "Scoring",
+}
 
 
 @lru_cache(maxsize=1)
@@ -30,6 +56,35 @@ def search(query: str) -> list[tuple[str, str]]:
     return [(h, b) for h, b in sections() if all(w in _fold(h + " " + b) for w in words)]
 
 
+def slug(heading: str) -> str:
+    """A section heading as a URL word: 'Five players: the called king' -> 'five-players-the-called-king'.
+
+    >>> slug("Players, dealing and the dog")
+    'players-dealing-and-the-dog'
+    """
+    return "-".join(_fold(heading).replace(",", " ").replace(":", " ").replace("(", " ").replace(")", " ").split())
+
+
+def section_by_slug(word: str | None) -> tuple[str, str] | None:
+    return next(((h, b) for h, b in sections() if slug(h) == word), None) if word else None
+
+
+def linked_sections(*, rules=(), skills=()) -> list[str]:
+    """The headings to link for a question's rule ids or a lesson's skills, in order, each once.
+
+    >>> linked_sections(rules=["must_overtrump", "trick_winner", "base"])
+    ['Playing a trick', 'Scoring']
+    """
+    found = [SECTION_OF_RULE.get(r) for r in rules] + [SECTION_OF_SKILL.get(s) for s in skills]
+    return list(dict.fromkeys(h for h in found if h))
+
+
+def reference_links(headings, *, label: str = "Rules reference") -> None:
+    """One link per heading to that section of the Rules reference page."""
+    for h in headings:
+        st.page_link(PAGE, label=f"{label}: {h}", icon=":material/gavel:", query_params={"section": slug(h)})
+
+
 def _fold(text: str) -> str:
     import unicodedata
     text = unicodedata.normalize("NFKD", text.lower().replace("œ", "oe"))
@@ -39,6 +94,11 @@ def _fold(text: str) -> str:
 def render() -> None:
     st.title("Rules reference")
     st.caption("The rules we teach: the French Tarot Federation's official rules (FFT, 2012).")
+    linked = section_by_slug(st.query_params.get("section"))
+    if linked is not None:  # opened from a lesson or an explanation: that section first, open
+        with st.container(border=True):
+            st.subheader(linked[0])
+            st.markdown(linked[1])
     query = st.text_input("Search the rules", placeholder="e.g. overtrump, poignée, dog, half point",
                           key="ref_query")
     found = search(query) if query.strip() else sections()

@@ -42,12 +42,15 @@ def pick_cards(options: list[Card], *, key: str, multi: bool = True, label: str 
 
 
 def remember_done(kind: str, key: str) -> None:
-    """Session memory of what this learner finished (lessons, puzzles)."""
-    st.session_state.setdefault(f"done_{kind}", set()).add(key)
+    """Remember that this learner finished ``key`` (lessons, puzzles): saved in the progress store."""
+    from .learner import remember_done as save
+    save(kind, key)
 
 
 def done(kind: str) -> set:
-    return st.session_state.get(f"done_{kind}", set())
+    """What this learner finished: the progress store's record plus this session's (a copy)."""
+    from .learner import done as load
+    return set(load(kind))
 
 
 def parse_number(text: str) -> float | None:

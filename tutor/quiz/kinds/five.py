@@ -136,8 +136,10 @@ def _shares(rng: random.Random, p: Params):
     answer = form_answer(params, keys)
     pays = "pays" if s.per_defender >= 0 else "receives"
     side = "alone (1 against 4)" if s.alone else f"with seat {deal.partner} as partner (2 against 3)"
-    prompt = (f"**Share the score.** {describe(params)} The taker, seat {deal.taker}, played {side}. The sum per "
-              f"defender is **{abs(s.per_defender)}**: each defender {pays} it.\n\nWhat does each player score?")
+    shown_by = [deal.camp(seat) for seat, _cards, _level in deal.poignees]
+    prompt = (f"**Share the score.** {describe(params, shown_by)} The taker, seat {deal.taker}, played {side}. "
+              f"The sum per defender is **{abs(s.per_defender)}**: each defender {pays} it.\n\n"
+              "What does each player score?")
     rules = ("alone", "shares") if s.alone else ("partner", "shares")
     explanation = f"{s.steps[-1].text}\n\n{rule_lines(rules)}"
     return make_question(p, prompt=prompt, answer_type=AnswerType.SCORE_FORM, answer=answer,

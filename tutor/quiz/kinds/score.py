@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 
-from ...engine import RuleSet, card_points, score_deal
+from ...engine import RuleSet, score_deal
 from ..positions import (
     PETIT_LAST,
     biased_deal,
     chelem_deal,
     chelem_hold,
+    defence_chelem_deal,
     petit_deal,
     play_out,
     provenance,
@@ -71,13 +72,18 @@ def chelem_case(p: Params, rng: random.Random, kind: str):
             params = deal_params(deal)
             if params["chelem"] == kind:
                 return params, deal
-    params, deal = played(p, rng, bonus=rng.random() < 0.5)
-    if kind == "announced_failed" and params["chelem"] is None:
-        return {**params, "chelem": "announced_failed"}, None  # the same deal, had the taker announced
-    # The defence took every trick: the attack has only its écart (no oudler may be discarded).
-    points = card_points(deal.ecart) if deal.ecart else 0.0
-    return score_params(p.players, deal.contract if deal.ecart else "garde", points, 0, chelem="defence",
-                        alone=params["alone"]), None
+    if kind == "announced_failed":  # a real deal in which the taker announced a chelem, then lost a trick
+        for _ in range(10):
+            deal = ready_to_play(p.players, rng)
+            deal.declare_chelem(deal.taker)
+            play_out(deal, rng)
+            params = deal_params(deal)
+            if params["chelem"] == kind:
+                return params, deal
+    if kind == "defence":
+        deal = play_out(defence_chelem_deal(p.players, rng), rng)
+        return deal_params(deal), deal
+    raise AssertionError(f"no {kind} chelem in ten deals")  # pragma: no cover
 
 
 @generator("score", "scoring", "Score a deal step by step on the breakdown form", options={"chelem": CHELEMS})
@@ -96,7 +102,8 @@ def score_question(rng: random.Random, p: Params):
                              ("chelem", "chelem_bonus")) if k in answer]
     rules += ["per_defender", "shares"]
     explanation = "\n".join(f"- {st.text}" for st in s.steps) + "\n\n" + rule_lines(rules)
-    prompt = (f"**Score this deal.** {describe(params)}\n\nFill in each step: + for the attack, − for the "
+    shown_by = [deal.camp(seat) for seat, _cards, _level in deal.poignees] if deal is not None else None
+    prompt = (f"**Score this deal.** {describe(params, shown_by)}\n\nFill in each step: + for the attack, − for the "
               "defence, per defender, then every player's score.")
     ctx = {"score": params}
     if deal is not None:

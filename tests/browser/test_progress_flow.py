@@ -1,0 +1,55 @@
+"""Progress in a real browser: a wrong drill answer is saved, then replayed from the Progress page."""
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+
+def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
+    from tutor.quiz import generate
+
+    seed = 777_001
+    q = generate("count", seed, players=4, difficulty=1)
+    wrong = f"{q.answer + 1.5:g}"
+    page.goto(f"{server}/drill?kind=count&seed={seed}&players=4&difficulty=1")
+    page.get_by_text(f"seed {seed}").first.wait_for(timeout=30000)
+    page.get_by_role("textbox", name="Your answer").fill(wrong)
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Show me why")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Mastery of “Card values and counting a pile”")).to_be_visible(timeout=15000)
+
+    page.goto(f"{server}/progress?view=mastery")  # a new session: the same (most recent) learner
+    expect(page.get_by_role("heading", name="Your progress")).to_be_visible(timeout=30000)
+    expect(page.get_by_role("heading", name="Mastery per skill")).to_be_visible(timeout=15000)
+    page.get_by_text("Replay my mistakes", exact=True).click()
+    expect(page.get_by_text(q.prompt).first).to_be_visible(timeout=15000)  # regenerated from its seed
+    page.get_by_role("textbox", name="Your answer").fill(f"{q.answer:g}")
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Right").first).to_be_visible(timeout=15000)
+    page.get_by_text("Spaced review", exact=True).click()
+    expect(page.get_by_text("Spaced review is on")).to_be_visible(timeout=15000)
+
+
+def test_progress_fits_a_phone(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg = ctx.new_page()
+    pg.goto(f"{server}/progress?view=review")
+    expect(pg.get_by_role("heading", name="Your progress")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Spaced review is on")).to_be_visible(timeout=15000)
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
+    out = Path(__file__).resolve().parents[2] / "test-artifacts"
+    out.mkdir(exist_ok=True)
+    pg.screenshot(path=str(out / "phone_progress_review.png"), full_page=True)
+    ctx.close()
+
+
+def test_export_downloads_the_learners_progress(page, server):
+    import json
+
+    page.goto(f"{server}/progress?view=profile")
+    expect(page.get_by_text("Export my progress (JSON)")).to_be_visible(timeout=30000)
+    with page.expect_download(timeout=30000) as download:
+        page.get_by_text("Export my progress (JSON)").click()
+    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert data["format"] == "tarot-tutor-progress" and data["version"] == 1
+    assert isinstance(data["answers"], list) and data["learner"]["name"]

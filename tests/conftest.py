@@ -1,0 +1,68 @@
+"""Shared test settings: no test ever reads or writes the learner's real progress database.
+
+At import (before any fixture, so also for the browser tests' `streamlit run` server) the
+progress store points at a throw-away SQLite file; each test then gets its own fresh file.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_SESSION_DIR = Path(tempfile.mkdtemp(prefix="tarot-tutor-tests-"))
+atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
+os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{_SESSION_DIR / 'progress.sqlite3'}"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_progress_db(tmp_path_factory, monkeypatch):
+    """A new, empty progress database for every test (AppTest sessions start with no learner)."""
+    path = tmp_path_factory.mktemp("progress") / "progress.sqlite3"
+    monkeypatch.setenv("TUTOR_DATABASE_URL", f"sqlite:///{path}")
+    return path
+
+
+def _fresh_postgres(url: str) -> str:
+    """An empty schema of the test database for this pytest worker, as a URL that uses it.
+
+    Only the throw-away database named by TUTOR_TEST_DATABASE_URL is touched; each xdist worker
+    gets its own schema, so parallel runs do not trip over each other."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    schema = "tutor_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine.dispose()
+    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+        hide_password=False)
+
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path):
+    """A fresh, empty database URL: a SQLite file, and PostgreSQL when TUTOR_TEST_DATABASE_URL is set."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    url = os.environ.get("TUTOR_TEST_DATABASE_URL")
+    if not url:
+        if os.environ.get("TUTOR_REQUIRE_POSTGRES"):
+            pytest.fail("TUTOR_TEST_DATABASE_URL is not set, but TUTOR_REQUIRE_POSTGRES asks for PostgreSQL")
+        pytest.skip("PostgreSQL tests run when TUTOR_TEST_DATABASE_URL is set")
+    return _fresh_postgres(url)
+
+
+@pytest.fixture
+def store(db_url):
+    from tutor.progress import Store
+    s = Store.open(db_url)
+    yield s
+    s.close()

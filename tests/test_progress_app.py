@@ -1,0 +1,285 @@
+"""The progress pages and the saving hooks, driven with Streamlit's AppTest on a throw-away SQLite file."""
+
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.progress import AnswerRecord, Store
+from tutor.quiz import generate
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PROGRESS = "tutor/ui/pages/progress.py"
+
+
+@pytest.fixture
+def db(_fresh_progress_db):
+    """The test's progress database, opened directly to set up or inspect what the app saved."""
+    s = Store.open(f"sqlite:///{_fresh_progress_db}")
+    yield s
+    s.close()
+
+
+def app(page: str | None = None, **query) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if page:
+        at.switch_page(page)
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def view(at: AppTest, name: str) -> AppTest:
+    at.segmented_control(key="progress_view").set_value(name).run()
+    assert not at.exception
+    return at
+
+
+def answer_count_drill(at: AppTest, right: bool) -> None:
+    seed = at.session_state["drill_seed"]
+    q = generate("count", seed, players=4, difficulty=1)
+    at.text_input[0].set_value(f"{q.answer:g}" if right else f"{q.answer + 1.5:g}")
+    submit(at)
+
+
+def submit(at: AppTest) -> None:
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("FormSubmitter"))).click().run()
+    assert not at.exception
+
+
+def test_empty_progress_page_says_how_to_start():
+    at = app(PROGRESS)
+    assert not at.exception
+    assert at.title[0].value == "Your progress"
+    from tutor.ui.data import course, puzzles
+    assert [m.value for m in at.metric] == ["0", f"0 / {len(course().lessons)}", f"0 / {len(puzzles())}", "0 days"]
+    assert "Answer a few questions" in at.info[0].value
+
+
+def test_drill_answers_are_saved_and_shown_on_progress(db):
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    assert any("Mastery of" in c.value and "new" in c.value for c in at.caption)
+    answer_count_drill(at, right=False)
+    at.button(key="drill_next").click().run()
+    answer_count_drill(at, right=True)
+    me = db.learners()[0]
+    rows = db.answers(me.id)
+    assert [(r.kind, r.skill, r.correct, r.source) for r in rows] == [
+        ("count", "counting", False, "drill"), ("count", "counting", True, "drill")]
+    assert rows[0].params == {"players": 4, "difficulty": 1} and rows[0].seconds is not None
+    assert any("◑ 50%" in c.value or "50%" in c.value for c in at.caption if "Mastery" in c.value)
+
+    at.switch_page(PROGRESS)
+    at.run()
+    assert not at.exception
+    assert at.metric[0].value == "2" and at.metric[3].value == "1 day"
+    table = at.dataframe[0].value
+    counting = table[table["Skill"].str.startswith("Card values")].iloc[0]
+    assert (counting["Accuracy"], counting["Recent answers"]) == (50, 2)
+    assert at.button(key="progress_next").label.startswith("Practise next")
+
+
+def test_a_finished_lesson_is_remembered_in_a_new_session(db):
+    at = app("tutor/ui/pages/lesson.py", lesson="the-deck")
+    for _ in range(80):
+        nxt = [b for b in at.button if b.label == "Next →"]
+        if not nxt:
+            break
+        nxt[0].click().run()
+    assert any("You finished" in s.value for s in at.success)
+    assert list(db.lessons_done(db.learners()[0].id)) == ["the-deck"]
+    fresh = app()  # another browser session, same learner
+    assert any("Continue: lesson 2" in m.value for m in fresh.markdown)
+
+
+def test_a_solved_puzzle_is_saved(db):
+    from tutor.ui.data import puzzles
+
+    first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
+    q = first.to_question()
+    at = app("tutor/ui/pages/puzzles.py", puzzle=first.id)
+    wrong = next(c.label for c in q.choices if c.key != q.answer)
+    at.radio[0].set_value(wrong)
+    at.button[0].click().run()
+    at.radio[0].set_value(q.choice(q.answer).label)
+    at.button[0].click().run()
+    assert not at.exception
+    me = db.learners()[0]
+    assert set(db.puzzles_solved(me.id)) == {first.id}
+    assert len(db.activity_times(me.id)) == 2  # the wrong try is kept too
+    assert "1 of" in app("tutor/ui/pages/puzzles.py").get("progress")[0].proto.text
+
+
+def test_replay_my_mistakes_regenerates_and_clears_them(db):
+    me = db.default_learner()
+    t = datetime.now(UTC) - timedelta(days=2)
+    db.record_answer(me.id, AnswerRecord("counting", "count", 101, {"players": 4, "difficulty": 1}, "3", False, 0.0),
+                     at=t)
+    db.record_answer(me.id, AnswerRecord("target", "target", 202, {"players": 3, "difficulty": 2}, "51", False, 0.0),
+                     at=t + timedelta(hours=1))
+    at = view(app(PROGRESS), "replay")
+    first = generate("count", 101, players=4, difficulty=1)
+    assert any(m.value == first.prompt for m in at.markdown)  # oldest first, the very question again
+    at.selectbox(key="replay_skill").set_value("target").run()
+    second = generate("target", 202, players=3, difficulty=2)
+    assert any(m.value == second.prompt for m in at.markdown)
+    # Put the second one right, with the hint.
+    at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_hintbtn"))).click().run()
+    assert at.info[0].value  # the rule that decides it
+    at.text_input[0].set_value(f"{second.answer:g}")
+    submit(at)
+    replayed = [a for a in db.answers(me.id) if a.source == "replay"]
+    assert [(a.seed, a.params, a.correct, a.hints_used) for a in replayed] == [
+        (202, {"players": 3, "difficulty": 2}, True, True)]
+    at = view(app(PROGRESS), "replay")
+    assert any("1 mistake(s)" in c.value and "1 put right" in c.value for c in at.caption)
+    assert any(m.value == first.prompt for m in at.markdown)
+    assert not any(m.value == second.prompt for m in at.markdown)
+
+
+def test_spaced_review_opt_in_review_now_and_why(db):
+    me = db.default_learner()
+    db.record_answer(me.id, AnswerRecord("counting", "count", 5, {"players": 4}, "3", True, 1.0))
+    at = view(app(PROGRESS), "review")
+    assert at.toggle[0].value is False and any("Off: nothing is scheduled" in c.value for c in at.caption)
+    at.toggle[0].set_value(True).run()
+    assert not at.exception
+    assert db.learner(me.id).review_enabled
+    assert any("Not reviewed yet" in c.value for c in at.caption)  # why it is due
+    at.button(key="review_start").click().run()
+    kind, seed = at.session_state["review_q"]
+    assert kind == "count"  # the only due skill is counting
+    q = generate(kind, seed, players=4)
+    at.text_input[0].set_value(f"{q.answer:g}")
+    submit(at)
+    (card,) = db.review_cards(me.id)
+    assert card.reviews == 1 and card.due > datetime.now(UTC)
+    assert any("All caught up" in s.value for s in at.success)
+    at.button(key="review_done").click().run()
+    assert any("due in 10 min" in m.value or "due in 9 min" in m.value for m in at.markdown)
+    assert any("Still being learnt" in c.value for c in at.caption)
+
+
+def who(at: AppTest):
+    return next(s for s in at.selectbox if s.label == "Who is learning?")
+
+
+def test_profiles_create_switch_and_export(db):
+    me = db.default_learner()
+    at = view(app(PROGRESS), "profile")
+    at.text_input[0].set_value("Ana")
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.session_state["progress_learner"][1] == "Ana"
+    ana = next(p for p in db.learners() if p.name == "Ana")
+    assert who(at).value == ana.id and sorted(who(at).options) == ["Ana", "Me"]
+    assert any("Learner: **Ana**" in c.value for c in at.caption)
+    at.text_input[0].set_value("me")
+    at.button[0].click().run()
+    assert "already a learner" in at.error[0].value
+    assert at.get("download_button")  # export offered for the current learner
+    who(at).set_value(me.id).run()
+    assert at.session_state["progress_learner"] == (me.id, "Me")
+    assert any("Learner: **Me**" in c.value for c in at.caption)
+
+
+def test_read_only_database_keeps_the_app_working_and_says_so(monkeypatch, _fresh_progress_db, db):
+    db.default_learner()
+    monkeypatch.setenv("TUTOR_DATABASE_URL", f"sqlite:///file:{_fresh_progress_db}?mode=ro&uri=true")
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    assert any("Not saving" in w.value and "read-only" in w.value for w in at.warning)
+    answer_count_drill(at, right=True)
+    assert any(s.value.startswith("Right") for s in at.success)
+    assert db.count_answers() == 0
+
+
+def test_corrupt_database_is_backed_up_and_the_learner_told(monkeypatch, tmp_path):
+    bad = tmp_path / "broken.sqlite3"
+    bad.write_bytes(b"garbage " * 1000)
+    monkeypatch.setenv("TUTOR_DATABASE_URL", f"sqlite:///{bad}")
+    at = app()
+    assert not at.exception
+    assert any("was damaged" in i.value for i in at.info)
+    assert list(tmp_path.glob("broken.sqlite3.corrupt-*"))
+    at.button(key="progress_notice_ok").click().run()
+    assert not any("was damaged" in i.value for i in at.info)
+
+
+def test_locked_database_stops_saving_then_try_again_saves(monkeypatch, _fresh_progress_db, db):
+    monkeypatch.setattr("tutor.progress.db.BUSY_TIMEOUT_MS", 100)
+    db.default_learner()
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    other = sqlite3.connect(_fresh_progress_db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        answer_count_drill(at, right=True)
+        assert any("Not saving" in w.value and "locked" in w.value for w in at.warning)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    at.button(key="progress_retry").click().run()
+    assert not any("Not saving" in w.value for w in at.warning)
+    at.button(key="drill_next").click().run()
+    answer_count_drill(at, right=True)
+    assert db.count_answers() == 1
+
+
+def test_unreachable_database_on_the_progress_page(monkeypatch):
+    monkeypatch.setenv("TUTOR_DATABASE_URL", "postgresql+psycopg://x:y@127.0.0.1:1/none")
+    at = app(PROGRESS)
+    assert not at.exception
+    assert "cannot be opened" in at.warning[0].value
+    for name in ("replay", "review", "profile"):
+        view(at, name)
+
+
+def test_streamlit_secrets_choose_the_database(monkeypatch, tmp_path):
+    monkeypatch.delenv("TUTOR_DATABASE_URL")
+    monkeypatch.setattr("tutor.progress.config.default_path", lambda: tmp_path / "never-used.sqlite3")
+    target = tmp_path / "from-secrets.sqlite3"
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["TUTOR_DATABASE_URL"] = f"sqlite:///{target}"
+    at.run()
+    at.switch_page(PROGRESS)
+    at.run()
+    assert not at.exception
+    assert target.exists() and not (tmp_path / "never-used.sqlite3").exists()
+    assert [p.name for p in Store.open(f"sqlite:///{target}").learners()] == ["Me"]
+
+
+def test_every_saving_page_opens_without_a_database(monkeypatch):
+    """With saving off, every page still opens (the store is optional, never required)."""
+    monkeypatch.setenv("TUTOR_DATABASE_URL", "postgresql+psycopg://x:y@127.0.0.1:1/none")
+    for page in ("tutor/ui/pages/course.py", "tutor/ui/pages/drill.py", "tutor/ui/pages/puzzles.py",
+                 "tutor/ui/pages/lesson.py"):
+        at = app(page)
+        assert not at.exception, page
+        assert any("Not saving" in w.value for w in at.warning) or page.endswith("lesson.py")
+
+
+def test_import_a_progress_file_from_the_profile_page(db):
+    from tutor.progress.transfer import export_learner
+
+    ana = db.create_learner("Ana")
+    db.record_answer(ana.id, AnswerRecord("target", "target", 9, {"players": 4}, "51", True, 1.0))
+    data = json.dumps(export_learner(db, ana.id)).encode()
+    at = view(app(PROGRESS), "profile")
+    submit_import = next(b for b in at.button if b.label == "Import as a new learner")
+    at.file_uploader[0].set_value(("bad.json", b"{oops", "application/json"))
+    submit_import.click().run()
+    assert not at.exception and "not a JSON file" in at.error[0].value
+    at.file_uploader[0].set_value(("ana.json", data, "application/json"))
+    next(t for t in at.text_input if t.label == "Import as").set_value("Ana on the laptop")
+    next(b for b in at.button if b.label == "Import as a new learner").click().run()
+    assert not at.exception
+    assert any("Imported “Ana on the laptop”" in s.value for s in at.success)
+    copy = next(p for p in db.learners() if p.name == "Ana on the laptop")
+    assert db.count_answers(copy.id) == 1
+    assert at.session_state["progress_learner"] == (copy.id, "Ana on the laptop")

@@ -1,0 +1,94 @@
+"""Schema migrations: from an empty database, from the previous version (v1) with data in it, and refusing
+a database made by a newer version. On SQLite files, and on PostgreSQL when TUTOR_TEST_DATABASE_URL is set."""
+
+from datetime import UTC, datetime
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+
+from tutor.progress import Problem, Store, StoreError, migrate
+from tutor.progress.db import make_engine
+from tutor.progress.models import Base
+
+
+def test_from_empty_to_head_matches_the_models(db_url):
+    engine = make_engine(db_url)
+    assert migrate.current(engine) is None
+    migrate.upgrade(engine)
+    assert migrate.current(engine) == migrate.head() == "0002"
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []  # the migrations build exactly the tables the code uses
+    engine.dispose()
+
+
+def _fill_v1(engine) -> None:
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO learners (id, name, created_at, last_seen_at) "
+                          "VALUES (1, 'Ana', '2026-01-02 10:00:00', '2026-01-03 10:00:00')"))
+        conn.execute(text(
+            "INSERT INTO answers (learner_id, answered_at, skill, kind, seed, params, answer, correct, credit, "
+            "seconds, hints_used) VALUES (1, '2026-01-03 10:00:00', 'counting', 'count', 42, "
+            "'{\"players\": 4}', '5', :f, 0.0, 8.5, :f)"), {"f": False})
+        conn.execute(text("INSERT INTO lesson_progress (learner_id, lesson_id, finished_at) "
+                          "VALUES (1, 'the-deck', '2026-01-02 11:00:00')"))
+
+
+def test_from_v1_with_progress_to_head_loses_nothing(db_url):
+    engine = make_engine(db_url)
+    migrate.upgrade(engine, "0001")
+    assert "review_cards" not in inspect(engine).get_table_names()
+    assert "source" not in {c["name"] for c in inspect(engine).get_columns("answers")}
+    _fill_v1(engine)
+    engine.dispose()
+
+    store = Store.open(db_url)  # opening upgrades
+    assert migrate.current(store.engine) == "0002"
+    (ana,) = store.learners()
+    assert (ana.name, ana.review_enabled) == ("Ana", False)
+    (row,) = store.answers(ana.id)
+    assert (row.seed, row.params, row.correct, row.seconds, row.source) == (42, {"players": 4}, False, 8.5, "drill")
+    assert row.answered_at == datetime(2026, 1, 3, 10, 0, tzinfo=UTC)
+    assert store.lessons_done(ana.id) == {"the-deck": datetime(2026, 1, 2, 11, 0, tzinfo=UTC)}
+    indexes = {i["name"] for i in inspect(store.engine).get_indexes("answers")}
+    assert "ix_answers_learner_skill_time" in indexes
+    store.set_review(ana.id, True)  # the v2 feature works on the old data
+    assert [c.skill for c in store.review_cards(ana.id)] == ["counting"]
+    store.close()
+
+
+def test_downgrade_to_v1_and_back(db_url):
+    engine = make_engine(db_url)
+    migrate.upgrade(engine)
+    migrate.downgrade(engine, "0001")
+    assert "review_cards" not in inspect(engine).get_table_names()
+    _fill_v1(engine)
+    migrate.upgrade(engine)
+    assert migrate.current(engine) == "0002"
+    engine.dispose()
+
+
+def test_a_database_from_a_newer_version_is_left_alone(db_url):
+    engine = make_engine(db_url)
+    migrate.upgrade(engine)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(StoreError) as err:
+        Store.open(db_url)
+    assert err.value.problem is Problem.TOO_NEW
+    assert "newer Tarot Tutor" in str(err.value)
+    engine = make_engine(db_url)
+    assert migrate.current(engine) == "0099"
+    engine.dispose()
+
+
+def test_migrations_ship_inside_the_package():
+    from pathlib import Path
+
+    import tutor.progress
+    versions = Path(tutor.progress.__file__).parent / "migrations" / "versions"
+    assert sorted(p.name for p in versions.glob("0*.py")) == ["0001_initial.py", "0002_review.py"]
+    assert (versions / "__init__.py").exists()  # so setuptools packs them with the package

@@ -1,0 +1,159 @@
+"""``tarot-tutor worksheet``, ``blank-sheet`` and ``sheet``: paper for a class, and a club's score sheet.
+
+- ``worksheet --kind score --kind legal --count 20 --seed 7 -o sheet.pdf`` writes the questions to
+  ``sheet.pdf`` and the answer key to ``sheet-answers.pdf`` (or to ``--answers PATH``).
+- ``blank-sheet --players 5 -o blank.pdf`` writes an empty FFT-style score sheet.
+- ``sheet deals.csv`` prints a CSV score sheet (format: ``tutor.club.csvio``) with every player's
+  score and the totals; ``--json`` for data. A bad line gives ``file:line: field: message`` and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from ..engine.errors import TarotError
+
+
+def register(sub) -> None:
+    try:
+        from ..quiz import KINDS
+        kinds = list(KINDS)
+    except ImportError:  # the quiz package cannot load: the command still exists and says why when run
+        kinds = None
+    p = sub.add_parser("worksheet", help="a printable PDF of quiz questions, and its answer key")
+    p.add_argument("--kind", action="append", required=True, choices=kinds,
+                   help="a kind of question (repeat to mix kinds; question i takes the next kind in turn)")
+    p.add_argument("--count", type=int, default=10, help="how many questions (default 10)")
+    p.add_argument("--seed", type=int, help="seed of the first question; question i has seed+i (default: random)")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
+    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
+    p.add_argument("--title", help="the title printed on both PDFs")
+    p.add_argument("-o", "--output", required=True, help="the worksheet PDF to write")
+    p.add_argument("--answers", help="the answer key PDF to write (default: OUTPUT with -answers before .pdf)")
+    p.set_defaults(handler=cmd_worksheet)
+
+    p = sub.add_parser("blank-sheet", help="a blank FFT-style score sheet PDF for a club night")
+    p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    p.add_argument("--name", action="append", default=[], help="a player's name for a column header (repeat)")
+    p.add_argument("--rows", type=int, help="deal rows (default: as many as fit on the page, 19)")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.set_defaults(handler=cmd_blank_sheet)
+
+    p = sub.add_parser("sheet", help="print a club score sheet from CSV, with every score and the totals")
+    p.add_argument("csv", help="the sheet as CSV (see the README for the columns); - reads standard input")
+    p.add_argument("--running", action="store_true", help="show running totals instead of each deal's scores")
+    p.add_argument("--breakdown", action="store_true", help="print the FFT breakdown under each deal")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_sheet)
+
+
+def _write(path: Path, data: bytes) -> None:
+    if path.suffix.lower() != ".pdf":
+        raise TarotError(f"{path}: the output must be a .pdf file")
+    path.write_bytes(data)
+
+
+def answers_path(output: Path) -> Path:
+    """sheet.pdf -> sheet-answers.pdf, beside it."""
+    return output.with_name(output.stem + "-answers" + output.suffix)
+
+
+def cmd_worksheet(args) -> int:
+    from ..worksheets import answers_pdf, make_worksheet, worksheet_pdf
+    output = Path(args.output)
+    answers = Path(args.answers) if args.answers else answers_path(output)
+    if output.resolve() == answers.resolve():
+        raise TarotError("the worksheet and the answer key need different files")
+    for path in (output, answers):
+        if path.suffix.lower() != ".pdf":
+            raise TarotError(f"{path}: the output must be a .pdf file")
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    ws = make_worksheet(args.kind, args.count, seed, players=args.players, difficulty=args.difficulty,
+                        title=args.title)
+    sheet, key = worksheet_pdf(ws), answers_pdf(ws)  # both made before either is written
+    _write(output, sheet)
+    _write(answers, key)
+    print(f"wrote {output} ({len(ws.questions)} questions, seed {seed}) and {answers} (the answer key)")
+    return 0
+
+
+def cmd_blank_sheet(args) -> int:
+    from ..worksheets import blank_sheet_pdf
+    output = Path(args.output)
+    data = blank_sheet_pdf(args.players, args.name, rows=args.rows)
+    _write(output, data)
+    print(f"wrote {output} (a blank score sheet for {args.players} players)")
+    return 0
+
+
+def _read(path: str) -> str:
+    raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise TarotError(f"{path}: not UTF-8 text (save the sheet as \"CSV UTF-8\")") from None
+
+
+def _extras(entry) -> str:
+    parts = []
+    if entry.petit_au_bout:
+        parts.append(f"petit au bout {entry.petit_au_bout}")
+    parts += [f"poignée {p}" for p in entry.poignees]
+    if entry.chelem:
+        parts.append(f"chelem {entry.chelem.replace('_', ' ')}")
+    if entry.alone:
+        parts.append("alone")
+    return ", ".join(parts)
+
+
+def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> str:
+    """The sheet as a text table: one line per deal, then the totals and the zero-sum check."""
+    five = len(sheet.players) == 5
+    head = ["#", "taker", *(["partner"] if five else []), "contract", "points", "oudlers", "bonuses",
+            *sheet.players]
+    lines = []
+    for r in sheet.rows:
+        e = r.entry
+        pts = int(e.points) if e.points.is_integer() else e.points
+        lines.append([str(r.number), e.taker, *([e.partner or "-"] if five else []),
+                      e.contract.value.replace("_", " "), str(pts), str(e.oudlers), _extras(e),
+                      *(f"{v:+d}" for v in (r.totals if running else r.scores))])
+    total = ["", "Totals", *([""] if five else []), "", "", "", "", *(f"{v:+d}" for v in sheet.totals)]
+    widths = [max(len(row[i]) for row in (head, *lines, total)) for i in range(len(head))]
+    fixed = len(head) - len(sheet.players)
+    numeric = {i for i, name in enumerate(head[:fixed]) if name in ("#", "points", "oudlers")}
+    numeric |= set(range(fixed, len(head)))  # numbers line up on the right
+
+    def fmt(row):
+        return "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
+    out = [fmt(head).rstrip(), "-" * len(fmt(head).rstrip())]
+    for r, row in zip(sheet.rows, lines):
+        out.append(fmt(row).rstrip())
+        if breakdown:
+            out += ["      " + step.text for step in r.score.steps]
+    out += ["-" * len(out[0]), fmt(total).rstrip()]
+    bad = sheet.unbalanced()
+    out.append(f"Rows not summing to zero: {', '.join(map(str, bad))}" if bad else
+               f"{len(sheet.rows)} deal(s); every row sums to zero.")
+    return "\n".join(out)
+
+
+def cmd_sheet(args) -> int:
+    from ..club import CsvError, from_csv
+    source = "<stdin>" if args.csv == "-" else args.csv
+    try:
+        game = from_csv(_read(args.csv), source)
+    except CsvError as err:
+        for line in err.lines():
+            print(line, file=sys.stderr)
+        return 2
+    sheet = game.sheet()
+    if args.json:
+        print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    print(format_sheet(sheet, running=args.running, breakdown=args.breakdown))
+    return 0

@@ -1,0 +1,21 @@
+"""The club score sheet (feuille de marque), pure Python: no Streamlit, no database.
+
+- ``Game.new(players)``, then ``add`` / ``edit`` / ``delete`` deals (each returns a new Game);
+  ``game.sheet()`` scores every deal with ``tutor.engine.score_deal``: per-player scores, running
+  totals, and the check that every row sums to zero.
+- ``make_entry(players, fields)`` checks what a scorer typed; ``EntryError.problems`` names each bad field.
+- ``to_csv(game)`` / ``from_csv(text)``: the documented CSV format (see ``tutor.club.csvio``).
+- ``game.to_rows()`` / ``Game.from_rows(players, rows)``: plain data for a store to persist.
+
+>>> g = Game.new(["Ann", "Bob", "Cleo", "Dan", "Eve"])
+>>> g = g.add(taker="Cleo", partner="Eve", contract="garde", points=45, oudlers=2)
+>>> g.sheet().totals
+(-58, -58, 116, -58, 58)
+"""
+
+from .csvio import CsvError, from_csv, to_csv
+from .entry import FIELDS, DealEntry, EntryError, make_entry, score_entry
+from .game import Game, GameError, Row, Sheet, player_scores
+
+__all__ = ["FIELDS", "CsvError", "DealEntry", "EntryError", "Game", "GameError", "Row", "Sheet", "from_csv",
+           "make_entry", "player_scores", "score_entry", "to_csv"]

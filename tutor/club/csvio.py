@@ -1,0 +1,127 @@
+"""The score sheet as CSV: one header row, then one deal per row.
+
+Columns (any order; names are case-insensitive):
+
+- ``taker``, ``contract``, ``points``, ``oudlers``: required for every deal;
+- ``partner``, ``petit_au_bout``, ``poignees``, ``chelem``, ``alone``: optional (empty: none);
+- every other column is a player, in seat order: 3, 4 or 5 of them. A player's cell is that
+  player's score for the deal. Export fills it in; on import it may be left empty, and when it is
+  filled it must match the engine's score, so a sheet copied from paper is checked line by line.
+
+Blank lines and lines starting with ``#`` are skipped. UTF-8 (a spreadsheet's byte-order mark is
+fine); a header with ``;`` and no ``,`` is read as semicolon-separated (French spreadsheets).
+
+>>> from tutor.club import Game
+>>> g = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Bob", contract="garde", points=56, oudlers=1)
+>>> print(to_csv(g), end="")
+taker,partner,contract,points,oudlers,petit_au_bout,poignees,chelem,alone,Ann,Bob,Cleo
+Bob,,garde,56,1,,,,,-60,120,-60
+>>> from_csv(to_csv(g)) == g
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+
+from ..engine import TarotError
+from .entry import FIELDS, REQUIRED, EntryError, make_entry, score_entry
+from .game import Game, GameError, check_players, player_scores
+
+
+class CsvError(TarotError):
+    """Problems in a CSV sheet: ``problems`` is a list of (line number, message), every one reported."""
+
+    def __init__(self, problems: Iterable[tuple[int, str]], source: str = "<csv>"):
+        self.problems = list(problems)
+        self.source = source
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """``file:line: message``, one per problem, like ``tarot-tutor check``."""
+        return [f"{self.source}:{line}: {msg}" for line, msg in self.problems]
+
+
+def _cell(value) -> str:
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return "yes"
+    if isinstance(value, list | tuple):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def to_csv(game: Game) -> str:
+    """The game as CSV text (with each player's score per deal)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*FIELDS, *game.players])
+    for row in game.sheet().rows:
+        data = row.entry.to_row()
+        writer.writerow([*(_cell(data[f]) for f in FIELDS), *row.scores])
+    return out.getvalue()
+
+
+def from_csv(text: str, source: str = "<csv>") -> Game:
+    """Read a CSV sheet; raise CsvError listing every bad line (nothing is half-read)."""
+    text = text.removeprefix("\ufeff")
+    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    delimiter = ";" if ";" in first and "," not in first else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header: list[str] | None = None
+    problems: list[tuple[int, str]] = []
+    players: tuple[str, ...] = ()
+    deals = []
+    for cells in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = [c.strip() for c in cells]
+            try:
+                players = _read_header(header)
+            except TarotError as err:
+                raise CsvError([(line, str(err))], source) from None
+            continue
+        if len(cells) > len(header):
+            problems.append((line, f"{len(cells)} cells but the header has {len(header)} columns"))
+            continue
+        row = dict(zip(header, cells))
+        fields = {f: row.get(name, "") for name in header if (f := name.lower()) in FIELDS}
+        try:
+            entry = make_entry(players, fields)
+        except EntryError as err:
+            problems.extend((line, f"{f}: {m}") for f, m in err.problems)
+            continue
+        written = {p: row.get(p, "").strip() for p in players}
+        scores = player_scores(players, entry, score_entry(len(players), entry))
+        for name, score in zip(players, scores):
+            if written[name] and written[name].replace("+", "", 1) != str(score):
+                problems.append((line, f"{name}: the sheet says {written[name]} but this deal scores {score:+d}"))
+        deals.append(entry)
+    if header is None:
+        raise CsvError([(1, "empty sheet: the first row must be the header "
+                           f"({','.join(FIELDS)},<player 1>,<player 2>,...)")], source)
+    if problems:
+        raise CsvError(problems, source)
+    return Game(players, tuple(deals))
+
+
+def _read_header(header: list[str]) -> tuple[str, ...]:
+    lowered = [h.lower() for h in header]
+    for name in FIELDS:  # duplicate players are named by check_players below
+        if lowered.count(name) > 1:
+            raise TarotError(f"the header has two {name!r} columns")
+    missing = [f for f in REQUIRED if f not in lowered]
+    if missing:
+        raise TarotError(f"the header has no {', '.join(missing)} column: it needs "
+                         f"{', '.join(REQUIRED)} and one column per player")
+    if "" in header:
+        raise TarotError("the header has an empty column name")
+    try:
+        return check_players(h for h in header if h.lower() not in FIELDS)
+    except GameError as err:
+        raise TarotError(f"the player columns: {err}") from None

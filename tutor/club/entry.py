@@ -1,0 +1,269 @@
+"""One line of a club score sheet (feuille de marque): who took, what contract, what happened.
+
+``make_entry(players, fields)`` reads what a scorer typed (strings or values) and returns a checked
+``DealEntry``, or raises ``EntryError`` naming every bad field. The cross-field checks (points
+possible with that many oudlers, petit au bout against the chelem) are the engine's: the entry is
+scored with ``score_deal`` and an error there is traced back to the field that caused it.
+
+>>> e = make_entry(("Ann", "Bob", "Cleo", "Dan"), {"taker": "ann", "contract": "garde", "points": "49",
+...                "oudlers": 2, "petit_au_bout": "attack", "poignees": "simple"})
+>>> e.taker, e.contract.value, e.points, e.poignees
+('Ann', 'garde', 49.0, ('simple',))
+>>> make_entry(("Ann", "Bob", "Cleo", "Dan"), {"taker": "Ann", "contract": "garde", "points": 95, "oudlers": 4,
+...            "partner": "Bob"})
+Traceback (most recent call last):
+...
+tutor.club.entry.EntryError: partner: only a 5-player game has a called partner (this game has 4 players); \
+points: the attack's points must be between 0 and 91, not 95; \
+oudlers: there are only 3 oudlers (the 21, the Petit and the Excuse), not 4
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, TarotError, score_deal
+from ..engine.rules import DECK_POINTS
+from ..engine.scoring import check_points
+
+FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
+REQUIRED = ("taker", "contract", "points", "oudlers")
+TRUMPS_IN_DECK = 22  # 21 trumps and the Excuse: the most all poignées of one deal can show together
+
+# What a scorer may type, read as the canonical value (French beside English).
+SIDES = {"attack": "attack", "attaque": "attack", "taker": "attack", "preneur": "attack", "a": "attack",
+         "defence": "defence", "defense": "defence", "défense": "defence", "d": "defence"}
+CHELEMS = {**{c: c for c in CHELEM_BONUS}, "announced made": "announced_made", "announced failed":
+           "announced_failed", "chelem": "made", "grand chelem": "made"}
+TRUTHY = {"yes": True, "y": True, "true": True, "1": True, "oui": True, "x": True,
+          "no": False, "n": False, "false": False, "0": False, "non": False, "": False}
+EMPTY = ("", "none", "-", "—", "no")
+
+
+class EntryError(TarotError):
+    """Bad fields of a deal entry: ``problems`` is a tuple of (field, message), every one reported."""
+
+    def __init__(self, problems: Sequence[tuple[str, str]]):
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{f}: {m}" for f, m in self.problems))
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal as written on the sheet. ``points`` are the attack's card points (taker and partner)."""
+
+    taker: str
+    contract: Contract
+    points: float
+    oudlers: int
+    partner: str | None = None  # 5 players: the called partner (l'appelé)
+    petit_au_bout: str | None = None  # "attack" or "defence"
+    poignees: tuple[str, ...] = ()  # one level per poignée shown, by either side
+    chelem: str | None = None  # one of tutor.engine.CHELEM_BONUS
+    alone: bool = False  # 5 players: the taker called their own king, or one in the dog
+
+    def to_row(self) -> dict:
+        """Plain JSON-able values; ``make_entry(players, entry.to_row())`` gives the entry back."""
+        return {"taker": self.taker, "partner": self.partner, "contract": self.contract.value,
+                "points": int(self.points) if self.points.is_integer() else self.points,
+                "oudlers": self.oudlers, "petit_au_bout": self.petit_au_bout, "poignees": list(self.poignees),
+                "chelem": self.chelem, "alone": self.alone}
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() in EMPTY)
+
+
+def find_player(players: Sequence[str], name) -> str:
+    """The player called ``name`` (spaces and case ignored), or a TarotError with a suggestion."""
+    wanted = str(name).strip()
+    for p in players:
+        if p.casefold() == wanted.casefold():
+            return p
+    guess = difflib.get_close_matches(wanted, list(players), n=1, cutoff=0.6)
+    hint = f"; did you mean {guess[0]!r}?" if guess else ""
+    raise TarotError(f"no player called {wanted!r} (players: {', '.join(players)}){hint}")
+
+
+def _number(value) -> float:
+    if isinstance(value, bool):
+        raise TarotError(f"a number like 43 or 40.5, not {value!r}")
+    try:
+        number = float(str(value).strip().replace(",", "."))
+    except ValueError:
+        raise TarotError(f"a number like 43 or 40.5, not {value!r}") from None
+    if not math.isfinite(number):
+        raise TarotError(f"a number like 43 or 40.5, not {value!r}")
+    return number
+
+
+def _oudlers(value) -> int:
+    number = _number(value)
+    if not number.is_integer():
+        raise TarotError(f"a whole number from 0 to 3, not {value!r}")
+    if number > 3:
+        raise TarotError(f"there are only 3 oudlers (the 21, the Petit and the Excuse), not {number:g}")
+    if number < 0:
+        raise TarotError(f"a whole number from 0 to 3, not {number:g}")
+    return int(number)
+
+
+def _points(value, rules: RuleSet, oudlers: int | None) -> float:
+    points = _number(value)
+    if oudlers is None:  # the oudlers are wrong too: only the range can be checked
+        if not 0 <= points <= DECK_POINTS:
+            raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {points:g}")
+        return points
+    check_points(rules, points, oudlers)
+    return points
+
+
+def _side(value) -> str | None:
+    if _blank(value):
+        return None
+    side = SIDES.get(str(value).strip().lower())
+    if side is None:
+        raise TarotError(f"'attack', 'defence' or empty, not {value!r}")
+    return side
+
+
+def _chelem(value) -> str | None:
+    if _blank(value):
+        return None
+    key = str(value).strip().lower().replace("-", "_")
+    chelem = CHELEMS.get(key) or CHELEMS.get(key.replace("_", " "))
+    if chelem is None:
+        raise TarotError(f"one of {', '.join(CHELEM_BONUS)} or empty, not {value!r}")
+    return chelem
+
+
+def _alone(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return False
+    flag = TRUTHY.get(str(value).strip().lower())
+    if flag is None:
+        raise TarotError(f"yes or no, not {value!r}")
+    return flag
+
+
+def _poignees(value, rules: RuleSet) -> tuple[str, ...]:
+    """Levels by name ("simple") or by the trumps shown ("10" with 4 players), checked against the deck."""
+    if _blank(value):
+        return ()
+    items = value.replace("+", " ").replace(";", " ").replace(",", " ").split() if isinstance(value, str) \
+        else list(value)
+    by_count = {need: level for level, need in rules.poignee_thresholds.items()}
+    levels = []
+    for item in items:
+        key = str(item).strip().lower()
+        if key in POIGNEE_BONUS:
+            levels.append(key)
+            continue
+        shown = [f"{need} ({level})" for level, need in rules.poignee_thresholds.items()]
+        shown = ", ".join(shown[:-1]) + " or " + shown[-1]
+        if key.isdigit():
+            if int(key) not in by_count:
+                raise TarotError(f"with {rules.players} players a poignée shows exactly {shown} trumps, "
+                                 f"not {key}")
+            levels.append(by_count[int(key)])
+            continue
+        raise TarotError(f"a poignée is simple, double or triple (or its trump count), not {item!r}")
+    if len(levels) > rules.players:
+        raise TarotError(f"each player shows at most one poignée: {len(levels)} with {rules.players} players")
+    trumps = sum(rules.poignee_thresholds[level] for level in levels)
+    if trumps > TRUMPS_IN_DECK:
+        parts = " + ".join(f"{rules.poignee_thresholds[level]} ({level})" for level in levels)
+        raise TarotError(f"with {rules.players} players these poignées show {parts} = {trumps} trumps, but the "
+                         f"deck has only {TRUMPS_IN_DECK} (21 trumps and the Excuse)")
+    return tuple(levels)
+
+
+def make_entry(players: Sequence[str], fields: Mapping) -> DealEntry:
+    """Read and check one deal typed by a scorer; raise EntryError naming every bad field."""
+    players = tuple(players)
+    rules = RuleSet.for_players(len(players))
+    problems: list[tuple[str, str]] = []
+    unknown = [k for k in fields if k not in FIELDS]
+    for k in unknown:
+        problems.append((str(k), f"not a field of a deal (fields: {', '.join(FIELDS)})"))
+    values: dict = {}
+
+    def read(name, parse, *args):
+        raw = fields.get(name)
+        if name in REQUIRED and _blank(raw):
+            problems.append((name, "missing"))
+            return None
+        try:
+            values[name] = parse(raw, *args)
+        except TarotError as err:
+            problems.append((name, str(err)))
+        return values.get(name)
+
+    read("taker", lambda v: find_player(players, v))
+    read("contract", Contract.parse)
+    oudlers = read("oudlers", _oudlers)
+    read("points", _points, rules, oudlers if "oudlers" in values else None)
+    alone = read("alone", _alone)
+    if not _blank(fields.get("partner")):
+        if len(players) != 5:
+            problems.append(("partner", f"only a 5-player game has a called partner "
+                                        f"(this game has {len(players)} players)"))
+        elif alone:
+            problems.append(("partner", "a taker playing alone has no partner"))
+        else:
+            partner = read("partner", lambda v: find_player(players, v))
+            if partner is not None and partner == values.get("taker"):
+                problems.append(("partner", f"{partner} is the taker: a taker who calls their own king plays "
+                                            "alone (set alone instead)"))
+    elif len(players) == 5 and not alone and "alone" in values:
+        problems.append(("partner", "missing: name the called partner, or mark the taker as playing alone"))
+    if alone and len(players) != 5:
+        problems.append(("alone", f"only a 5-player taker can play alone (with {len(players)} players the "
+                                  "taker always plays alone)"))
+    read("petit_au_bout", _side)
+    read("poignees", _poignees, rules)
+    read("chelem", _chelem)
+    if problems:  # in the order of the sheet's columns
+        raise EntryError(sorted(problems, key=lambda p: FIELDS.index(p[0]) if p[0] in FIELDS else -1))
+    entry = DealEntry(taker=values["taker"], contract=values["contract"], points=values["points"],
+                      oudlers=values["oudlers"], partner=values.get("partner"),
+                      petit_au_bout=values.get("petit_au_bout"), poignees=values.get("poignees", ()),
+                      chelem=values.get("chelem"), alone=bool(values.get("alone")))
+    score_entry(len(players), entry)  # the engine's cross-field checks, traced to a field
+    return entry
+
+
+# The optional parts of a deal, added one at a time to find which one the engine rejects.
+_LAYERS = (("points", ()), ("petit_au_bout", ("petit_au_bout",)), ("chelem", ("petit_au_bout", "chelem")),
+           ("poignees", ("petit_au_bout", "chelem", "poignees")))
+
+
+@lru_cache(maxsize=4096)
+def score_entry(players: int, entry: DealEntry) -> DealScore:
+    """The engine's score of one entry; an impossible combination raises EntryError naming a field.
+
+    Cached: entries are immutable, so editing one deal rescoring the sheet costs one engine call.
+    """
+    try:
+        return _score(players, entry, ("petit_au_bout", "chelem", "poignees"))
+    except TarotError as err:
+        for field, extras in _LAYERS:
+            try:
+                _score(players, entry, extras)
+            except TarotError as first:
+                raise EntryError([(field, str(first))]) from None
+        raise EntryError([("points", str(err))]) from None
+
+
+def _score(players: int, e: DealEntry, extras: tuple[str, ...]) -> DealScore:
+    return score_deal(players=players, contract=e.contract, taker_points=e.points, oudlers=e.oudlers,
+                      alone=e.alone,
+                      petit_au_bout=e.petit_au_bout if "petit_au_bout" in extras else None,
+                      chelem=e.chelem if "chelem" in extras else None,
+                      poignees=e.poignees if "poignees" in extras else ())

@@ -1,0 +1,571 @@
+"""The engine queries a lesson's ``verify:`` may name, each returning the engine's answer.
+
+``ask(name, spec)`` runs one query; bad question data raises QueryError naming the field.
+
+>>> ask("card_points", "KH 2H 3C").value
+5.5
+>>> r = ask("legal_plays", {"hand": "5S T4 T16 EX", "trick": "10H T14"})
+>>> r.kind, [str(c) for c in r.value]
+('cards', ['T16', 'EX'])
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..engine import (
+    CHELEM_BONUS,
+    DECK,
+    EXCUSE,
+    POIGNEE_BONUS,
+    SUITS,
+    Auction,
+    Card,
+    Contract,
+    Deal,
+    RuleSet,
+    TarotError,
+    callable_cards,
+    card,
+    card_points,
+    check_discard,
+    check_poignee,
+    count_oudlers,
+    explain_play,
+    explain_winner,
+    is_petit_sec,
+    legal_plays,
+    pair_count,
+    poignee_options,
+    score_deal,
+    target_points,
+    trumps_needed,
+)
+from ..engine.deal import draw_rank
+from ..engine.piles import count_attack
+from ..engine.rules import PETIT_AU_BOUT_BONUS
+from .cardcodes import strict_card, strict_cards
+from .glossary import Glossary
+from .render import (
+    DOG_SENTENCES,
+    ExampleError,
+    call_result,
+    check_disjoint,
+    check_score_params,
+    engine_text,
+    fmt,
+    hand_players,
+)
+from .schema import ScoreParams
+
+
+class QueryError(ValueError):
+    """Bad question data under ``verify``; ``key`` names the field at fault."""
+
+    def __init__(self, message: str, key: str | None = None):
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass
+class Result:
+    """What the engine says: the value, its kind, the cards to pick from and a sentence of why."""
+
+    value: Any
+    kind: str  # number, bool, card, cards, text
+    pool: list[Card] | None = None
+    note: str | None = None
+    shown: dict[str, list[Card]] = field(default_factory=dict)  # cards the question shows, by label
+
+
+# ---------------------------------------------------------------- argument helpers
+
+
+def _args(spec, name: str, required=(), optional=()) -> dict:
+    if not isinstance(spec, dict):
+        raise QueryError(f"{name} needs a mapping with {', '.join(required) or 'its fields'}")
+    for key in spec:
+        if key not in required and key not in optional:
+            allowed = ", ".join([*required, *optional])
+            raise QueryError(f"{name} has no field {key!r}: use {allowed}", key)
+    for key in required:
+        if key not in spec:
+            raise QueryError(f"{name} needs {key!r}", None)
+    return spec
+
+
+def _cards(spec: dict, key: str, *, default=None) -> list[Card]:
+    if key not in spec:
+        return list(default or [])
+    try:
+        return strict_cards(spec[key])
+    except ValueError as err:
+        raise QueryError(f"{key}: {err}", key) from None
+
+
+def _card(value, key: str | None = None) -> Card:
+    try:
+        if isinstance(value, list) or (isinstance(value, str) and len(value.split()) != 1):
+            raise ValueError(f"give exactly one card, not {value!r}")
+        return strict_card(value)
+    except ValueError as err:
+        raise QueryError(f"{key + ': ' if key else ''}{err}", key) from None
+
+
+def _pile(spec, name: str) -> list[Card]:
+    if isinstance(spec, dict):
+        spec = _args(spec, name, ("cards",))
+        return _cards(spec, "cards")
+    try:
+        return strict_cards(spec)
+    except ValueError as err:
+        raise QueryError(str(err)) from None
+
+
+def _players(spec: dict, default: int = 4) -> int:
+    n = spec.get("players", default)
+    if n not in (3, 4, 5) or isinstance(n, bool):
+        raise QueryError(f"players must be 3, 4 or 5, not {n!r}", "players")
+    return n
+
+
+def _choice(spec: dict, key: str, allowed, default=None):
+    value = spec.get(key, default)
+    if value not in allowed:
+        raise QueryError(f"{key} must be one of {', '.join(map(str, allowed))}, not {value!r}", key)
+    return value
+
+
+def _full_hand(hand, players: int, key: str, extra: int = 0) -> None:
+    r = RuleSet.for_players(players)
+    want = r.hand_size + extra
+    if len(hand) != want:
+        what = "hand with the dog" if extra else "hand"
+        raise QueryError(f"{key}: a {players}-player {what} has {want} cards, not {len(hand)}", key)
+
+
+# ---------------------------------------------------------------- the queries
+
+
+def q_card_points(spec) -> Result:
+    cards = _pile(spec, "card_points")
+    return Result(card_points(cards), "number", shown={"Pile": cards})
+
+
+def q_pair_count(spec) -> Result:
+    cards = _pile(spec, "pair_count")
+    groups = pair_count(cards)
+    note = " + ".join(f"({' '.join(map(str, g))}: {fmt(v)})" for g, v in groups)
+    return Result(sum(v for _, v in groups), "number", note=f"In pairs: {note}.", shown={"Pile": cards})
+
+
+def q_count_oudlers(spec) -> Result:
+    cards = _pile(spec, "count_oudlers")
+    return Result(count_oudlers(cards), "number", shown={"Pile": cards})
+
+
+def q_target_points(spec) -> Result:
+    if spec not in (0, 1, 2, 3) or isinstance(spec, bool):
+        raise QueryError(f"target_points takes a number of oudlers (0 to 3), not {spec!r}")
+    return Result(target_points(spec), "number")
+
+
+def q_card_name(spec) -> Result:
+    c = _card(spec)
+    return Result(c.name, "text", shown={"Card": [c]})
+
+
+def q_card_name_fr(spec) -> Result:
+    c = _card(spec)
+    return Result(c.french_name, "text", shown={"Card": [c]})
+
+
+def q_is_oudler(spec) -> Result:
+    c = _card(spec)
+    return Result(c.is_oudler, "bool", shown={"Card": [c]})
+
+
+def q_trick_winner(spec) -> Result:
+    excuse_wins = False
+    if isinstance(spec, dict):
+        spec = _args(spec, "trick_winner", ("trick",), ("excuse_wins",))
+        trick = _cards(spec, "trick")
+        excuse_wins = bool(spec.get("excuse_wins", False))
+    else:
+        trick = _pile(spec, "trick_winner")
+    if not 2 <= len(trick) <= 5:
+        raise QueryError(f"a trick has 2 to 5 cards, not {len(trick)}")
+    i, why = explain_winner(trick, excuse_wins=excuse_wins)
+    return Result(trick[i], "card", pool=trick, note=engine_text(why), shown={"Trick": trick})
+
+
+def _play_args(spec, name, extra=()):
+    spec = _args(spec, name, ("hand", *extra), ("trick", "called_king", "first_trick"))
+    hand, trick = _cards(spec, "hand"), _cards(spec, "trick")
+    try:
+        check_disjoint(hand=hand, trick=trick)
+    except ExampleError as err:
+        raise QueryError(str(err), "trick") from None
+    if len(trick) > 4:
+        raise QueryError("a trick has at most 4 cards before yours", "trick")
+    called = _card(spec["called_king"], "called_king") if "called_king" in spec else None
+    first = bool(spec.get("first_trick", False))
+    if (called is None) != (not first):
+        raise QueryError("the 5-player first-lead rule needs both called_king and first_trick: true", "called_king")
+    return spec, hand, trick, called, first
+
+
+def q_legal_plays(spec) -> Result:
+    spec, hand, trick, called, first = _play_args(spec, "legal_plays")
+    legal = legal_plays(hand, trick, called_king=called, first_trick=first)
+    notes = [f"`{c}`: {explain_play(hand, trick, c, called_king=called, first_trick=first).reason}"
+             for c in hand if c not in legal]
+    return Result(legal, "cards", pool=hand, note=" ".join(notes) or "Every card of the hand may be played.",
+                  shown={"Your hand": hand, "Trick so far": trick})
+
+
+def q_is_legal_play(spec) -> Result:
+    spec, hand, trick, called, first = _play_args(spec, "is_legal_play", ("card",))
+    card = _card(spec["card"], "card")
+    if card not in hand:
+        raise QueryError(f"card: {card} is not in the hand", "card")
+    v = explain_play(hand, trick, card, called_king=called, first_trick=first)
+    return Result(v.legal, "bool", note=v.reason, shown={"Your hand": hand, "Trick so far": trick, "Card": [card]})
+
+
+def q_is_legal_discard(spec) -> Result:
+    spec = _args(spec, "is_legal_discard", ("hand", "discard"), ("players",))
+    players = _players(spec)
+    hand, discard = _cards(spec, "hand"), _cards(spec, "discard")
+    _full_hand(hand, players, "hand", RuleSet.for_players(players).dog_size)
+    missing = [c for c in discard if c not in hand]
+    if missing:
+        raise QueryError(f"discard: {', '.join(map(str, missing))} not in the hand", "discard")
+    v = check_discard(hand, discard, players=players)
+    note = " ".join(v.reasons) if v.reasons else "A legal écart."
+    if v.legal and v.shown:
+        note += " The trumps in it are shown to the defence."
+    return Result(v.legal, "bool", note=note, shown={"Hand with the dog": hand, "Écart": discard})
+
+
+def q_trumps_needed(spec) -> Result:
+    spec = _args(spec, "trumps_needed", ("hand",), ("players",))
+    players = _players(spec)
+    hand = _cards(spec, "hand")
+    dog = RuleSet.for_players(players).dog_size
+    _full_hand(hand, players, "hand", dog)
+    return Result(trumps_needed(hand, dog), "number", shown={"Hand with the dog": hand})
+
+
+def q_poignee_options(spec) -> Result:
+    spec = _args(spec, "poignee_options", ("hand",), ("players",))
+    players = _players(spec)
+    hand = _cards(spec, "hand")
+    _full_hand(hand, players, "hand")
+    options = poignee_options(hand, players=players)
+    trumps = sum(1 for c in hand if c.is_trump)
+    note = f"{trumps} trumps" + (" and the Excuse" if EXCUSE in hand else "") + f" with {players} players."
+    return Result(options[-1] if options else "none", "text", note=note, shown={"Hand": hand})
+
+
+def q_check_poignee(spec) -> Result:
+    spec = _args(spec, "check_poignee", ("hand", "shown"), ("players",))
+    players = _players(spec)
+    hand, shown = _cards(spec, "hand"), _cards(spec, "shown")
+    _full_hand(hand, players, "hand")
+    v = check_poignee(hand, shown, players=players)
+    return Result(v.legal, "bool", note=" ".join(v.reasons) or f"A correct {v.level} poignée.",
+                  shown={"Hand": hand, "Shown": shown})
+
+
+def q_poignee_threshold(spec) -> Result:
+    spec = _args(spec, "poignee_threshold", ("players", "level"))
+    players = _players(spec)
+    level = _choice(spec, "level", ("simple", "double", "triple"))
+    return Result(RuleSet.for_players(players).poignee_thresholds[level], "number")
+
+
+def q_bonus(spec) -> Result:
+    spec = _args(spec, "bonus", (), ("poignee", "chelem", "petit_au_bout"))
+    if len(spec) != 1:
+        raise QueryError("bonus takes one of poignee: LEVEL, chelem: OUTCOME, petit_au_bout: CONTRACT")
+    if "poignee" in spec:
+        return Result(POIGNEE_BONUS[_choice(spec, "poignee", tuple(POIGNEE_BONUS))], "number")
+    if "chelem" in spec:
+        return Result(CHELEM_BONUS[_choice(spec, "chelem", tuple(CHELEM_BONUS))], "number")
+    contract = _contract(spec["petit_au_bout"], "petit_au_bout")
+    return Result(PETIT_AU_BOUT_BONUS * contract.multiplier, "number")
+
+
+def _contract(value, key: str) -> Contract:
+    if value not in [c.value for c in Contract]:
+        raise QueryError(f"{key}: use petite, garde, garde_sans or garde_contre, not {value!r}", key)
+    return Contract(value)
+
+
+SCORE_ASKS = ("taker", "partner", "defender", "per_defender", "margin", "counted_points", "target", "won")
+
+
+def q_score_deal(spec) -> Result:
+    if not isinstance(spec, dict):
+        raise QueryError("score_deal needs a mapping: players, contract, taker_points, oudlers, ...")
+    ask = _choice(spec, "ask", SCORE_ASKS, "taker")
+    data = {k: v for k, v in spec.items() if k != "ask"}
+    try:
+        params = ScoreParams.model_validate(data)
+    except ValidationError as err:
+        e = err.errors()[0]
+        key = str(e["loc"][0]) if e["loc"] else None
+        if e["type"] == "missing":
+            raise QueryError(f"score_deal: missing field '{key}'", None) from None
+        what = (e.get("ctx") or {}).get("error") or e["msg"]
+        raise QueryError(f"score_deal: {key}: {what}", key) from None
+    try:
+        check_score_params(params)
+    except ExampleError as err:
+        raise QueryError(f"score_deal: {err}", err.key) from None
+    res = score_deal(**params.score_args())
+    if ask == "partner" and res.partner is None:
+        raise QueryError("there is no partner in this deal", "ask")
+    value = getattr(res, ask)
+    return Result(value, "bool" if ask == "won" else "number", note=res.explain())
+
+
+def q_is_petit_sec(spec) -> Result:
+    hand = _pile(spec, "is_petit_sec")
+    try:
+        hand_players(hand)
+    except ExampleError as err:
+        raise QueryError(str(err)) from None
+    return Result(is_petit_sec(hand), "bool", shown={"Hand": hand})
+
+
+RULE_FIELDS = ("hand_size", "dog_size", "packet_size", "taker_share", "partner_share", "alone_share", "defenders")
+
+
+def q_rules(spec) -> Result:
+    spec = _args(spec, "rules", ("players", "field"))
+    players = _players(spec)
+    name = _choice(spec, "field", RULE_FIELDS)
+    return Result(getattr(RuleSet.for_players(players), name), "number")
+
+
+def q_contract(spec) -> Result:
+    spec = _args(spec, "contract", ("name", "field"))
+    c = _contract(spec["name"], "name")
+    name = _choice(spec, "field", ("multiplier", "level", "dog", "french", "english"))
+    if name == "dog":
+        return Result(c.dog.name.lower(), "text", note=DOG_SENTENCES[c.dog])
+    if name == "level":
+        return Result(c.level + 1, "number")
+    return Result(getattr(c, name), "number" if name == "multiplier" else "text")
+
+
+AUCTION_ASKS = ("next_speaker", "taker", "contract", "all_passed", "can_bid")
+
+
+def q_auction(spec) -> Result:
+    spec = _args(spec, "auction", ("bids",), ("players", "dealer", "ask", "bid"))
+    players = _players(spec)
+    dealer = spec.get("dealer", 0)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise QueryError(f"dealer must be a seat from 0 to {players - 1}", "dealer")
+    ask = _choice(spec, "ask", AUCTION_ASKS, "taker")
+    bids = spec["bids"]
+    if not isinstance(bids, list):
+        raise QueryError("bids is a list like [pass, petite, garde]", "bids")
+    a = Auction(players=players, dealer=dealer)
+    for b in bids:
+        try:
+            a.bid(a.to_speak, None if b == "pass" else b)
+        except TarotError as err:
+            raise QueryError(f"bids: {b!r} is not possible: {err}", "bids") from None
+    if ask == "can_bid":
+        if "bid" not in spec:
+            raise QueryError("ask: can_bid needs bid: the contract to try", "bid")
+        if a.finished:
+            raise QueryError("everyone has already spoken", "bids")
+        ok = a.can_bid(a.to_speak, spec["bid"])
+        return Result(ok, "bool", note=None if ok else _why_not(a, spec["bid"]))
+    if ask == "next_speaker":
+        if a.finished:
+            raise QueryError("everyone has already spoken", "bids")
+        return Result(a.to_speak, "number")
+    if not a.finished:
+        raise QueryError(f"ask: {ask} needs all {players} players to have spoken", "bids")
+    if ask == "all_passed":
+        return Result(a.all_passed, "bool")
+    if ask == "taker":
+        return Result(a.taker if a.taker is not None else "none", "number" if a.taker is not None else "text")
+    return Result(a.contract.value if a.contract else "none", "text")
+
+
+def _why_not(a: Auction, bid) -> str:
+    try:
+        a.verify_bid(a.to_speak, bid)
+    except TarotError as err:
+        return str(err)
+    return ""
+
+
+def q_first_dealer(spec) -> Result:
+    if not isinstance(spec, list) or not 3 <= len(spec) <= 5:
+        raise QueryError("first_dealer takes the cards drawn, one per player, like [5H, T3, 1C, 1S]")
+    finals = [_card(x) for x in spec]
+    if EXCUSE in finals:
+        raise QueryError("the Excuse does not count: list the card drawn instead of it")
+    if len(set(finals)) != len(finals):
+        raise QueryError("the same card is drawn twice")
+    low = min(finals, key=draw_rank)
+    return Result(low, "card", pool=finals, shown={"Cards drawn": finals})
+
+
+def q_callable(spec) -> Result:
+    spec = _args(spec, "callable", ("hand", "card"))
+    hand = _cards(spec, "hand")
+    _full_hand(hand, 5, "hand")
+    card = _card(spec["card"], "card")
+    return Result(card in callable_cards(hand), "bool", shown={"Taker's hand": hand, "Called": [card]})
+
+
+def q_plays_alone(spec) -> Result:
+    spec = _args(spec, "plays_alone", ("taker_hand", "called"), ("dog",))
+    hand, dog = _cards(spec, "taker_hand"), _cards(spec, "dog")
+    _full_hand(hand, 5, "taker_hand")
+    called = _card(spec["called"], "called")
+    if called not in callable_cards(hand):
+        raise QueryError(f"called: {called} may not be called from this hand", "called")
+    check_disjoint(taker_hand=hand, dog=dog)
+    alone, why = call_result(called, hand, dog)
+    return Result(alone, "bool", note=why,
+                  shown={"Taker's hand": hand, "Dog": dog, "Called": [called]})
+
+
+DECK_FACTS = {
+    "total": lambda: len(DECK),
+    "trumps": lambda: sum(1 for c in DECK if c.is_trump),
+    "suit_cards": lambda: sum(1 for c in DECK if c.suit is not None),
+    "per_suit": lambda: sum(1 for c in DECK if c.suit is SUITS[0]),
+    "face_cards": lambda: sum(1 for c in DECK if c.suit is not None and c.rank > 10),
+    "oudlers": lambda: sum(1 for c in DECK if c.is_oudler),
+    "points": lambda: card_points(DECK),
+}
+
+
+def q_deck(spec) -> Result:
+    if spec not in DECK_FACTS:
+        raise QueryError(f"deck takes one of {', '.join(DECK_FACTS)}, not {spec!r}")
+    return Result(DECK_FACTS[spec](), "number")
+
+
+def q_is_trump(spec) -> Result:
+    c = _card(spec)
+    return Result(c.is_trump, "bool", shown={"Card": [c]})
+
+
+def q_next_dealer(spec) -> Result:
+    spec = _args(spec, "next_dealer", ("after",), ("players", "dealer"))
+    players = _players(spec)
+    dealer = spec.get("dealer", 0)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise QueryError(f"dealer must be a seat from 0 to {players - 1}", "dealer")
+    after = _choice(spec, "after", ("deal", "misdeal", "all_pass", "petit_sec"))
+    deal = Deal.new(players, seed=0, dealer=dealer)
+    return Result(deal.next_deal(seed=0, misdeal=after == "misdeal").dealer, "number")
+
+
+def q_first_leader(spec) -> Result:
+    spec = _args(spec, "first_leader", (), ("players", "dealer"))
+    players = _players(spec)
+    dealer = spec.get("dealer", 0)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise QueryError(f"dealer must be a seat from 0 to {players - 1}", "dealer")
+    return Result(Deal.new(players, seed=0, dealer=dealer).leader, "number")
+
+
+@dataclass(frozen=True)
+class _Trick:
+    cards: tuple
+    seats: tuple
+    winner: int
+
+
+def q_excuse(spec) -> Result:
+    """Whose pile the Excuse ends in, computed by the engine's end-of-deal count."""
+    spec = _args(spec, "excuse", ("played_by", "won_by"), ("last_trick", "chelem"))
+    played_by = _choice(spec, "played_by", ("attack", "defence"))
+    won_by = _choice(spec, "won_by", ("attack", "defence"))
+    last, chelem = bool(spec.get("last_trick", False)), bool(spec.get("chelem", False))
+    if chelem and (not last or won_by != played_by):
+        raise QueryError("in a chelem the Excuse wins only the last trick, for its own side", "chelem")
+    # Seats 0 and 3 attack, 1 and 2 defend; the Excuse's side-mate wins when the same side wins.
+    ex_seat = 0 if played_by == "attack" else 1
+    if chelem:
+        winner = ex_seat
+    elif won_by == played_by:
+        winner = 3 if played_by == "attack" else 2
+    else:
+        winner = 1 if won_by == "defence" else 0
+    others = [s for s in (0, 1, 2, 3) if s != ex_seat]
+    trick = _Trick((EXCUSE, *(card(x) for x in ("2C", "3C", "4C"))), (ex_seat, *others), winner)
+    # The other trick goes to the other side, so that only an asked-for chelem is a chelem.
+    plain_winner = winner if chelem else (1 if winner in (0, 3) else 0)
+    plain = _Trick(tuple(card(x) for x in ("5D", "6D", "7D", "8D")), (0, 1, 2, 3), plain_winner)
+    tricks = [plain, trick] if last else [trick, plain]
+    pile, _points, notes = count_attack(tricks, lambda seat: "attack" if seat in (0, 3) else "defence",
+                                        Contract.GARDE_SANS, (), ())
+    side = "attack" if EXCUSE in pile else "defence"
+    note = " ".join(notes) or f"The Excuse stays with the {side}."
+    return Result(side, "text", note=note)
+
+
+def _glossary_query(english: bool) -> Callable:
+    def run(spec, glossary: Glossary | None = None) -> Result:
+        if glossary is None:
+            raise QueryError("there is no glossary.yaml to check against")
+        if english:
+            term = glossary.get(str(spec))
+            if term is None:
+                raise QueryError(f"{spec!r} is not a French term of the glossary")
+            return Result(term.english, "text")
+        found = glossary.by_english(str(spec))
+        if len(found) != 1:
+            raise QueryError(f"{spec!r} is the English of {len(found)} glossary entries, not exactly one")
+        return Result(found[0].french, "text")
+    return run
+
+
+QUERIES: dict[str, Callable] = {
+    "card_points": q_card_points, "pair_count": q_pair_count, "count_oudlers": q_count_oudlers,
+    "target_points": q_target_points, "card_name": q_card_name, "card_name_fr": q_card_name_fr,
+    "is_oudler": q_is_oudler, "trick_winner": q_trick_winner, "legal_plays": q_legal_plays,
+    "is_legal_play": q_is_legal_play, "is_legal_discard": q_is_legal_discard, "trumps_needed": q_trumps_needed,
+    "poignee_options": q_poignee_options, "check_poignee": q_check_poignee,
+    "poignee_threshold": q_poignee_threshold, "bonus": q_bonus, "score_deal": q_score_deal,
+    "is_petit_sec": q_is_petit_sec, "rules": q_rules, "contract": q_contract, "auction": q_auction,
+    "first_dealer": q_first_dealer, "callable": q_callable, "plays_alone": q_plays_alone,
+    "deck": q_deck, "is_trump": q_is_trump, "next_dealer": q_next_dealer, "first_leader": q_first_leader,
+    "excuse": q_excuse,
+    "glossary_english": _glossary_query(True), "glossary_french": _glossary_query(False),
+}
+_NEEDS_GLOSSARY = {"glossary_english", "glossary_french"}
+
+
+def ask(name: str, spec, glossary: Glossary | None = None) -> Result:
+    """Run one engine query by name. QueryError for bad question data."""
+    if name not in QUERIES:
+        guess = difflib.get_close_matches(name, list(QUERIES), n=1)
+        raise QueryError(f"unknown verify query {name!r}" + (f" (did you mean {guess[0]!r}?)" if guess else "")
+                         + f"; use one of {', '.join(QUERIES)}")
+    run = QUERIES[name]
+    try:
+        return run(spec, glossary) if name in _NEEDS_GLOSSARY else run(spec)
+    except ExampleError as err:
+        raise QueryError(str(err), err.key) from None
+    except TarotError as err:
+        raise QueryError(f"the engine rejects this situation: {err}") from None

@@ -1,0 +1,308 @@
+"""The practice bots: one decision from one seat's view, with a one-line reason (the hint).
+
+A bot is the function ``decide(view) -> Move``. It is given a ``SeatView`` only (the seat's hand and
+what the table has shown), never the ``Deal``, so it cannot look at a hidden card. The same function
+gives the learner's hint.
+
+The play is plain club sense, not search: follow cheaply, win with the cheapest card that wins,
+keep the Petit out of the opponents' tricks (the Excuse can stand in for it), give points
+(charger) to a partner whose trick is safe, play the Excuse before the last trick, and lead
+trumps to hunt the Petit (la chasse au Petit) when holding most of the trumps.
+
+>>> from tutor.engine import Deal
+>>> d = Deal.new(4, seed=5, dealer=0)
+>>> move = decide(d.view(d.to_act))
+>>> move.action.seat == d.to_act and d.can(move.action)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..engine import (
+    EXCUSE,
+    PETIT,
+    TRUMP_21,
+    TRUMPS,
+    Action,
+    Bid,
+    CallKing,
+    Card,
+    Contract,
+    Discard,
+    Phase,
+    PlayCard,
+    SeatView,
+    ShowPoignee,
+    poignee_options,
+    poignee_to_show,
+)
+from ..engine.play import winner_index
+from .evaluate import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+
+
+@dataclass(frozen=True)
+class Move:
+    """What a seat does and why, in one line."""
+
+    action: Action
+    reason: str
+
+    @property
+    def card(self) -> Card | None:
+        return self.action.card if isinstance(self.action, PlayCard) else None
+
+
+# What a card costs when it is given away: points first; trumps are worth keeping, oudlers most.
+SPECIAL_COST = {PETIT: 6.0, EXCUSE: 5.0, TRUMP_21: 7.0}
+
+
+def cost(card: Card) -> float:
+    """How much giving this card away hurts (lower is cheaper).
+
+    >>> from tutor.engine import parse_card as C
+    >>> cost(C("2H")) < cost(C("T5")) < cost(C("KH")) < cost(C("T1"))
+    True
+    """
+    if card in SPECIAL_COST:
+        return SPECIAL_COST[card]
+    if card.is_trump:
+        return 1.0 + card.rank * 0.05
+    return card.points + card.rank * 0.01
+
+
+# ---------------------------------------------------------------- what the seat knows
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Facts one seat can work out from its view: allies, voids seen, trumps still out."""
+
+    allies: frozenset[int]
+    opponents: frozenset[int]
+    voids: dict  # seat -> set of kinds it showed it lacks
+    unseen_trumps: tuple[Card, ...]  # trumps neither played, nor shown, nor in this hand
+
+    def top_unseen(self) -> int:
+        return max((c.rank for c in self.unseen_trumps), default=0)
+
+
+def camps(view: SeatView) -> tuple[frozenset[int], frozenset[int]]:
+    """(allies, opponents) of the seat, as far as it knows. With 5 players a defender does not
+    know the partner before the called card is played, so those seats are neither."""
+    me, n, taker = view.seat, view.players, view.taker
+    others = frozenset(range(n)) - {me}
+    if taker is None:
+        return frozenset(), frozenset()
+    attack = {taker} | ({view.partner} if view.partner is not None else set())
+    if me in attack:
+        return frozenset(attack - {me}), others - attack if (n < 5 or view.partner is not None) else frozenset()
+    if n < 5 or view.partner is not None:
+        return others - attack, frozenset(attack)
+    return frozenset(), frozenset({taker})
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    allies, opponents = camps(view)
+    if view.players == 5 and view.seat == view.partner:
+        opponents = frozenset(range(view.players)) - {view.seat, view.taker}  # the partner knows both camps
+    voids: dict[int, set[int]] = {}
+    tricks = [(t.cards, t.seats) for t in view.tricks] + [(view.trick, view.trick_seats)]
+    for cards, seats in tricks:
+        led = next((c.kind for c in cards if c is not EXCUSE), None)
+        for c, s in zip(cards, seats):
+            if led is None or c is EXCUSE or c.kind == led:
+                continue
+            voids.setdefault(s, set()).add(led)
+            if not c.is_trump:
+                voids[s].add(4)  # did not trump: no trumps either
+    seen = set(view.played) | set(view.hand) | set(view.ecart_trumps)
+    for _, shown in view.poignees:
+        seen.update(shown)
+    unseen = tuple(c for c in TRUMPS if c not in seen)
+    return Knowledge(allies, opponents, voids, unseen)
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def decide(view: SeatView) -> Move:
+    """The bot's move for the seat whose view this is (it must be that seat's turn)."""
+    if view.to_act != view.seat:
+        raise ValueError(f"it is not seat {view.seat}'s turn")
+    handler = PHASES.get(view.phase)
+    if handler is None:
+        raise ValueError(f"nothing to decide in the {view.phase.value} phase")
+    return handler(view)
+
+
+def _bid(view: SeatView) -> Move:
+    highest = max((b for _, b in view.bids if b is not None), default=None)
+    open_bids = [c for c in Contract if highest is None or c > highest]
+    bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
+    strength = hand_strength(view.hand, players=view.players)
+    if bid is None:
+        want = wanted_contract(view.hand, players=view.players)
+        why = (f"Pass: the hand counts {strength:.0f}, under the 41 a petite needs." if want is None
+               else f"Pass: the hand is worth a {want.value.replace('_', ' ')}, and that has been outbid.")
+        return Move(Bid(view.seat, None), why)
+    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {strength:.0f} "
+                                     "(oudlers, trumps, kings and long suits).")
+
+
+def _call(view: SeatView) -> Move:
+    card = choose_call(view.hand)
+    return Move(CallKing(view.seat, card), f"Call the {card.name}: your longest suit, so your partner's "
+                                           "help comes where you need it.")
+
+
+def _ecart(view: SeatView) -> Move:
+    cards = choose_ecart(view.hand, players=view.players)
+    trumps = [c for c in cards if c.is_trump]
+    why = "Discard short suits without their king, to make voids and bank their points"
+    if trumps:
+        why += f"; {len(trumps)} trump(s) cannot be avoided and are shown"
+    return Move(Discard(view.seat, tuple(cards)), why + ".")
+
+
+def _play_phase(view: SeatView) -> Move:
+    first_card = not view.tricks and view.seat not in view.trick_seats
+    if first_card and not any(s == view.seat for s, _ in view.poignees):
+        options = poignee_options(view.hand, players=view.players)
+        if options:
+            level = options[-1]
+            shown = poignee_to_show(view.hand, level, players=view.players)
+            return Move(ShowPoignee(view.seat, tuple(shown)),
+                        f"Show a {level} poignée ({len(shown)} trumps): its bonus goes to the side that wins.")
+    card, why = choose_card(view)
+    return Move(PlayCard(view.seat, card), why)
+
+
+PHASES = {Phase.BIDDING: _bid, Phase.CALLING: _call, Phase.ECART: _ecart, Phase.PLAYING: _play_phase}
+
+
+# ---------------------------------------------------------------- card play
+
+
+def cheapest(cards: Iterable[Card]) -> Card:
+    return min(cards, key=lambda c: (cost(c), c.index))
+
+
+def choose_card(view: SeatView) -> tuple[Card, str]:
+    """The card to play now and why (also the learner's hint)."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0], "It is your only legal card."
+    k = knowledge(view)
+    if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
+        return EXCUSE, "Play the Excuse now: kept for the last trick, it goes to the side that wins that trick."
+    suit_trick = [c for c in view.trick if c is not EXCUSE]
+    if not suit_trick:
+        return _lead(view, legal, k)
+    return _follow(view, legal, k)
+
+
+def _chelem_run(view: SeatView, k: Knowledge) -> bool:
+    """Our side has won every trick so far: the Excuse may then win the last one."""
+    ours = k.allies | {view.seat}
+    return bool(view.tricks) and all(t.winner in ours for t in view.tricks)
+
+
+def _after_me(view: SeatView) -> list[int]:
+    left = view.players - len(view.trick) - 1
+    return [(view.seat + i) % view.players for i in range(1, left + 1)]
+
+
+def _wins(trick: tuple[Card, ...], card: Card) -> bool:
+    if card is EXCUSE:
+        return False
+    cards = list(trick) + [card]
+    return winner_index(cards) == len(cards) - 1
+
+
+def _safe(view: SeatView, k: Knowledge, card: Card, after: list[int], led: int) -> bool:
+    """Will ``card`` (winning now) still win once the seats after me have played?"""
+    threats = [s for s in after if s not in k.allies]
+    if not threats:
+        return True
+    if card.is_trump:
+        return card.rank > k.top_unseen()
+    return False  # a suit card can still be trumped by an opponent to come (a taker makes voids in the écart)
+
+
+def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
+    trick = view.trick
+    w = winner_index(list(trick))
+    winner_seat, top = view.trick_seats[w], trick[w]
+    after = _after_me(view)
+    led = next(c.kind for c in trick if c is not EXCUSE)
+    plain = [c for c in legal if c is not EXCUSE]
+    if winner_seat in k.allies and _safe(view, k, top, after, led):
+        if PETIT in plain:
+            return PETIT, "Save the Petit: your partner's trick is safe, so the Petit lands in your side's pile."
+        givers = [c for c in plain if c is not TRUMP_21]
+        best = max(givers or plain, key=lambda c: (c.points, -cost(c)))
+        if best.points > 0.5:
+            return best, f"Give points to your partner (charger): their trick is safe, so the {best.name} is banked."
+        return cheapest(plain), "Your partner's trick is safe: play your cheapest card."
+    winners = [c for c in plain if _wins(trick, c)]
+    if winners:
+        w_card = cheapest(winners)
+        risky_petit = w_card is PETIT and any(s not in k.allies for s in after) and k.top_unseen() > 1
+        if not risky_petit and (not after or _safe(view, k, w_card, after, led) or _worth(trick)):
+            beaten = top.name
+            return w_card, f"Win with the cheapest card that wins: the {w_card.name} beats the {beaten}."
+    losers = [c for c in plain if not _wins(trick, c)]
+    if not losers:
+        safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
+        low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
+        if low is not PETIT or EXCUSE not in legal:
+            why = "and it will hold" if low in safe else "for now"
+            return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}."
+    low = cheapest(losers or plain)
+    if EXCUSE in legal and (low is PETIT or cost(low) >= 4.5):
+        return EXCUSE, f"Play the Excuse: it keeps {low.the_name} out of the opponents' trick."
+    if low is PETIT:
+        return low, "The Petit is all you can play here."
+    if winner_seat in k.allies:
+        return low, "Your partner is winning but may be beaten: follow cheaply."
+    return low, "You cannot win this trick safely: follow with your cheapest card."
+
+
+def _led(cards) -> int | None:
+    return next((c.kind for c in cards if c is not EXCUSE), None)
+
+
+def _worth(trick) -> bool:
+    """A trick worth fighting for even at some risk."""
+    return sum(c.points for c in trick) >= 4
+
+
+def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
+    hand = list(view.hand)
+    trumps = sorted((c for c in legal if c.is_trump), key=lambda c: c.rank)
+    petit_out = PETIT in k.unseen_trumps
+    if petit_out and trumps and len(trumps) >= max(3, len(k.unseen_trumps)):
+        top = trumps[-1]
+        card = top if top.rank > k.top_unseen() else next((c for c in trumps if c is not PETIT), top)
+        return card, "Hunt the Petit (chasse au Petit): you hold most of the trumps, so lead them."
+    attack = view.seat == view.taker or view.seat == view.partner
+    for c in sorted((c for c in legal if c.is_king), key=lambda c: c.kind):
+        rounds = sum(1 for t in view.tricks if _led(t.cards) == c.kind)
+        cut = any(c.kind in k.voids.get(s, ()) for s in k.opponents)
+        if attack and not rounds and not cut:
+            return c, f"Lead the {c.name} while the suit is fresh: it will probably hold."
+        # The taker made voids in the écart: a defender leads a king once the taker has followed the suit.
+        if not attack and rounds == 1 and not cut:
+            return c, f"Lead the {c.name}: the taker followed this suit last time, so it should hold."
+    suits = [c for c in legal if c.kind < 4 and not c.is_king]
+    if suits:
+        length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
+        longest = max(length[c.kind] for c in suits)
+        pick = cheapest(c for c in suits if length[c.kind] == longest)
+        return pick, "Lead low from your longest suit, keeping your high cards and trumps."
+    plain = [c for c in legal if c is not EXCUSE]
+    pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
+    return pick, "Lead your cheapest card; keep the Petit and the Excuse for later."

@@ -1,0 +1,116 @@
+"""A practice table: one Deal, the learner's seat, and bots for every other seat.
+
+The table hands each bot ``deal.view(seat)`` and nothing else, and moves bots only when it is
+their turn, so the page can call ``advance()`` after each learner action.
+
+>>> t = Table.new(4, seed=11)
+>>> t.deal.seed, t.learner
+(11, 0)
+>>> _ = t.advance(); t.finished or t.learner_to_act
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView
+from .bots import Move, decide
+
+# Seat names around the table, the learner first; play goes counter-clockwise (seat order).
+NAMES = {3: ("You", "Anna", "Bruno"), 4: ("You", "Anna", "Bruno", "Chloé"),
+         5: ("You", "Anna", "Bruno", "Chloé", "David")}
+OVER = (Phase.DONE, Phase.CANCELLED)
+
+Bot = Callable[[SeatView], Move]
+
+
+def dealer_for(players: int, seed: int) -> int:
+    """The dealer of a practice deal: from the seed, so who speaks first varies from deal to deal."""
+    return seed % players
+
+
+def seat_name(players: int, seat: int) -> str:
+    return NAMES[players][seat]
+
+
+@dataclass
+class Table:
+    """The deal in play, who the learner is, and how many hints they asked for."""
+
+    deal: Deal
+    learner: int = 0
+    hints: int = 0
+    bot: Bot = decide
+    started: bool = False  # the learner, as taker, has had the chance to announce a chelem
+
+    @classmethod
+    def new(cls, players: int, seed: int, *, learner: int = 0) -> Table:
+        return cls(Deal.new(players, seed=seed, dealer=dealer_for(players, seed)), learner)
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def finished(self) -> bool:
+        return self.deal.phase in OVER
+
+    @property
+    def learner_to_act(self) -> bool:
+        return not self.finished and self.deal.to_act == self.learner
+
+    @property
+    def awaiting_start(self) -> bool:
+        """The learner took and no card is played yet: they may announce a chelem before play starts."""
+        d = self.deal
+        return (d.phase is Phase.PLAYING and d.taker == self.learner and not d.tricks and not d.trick
+                and not d.chelem_announced and not self.started)
+
+    def start_play(self, *, chelem: bool = False) -> None:
+        """Play begins, after a chelem announcement if the learner wants one (they then lead)."""
+        if chelem:
+            self.deal.apply(DeclareChelem(self.learner))
+        self.started = True
+        self.advance()
+
+    def view(self) -> SeatView:
+        return self.deal.view(self.learner)
+
+    def bot_move(self) -> Action:
+        """Let the bot whose turn it is act once (it sees only its own seat's view)."""
+        seat = self.deal.to_act
+        move = self.bot(self.deal.view(seat))
+        self.deal.apply(move.action)
+        return move.action
+
+    def advance(self, limit: int = 500) -> list[Action]:
+        """Bots act until it is the learner's turn or the deal is over."""
+        done: list[Action] = []
+        while not self.finished and not self.learner_to_act and not self.awaiting_start and len(done) < limit:
+            done.append(self.bot_move())
+        return done
+
+    def act(self, action: Action) -> None:
+        """The learner's action: checked by the engine (IllegalAction says why), then the bots answer."""
+        if action.seat != self.learner:
+            raise IllegalAction("You can only act for your own seat.", "seat")
+        self.deal.apply(action)
+        self.advance()
+
+    def hint(self) -> Move:
+        """The bots' advice for the learner's seat; counted."""
+        if not self.learner_to_act:
+            raise IllegalAction("It is not your turn.", "order")
+        self.hints += 1
+        return decide(self.view())
+
+
+def bots_play(deal: Deal, bot: Bot = decide, limit: int = 500) -> Deal:
+    """Every seat played by ``bot`` to the end of the deal (for tests and the bench)."""
+    for _ in range(limit):
+        if deal.phase in OVER:
+            break
+        deal.apply(bot(deal.view(deal.to_act)).action)
+    return deal

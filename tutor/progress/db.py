@@ -1,0 +1,136 @@
+"""Engines and failures: SQLite in WAL mode with a busy timeout, write transactions that take the
+write lock up front, and every database failure sorted into a few problems the app can explain.
+
+>>> classify(Exception("(sqlite3.OperationalError) database is locked"))
+<Problem.LOCKED: 'locked'>
+>>> classify(Exception("attempt to write a readonly database"))
+<Problem.READ_ONLY: 'read_only'>
+>>> classify(Exception("file is not a database"))
+<Problem.CORRUPT: 'corrupt'>
+"""
+
+from __future__ import annotations
+
+import enum
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+
+BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another writer before giving up
+
+
+class Problem(enum.Enum):
+    LOCKED = "locked"
+    READ_ONLY = "read_only"
+    CORRUPT = "corrupt"
+    TOO_NEW = "too_new"
+    UNREACHABLE = "unreachable"
+
+
+# Substrings of driver messages (SQLite, psycopg) -> problem; first match wins.
+SIGNS = (
+    ("database is locked", Problem.LOCKED),
+    ("database table is locked", Problem.LOCKED),
+    ("lock timeout", Problem.LOCKED),
+    ("readonly database", Problem.READ_ONLY),
+    ("read-only", Problem.READ_ONLY),
+    ("file is not a database", Problem.CORRUPT),
+    ("malformed", Problem.CORRUPT),
+    ("file is encrypted", Problem.CORRUPT),
+    ("can't locate revision", Problem.TOO_NEW),
+)
+
+MESSAGES = {
+    Problem.LOCKED: "The progress database {where} is locked by another program, so your answers are not "
+                    "being saved. Close the other program (or the other copy of the app) and press Try again.",
+    Problem.READ_ONLY: "The progress database {where} is read-only, so your answers are not being saved. "
+                       "Make it writable, or point TUTOR_DATABASE_URL at a file you can write, and press Try again.",
+    Problem.CORRUPT: "The progress database {where} is damaged, so your answers are not being saved. "
+                     "Press Try again: the damaged file is kept as a backup and a fresh one is started.",
+    Problem.TOO_NEW: "The progress database {where} was made by a newer Tarot Tutor, so this version does not "
+                     "touch it and your answers are not being saved. Update the app, or use another database.",
+    Problem.UNREACHABLE: "The progress database {where} cannot be opened ({detail}), so your answers are not "
+                         "being saved. Check TUTOR_DATABASE_URL and press Try again.",
+}
+
+
+def classify(exc: BaseException) -> Problem:
+    text = str(exc).lower()
+    return next((problem for sign, problem in SIGNS if sign in text), Problem.UNREACHABLE)
+
+
+class StoreError(Exception):
+    """A database failure the app explains instead of crashing: ``problem`` and a sentence for the learner."""
+
+    def __init__(self, problem: Problem, where: str, detail: str = ""):
+        self.problem, self.where, self.detail = problem, where, detail
+        super().__init__(MESSAGES[problem].format(where=where, detail=detail or "no detail"))
+
+    @classmethod
+    def from_exception(cls, exc: BaseException, where: str) -> StoreError:
+        detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
+        return cls(classify(exc), where, detail)
+
+
+def sqlite_path(url: URL) -> Path | None:
+    """The file of a SQLite URL (None for other databases and in-memory SQLite)."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    if url.database.startswith("file:"):  # a SQLite URI, e.g. sqlite:///file:/data/p.db?mode=ro&uri=true
+        name = url.database[5:]
+        return None if not name or "memory" in url.query.get("mode", "") else Path(name)
+    return Path(url.database)
+
+
+def describe(url: URL) -> str:
+    """Where the database is, for messages: the file, or the URL without its password."""
+    path = sqlite_path(url)
+    return f"“{path}”" if path else f"“{url.render_as_string(hide_password=True)}”"
+
+
+def make_engine(url: str | URL) -> Engine:
+    """An engine for ``url``; for SQLite: WAL, busy timeout, foreign keys, explicit transactions."""
+    url = make_url(url)
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    path = sqlite_path(url)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(dbapi_conn, _record) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own transaction handling is off).
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cur.execute("PRAGMA foreign_keys = ON")
+    try:
+        # WAL: readers never block the writer, and several tabs can write one after another.
+        cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA synchronous = NORMAL")
+    except Exception as exc:  # a read-only file cannot switch mode: keep reading it as it is
+        if classify(exc) is not Problem.READ_ONLY:
+            raise
+    cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # A write transaction takes the write lock at BEGIN: waiting (busy_timeout) then works, whereas a
+    # read lock upgraded later fails at once with "database is locked" when another writer got in first.
+    immediate = conn.get_execution_options().get("immediate")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+@contextmanager
+def writing(engine: Engine):
+    """A connection in one write transaction, committed at the end, rolled back on error."""
+    with engine.connect() as conn:
+        conn.execution_options(immediate=True)
+        with conn.begin():
+            yield conn

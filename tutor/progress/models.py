@@ -1,0 +1,136 @@
+"""The tables of the progress store (the schema at the newest migration, see ``migrations/``).
+
+Every time is stored as UTC: ``UTCDateTime`` turns an aware datetime into naive UTC on the way in
+and hands back an aware UTC datetime on the way out, the same on SQLite (which has no time zones)
+and on PostgreSQL.
+
+>>> from datetime import datetime, timedelta, timezone
+>>> paris = timezone(timedelta(hours=1))
+>>> UTCDateTime().process_bind_param(datetime(2026, 1, 2, 0, 30, tzinfo=paris), None)
+datetime.datetime(2026, 1, 1, 23, 30)
+>>> UTCDateTime().process_result_value(datetime(2026, 1, 1, 23, 30), None).tzinfo
+datetime.timezone.utc
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator):
+    """A datetime kept as naive UTC in the database and read back as aware UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"refusing a naive datetime {value!r}: store times in UTC")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _learner_fk() -> Mapped[int]:
+    return mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), nullable=False)
+
+
+class Learner(Base):
+    """A profile: a name, no password (solo use)."""
+
+    __tablename__ = "learners"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    review_enabled: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())  # v2
+
+
+class Answer(Base):
+    """One answer to a generated question: enough to regenerate it (kind, seed, params) and to grade the learner."""
+
+    __tablename__ = "answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = _learner_fk()
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    skill: Mapped[str] = mapped_column(String(40), nullable=False)
+    kind: Mapped[str] = mapped_column(String(40), nullable=False)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    params: Mapped[dict] = mapped_column(JSON, nullable=False)
+    answer: Mapped[str] = mapped_column(Text, nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    credit: Mapped[float] = mapped_column(Float, nullable=False)
+    seconds: Mapped[float | None] = mapped_column(Float)
+    hints_used: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    source: Mapped[str] = mapped_column(String(20), nullable=False, server_default="drill")  # v2
+    __table_args__ = (
+        Index("ix_answers_learner_time", "learner_id", "answered_at"),
+        Index("ix_answers_learner_skill_time", "learner_id", "skill", "answered_at"),  # v2
+    )
+
+
+class LessonProgress(Base):
+    """A lesson this learner finished (one row per lesson)."""
+
+    __tablename__ = "lesson_progress"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = _learner_fk()
+    lesson_id: Mapped[str] = mapped_column(String(80), nullable=False)
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    __table_args__ = (UniqueConstraint("learner_id", "lesson_id", name="uq_lesson_progress"),)
+
+
+class PuzzleResult(Base):
+    """One attempt at a puzzle; a puzzle is solved once an attempt is right."""
+
+    __tablename__ = "puzzle_results"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = _learner_fk()
+    puzzle_id: Mapped[str] = mapped_column(String(80), nullable=False)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    solved: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    credit: Mapped[float] = mapped_column(Float, nullable=False)
+    answer: Mapped[str] = mapped_column(Text, nullable=False)
+    seconds: Mapped[float | None] = mapped_column(Float)
+    __table_args__ = (Index("ix_puzzle_results_learner", "learner_id", "puzzle_id"),)
+
+
+class ReviewCard(Base):
+    """The FSRS card of one skill for one learner (v2): ``card`` is ``fsrs.Card.to_dict()``."""
+
+    __tablename__ = "review_cards"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    skill: Mapped[str] = mapped_column(String(40), primary_key=True)
+    card: Mapped[dict] = mapped_column(JSON, nullable=False)
+    due: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    last_rating: Mapped[int | None] = mapped_column(Integer)
+    last_answer_id: Mapped[int | None] = mapped_column(Integer)
+    reviews: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0")

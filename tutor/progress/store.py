@@ -1,0 +1,411 @@
+"""The progress store: profiles, answers, lessons, puzzles and review cards, in any SQLAlchemy database.
+
+``Store.open(url)`` makes the engine, brings the schema up to date (alembic) and, for a damaged
+SQLite file, keeps it as a backup and starts a fresh one (``store.notice`` says so). Every method
+raises ``StoreError`` (never a raw driver error) so the app can say what happened and go on.
+
+>>> s = Store.open("sqlite://")
+>>> me = s.default_learner()
+>>> _ = s.record_answer(me.id, AnswerRecord("counting", "count", 7, {"players": 4}, "5", True, 1.0))
+>>> s.count_answers(me.id), me.name
+(1, 'Me')
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic.util import CommandError
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from . import migrate, review
+from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
+from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard, utcnow
+
+DEFAULT_NAME = "Me"
+NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answer as the pages hand it in."""
+
+    skill: str
+    kind: str
+    seed: int | None
+    params: dict
+    answer: str
+    correct: bool
+    credit: float
+    seconds: float | None = None
+    hints_used: bool = False
+    source: str = "drill"  # drill, replay, review, lesson
+
+
+@dataclass(frozen=True)
+class LearnerInfo:
+    id: int
+    name: str
+    created_at: datetime
+    last_seen_at: datetime
+    review_enabled: bool
+
+
+def _guarded(method):
+    """Turn any database failure inside ``method`` into a StoreError naming the problem."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except StoreError:
+            raise
+        except (SQLAlchemyError, OSError) as exc:
+            raise StoreError.from_exception(exc, self.where) from exc
+    return wrapper
+
+
+def clean_name(name: str) -> str:
+    """A profile name, trimmed; ValueError with a sentence when it cannot be one.
+
+    >>> clean_name("  Ana  ")
+    'Ana'
+    """
+    name = " ".join(str(name).split())
+    if not name:
+        raise ValueError("Type a name first.")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"A name has at most {NAME_MAX} characters.")
+    return name
+
+
+def backup_corrupt(path: Path, now: datetime | None = None) -> Path:
+    """Move a damaged SQLite file (and its -wal/-shm files) aside; returns the backup's path."""
+    stamp = (now or utcnow()).strftime("%Y%m%dT%H%M%SZ")
+    backup = path.with_name(f"{path.name}.corrupt-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            part.replace(Path(f"{backup}{suffix}"))
+    return backup
+
+
+class Store:
+    def __init__(self, engine: Engine, where: str, notice: str = ""):
+        self.engine, self.where, self.notice = engine, where, notice
+        self.read_only = ""  # the reason, when the database can be read but not written
+
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        try:
+            url = make_url(url)
+        except Exception as exc:
+            raise StoreError(Problem.UNREACHABLE, f"“{url}”", "not a database URL") from exc
+        where = describe(url)
+        try:
+            store = cls(cls._prepared(url), where)
+        except StoreError as err:
+            path = sqlite_path(url)
+            if err.problem is not Problem.CORRUPT or path is None:
+                raise
+            backup = backup_corrupt(path)
+            notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to the new one, "
+                      "and a fresh progress file was started.")
+            return cls(cls._prepared(url), where, notice)
+        try:
+            store.check_writable()
+        except StoreError as err:
+            if err.problem is not Problem.READ_ONLY:
+                raise
+            store.read_only = str(err)
+        return store
+
+    @staticmethod
+    def _prepared(url) -> Engine:
+        where = describe(url)
+        engine = None
+        try:
+            engine = make_engine(url)
+            if sqlite_path(url) is not None:
+                with engine.connect() as conn:
+                    verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
+                if verdict != "ok":
+                    raise StoreError(Problem.CORRUPT, where, str(verdict))
+            if migrate.current(engine) != migrate.head():
+                migrate.upgrade(engine)
+            return engine
+        except (SQLAlchemyError, OSError, CommandError) as exc:
+            if engine is not None:
+                engine.dispose()
+            raise StoreError.from_exception(exc, where) from exc
+        except StoreError:
+            if engine is not None:
+                engine.dispose()
+            raise
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- learners --------------------------------------------------------------------------------
+
+    @_guarded
+    def learners(self) -> list[LearnerInfo]:
+        """Every profile, the most recently active first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(Learner).order_by(Learner.last_seen_at.desc(), Learner.id)).all()
+        return [_learner(r) for r in rows]
+
+    @_guarded
+    def learner(self, learner_id: int) -> LearnerInfo | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(Learner).where(Learner.id == learner_id)).first()
+        return _learner(row) if row else None
+
+    @_guarded
+    def create_learner(self, name: str) -> LearnerInfo:
+        """A new profile; ValueError when the name is empty, too long or taken."""
+        name = clean_name(name)
+        now = utcnow()
+        taken = ValueError(f"There is already a learner called “{name}”: pick it from the list.")
+        try:
+            with writing(self.engine) as conn:
+                if conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower())).first():
+                    raise taken
+                new_id = conn.execute(Learner.__table__.insert().values(
+                    name=name, created_at=now, last_seen_at=now, review_enabled=False)).inserted_primary_key[0]
+        except IntegrityError:  # PostgreSQL: another session made the same name a moment ago
+            raise taken from None
+        return LearnerInfo(new_id, name, now, now, False)
+
+    @_guarded
+    def rename_learner(self, learner_id: int, name: str) -> None:
+        name = clean_name(name)
+        with writing(self.engine) as conn:
+            taken = conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower(),
+                                                          Learner.id != learner_id)).first()
+            if taken:
+                raise ValueError(f"There is already a learner called “{name}”.")
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(name=name))
+
+    def default_learner(self) -> LearnerInfo:
+        """The most recently active learner; a first profile called “Me” on a new database."""
+        existing = self.learners()
+        if existing:
+            return existing[0]
+        try:
+            return self.create_learner(DEFAULT_NAME)
+        except ValueError:  # another tab made it a moment ago
+            return self.learners()[0]
+
+    @_guarded
+    def set_review(self, learner_id: int, enabled: bool, now: datetime | None = None) -> None:
+        """Turn spaced review on or off; turning it on gives every skill already practised a card."""
+        now = now or utcnow()
+        with writing(self.engine) as conn:
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(review_enabled=enabled))
+            if not enabled:
+                return
+            have = set(conn.execute(select(ReviewCard.skill).where(ReviewCard.learner_id == learner_id)).scalars())
+            skills = conn.execute(select(Answer.skill).where(Answer.learner_id == learner_id).distinct()).scalars()
+            for skill in sorted(set(skills) - have):
+                card = review.new_card(skill, now)
+                conn.execute(ReviewCard.__table__.insert().values(
+                    learner_id=learner_id, skill=skill, card=card, due=review.due_at(card), reviews=0))
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    @_guarded
+    def record_answer(self, learner_id: int, rec: AnswerRecord, at: datetime | None = None) -> int:
+        """Store one answer (and move its skill's review card when review is on); returns its id."""
+        at = at or utcnow()
+        with writing(self.engine) as conn:
+            answer_id = conn.execute(Answer.__table__.insert().values(
+                learner_id=learner_id, answered_at=at, skill=rec.skill, kind=rec.kind, seed=rec.seed,
+                params=dict(rec.params), answer=str(rec.answer), correct=bool(rec.correct),
+                credit=float(rec.credit), seconds=rec.seconds, hints_used=bool(rec.hints_used),
+                source=rec.source)).inserted_primary_key[0]
+            enabled = conn.execute(update(Learner).where(Learner.id == learner_id).values(last_seen_at=at)
+                                   .returning(Learner.review_enabled)).scalar()
+            if enabled:
+                _review_answer(conn, learner_id, rec, answer_id, at)
+        return answer_id
+
+    @_guarded
+    def finish_lesson(self, learner_id: int, lesson_id: str, at: datetime | None = None) -> None:
+        """Mark a lesson done (once: finishing it again keeps the first date)."""
+        at = at or utcnow()
+        with writing(self.engine) as conn:
+            seen = conn.execute(select(LessonProgress.id).where(
+                LessonProgress.learner_id == learner_id, LessonProgress.lesson_id == lesson_id)).first()
+            if not seen:
+                conn.execute(LessonProgress.__table__.insert().values(
+                    learner_id=learner_id, lesson_id=lesson_id, finished_at=at))
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(last_seen_at=at))
+
+    @_guarded
+    def record_puzzle(self, learner_id: int, puzzle_id: str, *, solved: bool, credit: float, answer: str = "",
+                      seconds: float | None = None, at: datetime | None = None) -> None:
+        at = at or utcnow()
+        with writing(self.engine) as conn:
+            conn.execute(PuzzleResult.__table__.insert().values(
+                learner_id=learner_id, puzzle_id=puzzle_id, answered_at=at, solved=bool(solved),
+                credit=float(credit), answer=str(answer), seconds=seconds))
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(last_seen_at=at))
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @_guarded
+    def count_answers(self, learner_id: int | None = None) -> int:
+        q = select(func.count()).select_from(Answer)
+        if learner_id is not None:
+            q = q.where(Answer.learner_id == learner_id)
+        with self.engine.connect() as conn:
+            return conn.execute(q).scalar()
+
+    @_guarded
+    def recent_credits(self, learner_id: int, per_skill: int) -> list[tuple[str, float]]:
+        """(skill, credit) of the last ``per_skill`` answers of each skill, newest first per skill.
+
+        One short index walk per skill (index learner, skill, time) instead of reading every answer."""
+        out = []
+        with self.engine.connect() as conn:
+            skills = conn.execute(select(Answer.skill).where(Answer.learner_id == learner_id).distinct()).scalars()
+            for skill in sorted(skills):
+                q = select(Answer.credit).where(Answer.learner_id == learner_id, Answer.skill == skill).order_by(
+                    Answer.answered_at.desc(), Answer.id.desc()).limit(per_skill)
+                out.extend((skill, c) for c in conn.execute(q).scalars())
+        return out
+
+    @_guarded
+    def answer_hours(self, learner_id: int) -> list[tuple[datetime, int, float]]:
+        """(UTC hour, answers, credit) per hour with answers, oldest first: the chart and the streak.
+
+        Counting by hour in the database keeps 10,000 answers to a few hundred rows, and an hour
+        still falls on the right local day for every time zone a whole number of hours from UTC."""
+        hour = _hour(self.engine.dialect.name, Answer.answered_at)
+        q = select(hour, func.count(), func.sum(Answer.credit)).where(Answer.learner_id == learner_id).group_by(
+            hour).order_by(hour)
+        with self.engine.connect() as conn:
+            return [(datetime.fromisoformat(f"{h}:00").replace(tzinfo=UTC), n, float(c))
+                    for h, n, c in conn.execute(q)]
+
+    @_guarded
+    def answers(self, learner_id: int, *, wrong_only: bool = False, skill: str | None = None) -> list:
+        """Answer rows (all columns), oldest first."""
+        q = select(Answer).where(Answer.learner_id == learner_id).order_by(Answer.answered_at, Answer.id)
+        if wrong_only:
+            q = q.where(Answer.correct.is_(False))
+        if skill:
+            q = q.where(Answer.skill == skill)
+        with self.engine.connect() as conn:
+            return list(conn.execute(q))
+
+    @_guarded
+    def fixed_mistakes(self, learner_id: int) -> set[int]:
+        """Ids of wrong answers whose very question (kind, seed, params) was answered right later.
+
+        One pass over the learner's answers, oldest first (a join on kind and seed has no index to use)."""
+        q = select(Answer.id, Answer.kind, Answer.seed, Answer.params, Answer.correct).where(
+            Answer.learner_id == learner_id).order_by(Answer.answered_at, Answer.id)
+        open_mistakes: dict[tuple, list[int]] = {}
+        fixed: set[int] = set()
+        with self.engine.connect() as conn:
+            for answer_id, kind, seed, params, correct in conn.execute(q):
+                question = (kind, seed, json.dumps(params, sort_keys=True))
+                if correct:
+                    fixed.update(open_mistakes.pop(question, ()))
+                else:
+                    open_mistakes.setdefault(question, []).append(answer_id)
+        return fixed
+
+    @_guarded
+    def lessons_done(self, learner_id: int) -> dict[str, datetime]:
+        q = select(LessonProgress.lesson_id, LessonProgress.finished_at).where(LessonProgress.learner_id == learner_id)
+        with self.engine.connect() as conn:
+            return dict(conn.execute(q).all())
+
+    @_guarded
+    def puzzles_solved(self, learner_id: int) -> dict[str, datetime]:
+        """Puzzle id -> when it was first solved."""
+        q = select(PuzzleResult.puzzle_id, func.min(PuzzleResult.answered_at)).where(
+            PuzzleResult.learner_id == learner_id, PuzzleResult.solved.is_(True)).group_by(PuzzleResult.puzzle_id)
+        with self.engine.connect() as conn:
+            return {pid: _aware(t) for pid, t in conn.execute(q)}
+
+    @_guarded
+    def activity_times(self, learner_id: int) -> list[datetime]:
+        """When lessons were finished and puzzles tried (answers come from ``answer_hours``)."""
+        with self.engine.connect() as conn:
+            lessons = conn.execute(select(LessonProgress.finished_at).where(
+                LessonProgress.learner_id == learner_id)).scalars().all()
+            puzzles = conn.execute(select(PuzzleResult.answered_at).where(
+                PuzzleResult.learner_id == learner_id)).scalars().all()
+        return [*lessons, *puzzles]
+
+    @_guarded
+    def review_cards(self, learner_id: int) -> list[review.SkillReview]:
+        q = select(ReviewCard).where(ReviewCard.learner_id == learner_id).order_by(ReviewCard.due, ReviewCard.skill)
+        with self.engine.connect() as conn:
+            return [review.SkillReview(r.skill, r.card, r.last_rating, r.reviews) for r in conn.execute(q)]
+
+    def check_writable(self) -> None:
+        """Raise StoreError when the database takes reads but not writes (a read-only file or role).
+
+        The probe writes inside a transaction that is rolled back, so it leaves nothing behind."""
+        probe = ("CREATE TABLE _write_probe (x INTEGER)" if self.engine.dialect.name == "sqlite"
+                 else "UPDATE learners SET name = name WHERE 1 = 0")
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(immediate=True)
+                trans = conn.begin()
+                try:
+                    conn.exec_driver_sql(probe)
+                finally:
+                    trans.rollback()
+        except SQLAlchemyError as exc:
+            raise StoreError.from_exception(exc, self.where) from exc
+
+
+def _hour(dialect: str, column):
+    """The column's UTC hour as 'YYYY-MM-DD HH' text, in this database's dialect."""
+    if dialect == "sqlite":  # stored as 'YYYY-MM-DD HH:MM:SS.ffffff': the first 13 characters (faster than strftime)
+        return func.substr(column, 1, 13)
+    return func.to_char(column, "YYYY-MM-DD HH24")
+
+
+def _aware(t: datetime) -> datetime:
+    # func.min() loses the column type on SQLite, so the value may come back as text or naive.
+    if isinstance(t, str):
+        t = datetime.fromisoformat(t)
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
+
+
+def _learner(row) -> LearnerInfo:
+    r = row[0] if hasattr(row, "_mapping") and len(row) == 1 else row
+    return LearnerInfo(r.id, r.name, r.created_at, r.last_seen_at, bool(r.review_enabled))
+
+
+def _review_answer(conn, learner_id: int, rec: AnswerRecord, answer_id: int, at: datetime) -> None:
+    """Move the skill's FSRS card for this answer, inside the answer's transaction."""
+    row = conn.execute(select(ReviewCard.card, ReviewCard.reviews).where(
+        ReviewCard.learner_id == learner_id, ReviewCard.skill == rec.skill)).first()
+    card = row.card if row else None
+    if not review.counts(card, rec.correct, at):
+        return
+    rating = review.rating_for(rec.correct, rec.credit, rec.hints_used)
+    new = review.schedule(card, rec.skill, rating, at)
+    values = dict(card=new, due=review.due_at(new), last_rating=int(rating), last_answer_id=answer_id,
+                  reviews=(row.reviews if row else 0) + 1)
+    if row:
+        conn.execute(update(ReviewCard).where(ReviewCard.learner_id == learner_id, ReviewCard.skill == rec.skill)
+                     .values(**values))
+    else:
+        conn.execute(ReviewCard.__table__.insert().values(learner_id=learner_id, skill=rec.skill, **values))

@@ -1,0 +1,154 @@
+"""Export and import one learner's progress as JSON (to move to another computer, or keep a copy).
+
+The file holds the profile, every answer, lessons done, puzzle attempts and review cards, times in
+UTC (ISO 8601). Import checks the whole file first (pydantic) and writes it in one transaction, as
+a new profile: nothing is half imported, and no existing progress is changed.
+
+>>> from tutor.progress.store import AnswerRecord, Store
+>>> s = Store.open("sqlite://")
+>>> me = s.default_learner()
+>>> _ = s.record_answer(me.id, AnswerRecord("target", "target", 3, {"players": 4}, "41", True, 1.0))
+>>> data = export_learner(s, me.id)
+>>> data["format"], len(data["answers"])
+('tarot-tutor-progress', 1)
+>>> copy = import_learner(s, data, name="Me on the laptop")
+>>> s.count_answers(copy.id)
+1
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import func, select
+
+from .db import writing
+from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
+from .store import LearnerInfo, Store, _guarded, clean_name
+
+FORMAT = "tarot-tutor-progress"
+VERSION = 1
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AnswerIn(_Row):
+    answered_at: AwareDatetime
+    skill: str = Field(max_length=40)
+    kind: str = Field(max_length=40)
+    seed: int | None
+    params: dict[str, Any]
+    answer: str
+    correct: bool
+    credit: float = Field(ge=0, le=1)
+    seconds: float | None = Field(default=None, ge=0)
+    hints_used: bool = False
+    source: str = Field(default="drill", max_length=20)
+
+
+class LessonIn(_Row):
+    lesson_id: str = Field(max_length=80)
+    finished_at: AwareDatetime
+
+
+class PuzzleIn(_Row):
+    puzzle_id: str = Field(max_length=80)
+    answered_at: AwareDatetime
+    solved: bool
+    credit: float = Field(ge=0, le=1)
+    answer: str = ""
+    seconds: float | None = Field(default=None, ge=0)
+
+
+class CardIn(_Row):
+    skill: str = Field(max_length=40)
+    card: dict[str, Any]
+    due: AwareDatetime
+    last_rating: int | None = None
+    reviews: int = 0
+
+
+class LearnerIn(_Row):
+    name: str
+    created_at: AwareDatetime
+    review_enabled: bool = False
+
+
+class ProgressFile(_Row):
+    format: Literal["tarot-tutor-progress"]
+    version: Literal[1]
+    exported_at: AwareDatetime
+    learner: LearnerIn
+    answers: list[AnswerIn] = []
+    lessons: list[LessonIn] = []
+    puzzles: list[PuzzleIn] = []
+    review_cards: list[CardIn] = []
+
+
+def _rows(conn, model, learner_id: int, skip=("id", "learner_id", "last_answer_id")) -> list[dict]:
+    cols = [c for c in model.__table__.columns if c.name not in skip]
+    rows = conn.execute(select(*cols).where(model.__table__.c.learner_id == learner_id))
+    return [{k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in r._mapping.items()} for r in rows]
+
+
+@_guarded
+def _export(store: Store, learner_id: int) -> dict:
+    with store.engine.connect() as conn:
+        who = conn.execute(select(Learner).where(Learner.id == learner_id)).one()
+        return {
+            "format": FORMAT, "version": VERSION, "exported_at": datetime.now().astimezone().isoformat(),
+            "learner": {"name": who.name, "created_at": who.created_at.isoformat(),
+                        "review_enabled": bool(who.review_enabled)},
+            "answers": _rows(conn, Answer, learner_id), "lessons": _rows(conn, LessonProgress, learner_id),
+            "puzzles": _rows(conn, PuzzleResult, learner_id), "review_cards": _rows(conn, ReviewCard, learner_id),
+        }
+
+
+def export_learner(store: Store, learner_id: int) -> dict:
+    """One learner's progress as plain JSON-able data."""
+    return _export(store, learner_id)
+
+
+def parse_file(raw: bytes | str | dict) -> ProgressFile:
+    """Read an exported file; ValueError with one clear sentence when it is not one."""
+    try:
+        data = raw if isinstance(raw, dict) else json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"This is not a JSON file ({exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("This is not a Tarot Tutor progress file (its “format” is missing or different).")
+    try:
+        return ProgressFile.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"The progress file has a problem at {where}: {first['msg']} "
+                         f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
+
+
+@_guarded
+def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
+    name = clean_name(name)
+    with writing(store.engine) as conn:
+        if conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower())).first():
+            raise ValueError(f"There is already a learner called “{name}”: import under another name.")
+        last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
+        new_id = conn.execute(Learner.__table__.insert().values(
+            name=name, created_at=pf.learner.created_at, last_seen_at=last,
+            review_enabled=pf.learner.review_enabled)).inserted_primary_key[0]
+        for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
+                            (ReviewCard, pf.review_cards)):
+            if rows:
+                conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+    return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled)
+
+
+def import_learner(store: Store, raw: bytes | str | dict, name: str | None = None) -> LearnerInfo:
+    """Add the progress in ``raw`` as a new profile (``name``, else the name in the file)."""
+    pf = parse_file(raw)
+    return _import(store, pf, name or pf.learner.name)

@@ -1,0 +1,260 @@
+"""The app's link to the progress store: who is learning, saving answers, and saying so when saving is off.
+
+The store is opened once per process and database URL (``st.cache_resource``), failures included, so
+a broken database costs one attempt, not one per rerun. When opening or a write fails, the session
+stops saving, every page keeps working, and ``saving_notice()`` says why with a Try again button.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, tzinfo
+from zoneinfo import ZoneInfo
+
+import streamlit as st
+
+from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
+from ..progress.mastery import RECENT, Mastery, mastery_by_skill
+from ..skills import SKILLS
+
+DOWN = "progress_down"  # session key: the message while this session is not saving
+LEARNER = "progress_learner"  # session key: (id, name) of the learner
+REV = "progress_rev"  # session key: bumped on every write, so cached reads refresh
+
+
+def _secrets() -> dict:
+    try:
+        if st.secrets.load_if_toml_exists():
+            return {k: st.secrets[k] for k in st.secrets if isinstance(st.secrets[k], str)}
+    except Exception:  # a malformed secrets file must not stop the app; the default store is used
+        pass
+    return {}
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _open(url: str) -> tuple[Store | None, str]:
+    try:
+        return Store.open(url), ""
+    except StoreError as err:
+        return None, str(err)
+
+
+def store() -> Store | None:
+    """The store for reading, or None when it cannot be opened; notes when this session cannot save."""
+    opened, problem = _open(database_url(secrets=_secrets()))
+    if opened is None or opened.read_only:
+        st.session_state.setdefault(DOWN, problem or opened.read_only)
+    return opened
+
+
+def retry() -> None:
+    """Forget the failure: the next access opens the database again (a damaged file is backed up then).
+    The learner is looked up again too: a fresh database does not have this session's profile."""
+    _open.clear()
+    st.session_state.pop(DOWN, None)
+    st.session_state.pop(LEARNER, None)
+    _forget_reads()
+
+
+def _failed(err: StoreError) -> None:
+    st.session_state[DOWN] = str(err)
+    if err.problem is Problem.CORRUPT:
+        _open.clear()  # Try again reopens, which backs the file up
+
+
+def guarded(fn, *args, default=None, write: bool = False, **kwargs):
+    """Call ``fn(store, ...)``; on a StoreError stop saving for this session and return ``default``.
+    A ``write`` is skipped while the session is not saving."""
+    s = store()
+    if s is None or (write and st.session_state.get(DOWN)):
+        return default
+    try:
+        return fn(s, *args, **kwargs)
+    except StoreError as err:
+        _failed(err)
+        return default
+
+
+def learner_id() -> int | None:
+    """The current learner's id (the most recently active one, or a new “Me”, on a first visit)."""
+    who = st.session_state.get(LEARNER)
+    if who is None:
+        info = guarded(Store.default_learner)
+        if info is None:
+            return None
+        who = st.session_state[LEARNER] = (info.id, info.name)
+    return who[0]
+
+
+def learner_name() -> str:
+    learner_id()
+    who = st.session_state.get(LEARNER)
+    return who[1] if who else "Guest (not saved)"
+
+
+def switch_learner(learner_id: int, name: str) -> None:
+    st.session_state[LEARNER] = (learner_id, name)
+    _forget_reads()
+
+
+def _forget_reads() -> None:
+    """Drop what this session read from the store (lessons and puzzles done, cached views)."""
+    for key in [k for k in st.session_state if str(k).startswith(("done_", "progress_cache"))]:
+        del st.session_state[key]
+    _bump()
+
+
+def _bump() -> None:
+    st.session_state[REV] = st.session_state.get(REV, 0) + 1
+
+
+def cached(name: str, fn, *args, default=None):
+    """``fn(store, learner, *args)`` once per write: reruns that change nothing reuse the answer."""
+    lid = learner_id()
+    key = ("progress_cache", name, lid, st.session_state.get(REV, 0), args)
+    box = st.session_state.setdefault("progress_cache", {})
+    if key not in box:
+        if lid is None:
+            return default
+        if len(box) > 32:
+            box.clear()
+        result = guarded(fn, lid, *args, default=None)
+        if result is None:
+            return default
+        box[key] = result
+    return box[key]
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+def track_answer(key: str, fb, *, kind: str, seed, params: dict, skill: str, source: str = "drill",
+                 hints_used: bool = False) -> None:
+    """Call on every rerun after a question: notes when it was first shown, and saves its first answer."""
+    if fb is None:
+        st.session_state.setdefault(f"{key}_shown", time.monotonic())
+        return
+    if st.session_state.get(f"{key}_saved"):
+        return
+    st.session_state[f"{key}_saved"] = True
+    shown = st.session_state.get(f"{key}_shown")
+    seconds = round(time.monotonic() - shown, 1) if shown else None
+    lid = learner_id()
+    if lid is None:
+        return
+    rec = AnswerRecord(skill=skill, kind=kind, seed=seed, params=dict(params), answer=fb.given or "",
+                       correct=fb.correct, credit=fb.credit, seconds=seconds, hints_used=hints_used, source=source)
+    guarded(Store.record_answer, lid, rec, write=True)
+    _bump()
+
+
+def track_puzzle(puzzle_id: str, key: str, fb) -> None:
+    """Every answer to a puzzle is kept; a right one marks it solved (also for ``done("puzzles")``)."""
+    if fb is None:
+        st.session_state.setdefault(f"{key}_shown", time.monotonic())
+        st.session_state.pop(f"{key}_saved", None)
+        return
+    if st.session_state.get(f"{key}_saved") is fb:
+        return
+    st.session_state[f"{key}_saved"] = fb
+    shown = st.session_state.pop(f"{key}_shown", None)
+    seconds = round(time.monotonic() - shown, 1) if shown else None
+    if fb.correct:
+        st.session_state.setdefault("done_puzzles", set()).add(puzzle_id)
+    lid = learner_id()
+    if lid is not None:
+        guarded(Store.record_puzzle, lid, puzzle_id, solved=fb.correct, credit=fb.credit, answer=fb.given or "",
+                seconds=seconds, write=True)
+        _bump()
+
+
+LOADERS = {
+    "lessons": Store.lessons_done,
+    "puzzles": Store.puzzles_solved,
+}
+SAVERS = {
+    "lessons": Store.finish_lesson,
+    "puzzles": lambda s, lid, key: s.record_puzzle(lid, key, solved=True, credit=1.0),
+}
+
+
+def done(kind: str) -> set:
+    """What this learner finished (``lessons``, ``puzzles``): the database's record plus this session's."""
+    seen = st.session_state.setdefault(f"done_{kind}", set())
+    loaded = f"done_{kind}_loaded"
+    lid = learner_id()
+    if kind in LOADERS and lid is not None and st.session_state.get(loaded) != lid:
+        stored = guarded(LOADERS[kind], lid)
+        if stored is not None:
+            seen.update(stored)
+            st.session_state[loaded] = lid
+    return seen
+
+
+def remember_done(kind: str, key: str) -> None:
+    """Mark ``key`` finished, saved once (a page may call this on every rerun)."""
+    seen = done(kind)
+    if key in seen:
+        return
+    seen.add(key)
+    lid = learner_id()
+    if kind in SAVERS and lid is not None:
+        guarded(SAVERS[kind], lid, key, write=True)
+        _bump()
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+def mastery() -> dict[str, Mastery]:
+    """Mastery per skill for the current learner (empty when nothing is saved)."""
+    rows = cached("recent", Store.recent_credits, RECENT, default=[])
+    return mastery_by_skill(rows)
+
+
+def viewer_tz() -> tzinfo:
+    """The browser's time zone (for days and the streak), UTC when unknown."""
+    try:
+        name = st.context.timezone
+        return ZoneInfo(name) if name else UTC
+    except Exception:
+        return UTC
+
+
+def saving_notice() -> None:
+    """Say so when answers are not being saved (with Try again), or when a damaged file was replaced."""
+    opened = store()
+    problem = st.session_state.get(DOWN)
+    if problem:
+        with st.container(border=True):
+            st.warning(f"**Not saving.** {problem} Everything else keeps working.", icon="⚠️")
+            if st.button("Try again", key="progress_retry"):
+                retry()
+                st.rerun()
+    elif opened is not None and opened.notice and not st.session_state.get("progress_notice_seen"):
+        st.info(opened.notice, icon="🛟")
+        if st.button("Got it", key="progress_notice_ok"):
+            st.session_state["progress_notice_seen"] = True
+            st.rerun()
+
+
+def mastery_note(skills) -> str:
+    """' · mastery: counting ◕ 85% · target ● 95%' for the skills practised so far ('' for none)."""
+    m = mastery()
+    marks = [f"{s} {m[s].badge}" for s in skills if s in m]
+    return " · mastery: " + " · ".join(marks) if marks else ""
+
+
+def drill_mastery(skill: str) -> None:
+    """One line under a drill question: this skill's mastery and the weakest skill so far."""
+    saving_notice()
+    m = mastery()
+    here = m.get(skill)
+    name = SKILLS.get(skill, skill)
+    if here is None:
+        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {learner_name()}).")
+        return
+    answers = "1 recent answer" if here.recent == 1 else f"{here.recent} recent answers"
+    line = f"Mastery of “{name}”: **{here.badge}** over {answers}, confidence {here.confidence:.0%}"
+    weakest = min(m.values(), key=lambda x: x.confidence)
+    if weakest.skill != skill and weakest.confidence < here.confidence:
+        line += f" · weakest so far: “{SKILLS.get(weakest.skill, weakest.skill)}” ({weakest.badge})"
+    st.caption(line)

@@ -1,0 +1,3 @@
+from tutor.ui.progress import render
+
+render()

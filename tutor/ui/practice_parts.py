@@ -1,0 +1,145 @@
+"""Rendering pieces shared by the Practice page's free deals and guided hands.
+
+Everything here draws from a Deal or a SeatView that the page already holds; nothing is computed
+on the top-to-bottom run beyond formatting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import streamlit as st
+
+from ..engine import Card, Deal, SeatView, Trick
+from ..quiz.kinds.score import deal_params
+from ..quiz.question import AnswerType, Question
+from ..quiz.scoreform import describe, form_answer, form_fields
+from .cards import card_img, card_label, cards_html
+
+SMALL = 52
+
+
+def names_for(players: int, learner: int) -> list[str]:
+    """Seat names as the learner sees them: 'You', then the bots in playing order."""
+    from ..practice.table import NAMES
+    return [NAMES[players][(s - learner) % players] for s in range(players)]
+
+
+def role(view: SeatView, seat: int) -> str:
+    """What the learner may know of a seat's camp."""
+    if view.taker is None:
+        return ""
+    if seat == view.taker:
+        return "taker (preneur)"
+    if view.partner is not None and seat == view.partner:
+        return "partner"
+    if view.players == 5 and view.partner is None and seat != view.seat:
+        return "?"  # the partner is secret until the called card is played
+    return "defence"
+
+
+def move_text(action) -> str:
+    """A learner-facing name for a suggested action: 'K♥', 'bid garde', 'call K♠'…"""
+    from ..engine import Bid, CallKing, Discard, PlayCard, ShowPoignee
+    if isinstance(action, PlayCard):
+        return card_label(action.card)
+    if isinstance(action, Bid):
+        return f"bid {action.contract.french}" if action.contract else "pass"
+    if isinstance(action, CallKing):
+        return f"call {card_label(action.card)}"
+    if isinstance(action, Discard):
+        return "put aside " + " ".join(card_label(c) for c in action.cards)
+    if isinstance(action, ShowPoignee):
+        return f"show a poignée of {len(action.cards)}"
+    return "announce a chelem"
+
+
+def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str], *, winner: int | None = None,
+               width: int = SMALL) -> str:
+    """One trick: each card with who played it underneath; the winner's card ringed."""
+    cells = []
+    for c, s in zip(cards, seats):
+        mark = " · won" if s == winner else ""
+        cells.append(f'<figure style="margin:0 4px;text-align:center">{card_img(c, width=width, ring=s == winner)}'
+                     f'<figcaption style="font-size:0.8rem">{escape(names[s])}{mark}</figcaption></figure>')
+    row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.5rem"
+    return f'<div class="tt-trick" style="{row}">{"".join(cells)}</div>'
+
+
+def show_trick(cards, seats, names, *, winner=None, label: str = "") -> None:
+    if label:
+        st.markdown(f"**{label}**")
+    if not cards:
+        st.caption("No card played yet.")
+        return
+    st.markdown(trick_html(cards, seats, names, winner=winner), unsafe_allow_html=True)
+
+
+def show_seats(view: SeatView, names: Sequence[str], hand_sizes: Sequence[int]) -> None:
+    """One line per seat: name, camp as far as known, cards left, poignée shown."""
+    shown = {s: cards for s, cards in view.poignees}
+    rows = []
+    for s in range(view.players):
+        what = role(view, s)
+        line = f"**{names[s]}**" + (f" · {what}" if what else "") + f" · {hand_sizes[s]} cards"
+        if s in shown:
+            line += f" · poignée of {len(shown[s])}: " + " ".join(card_label(c) for c in shown[s])
+        if view.to_act == s:
+            line += " · **to play**"
+        rows.append(line)
+    st.markdown("  \n".join(rows))
+
+
+def show_last_trick(tricks: Sequence[Trick], names, key: str) -> None:
+    """The last trick with its winner, and any earlier one on request."""
+    if not tricks:
+        return
+    last = tricks[-1]
+    show_trick(last.cards, last.seats, names, winner=last.winner,
+               label=f"Trick {len(tricks)} went to {names[last.winner]}")
+    if len(tricks) > 1:
+        with st.expander("Look at an earlier trick"):
+            n = st.number_input("Trick", 1, len(tricks), len(tricks) - 1, key=f"{key}_look")
+            t = tricks[int(n) - 1]
+            show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {int(n)}: {names[t.winner]} won it")
+
+
+def score_question(deal: Deal) -> Question:
+    """The finished deal as a score-form drill: the learner fills in the breakdown first."""
+    params = deal_params(deal)
+    answer = form_answer(params)
+    score = deal.result().score
+    explanation = "\n".join(f"- {s.text}" for s in score.steps)
+    prompt = (f"**Score this deal.** {describe(params)}\n\nFill in each step: + for the attack, − for the "
+              "defence, per defender, then every player's score.")
+    return Question(kind="score", seed=None, params={}, skill="scoring", prompt=prompt,
+                    answer_type=AnswerType.SCORE_FORM, answer=answer, explanation=explanation, rules=(),
+                    fields=form_fields(answer), grader="score_form", context={"score": params})
+
+
+def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
+    """The full count: the piles, the oudlers, the target, the margin, the bonuses and every share."""
+    r = deal.result()
+    pile, _, _ = deal.attack_pile()
+    s = r.score
+    st.markdown(f"**The attack's pile** ({len(pile)} cards, {r.attack_points:g} points, "
+                f"{r.oudlers} oudler{'s' if r.oudlers != 1 else ''}):")
+    st.markdown(cards_html(sorted(pile, key=lambda c: c.sort_key), width=36), unsafe_allow_html=True)
+    for note in r.notes:
+        st.caption(note)
+    st.markdown("\n".join(f"- {step.text}" for step in s.steps))
+    rows = [{"player": names[i], "score": r.seat_scores[i]} for i in range(deal.players)]
+    st.dataframe(rows, hide_index=True, width="content")
+
+
+def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
+    """The deal trick by trick, and its log (seed + actions) to replay it anywhere."""
+    tricks = deal.tricks
+    if tricks:
+        n = st.slider("Replay trick by trick", 1, len(tricks), 1, key=f"{key}_replay")
+        t = tricks[n - 1]
+        show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {n}, led by {names[t.leader]}, "
+                                                                    f"won by {names[t.winner]}")
+    with st.expander("The deal's log (every action, replayable)"):
+        st.code("\n".join(str(a) for a in deal.log), language=None)

@@ -1,0 +1,179 @@
+"""The Progress page: mastery per skill, a chart over time, lessons, puzzles and the streak; replaying
+mistakes and spaced review (``replay.py``); profiles, export and import.
+
+One page with a view switcher (kept in the URL, e.g. ``/progress?view=replay``) so only the view on
+screen is computed.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import streamlit as st
+
+from ..progress import Store, StoreError
+from ..progress.mastery import Level, daily, local_day, streak
+from ..progress.transfer import export_learner, import_learner
+from ..quiz import KINDS
+from ..skills import SKILLS
+from . import learner as lr
+from .data import course, puzzles
+from .replay import render_replay, render_review
+
+VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
+LEVEL_WORDS = {Level.NEW: "not tried", Level.SHAKY: "shaky", Level.LEARNING: "learning", Level.SOLID: "solid",
+               Level.MASTERED: "mastered"}
+# A skill -> the drill kind that trains it (the first kind registered for it).
+DRILL_KIND = {}
+for _kind, _gen in KINDS.items():
+    DRILL_KIND.setdefault(_gen.skill, _kind)
+
+
+def render() -> None:
+    st.title("Your progress")
+    lr.saving_notice()
+    st.caption(f"Learner: **{lr.learner_name()}** · change it under Profile")
+    wanted = st.query_params.get("view", "mastery")
+    view = st.segmented_control("View", list(VIEWS), default=wanted if wanted in VIEWS else "mastery",
+                                format_func=VIEWS.get, key="progress_view", label_visibility="collapsed")
+    view = view or "mastery"
+    st.query_params["view"] = view
+    {"mastery": render_mastery, "replay": render_replay, "review": render_review, "profile": render_profile}[view]()
+
+
+def render_mastery() -> None:
+    lid = lr.learner_id()
+    hours = lr.cached("hours", Store.answer_hours, default=[])
+    lessons = lr.done("lessons")
+    solved = lr.done("puzzles")
+    other = lr.cached("activity", Store.activity_times, default=[])
+    tz = lr.viewer_tz()
+    days = {local_day(t, tz) for t, _, _ in hours} | {local_day(t, tz) for t in other}
+    today = local_day(datetime.now().astimezone(), tz)
+    c = course()
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("Answers", sum(n for _, n, _ in hours))
+    m2.metric("Lessons done", f"{len(lessons & set(c.ids))} / {len(c.lessons)}")
+    m3.metric("Puzzles solved", f"{len(solved)} / {len(puzzles())}")
+    m4.metric("Streak", _days(streak(days, today)), help="Days in a row with an answer, a lesson or a puzzle.")
+    if lid is None or not hours:
+        st.info("Answer a few questions in the Drill and your mastery of each skill appears here.")
+        return
+    _mastery_table()
+    _chart(hours, tz)
+
+
+def _mastery_table() -> None:
+    m = lr.mastery()
+    rows = []
+    for skill in DRILL_KIND:
+        s = m.get(skill)
+        rows.append({"Skill": SKILLS.get(skill, skill), "Level": LEVEL_WORDS[s.level] if s else "not tried",
+                     "Accuracy": round(100 * s.accuracy) if s else None,
+                     "Confidence": round(100 * s.confidence) if s else 0, "Recent answers": s.recent if s else 0,
+                     "_skill": skill})
+    rows.sort(key=lambda r: (r["Recent answers"] == 0, r["Confidence"]))
+    st.subheader("Mastery per skill")
+    st.caption("Accuracy over your last answers of each skill; confidence is the lowest accuracy that fits "
+               "them at 95% (few answers, low confidence). Weakest first.")
+    st.dataframe([{k: v for k, v in r.items() if k != "_skill"} for r in rows], hide_index=True,
+                 width="stretch", column_config={
+                     "Accuracy": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100),
+                     "Confidence": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)})
+    weakest = rows[0]
+    label = f"Practise next: {SKILLS.get(weakest['_skill'], weakest['_skill'])} →"
+    if st.button(label, type="primary", key="progress_next"):
+        st.session_state["drill_kinds"] = [DRILL_KIND[weakest["_skill"]]]
+        st.switch_page("tutor/ui/pages/drill.py")
+
+
+# A Vega-Lite spec written out: st.line_chart would build it through altair, whose schema checks cost
+# ~40 ms a chart on every rerun. Bars: answers per day; line: accuracy that day.
+CHART = {
+    "height": 240,
+    "encoding": {"x": {"field": "day", "type": "temporal", "title": None}},
+    "layer": [
+        {"mark": {"type": "bar", "opacity": 0.35},
+         "encoding": {"y": {"field": "answers", "type": "quantitative", "title": "answers"},
+                      "tooltip": [{"field": "day", "type": "temporal"}, {"field": "answers"}]}},
+        {"mark": {"type": "line", "point": True},
+         "encoding": {"y": {"field": "accuracy", "type": "quantitative", "title": "accuracy %",
+                            "scale": {"domain": [0, 100]}},
+                      "tooltip": [{"field": "day", "type": "temporal"}, {"field": "accuracy"}]}},
+    ],
+    "resolve": {"scale": {"y": "independent"}},
+}
+
+
+def _chart(hours, tz) -> None:
+    series = daily(hours, tz)
+    st.subheader("Over time")
+    st.caption("Answers per day (bars) and the share right that day (line).")
+    rows = [{"day": d.isoformat(), "answers": n, "accuracy": round(100 * a)} for d, n, a in series]
+    st.vega_lite_chart({**CHART, "data": {"values": rows}}, width="stretch")
+
+
+def render_profile() -> None:
+    s = lr.store()
+    if s is None:
+        st.info("Profiles need the progress database, which is not available right now (see above).")
+        return
+    people = lr.guarded(Store.learners, default=[])
+    lid = lr.learner_id()
+    names = {p.id: p.name for p in people}
+    if names:
+        picked = st.selectbox("Who is learning?", list(names), index=list(names).index(lid) if lid in names else 0,
+                              format_func=names.get, key=f"progress_who_{lid}")  # a new widget per learner
+        if picked != lid:
+            lr.switch_learner(picked, names[picked])
+            st.rerun()
+    with st.form("progress_new", border=True):
+        name = st.text_input("New learner", placeholder="a name, no password needed", max_chars=40)
+        if st.form_submit_button("Create and switch"):
+            _create(s, name)
+    _export_import(s, lid, names.get(lid, ""))
+    st.caption(f"Progress is saved in {s.where}. Set TUTOR_DATABASE_URL to use another database.")
+
+
+def _create(s: Store, name: str) -> None:
+    try:
+        info = s.create_learner(name)
+    except ValueError as err:
+        st.error(str(err))
+        return
+    except StoreError as err:
+        st.error(str(err))
+        return
+    lr.switch_learner(info.id, info.name)
+    st.rerun()
+
+
+def _export_import(s: Store, lid: int | None, name: str) -> None:
+    st.subheader("Move your progress")
+    if lid is not None:
+        def export() -> str:  # run only when the button is pressed, on its own thread
+            try:
+                return json.dumps(export_learner(s, lid), indent=1, ensure_ascii=False)
+            except StoreError as err:
+                return json.dumps({"error": str(err)})
+        st.download_button("Export my progress (JSON)", export, file_name=f"tarot-tutor-{name or 'progress'}.json",
+                           mime="application/json", key="progress_export")
+    with st.form("progress_import", border=True):
+        upload = st.file_uploader("Import a progress file", type=["json"])
+        as_name = st.text_input("Import as", placeholder="the name in the file", max_chars=40)
+        if st.form_submit_button("Import as a new learner"):
+            if upload is None:
+                st.info("Choose a file first.")
+                return
+            try:
+                info = import_learner(s, upload.getvalue(), name=as_name.strip() or None)
+            except (ValueError, StoreError) as err:
+                st.error(str(err))
+                return
+            lr.switch_learner(info.id, info.name)
+            st.success(f"Imported “{info.name}”.")
+
+
+def _days(n: int) -> str:
+    return f"{n} day" if n == 1 else f"{n} days"

@@ -1,0 +1,167 @@
+"""Replay my mistakes and spaced review: questions regenerated from their kind, seed and parameters.
+
+Both record their answers (source ``replay`` or ``review``), so a mistake put right leaves the list
+and a reviewed skill moves to its next due date.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from ..progress import Store
+from ..progress.review import RATING_LABELS
+from ..quiz import KINDS
+from ..quiz.rules import RULES
+from ..skills import SKILLS
+from . import learner as lr
+from .question import cached_question, render_question
+
+MAX_LISTED = 100
+
+
+def _question(kind: str, seed, params: dict, key: str, source: str) -> None:
+    """Show one regenerated question with a rule hint, and record the first answer."""
+    try:
+        q = cached_question(kind, int(seed), tuple(sorted(params.items())))
+    except Exception as err:  # a kind or option that this version no longer has
+        st.warning(f"This question can no longer be made ({err}).")
+        return
+    hint_key = f"{key}_hint"
+    if st.session_state.get(f"{key}_feedback") is None and q.rules:
+        if st.button("Hint: which rule decides it?", key=f"{key}_hintbtn"):
+            st.session_state[hint_key] = True
+        if st.session_state.get(hint_key):
+            st.info(RULES.get(q.rules[0], q.rules[0]), icon="💡")
+    fb = render_question(q, key)
+    lr.track_answer(key, fb, kind=kind, seed=int(seed), params=params, skill=q.skill, source=source,
+                    hints_used=bool(st.session_state.get(hint_key)))
+
+
+def render_replay() -> None:
+    mistakes = lr.cached("mistakes", lambda s, lid: s.answers(lid, wrong_only=True), default=[])
+    fixed = lr.cached("fixed", Store.fixed_mistakes, default=set())
+    if not mistakes:
+        st.info("No mistakes saved yet. Wrong answers from the Drill and Review come back here to try again.")
+        return
+    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+    skills = sorted({m.skill for m in mistakes})
+    skill = c1.selectbox("Skill", ["all", *skills], format_func=lambda s: "All skills" if s == "all" else
+                         SKILLS.get(s, s), key="replay_skill")
+    hide = c2.toggle("Hide the ones I have put right", value=True, key="replay_hide")
+    shown = [m for m in mistakes if (skill == "all" or m.skill == skill) and not (hide and m.id in fixed)]
+    more = f" (the oldest {MAX_LISTED} are listed)" if len(shown) > MAX_LISTED else ""
+    st.caption(f"{len(shown)} mistake(s), oldest first{more} · {len(fixed)} put right since")
+    if not shown:
+        st.success("Nothing left to replay here. Well done!")
+        return
+    shown = shown[:MAX_LISTED]  # the oldest ones: a list of thousands would only slow the page down
+    ids = [m.id for m in shown]
+    label = {m.id: f"{m.answered_at:%d %b %Y} · {SKILLS.get(m.skill, m.skill)} · you answered “{m.answer or '?'}”"
+             for m in shown}
+    current = st.session_state.get("replay_id")
+    pick = st.selectbox("Mistake", ids, index=ids.index(current) if current in ids else 0,
+                        format_func=label.get, key=f"replay_pick_{skill}_{hide}")
+    st.session_state["replay_id"] = pick
+    m = next(x for x in shown if x.id == pick)
+    rounds = st.session_state.setdefault("replay_round", {})
+    key = f"replay_{m.id}_{rounds.get(m.id, 0)}"
+    _question(m.kind, m.seed, dict(m.params or {}), key, "replay")
+    pos = ids.index(pick)
+    if pos + 1 < len(ids) and st.button("Next mistake →", type="primary", key="replay_next"):
+        st.session_state["replay_id"] = ids[pos + 1]
+        st.rerun()
+
+
+def render_review() -> None:
+    lid = lr.learner_id()
+    info = lr.guarded(Store.learner, lid) if lid is not None else None
+    if info is None:
+        st.info("Spaced review needs the progress database, which is not available right now.")
+        return
+    st.markdown("Spaced review brings a skill back just before you would forget it. It uses **FSRS**, a "
+                "memory model that predicts, from your answers, how likely you are to still get a skill right.")
+    on = st.toggle("Spaced review is on", value=info.review_enabled, key=f"review_on_{lid}")
+    if on != info.review_enabled:
+        if lr.guarded(lambda s, *a: s.set_review(*a) or True, lid, on, write=True, default=False):
+            lr.switch_learner(lid, info.name)  # refresh the cached views
+            st.rerun()
+        st.warning("The change could not be saved, so spaced review stays as it was.")
+        on = info.review_enabled
+    if not on:
+        st.caption("Off: nothing is scheduled. Turn it on to get a due date for every skill you have practised.")
+        return
+    cards, due = _due()
+    now = datetime.now(UTC)
+    if not cards:
+        st.info("No skill to review yet: answer a question in the Drill and its skill gets a review date.")
+        return
+    active = st.session_state.get("review_active") and st.session_state.get("review_q")
+    if due:
+        st.markdown(f"**{len(due)} skill(s) due now.**")
+        if not active and st.button("Review now →", type="primary", key="review_start"):
+            st.session_state["review_active"] = True
+            _next_review(due)
+            st.rerun()
+    elif not active:
+        st.success("Nothing is due. Come back at the next date below.")
+    if active:
+        _review_question()
+        cards, _ = _due()  # the answer may have moved a card
+    st.subheader("Your schedule")
+    for c in cards:
+        with st.container(border=True):
+            when = "due now" if c.is_due(now) else f"due {_relative(c.due - now)}"
+            last = f" · last: {RATING_LABELS[c.last_rating]}" if c.last_rating else ""
+            st.markdown(f"**{SKILLS.get(c.skill, c.skill)}** · {when} · {c.reviews} review(s){last}")
+            st.caption(c.why(now))
+
+
+def _due():
+    """(every review card, the due ones that have questions), fresh after each saved answer."""
+    cards = lr.cached("cards", Store.review_cards, default=[])
+    now = datetime.now(UTC)
+    return cards, [c for c in cards if c.is_due(now) and _kinds_for(c.skill)]
+
+
+def _kinds_for(skill: str) -> list[str]:
+    return [k for k, g in KINDS.items() if g.skill == skill]
+
+
+def _next_review(due) -> None:
+    rng = random.Random()
+    skill = rng.choice(due).skill
+    st.session_state["review_q"] = (rng.choice(_kinds_for(skill)), rng.randrange(1, 10**6))
+
+
+def _review_question() -> None:
+    kind, seed = st.session_state["review_q"]
+    gen = KINDS[kind]
+    key = f"review_{kind}_{seed}"
+    with st.container(border=True):
+        st.caption(f"Review · {SKILLS.get(gen.skill, gen.skill)}")
+        _question(kind, seed, {"players": 4 if 4 in gen.players else gen.players[-1]}, key, "review")
+        if not st.session_state.get(f"{key}_saved"):
+            return
+        _, due = _due()
+        if due:
+            if st.button("Next review question →", type="primary", key="review_next"):
+                _next_review(due)
+                st.rerun()
+        else:
+            st.success("All caught up: nothing else is due.")
+            if st.button("Done", key="review_done"):
+                st.session_state["review_active"] = False
+                st.rerun()
+
+
+def _relative(delta) -> str:
+    """'in 5 min', 'in 3 h', 'in 4 days'."""
+    minutes = delta.total_seconds() / 60
+    if minutes < 90:
+        return f"in {max(1, round(minutes))} min"
+    if minutes < 36 * 60:
+        return f"in {round(minutes / 60)} h"
+    return f"in {round(minutes / 1440)} days"

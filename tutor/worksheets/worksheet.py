@@ -1,0 +1,159 @@
+"""A worksheet: N quiz questions on paper, and its answer key with the worked explanations.
+
+``make_worksheet(kinds, count, seed)`` takes question ``i`` from kind ``kinds[i % len(kinds)]`` with
+seed ``seed + i`` (the ``tarot-tutor quiz`` rule), so any question can be found again from the
+number printed beside it. ``Worksheet.from_questions`` takes questions made elsewhere (a class
+quiz's stored snapshot, say). ``worksheet_pdf`` and ``answers_pdf`` return the PDF bytes.
+
+>>> ws = make_worksheet(["score", "legal"], 4, seed=7)
+>>> [(q.kind, q.seed) for q in ws.questions]
+[('score', 7), ('legal', 8), ('score', 9), ('legal', 10)]
+>>> worksheet_pdf(ws)[:5], answers_pdf(ws)[:5]
+(b'%PDF-', b'%PDF-')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..engine import TarotError
+from ..quiz import KINDS, AnswerType, Question, generate
+from .pdf import GREY, SheetPDF, printable
+
+MAX_COUNT = 200
+LETTERS = "ABCDEFGHIJ"
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """The questions of one worksheet, in order, and the title printed on both PDFs."""
+
+    title: str
+    questions: tuple[Question, ...]
+
+    @classmethod
+    def from_questions(cls, questions: Iterable[Question], title: str = "Worksheet") -> Worksheet:
+        questions = tuple(questions)
+        if not questions:
+            raise TarotError("a worksheet needs at least one question")
+        return cls(title, questions)
+
+
+def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int | None = None,
+                   difficulty: int | None = None, title: str | None = None) -> Worksheet:
+    """``count`` questions cycling through ``kinds``; the same arguments always give the same sheet."""
+    kinds = list(dict.fromkeys(kinds))  # a kind given twice is asked once per turn
+    if not kinds:
+        raise TarotError("choose at least one kind of question")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        raise TarotError(f"a worksheet has 1 to {MAX_COUNT} questions, not {count!r}")
+    params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}
+    questions = tuple(generate(kinds[i % len(kinds)], seed + i, **params) for i in range(count))
+    title = title or f"Worksheet: {', '.join(kinds)} · seed {seed}"
+    return Worksheet(title, questions)
+
+
+def answer_label(q: Question) -> str:
+    """The answer as printed in the key; a choice carries the letter it has on the worksheet.
+
+    >>> q = generate("poignee", 3, players=4, difficulty=1, mode="level")
+    >>> answer_label(q).startswith(("A. ", "B. ", "C. ", "D. "))
+    True
+    """
+    text = q.answer_text.replace("`", "")
+    if q.answer_type is AnswerType.CHOICE:
+        keys = [c.key for c in q.choices]
+        if q.answer in keys:
+            return f"{LETTERS[keys.index(q.answer)]}. {text}"
+    return text
+
+
+def _heading(pdf: SheetPDF, n: int, q: Question) -> None:
+    pdf.font(11, True)
+    pdf.cell(9, 6, f"{n}.")
+    summary = KINDS[q.kind].summary if q.kind in KINDS else q.title or q.kind
+    pdf.cell(0, 6, printable(summary), new_x="LMARGIN", new_y="NEXT")
+    pdf.font(7.5, colour=GREY)
+    players = q.params.get("players")
+    where = f"{q.kind} · seed {q.seed}" if q.seed is not None else q.kind
+    pdf.cell(0, 4, printable(f"{where} · {players} players · difficulty {q.difficulty}"),
+             new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(0.5)
+
+
+def _answer_space(pdf: SheetPDF, q: Question) -> None:
+    """Room to answer, shaped by the kind of answer."""
+    pdf.ln(0.5)
+    if q.answer_type is AnswerType.CHOICE:
+        for letter, choice in zip(LETTERS, q.choices):
+            pdf.font(10)
+            pdf.cell(7, 5.5, printable("☐"))
+            pdf.font(10, True)
+            pdf.cell(6, 5.5, letter)
+            pdf.font(10)
+            pdf.multi_cell(0, 5.5, printable(choice.label.replace("`", "")), align="L",
+                           new_x="LMARGIN", new_y="NEXT")
+    elif q.answer_type is AnswerType.SCORE_FORM:
+        pdf.font(9.5)
+        for f in q.fields:  # the label, then a line to write on at the right
+            pdf.cell(pdf.epw - 40, 7, printable(f.label + (f" ({f.hint})" if f.hint else "")))
+            pdf.cell(40, 6, "", border="B", new_x="LMARGIN", new_y="NEXT")
+    else:
+        what = "Your answer (card codes)" if q.answer_type is AnswerType.PICK_CARDS else "Your answer"
+        pdf.font(10)
+        pdf.cell(45, 8, what + ":")
+        pdf.cell(0, 7, "", border="B", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(5)
+
+
+def worksheet_pdf(ws: Worksheet, *, created: datetime | None = None) -> bytes:
+    """The worksheet to print: a name line, then each question with its cards and room to answer."""
+    pdf = SheetPDF(ws.title, created=created)
+    pdf.add_page()
+    pdf.para(ws.title, 15, md=False, bold=True, h=8)
+    pdf.font(10)
+    pdf.cell(0, 9, f"Name: {'_' * 34}   Date: {'_' * 14}   Score: ____ / {len(ws.questions)}",
+             new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    for n, q in enumerate(ws.questions, 1):
+        pdf.keep_together(lambda doc, n=n, q=q: _question(doc, n, q))  # never split across two pages
+    return bytes(pdf.output())
+
+
+def _question(pdf: SheetPDF, n: int, q: Question) -> None:
+    _heading(pdf, n, q)
+    pdf.para(q.prompt)
+    pdf.ln(1)
+    for label, cards in q.cards.items():
+        pdf.cards(cards, label=label)
+    _answer_space(pdf, q)
+
+
+def _worked(pdf: SheetPDF, n: int, q: Question) -> None:
+    _heading(pdf, n, q)
+    pdf.para(f"**Answer: {answer_label(q)}**")
+    if q.answer_type is AnswerType.PICK_CARDS and q.answer:
+        pdf.cards(q.answer, width=9)
+    pdf.para(q.explanation, 9.5, h=4.6)
+    pdf.ln(3)
+
+
+def answers_pdf(ws: Worksheet, *, created: datetime | None = None) -> bytes:
+    """The answer key: every answer at a glance, then each worked explanation."""
+    pdf = SheetPDF(f"{ws.title} · answer key", created=created)
+    pdf.add_page()
+    pdf.para(f"Answer key · {ws.title}", 15, md=False, bold=True, h=8)
+    pdf.ln(1)
+    pdf.font(9.5)
+    with pdf.table(col_widths=(10, 28, 142), text_align=("RIGHT", "LEFT", "LEFT"), line_height=5,
+                   first_row_as_headings=True) as table:
+        table.row(["#", "Kind", "Answer"])
+        for n, q in enumerate(ws.questions, 1):
+            table.row([str(n), q.kind, printable(answer_label(q))])
+    pdf.ln(4)
+    pdf.para("Worked explanations", 13, md=False, bold=True, h=7)
+    for n, q in enumerate(ws.questions, 1):
+        pdf.keep_together(lambda doc, n=n, q=q: _worked(doc, n, q))
+    return bytes(pdf.output())
