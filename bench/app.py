@@ -26,7 +26,8 @@ _SCRATCH = tempfile.mkdtemp(prefix="tarot-tutor-bench-")
 atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{_SCRATCH}/progress.sqlite3"
 APP = str(ROOT / "streamlit_app.py")
-PAGES = ["course", "lesson", "drill", "puzzles", "reference", "check"]
+# Every page script, so a new page is measured too.
+PAGES = sorted(p.stem for p in (ROOT / "tutor" / "ui" / "pages").glob("*.py"))
 
 
 def timed(fn, runs: int) -> tuple[float, float]:

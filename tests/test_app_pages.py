@@ -18,10 +18,18 @@ def app(page: str | None = None, **query) -> AppTest:
     return at.run()
 
 
-@pytest.mark.parametrize("page", [
-    "tutor/ui/pages/course.py", "tutor/ui/pages/lesson.py", "tutor/ui/pages/drill.py",
-    "tutor/ui/pages/puzzles.py", "tutor/ui/pages/reference.py", "tutor/ui/pages/check.py",
-])
+ROOT = Path(APP).parent
+# Every page script in the folder, so a new page is tested without anyone adding it here.
+PAGE_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "ui" / "pages").glob("*.py"))
+
+
+def test_every_page_file_is_in_the_navigation():
+    nav = (ROOT / "streamlit_app.py").read_text(encoding="utf-8")
+    assert len(PAGE_FILES) >= 8
+    assert [p for p in PAGE_FILES if f'"{p}"' not in nav] == []
+
+
+@pytest.mark.parametrize("page", PAGE_FILES)
 def test_every_page_opens_without_an_exception(page):
     at = app(page)
     assert not at.exception

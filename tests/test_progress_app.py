@@ -283,3 +283,25 @@ def test_import_a_progress_file_from_the_profile_page(db):
     copy = next(p for p in db.learners() if p.name == "Ana on the laptop")
     assert db.count_answers(copy.id) == 1
     assert at.session_state["progress_learner"] == (copy.id, "Ana on the laptop")
+
+
+def test_a_shared_server_never_opens_someone_elses_progress(monkeypatch, db):
+    """On a shared server a new visitor starts as a guest, not as the last active learner."""
+    monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
+    ana = db.create_learner("Ana")
+    db.record_answer(ana.id, AnswerRecord(skill="counting", kind="count", seed=1, params={}, answer="3",
+                                          correct=False, credit=0.0))
+    at = app(PROGRESS)
+    assert "progress_learner" not in at.session_state or at.session_state["progress_learner"] is None
+    assert at.metric[0].value == "0"  # Ana's answer is not shown to a stranger
+    assert any("pick or create your name" in i.value for i in at.info)
+    drill = app("tutor/ui/pages/drill.py")
+    drill.multiselect[0].set_value(["count"]).run()
+    answer_count_drill(drill, right=True)
+    assert [p.name for p in db.learners()] == ["Ana"]  # no “Me” made behind the visitor's back
+    assert len(db.answers(ana.id)) == 1
+    at = view(at, "profile")
+    at.text_input[0].set_value("Bea")
+    at.button[0].click().run()
+    assert at.session_state["progress_learner"][1] == "Bea"
+    assert not any("pick or create your name" in i.value for i in at.info)

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import expect
+from streamlit_page import settle
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -11,12 +12,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def card_sizes(page):
     return page.eval_on_selector_all(
         "img.tt-card", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
-
-
-def settle(pg, timeout: float = 30000) -> None:
-    """Wait until Streamlit has finished its current run (its root says so in data-test-script-state)."""
-    pg.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                         "?.getAttribute('data-test-script-state') === 'notRunning'", timeout=timeout)
 
 
 def test_course_to_first_lesson_and_answer_a_check(page, server):

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from playwright.sync_api import expect
+from streamlit_page import settle
 
 
 def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
@@ -48,6 +49,7 @@ def test_export_downloads_the_learners_progress(page, server):
 
     page.goto(f"{server}/progress?view=profile")
     expect(page.get_by_text("Export my progress (JSON)")).to_be_visible(timeout=30000)
+    settle(page)
     with page.expect_download(timeout=30000) as download:
         page.get_by_text("Export my progress (JSON)").click()
     data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))

@@ -75,10 +75,24 @@ def guarded(fn, *args, default=None, write: bool = False, **kwargs):
         return default
 
 
+def shared_server() -> bool:
+    """True when many people share this database: a server database (not SQLite), or
+    ``TUTOR_SHARED_SERVER=1`` (environment or secrets). A new visitor then starts as a guest and picks
+    their own name, instead of landing on the last active learner's progress."""
+    import os
+    flag = os.environ.get("TUTOR_SHARED_SERVER") or _secrets().get("TUTOR_SHARED_SERVER", "")
+    if str(flag).strip().lower() in ("1", "true", "yes"):
+        return True
+    return not database_url(secrets=_secrets()).startswith("sqlite")
+
+
 def learner_id() -> int | None:
-    """The current learner's id (the most recently active one, or a new “Me”, on a first visit)."""
+    """The current learner's id: on a personal database the most recently active one (or a new “Me”
+    on a first visit); on a shared server only the one this session picked."""
     who = st.session_state.get(LEARNER)
     if who is None:
+        if shared_server():
+            return None
         info = guarded(Store.default_learner)
         if info is None:
             return None
@@ -223,6 +237,10 @@ def saving_notice() -> None:
     """Say so when answers are not being saved (with Try again), or when a damaged file was replaced."""
     opened = store()
     problem = st.session_state.get(DOWN)
+    if not problem and opened is not None and learner_id() is None and shared_server():
+        st.info("This app is shared: pick or create your name under **Progress → Profile** "
+                "so that your answers are saved.", icon="👤")
+        return
     if problem:
         with st.container(border=True):
             st.warning(f"**Not saving.** {problem} Everything else keeps working.", icon="⚠️")
