@@ -13,5 +13,9 @@ PAGES = [
     st.Page("tutor/ui/pages/progress.py", title="Progress", icon=":material/insights:", url_path="progress"),
     st.Page("tutor/ui/pages/reference.py", title="Rules reference", icon=":material/gavel:", url_path="reference"),
     st.Page("tutor/ui/pages/check.py", title="Check a deal", icon=":material/calculate:", url_path="check"),
+    st.Page("tutor/ui/pages/scoresheet.py", title="Score sheet", icon=":material/scoreboard:", url_path="scoresheet"),
+    st.Page("tutor/ui/pages/worksheets.py", title="Worksheets", icon=":material/print:", url_path="worksheets"),
+    st.Page("tutor/ui/pages/class_quiz.py", title="Class", icon=":material/groups:", url_path="class"),
+    st.Page("tutor/ui/pages/teacher.py", title="Teacher", icon=":material/school:", url_path="teacher"),
 ]
 st.navigation(PAGES).run()

@@ -17,7 +17,8 @@ def test_from_empty_to_head_matches_the_models(db_url):
     engine = make_engine(db_url)
     assert migrate.current(engine) is None
     migrate.upgrade(engine)
-    assert migrate.current(engine) == migrate.head() == "0002"
+    assert migrate.current(engine) == migrate.head()
+    assert migrate.head() >= "0003"
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []  # the migrations build exactly the tables the code uses
@@ -45,7 +46,7 @@ def test_from_v1_with_progress_to_head_loses_nothing(db_url):
     engine.dispose()
 
     store = Store.open(db_url)  # opening upgrades
-    assert migrate.current(store.engine) == "0002"
+    assert migrate.current(store.engine) == migrate.head()
     (ana,) = store.learners()
     assert (ana.name, ana.review_enabled) == ("Ana", False)
     (row,) = store.answers(ana.id)
@@ -59,6 +60,41 @@ def test_from_v1_with_progress_to_head_loses_nothing(db_url):
     store.close()
 
 
+def test_from_v2_with_progress_to_head_keeps_it_and_adds_the_club_tables(db_url):
+    engine = make_engine(db_url)
+    migrate.upgrade(engine, "0002")
+    assert "club_games" not in inspect(engine).get_table_names()
+    _fill_v1(engine)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE learners SET review_enabled = :t"), {"t": True})
+        conn.execute(text("UPDATE answers SET source = 'review'"))
+    engine.dispose()
+
+    store = Store.open(db_url)
+    assert migrate.current(store.engine) == migrate.head()
+    assert {"club_games", "club_deals"} <= set(inspect(store.engine).get_table_names())
+    (ana,) = store.learners()
+    assert (ana.name, ana.review_enabled) == ("Ana", True)
+    (row,) = store.answers(ana.id)
+    assert (row.seed, row.answer, row.source) == (42, "5", "review")
+    assert set(store.lessons_done(ana.id)) == {"the-deck"}
+    store.close()
+
+
+def test_downgrade_from_head_to_v2_drops_only_the_club_tables(db_url):
+    engine = make_engine(db_url)
+    migrate.upgrade(engine)
+    _fill_v1(engine)
+    migrate.downgrade(engine, "0002")
+    tables = set(inspect(engine).get_table_names())
+    assert "club_games" not in tables and "club_deals" not in tables
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM answers")).scalar() == 1
+    migrate.upgrade(engine)
+    assert migrate.current(engine) == migrate.head()
+    engine.dispose()
+
+
 def test_downgrade_to_v1_and_back(db_url):
     engine = make_engine(db_url)
     migrate.upgrade(engine)
@@ -66,7 +102,7 @@ def test_downgrade_to_v1_and_back(db_url):
     assert "review_cards" not in inspect(engine).get_table_names()
     _fill_v1(engine)
     migrate.upgrade(engine)
-    assert migrate.current(engine) == "0002"
+    assert migrate.current(engine) == migrate.head()
     engine.dispose()
 
 
@@ -90,5 +126,6 @@ def test_migrations_ship_inside_the_package():
 
     import tutor.progress
     versions = Path(tutor.progress.__file__).parent / "migrations" / "versions"
-    assert sorted(p.name for p in versions.glob("0*.py")) == ["0001_initial.py", "0002_review.py"]
+    shipped = sorted(p.name for p in versions.glob("0*.py"))
+    assert {"0001_initial.py", "0002_review.py", "0003_club.py"} <= set(shipped)
     assert (versions / "__init__.py").exists()  # so setuptools packs them with the package

@@ -16,6 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
+TEACHER_PASSPHRASE = "browser test passphrase"
+# tutor.classroom.passphrase.make_hash(TEACHER_PASSPHRASE, salt=bytes(16)); a test checks it still matches
+TEACHER_HASH = ("scrypt$16384$8$1$00000000000000000000000000000000$"
+                "f7ef1287642db15375f6beac691d500d52ebd98ad74b07c7728d940f28a6ad47")
 
 
 def _free_port() -> int:
@@ -27,7 +31,8 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server():
     port = _free_port()
-    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+           "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}  # the Teacher page unlocks with TEACHER_PASSPHRASE
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],

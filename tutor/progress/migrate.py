@@ -1,7 +1,8 @@
 """Schema migrations with alembic, run from code: the scripts ship inside the package (``migrations/``),
 so an installed Tarot Tutor upgrades its own database when the store opens.
 
-Revisions: ``0001`` (learners, answers, lessons, puzzles), ``0002`` (spaced review, answer source).
+Revisions: ``0001`` (learners, answers, lessons, puzzles), ``0002`` (spaced review, answer source),
+``0003`` (club score sheets).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def _config(connection: Connection | None = None) -> Config:
 def head() -> str:
     """The newest revision this code knows.
 
-    >>> head()
-    '0002'
+    >>> head() >= '0003'
+    True
     """
     return ScriptDirectory.from_config(_config()).get_current_head()
 

@@ -134,3 +134,37 @@ class ReviewCard(Base):
     last_rating: Mapped[int | None] = mapped_column(Integer)
     last_answer_id: Mapped[int | None] = mapped_column(Integer)
     reviews: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0")
+
+
+class ClubGame(Base):
+    """A saved club score sheet (v3): its name and players in seat order; the deals are ``ClubDeal`` rows."""
+
+    __tablename__ = "club_games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), nullable=False)
+    players: Mapped[list] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    __table_args__ = (Index("ix_club_games_updated", "updated_at"),)
+
+
+class ClubDeal(Base):
+    """One deal of a saved game, as written on the sheet (``tutor.club.DealEntry.to_row``); scores are recomputed."""
+
+    __tablename__ = "club_deals"
+    game_id: Mapped[int] = mapped_column(ForeignKey("club_games.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    taker: Mapped[str] = mapped_column(String(40), nullable=False)
+    partner: Mapped[str | None] = mapped_column(String(40))
+    contract: Mapped[str] = mapped_column(String(20), nullable=False)
+    points: Mapped[float] = mapped_column(Float, nullable=False)
+    oudlers: Mapped[int] = mapped_column(Integer, nullable=False)
+    petit_au_bout: Mapped[str | None] = mapped_column(String(10))
+    poignees: Mapped[list] = mapped_column(JSON, nullable=False)
+    chelem: Mapped[str | None] = mapped_column(String(20))
+    alone: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+
+
+# The class-quiz tables (migration 0004) live in their own package; importing them here puts them on
+# Base.metadata wherever the schema is compared or created.
+from ..classroom import models as _classroom_models  # noqa: E402, F401

@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Card
+from ..engine import Card, card
 
 
 class AnswerType(enum.Enum):
@@ -100,6 +100,29 @@ class Question:
             "explanation": self.explanation, "rules": list(self.rules), "grader": self.grader,
             "context": jsonable(self.context),
         }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Question:
+        """The Question ``to_dict`` wrote, e.g. read back from a stored class-quiz snapshot.
+
+        >>> from tutor.quiz import generate
+        >>> q = generate("score", 3, players=4)
+        >>> Question.from_dict(q.to_dict()).to_dict() == q.to_dict()
+        True
+        """
+        t = AnswerType(d["answer_type"])
+        answer = d["answer"]
+        if t is AnswerType.PICK_CARDS:  # the other types are already JSON values: a key, a number, a dict
+            answer = tuple(card(c) for c in answer)
+        return cls(
+            kind=d["kind"], seed=d["seed"], params=dict(d["params"]), skill=d["skill"], prompt=d["prompt"],
+            answer_type=t, answer=answer, explanation=d["explanation"], rules=tuple(d["rules"]),
+            cards={label: tuple(card(c) for c in codes) for label, codes in d["cards"].items()},
+            choices=tuple(Choice(c["key"], c["label"]) for c in d["choices"]),
+            pool=tuple(card(c) for c in d["pool"]),
+            fields=tuple(FormField(f["key"], f["label"], f.get("hint", "")) for f in d["fields"]),
+            grader=d.get("grader", ""), context=dict(d.get("context") or {}),
+            difficulty=int(d.get("difficulty", 1)), title=d.get("title", ""), tags=tuple(d.get("tags", ())))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""A class quiz in a real browser: the teacher unlocks and sets a quiz, two learners (two browser
+contexts, so two sessions) answer differently, and the dashboard shows the per-question statistics."""
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+from streamlit_page import settle
+
+from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
+
+
+def test_the_browser_hash_is_the_passphrase_hash():
+    from tutor.classroom.passphrase import verify
+    assert verify(TEACHER_PASSPHRASE, TEACHER_HASH)
+
+
+def _learner(browser, server, code, name, answers):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = ctx.new_page()
+    pg.goto(f"{server}/class?code={code}")
+    expect(pg.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
+    settle(pg)
+    pg.get_by_label("Your name").fill(name)
+    pg.get_by_role("button", name="Join the quiz").click()
+    for i, a in enumerate(answers):
+        expect(pg.get_by_text(f"Question {i + 1} of {len(answers)}")).to_be_visible(timeout=15000)
+        settle(pg)
+        pg.get_by_role("textbox", name="Your answer").fill(a)
+        pg.get_by_role("button", name="Send my answer").click()
+    expect(pg.get_by_text("Your result:")).to_be_visible(timeout=15000)
+    return ctx, pg
+
+
+def test_teacher_two_learners_and_the_dashboard(page, browser, server):
+    page.goto(f"{server}/teacher")
+    expect(page.get_by_role("heading", name="Teacher")).to_be_visible(timeout=30000)
+    settle(page)
+    page.get_by_label("Teacher passphrase").fill("not it")
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Wrong passphrase")).to_be_visible(timeout=15000)
+    page.wait_for_timeout(1200)  # the first slow-down is 1 s
+    page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    settle(page)
+    expander = page.get_by_text("Set a new class quiz")
+    if not page.get_by_label("Title").is_visible():
+        expander.click()
+    page.get_by_label("Title").fill("Browser class")
+    page.locator("[data-testid=stMultiSelect] input").first.click()
+    page.keyboard.type("count:")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    page.get_by_label("Questions").fill("2")
+    page.get_by_label("Questions").press("Tab")
+    page.get_by_role("button", name="Set the quiz").click()
+    expect(page.get_by_text("Quiz set. Code:")).to_be_visible(timeout=15000)
+    code = re.search(r"Code: ([A-Z0-9]{6})", page.get_by_text("Quiz set. Code:").inner_text()).group(1)
+
+    ann_ctx, ann = _learner(browser, server, code, "Ann", ["0", "0"])
+    expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible()
+    expect(ann.get_by_text("explanations later")).to_be_visible()
+
+    settle(page)
+    page.get_by_role("button", name="Allow the explanations").click()
+    settle(page)
+    ann.get_by_role("button", name="Check again").click()  # Ann's page now opens the answers
+    ann.get_by_text("Question 1: answer and why").click()
+    answer = re.search(r"Answer: (-?[\d.]+)", ann.get_by_text(re.compile(r"^Answer: ")).first.inner_text()).group(1)
+    ann_ctx.close()
+
+    bob_ctx, bob = _learner(browser, server, code, "Bob", [answer, "99"])
+    expect(bob.get_by_text("Your result: 1 right out of 2")).to_be_visible()
+    expect(bob.get_by_text("Ann")).to_have_count(0)  # never another learner's name or answers
+    bob_ctx.close()
+
+    page.reload()  # a new session: locked again
+    expect(page.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
+    settle(page)
+    page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Learners (2)")).to_be_visible(timeout=15000)
+    settle(page)
+    # the dashboard's tables are canvas grids: read the answers back through the CSV download
+    with page.expect_download(timeout=30000) as dl:
+        page.get_by_role("button", name="Download the answers (CSV)").click()
+    rows = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "learner,question,kind,skill,answer,correct,credit,answered_at"
+    got = sorted(tuple(r.split(",")[:2] + r.split(",")[4:6]) for r in rows[1:])
+    assert got == [("Ann", "1", "0", "0"), ("Ann", "2", "0", "0"), ("Bob", "1", answer, "1"), ("Bob", "2", "99", "0")]
+    expect(page.get_by_text("Learners (2)")).to_be_visible()

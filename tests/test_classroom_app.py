@@ -1,0 +1,174 @@
+"""The class flow in AppTest: the teacher unlocks and sets a quiz, two learners answer differently,
+the dashboard shows the right statistics; and the doors a learner must not get through."""
+
+import os
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.classroom import passphrase
+from tutor.classroom.store import ClassStore
+from tutor.progress import Store
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+
+PASS = "tarot for year nine"
+HASH = passphrase.make_hash(PASS, salt=b"0123456789abcdef")
+
+
+@pytest.fixture(autouse=True)
+def _teacher_hash(monkeypatch):
+    monkeypatch.setenv(passphrase.ENV_VAR, HASH)
+    passphrase.GLOBAL.succeeded()  # the server-wide slow-down starts clean for each test
+    yield
+    passphrase.GLOBAL.succeeded()
+
+
+def page(name: str, **query) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(f"tutor/ui/pages/{name}.py")
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def button(at, label):
+    return next(b for b in at.button if b.label == label)
+
+
+def unlocked_teacher() -> AppTest:
+    at = page("teacher")
+    at.text_input[0].input(PASS)
+    button(at, "Unlock").click()
+    at.run()
+    assert not at.exception and not at.error
+    return at
+
+
+def set_quiz(at, title="Counting 1", count=3) -> str:
+    at.text_input[0].input(title)
+    at.multiselect[0].select("count")
+    at.number_input[0].set_value(count)
+    button(at, "Set the quiz").click()
+    at.run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    link = at.code[0].value
+    assert "/class?code=" in link
+    return link.rsplit("=", 1)[1]
+
+
+def snapshot(code):
+    s = Store.open(os.environ["TUTOR_DATABASE_URL"])
+    try:
+        return ClassStore(s.engine).find(code)
+    finally:
+        s.close()
+
+
+def learner(code, name, answers) -> AppTest:
+    at = page("class_quiz", code=code)
+    assert at.text_input[0].value == code  # the ?code= link fills it in
+    at.text_input[1].input(name)
+    button(at, "Join the quiz").click()
+    at.run()
+    for n, a in enumerate(answers):
+        assert not at.exception and not at.error, [e.value for e in at.error]
+        at.text_input(key=f"class_{code}_{n}_number").input(a)
+        button(at, "Send my answer").click()
+        at.run()
+    return at
+
+
+def test_whole_class_flow_two_learners_and_the_dashboard():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher)
+    quiz = snapshot(code)
+    right = [q.answer_text for q in quiz.questions]
+    wrong = [str(int(float(r)) + 1) for r in right]
+
+    ann = learner(code, "Ann", right)
+    assert "Your result: 3 right out of 3" in ann.subheader[0].value
+    assert "explanations later" in ann.info[0].value
+    bob = learner(code, "Bob", [right[0], wrong[1], wrong[2]])
+    assert "Your result: 1 right out of 3" in bob.subheader[0].value
+    # a learner's page shows only their own answers
+    text = " ".join(m.value for m in bob.markdown)
+    assert "Ann" not in text and not bob.dataframe
+
+    teacher.run()
+    people, per_q, skills = (d.value for d in teacher.dataframe)
+    assert sorted(people["learner"]) == ["Ann", "Bob"]
+    assert dict(zip(people["learner"], people["right"], strict=True)) == {"Ann": 3, "Bob": 1}
+    assert list(per_q["% right"]) == [100.0, 50.0, 50.0]
+    assert list(per_q["most common wrong answers"]) == ["", f"{wrong[1]} ×1", f"{wrong[2]} ×1"]
+    assert list(skills["% right"]) == [round(100 * 4 / 6, 1)]
+
+    button(teacher, "Allow the explanations").click()
+    teacher.run()
+    bob.run()  # Bob's page now opens the explanations
+    assert any("answer and why" in e.label for e in bob.expander)
+
+
+def test_closing_the_quiz_stops_answers_with_a_clear_message():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=2)
+    ann = learner(code, "Ann", [])
+    button(teacher, "Close the quiz").click()
+    teacher.run()
+    ann.text_input(key=f"class_{code}_0_number").input("3")
+    button(ann, "Send my answer").click()
+    ann.run()
+    assert "is closed" in ann.error[0].value
+    late = page("class_quiz", code=code)
+    late.text_input[1].input("Cleo")
+    button(late, "Join the quiz").click()
+    late.run()
+    assert "is closed" in late.error[0].value
+
+
+def test_an_unknown_code_gets_a_clear_message():
+    at = page("class_quiz", code="ZZZZZZ")
+    at.text_input[1].input("Ann")
+    button(at, "Join the quiz").click()
+    at.run()
+    assert "no class quiz with the code “ZZZZZZ”" in at.error[0].value
+
+
+def test_a_wrong_passphrase_is_refused_and_slows_the_next_try():
+    at = page("teacher")
+    at.text_input[0].input("guess")
+    button(at, "Unlock").click()
+    at.run()
+    assert "Wrong passphrase" in at.error[0].value
+    assert not at.dataframe and not any(b.label == "Set the quiz" for b in at.button)
+    at.text_input[0].input(PASS)  # even the right one must wait now
+    button(at, "Unlock").click()
+    at.run()
+    assert "wait" in at.error[0].value and not any(b.label == "Set the quiz" for b in at.button)
+    other = page("teacher")  # another session: the server-wide slow-down applies too
+    other.text_input[0].input(PASS)
+    button(other, "Unlock").click()
+    other.run()
+    assert "wait" in other.error[0].value
+
+
+def test_without_a_configured_passphrase_the_teacher_area_stays_locked(monkeypatch):
+    monkeypatch.delenv(passphrase.ENV_VAR)
+    at = page("teacher")
+    assert "TUTOR_TEACHER_PASSPHRASE_HASH" in at.warning[0].value
+    assert not at.text_input and not at.dataframe
+
+
+def test_a_learner_session_never_reaches_the_dashboard():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=1)
+    ann = learner(code, "Ann", ["3"])
+    ann.switch_page("tutor/ui/pages/teacher.py")  # the learner's own session opens the Teacher page
+    ann.run()
+    assert not ann.dataframe and any(b.label == "Unlock" for b in ann.button)
+    ann.switch_page("tutor/ui/pages/class_quiz.py")
+    ann.query_params["code"] = code
+    ann.run()
+    assert "Bob" not in " ".join(m.value for m in ann.markdown)

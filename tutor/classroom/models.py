@@ -1,0 +1,55 @@
+"""The class-quiz tables (migration ``0004``), declared on the progress store's ``Base``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..progress.models import Base, UTCDateTime
+
+
+class ClassQuiz(Base):
+    """A quiz a teacher set: its settings and the questions as a snapshot (``Question.to_dict()`` each)."""
+
+    __tablename__ = "class_quizzes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(6), unique=True, nullable=False)
+    title: Mapped[str] = mapped_column(String(80), nullable=False)
+    kinds: Mapped[list] = mapped_column(JSON, nullable=False)
+    players: Mapped[int | None] = mapped_column(Integer)
+    difficulty: Mapped[int] = mapped_column(Integer, nullable=False)
+    seed: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    questions: Mapped[list] = mapped_column(JSON, nullable=False)  # the snapshot: never regenerated
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    closed: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    explanations: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+
+
+class ClassPlayer(Base):
+    """A learner in one quiz: a display name and a secret token (only its holder sees these answers)."""
+
+    __tablename__ = "class_players"
+    __table_args__ = (UniqueConstraint("quiz_id", "name", name="uq_class_players_quiz_name"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    quiz_id: Mapped[int] = mapped_column(ForeignKey("class_quizzes.id", ondelete="CASCADE"), nullable=False)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class ClassAnswer(Base):
+    """One answer: at most one per learner and question (the unique key makes a double submit harmless)."""
+
+    __tablename__ = "class_answers"
+    __table_args__ = (UniqueConstraint("player_id", "number", name="uq_class_answers_player_number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False)
+    number: Mapped[int] = mapped_column(Integer, nullable=False)  # 0-based index in the snapshot
+    answer: Mapped[str] = mapped_column(Text, nullable=False)  # as understood, canonical notation
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    credit: Mapped[float] = mapped_column(Float, nullable=False)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -1,0 +1,302 @@
+"""The class-quiz store: create a quiz (questions frozen as a snapshot), join, answer, close, read results.
+
+It works on the progress store's engine (same database, migration ``0004``). Learners act only
+through their secret ``token``: nothing here hands one learner another learner's answers; the
+results of everybody (``results``) are for the teacher pages only.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from ..engine import TarotError
+from ..progress.db import StoreError
+from ..progress.models import utcnow
+from ..progress.store import clean_name
+from ..quiz import KINDS, Feedback, Question, check_answer, generate
+from .codes import clean_code, new_code
+from .models import ClassAnswer, ClassPlayer, ClassQuiz
+
+MAX_QUESTIONS = 50
+
+
+class Reason(enum.Enum):
+    UNKNOWN = "unknown"
+    CLOSED = "closed"
+    PAST_DEADLINE = "past_deadline"
+    NAME_TAKEN = "name_taken"
+    BAD_INPUT = "bad_input"
+    ANSWERED = "answered"
+
+
+MESSAGES = {
+    Reason.UNKNOWN: "There is no class quiz with the code “{code}”. Check the code with your teacher "
+                    "(it has 6 letters and digits, never 0, O, 1, I or L).",
+    Reason.CLOSED: "The quiz “{title}” is closed: your teacher is not taking answers any more.",
+    Reason.PAST_DEADLINE: "The quiz “{title}” ended at {deadline} (UTC): answers are no longer taken.",
+    Reason.NAME_TAKEN: "Someone in this quiz is already called “{name}”. Add an initial or pick another name.",
+    Reason.BAD_INPUT: "{detail}",
+    Reason.ANSWERED: "Question {number} is already answered: an answer cannot be changed.",
+}
+
+
+class ClassError(Exception):
+    """Why a class-quiz action was refused, with a sentence for the page."""
+
+    def __init__(self, reason: Reason, **facts):
+        self.reason = reason
+        super().__init__(MESSAGES[reason].format(**facts))
+
+
+@dataclass(frozen=True)
+class QuizInfo:
+    id: int
+    code: str
+    title: str
+    kinds: tuple[str, ...]
+    players: int | None
+    difficulty: int
+    seed: int
+    questions: tuple[Question, ...]
+    created_at: datetime
+    deadline: datetime | None
+    closed: bool
+    explanations: bool
+
+    def open_at(self, now: datetime) -> bool:
+        return not self.closed and (self.deadline is None or now < self.deadline)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    quiz_id: int
+    name: str
+    token: str
+    joined_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One saved answer."""
+
+    player_id: int
+    number: int
+    answer: str
+    correct: bool
+    credit: float
+    answered_at: datetime
+
+
+def _quiz(row) -> QuizInfo:
+    return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
+                    tuple(Question.from_dict(d) for d in row.questions), row.created_at, row.deadline,
+                    row.closed, row.explanations)
+
+
+def _player(row) -> Player:
+    return Player(row.id, row.quiz_id, row.name, row.token, row.joined_at, row.finished_at)
+
+
+def _mark(row) -> Mark:
+    return Mark(row.player_id, row.number, row.answer, row.correct, row.credit, row.answered_at)
+
+
+def make_questions(kinds, count: int, seed: int, players: int | None, difficulty: int) -> list[Question]:
+    """Question i takes the next kind in turn and the seed ``seed + i`` (the ``tarot-tutor quiz`` rule)."""
+    out = []
+    for i in range(count):
+        kind = kinds[i % len(kinds)]
+        params = {"difficulty": difficulty}
+        if players is not None and players in KINDS[kind].players:
+            params["players"] = players
+        out.append(generate(kind, seed + i, **params))
+    return out
+
+
+class ClassStore:
+    """Class quizzes on ``engine`` (an engine of an opened ``tutor.progress.Store``: migrated to 0004)."""
+
+    def __init__(self, engine: Engine, where: str = "the database"):
+        self.engine, self.where = engine, where
+
+    def _db(self, fn, *args):
+        try:
+            return fn(*args)
+        except (ClassError, StoreError):
+            raise
+        except SQLAlchemyError as exc:
+            raise StoreError.from_exception(exc, self.where) from exc
+
+    # -- teacher -----------------------------------------------------------------------------------
+
+    def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
+               deadline: datetime | None = None, seed: int | None = None, now: datetime | None = None) -> QuizInfo:
+        """A new quiz with a fresh code; the questions are generated now and stored as they are."""
+        now = now or utcnow()
+        title = " ".join(str(title or "").split())[:80]
+        kinds = [k for k in dict.fromkeys(kinds or ())]
+        unknown = [k for k in kinds if k not in KINDS]
+        problems = [
+            (not title, "Give the quiz a title."),
+            (not kinds, "Pick at least one kind of question."),
+            (bool(unknown), f"Unknown kind of question: {', '.join(unknown)}."),
+            (not 1 <= int(count) <= MAX_QUESTIONS, f"A quiz has 1 to {MAX_QUESTIONS} questions."),
+            (int(difficulty) not in (1, 2, 3), "The difficulty is 1, 2 or 3."),
+            (players not in (None, 3, 4, 5), "The number of players is 3, 4 or 5."),
+            (deadline is not None and (deadline.tzinfo is None or deadline <= now),
+             "The deadline must be in the future."),
+        ]
+        for bad, detail in problems:
+            if bad:
+                raise ClassError(Reason.BAD_INPUT, detail=detail)
+        seed = secrets.randbelow(10**6) if seed is None else int(seed)
+        try:
+            snapshot = [q.to_dict() for q in make_questions(kinds, int(count), seed, players, int(difficulty))]
+        except TarotError as err:
+            raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
+
+        def run():
+            for _ in range(20):  # a clash among ~890 million codes is rare; try another
+                try:
+                    with self.engine.begin() as conn:
+                        res = conn.execute(insert(ClassQuiz).values(
+                            code=new_code(), title=title, kinds=kinds, players=players, difficulty=int(difficulty),
+                            seed=seed, questions=snapshot, created_at=now, deadline=deadline,
+                            closed=False, explanations=False))
+                        qid = res.inserted_primary_key[0]
+                        row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == qid)).one()
+                        return _quiz(row)
+                except IntegrityError:
+                    continue
+            raise StoreError.from_exception(RuntimeError("no free quiz code"), self.where)
+        return self._db(run)
+
+    def quizzes(self) -> list[QuizInfo]:
+        def run():
+            with self.engine.connect() as conn:
+                return [_quiz(r) for r in conn.execute(select(ClassQuiz).order_by(ClassQuiz.id.desc()))]
+        return self._db(run)
+
+    def set_flags(self, quiz_id: int, *, closed: bool | None = None, explanations: bool | None = None) -> None:
+        values = {k: v for k, v in (("closed", closed), ("explanations", explanations)) if v is not None}
+        def run():
+            with self.engine.begin() as conn:
+                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(**values))
+        self._db(run)
+
+    def results(self, quiz_id: int) -> tuple[list[Player], list[Mark]]:
+        """Every learner and every answer of one quiz: for the teacher's dashboard only."""
+        def run():
+            with self.engine.connect() as conn:
+                players = [_player(r) for r in conn.execute(
+                    select(ClassPlayer).where(ClassPlayer.quiz_id == quiz_id).order_by(ClassPlayer.id))]
+                marks = [_mark(r) for r in conn.execute(
+                    select(ClassAnswer).join(ClassPlayer, ClassAnswer.player_id == ClassPlayer.id)
+                    .where(ClassPlayer.quiz_id == quiz_id).order_by(ClassAnswer.player_id, ClassAnswer.number))]
+            return players, marks
+        return self._db(run)
+
+    # -- learner -----------------------------------------------------------------------------------
+
+    def find(self, code: str) -> QuizInfo:
+        """The quiz with this code (typed loosely); ClassError UNKNOWN when there is none."""
+        cleaned = clean_code(code)
+        def run():
+            if cleaned is None:
+                return None
+            with self.engine.connect() as conn:
+                return conn.execute(select(ClassQuiz).where(ClassQuiz.code == cleaned)).one_or_none()
+        row = self._db(run)
+        if row is None:
+            raise ClassError(Reason.UNKNOWN, code=str(code or "").strip()[:12])
+        return _quiz(row)
+
+    def _require_open(self, quiz: QuizInfo, now: datetime) -> None:
+        if quiz.closed:
+            raise ClassError(Reason.CLOSED, title=quiz.title)
+        if quiz.deadline is not None and now >= quiz.deadline:
+            raise ClassError(Reason.PAST_DEADLINE, title=quiz.title, deadline=f"{quiz.deadline:%Y-%m-%d %H:%M}")
+
+    def join(self, code: str, name: str, now: datetime | None = None) -> tuple[QuizInfo, Player]:
+        now = now or utcnow()
+        quiz = self.find(code)
+        self._require_open(quiz, now)
+        try:
+            name = clean_name(name)
+        except ValueError as err:
+            raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
+        if len(name) > 40:
+            raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+        token = secrets.token_urlsafe(24)
+        def run():
+            try:
+                with self.engine.begin() as conn:
+                    taken = conn.execute(select(ClassPlayer.id).where(
+                        ClassPlayer.quiz_id == quiz.id, func.lower(ClassPlayer.name) == name.lower())).first()
+                    if taken:
+                        raise ClassError(Reason.NAME_TAKEN, name=name)
+                    conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, token=token, joined_at=now))
+            except IntegrityError as exc:
+                raise ClassError(Reason.NAME_TAKEN, name=name) from exc
+        self._db(run)
+        return quiz, self.me(token)[1]
+
+    def me(self, token: str) -> tuple[QuizInfo, Player]:
+        """The quiz and learner a token belongs to (ClassError UNKNOWN for a token that is not one)."""
+        def run():
+            with self.engine.connect() as conn:
+                player = conn.execute(select(ClassPlayer).where(ClassPlayer.token == str(token))).one_or_none()
+                quiz = None if player is None else conn.execute(
+                    select(ClassQuiz).where(ClassQuiz.id == player.quiz_id)).one()
+            return player, quiz
+        player, quiz = self._db(run)
+        if player is None:
+            raise ClassError(Reason.UNKNOWN, code="?")
+        return _quiz(quiz), _player(player)
+
+    def my_answers(self, token: str) -> list[Mark]:
+        """This learner's own answers, and nobody else's."""
+        _, player = self.me(token)
+        def run():
+            with self.engine.connect() as conn:
+                return [_mark(r) for r in conn.execute(
+                    select(ClassAnswer).where(ClassAnswer.player_id == player.id).order_by(ClassAnswer.number))]
+        return self._db(run)
+
+    def answer(self, token: str, number: int, raw, now: datetime | None = None) -> Feedback:
+        """Grade ``raw`` against the stored snapshot and save it. An unreadable answer is not saved
+        (ClassError BAD_INPUT with the reason); a second answer to a question is refused."""
+        now = now or utcnow()
+        quiz, player = self.me(token)
+        self._require_open(quiz, now)
+        if not 0 <= int(number) < len(quiz.questions):
+            raise ClassError(Reason.BAD_INPUT, detail=f"This quiz has no question {int(number) + 1}.")
+        fb = check_answer(quiz.questions[number], raw)
+        if not fb.given and not fb.correct:  # the checker could not read it: nothing to save
+            raise ClassError(Reason.BAD_INPUT, detail=fb.message)
+        def run():
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(ClassAnswer).values(
+                        player_id=player.id, number=int(number), answer=fb.given, correct=fb.correct,
+                        credit=float(fb.credit), answered_at=now))
+                    if self._count(conn, player.id) == len(quiz.questions):
+                        conn.execute(update(ClassPlayer).where(ClassPlayer.id == player.id).values(finished_at=now))
+            except IntegrityError as exc:
+                raise ClassError(Reason.ANSWERED, number=int(number) + 1) from exc
+        self._db(run)
+        return fb
+
+    @staticmethod
+    def _count(conn, player_id: int) -> int:
+        return conn.execute(select(func.count()).select_from(ClassAnswer)
+                            .where(ClassAnswer.player_id == player_id)).scalar()

@@ -1,0 +1,125 @@
+"""Class quiz, learner side: join with a code (or a ``?code=`` link) and a display name, answer the
+questions with the Drill's widgets, see the result at the end, and the explanations once the teacher
+allows them. The session holds only this learner's secret token: nothing here can show another
+learner's answers.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..classroom.store import ClassError, ClassStore, Reason
+from ..progress import StoreError
+from .learner import store
+from .question import answer_widget
+from .widgets import show_card_groups
+
+TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
+
+
+def class_store() -> ClassStore | None:
+    """The class quizzes on the progress database; None (and a message) when it cannot be opened."""
+    s = store()
+    if s is None:
+        st.error("The class quizzes need the database, and it cannot be opened right now. "
+                 "Ask your teacher, then reload the page.")
+        return None
+    return ClassStore(s.engine, s.where)
+
+
+def render() -> None:
+    st.title("Class quiz")
+    cs = class_store()
+    if cs is None:
+        return
+    token = st.session_state.get(TOKEN)
+    try:
+        if token:
+            _take(cs, token)
+        else:
+            _join(cs)
+    except StoreError as err:
+        st.error(str(err))
+
+
+def _join(cs: ClassStore) -> None:
+    st.markdown("Type the code your teacher gave you and the name to show on the class results. No account needed.")
+    code_given = str(st.query_params.get("code", ""))
+    with st.form("class_join"):
+        code = st.text_input("Quiz code", value=code_given, max_chars=12, placeholder="e.g. 8K7HXN")
+        name = st.text_input("Your name", max_chars=40, placeholder="e.g. Ana L.")
+        go = st.form_submit_button("Join the quiz", type="primary")
+    if go:
+        try:
+            _, player = cs.join(code, name)
+        except ClassError as err:
+            st.error(str(err))
+            return
+        st.session_state[TOKEN] = player.token
+        st.rerun()
+
+
+def _take(cs: ClassStore, token: str) -> None:
+    try:
+        quiz, player = cs.me(token)
+    except ClassError:
+        st.session_state.pop(TOKEN, None)
+        st.warning("That quiz is no longer here. Join again with the code.")
+        return
+    done = {m.number: m for m in cs.my_answers(token)}
+    total = len(quiz.questions)
+    st.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}")
+    todo = [i for i in range(total) if i not in done]
+    if not todo:
+        _result(quiz, done)
+        return
+    if not quiz.open_at(_now()):
+        st.error(str(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
+                 f"The quiz “{quiz.title}” has ended: answers are no longer taken.")
+        if done:
+            _result(quiz, done)
+        return
+    n = todo[0]
+    st.progress(len(done) / total, text=f"Question {n + 1} of {total}")
+    q = quiz.questions[n]
+    with st.container(border=True):
+        st.markdown(q.prompt)
+        show_card_groups(q.cards)
+        with st.form(f"class_q{n}", border=False):
+            raw = answer_widget(q, f"class_{quiz.code}_{n}")
+            sent = st.form_submit_button("Send my answer", type="primary")
+    if sent:
+        if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
+            st.info("Give an answer first.")
+            return
+        try:
+            cs.answer(token, n, raw)
+        except ClassError as err:
+            st.error(str(err))
+            return
+        st.rerun()
+    st.caption("Your answers are saved as you go; the result comes at the end.")
+
+
+def _result(quiz, done: dict) -> None:
+    total = len(quiz.questions)
+    right = sum(m.correct for m in done.values())
+    score = sum(m.credit for m in done.values())
+    st.subheader(f"Your result: {right} right out of {total}" + ("" if score == right else f" ({score:g} points)"))
+    for i, q in enumerate(quiz.questions):
+        m = done.get(i)
+        mark = "—" if m is None else ("✅" if m.correct else ("🟡" if m.credit > 0 else "❌"))
+        st.markdown(f"**{i + 1}.** {mark} your answer: `{m.answer if m else 'none'}`")
+        if quiz.explanations:
+            with st.expander(f"Question {i + 1}: answer and why"):
+                st.markdown(q.prompt)
+                st.markdown(f"**Answer:** {q.answer_text}")
+                st.markdown(q.explanation)
+    if not quiz.explanations:
+        st.info("Your teacher will open the explanations later.")
+        st.button("Check again", key="class_refresh")
+
+
+def _now():
+    from ..progress.models import utcnow
+    return utcnow()

@@ -1,0 +1,3 @@
+from tutor.ui.classroom import render
+
+render()

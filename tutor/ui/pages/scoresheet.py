@@ -1,0 +1,3 @@
+from tutor.ui.scoresheet import render
+
+render()

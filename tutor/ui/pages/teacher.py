@@ -1,0 +1,3 @@
+from tutor.ui.teacher import render
+
+render()

@@ -1,0 +1,3 @@
+from tutor.ui.worksheets import render
+
+render()

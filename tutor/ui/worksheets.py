@@ -1,0 +1,95 @@
+"""The Worksheets page: printable question sheets with their answer keys, and the blank score sheet.
+
+PDFs are made only when a button is pressed (``tutor.worksheets``, about 1 s for 20 questions) and
+kept in the session, so reruns of the page cost nothing. The same choices as
+``tarot-tutor worksheet`` give the same sheet (question *i* has the seed ``seed + i``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ..engine import TarotError
+from ..quiz import KINDS
+from ..skills import SKILLS
+from ..worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
+
+PDFS = "ws_pdfs"  # session key: (choices, worksheet bytes, answer key bytes) of the last sheet made
+ANY = "any"
+
+
+def _kind_label(kind: str) -> str:
+    title = SKILLS.get(KINDS[kind].skill, "").split(":")[0]
+    return f"{kind} · {title}" if title else kind
+
+
+def render() -> None:
+    st.title("Worksheets")
+    st.caption("Print questions for a class or a club night; the answer key, with worked explanations, "
+               "is a separate PDF.")
+    render_worksheet_form()
+    st.divider()
+    st.subheader("Blank score sheet")
+    blank_sheet_download(())
+
+
+def render_worksheet_form() -> None:
+    st.session_state.setdefault("ws_seed", random.randrange(1, 10_000))
+    with st.form("ws_form", border=True):
+        st.multiselect("Kinds of question", list(KINDS), default=["score", "legal"], format_func=_kind_label,
+                       key="ws_kinds")
+        c1, c2 = st.columns(2)
+        c1.number_input("Questions", min_value=1, max_value=60, value=20, step=1, key="ws_count")
+        c2.number_input("Seed (same seed, same sheet)", min_value=0, max_value=10**9, step=1, key="ws_seed")
+        c1, c2 = st.columns(2)
+        c1.segmented_control("Players", [ANY, 3, 4, 5], default=ANY, key="ws_players")
+        c2.segmented_control("Difficulty", [ANY, 1, 2, 3], default=ANY, key="ws_difficulty")
+        pressed = st.form_submit_button("Make the PDFs", type="primary", icon=":material/print:")
+    if pressed:
+        _make()
+    made = st.session_state.get(PDFS)
+    if made:
+        choices, sheet, key = made
+        st.success(f"{choices['count']} questions ({', '.join(choices['kinds'])}), seed {choices['seed']}.")
+        stem = f"worksheet-{'-'.join(choices['kinds'])}-{choices['seed']}"
+        c1, c2 = st.columns(2)
+        c1.download_button("Worksheet (PDF)", sheet, file_name=f"{stem}.pdf", mime="application/pdf",
+                           key="ws_dl_sheet", icon=":material/download:", width="stretch")
+        c2.download_button("Answer key (PDF)", key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
+                           key="ws_dl_key", icon=":material/download:", width="stretch")
+
+
+def _make() -> None:
+    ss = st.session_state
+    kinds = list(ss.get("ws_kinds") or [])
+    if not kinds:
+        st.error("**kinds**: choose at least one kind of question.")
+        return
+    players = None if ss.get("ws_players") in (None, ANY) else int(ss["ws_players"])
+    difficulty = None if ss.get("ws_difficulty") in (None, ANY) else int(ss["ws_difficulty"])
+    choices = {"kinds": kinds, "count": int(ss["ws_count"]), "seed": int(ss["ws_seed"]), "players": players,
+               "difficulty": difficulty}
+    try:
+        with st.spinner(f"Making {choices['count']} questions and their answer key…"):
+            ws = make_worksheet(kinds, choices["count"], choices["seed"], players=players, difficulty=difficulty)
+            ss[PDFS] = (choices, worksheet_pdf(ws), answers_pdf(ws))
+    except TarotError as err:  # e.g. a kind that has no 3-player version
+        st.error(f"No worksheet made: {err}")
+
+
+def blank_sheet_download(names: Sequence[str]) -> None:
+    """A download of the blank FFT score sheet; with a game's ``names`` it matches that game."""
+    players = len(names)
+    if not players:
+        players = st.segmented_control("Players", [3, 4, 5], default=4, key="blank_players") or 4
+
+    def pdf() -> bytes:  # made only when the button is pressed
+        return blank_sheet_pdf(players, list(names))
+
+    st.caption("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables"
+               + (f", for {', '.join(names)}." if names else "."))
+    st.download_button(f"Blank score sheet, {players} players (PDF)", pdf, file_name=f"score-sheet-{players}.pdf",
+                       mime="application/pdf", key="blank_dl", icon=":material/download:")
