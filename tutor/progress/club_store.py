@@ -20,17 +20,15 @@ the engine cannot score reaches the database.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.exc import SQLAlchemyError
 
 from ..club import Game
-from .db import StoreError, writing
+from .db import writing
 from .models import ClubDeal, ClubGame, utcnow
-from .store import Store
+from .store import Store, _guarded
 
 NAME_MAX = 120
 # The stored columns, in the order of ``DealEntry.to_row`` (tutor.club.FIELDS).
@@ -72,24 +70,15 @@ def clean_game_name(name: str) -> str:
     return name
 
 
-def _guarded(method):
-    """Database failures become a StoreError naming the problem, as in ``Store``."""
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except StoreError:
-            raise
-        except (SQLAlchemyError, OSError) as exc:
-            raise StoreError.from_exception(exc, self.store.where) from exc
-    return wrapper
-
-
 class ClubStore:
     """The club sheets kept in the progress database (shared by everyone using it, like a club's binder)."""
 
     def __init__(self, store: Store):
         self.store = store
+
+    @property
+    def where(self) -> str:  # named in StoreError messages by the shared ``_guarded``
+        return self.store.where
 
     @_guarded
     def save(self, game: Game, name: str, game_id: int | None = None, now: datetime | None = None) -> int:
