@@ -15,14 +15,11 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
+from .quiz_cmds import kind_choices
 
 
 def register(sub) -> None:
-    try:
-        from ..quiz import KINDS
-        kinds = list(KINDS)
-    except ImportError:  # the quiz package cannot load: the command still exists and says why when run
-        kinds = None
+    kinds = kind_choices()
     p = sub.add_parser("worksheet", help="a printable PDF of quiz questions, and its answer key")
     p.add_argument("--kind", action="append", required=True, choices=kinds,
                    help="a kind of question (repeat to mix kinds; question i takes the next kind in turn)")

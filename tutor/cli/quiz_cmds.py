@@ -15,12 +15,17 @@ from ..engine.errors import TarotError
 MAX_COUNT = 1000
 
 
-def register(sub) -> None:
+def kind_choices() -> list[str] | None:
+    """The quiz kinds for ``--kind``; None when the quiz package cannot load (the command then says why)."""
     try:
         from ..quiz import KINDS
-        kinds = list(KINDS)
-    except ImportError:  # the quiz package cannot load: the command still exists and says why when run
-        kinds = None
+    except ImportError:
+        return None
+    return list(KINDS)
+
+
+def register(sub) -> None:
+    kinds = kind_choices()
     p = sub.add_parser("quiz", help="generated questions of one kind, checked by the engine")
     p.add_argument("--kind", required=True, choices=kinds, help="the kind of question")
     p.add_argument("--count", type=int, default=1, help=f"how many questions (1-{MAX_COUNT}, default 1)")

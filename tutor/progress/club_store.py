@@ -28,7 +28,7 @@ from sqlalchemy import delete, func, insert, select, update
 from ..club import Game
 from .db import writing
 from .models import ClubDeal, ClubGame, utcnow
-from .store import Store, _guarded
+from .store import Store, _guarded, clean_name
 
 NAME_MAX = 120
 # The stored columns, in the order of ``DealEntry.to_row`` (tutor.club.FIELDS).
@@ -62,12 +62,7 @@ def clean_game_name(name: str) -> str:
     >>> clean_game_name("  Friday   club ")
     'Friday club'
     """
-    name = " ".join(str(name).split())
-    if not name:
-        raise ValueError("Give the game a name first.")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"A game's name has at most {NAME_MAX} characters.")
-    return name
+    return clean_name(name, what="A game's name", empty="Give the game a name first.", longest=NAME_MAX)
 
 
 class ClubStore:

@@ -70,17 +70,18 @@ def _guarded(method):
     return wrapper
 
 
-def clean_name(name: str) -> str:
-    """A profile name, trimmed; ValueError with a sentence when it cannot be one.
+def clean_name(name: str, *, what: str = "A name", empty: str = "Type a name first.",
+               longest: int = NAME_MAX) -> str:
+    """A name (a profile's, a game's), trimmed to one line; ValueError with a sentence when it cannot be one.
 
     >>> clean_name("  Ana  ")
     'Ana'
     """
     name = " ".join(str(name).split())
     if not name:
-        raise ValueError("Type a name first.")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"A name has at most {NAME_MAX} characters.")
+        raise ValueError(empty)
+    if len(name) > longest:
+        raise ValueError(f"{what} has at most {longest} characters.")
     return name
 
 

@@ -7,6 +7,7 @@ stops saving, every page keeps working, and ``saving_notice()`` says why with a 
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import UTC, tzinfo
 from zoneinfo import ZoneInfo
@@ -79,11 +80,11 @@ def shared_server() -> bool:
     """True when many people share this database: a server database (not SQLite), or
     ``TUTOR_SHARED_SERVER=1`` (environment or secrets). A new visitor then starts as a guest and picks
     their own name, instead of landing on the last active learner's progress."""
-    import os
-    flag = os.environ.get("TUTOR_SHARED_SERVER") or _secrets().get("TUTOR_SHARED_SERVER", "")
+    secrets = _secrets()
+    flag = os.environ.get("TUTOR_SHARED_SERVER") or secrets.get("TUTOR_SHARED_SERVER", "")
     if str(flag).strip().lower() in ("1", "true", "yes"):
         return True
-    return not database_url(secrets=_secrets()).startswith("sqlite")
+    return not database_url(secrets=secrets).startswith("sqlite")
 
 
 def learner_id() -> int | None:
