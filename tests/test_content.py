@@ -235,3 +235,31 @@ def test_load_text_lines_match_steps(course):
     raw = load_text(Path(lesson.path).read_text(encoding="utf-8"), lesson.path)
     assert [s.line for s in lesson.steps] == raw["steps"].lines
     assert all(isinstance(s, CheckStep) for s in lesson.quiz)
+
+
+# ---------------------------------------------------------------- the fast YAML parser
+
+
+def _tree(value):
+    """A loaded document with its line numbers, as plain values to compare."""
+    if isinstance(value, dict):
+        return ("map", value.line, {k: (value.lines[k], _tree(v)) for k, v in value.items()})
+    if isinstance(value, list):
+        return ("seq", value.line, list(value.lines), [_tree(v) for v in value])
+    return value
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.yaml")) + sorted((REPO / "puzzles").rglob("*.yaml")),
+                         ids=lambda p: p.name)
+def test_libyaml_and_pure_python_read_every_content_file_alike(path):
+    """The app reads content with libyaml (speed) and falls back to PyYAML's pure parser for errors:
+    both must give the same values on the same lines."""
+    import yaml
+
+    from tutor.content import yamlio
+
+    text = path.read_text(encoding="utf-8")
+    fast = yaml.load(text, Loader=yamlio._FastLoader)  # noqa: S506
+    pure = yaml.load(text, Loader=yamlio._Loader)  # noqa: S506
+    assert _tree(fast) == _tree(pure)
+    assert _tree(load_text(text, str(path))) == _tree(pure)

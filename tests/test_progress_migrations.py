@@ -19,6 +19,7 @@ def test_from_empty_to_head_matches_the_models(db_url):
     migrate.upgrade(engine)
     assert migrate.current(engine) == migrate.head()
     assert migrate.head() >= "0003"
+    assert migrate.head() == migrate.HEAD, "migrate.HEAD must name the newest script in migrations/versions"
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []  # the migrations build exactly the tables the code uses
@@ -129,3 +130,16 @@ def test_migrations_ship_inside_the_package():
     shipped = sorted(p.name for p in versions.glob("0*.py"))
     assert {"0001_initial.py", "0002_review.py", "0003_club.py"} <= set(shipped)
     assert (versions / "__init__.py").exists()  # so setuptools packs them with the package
+
+
+def test_opening_an_up_to_date_database_does_not_import_alembic(tmp_path):
+    """Alembic is loaded only to migrate, which keeps it off the app's cold start."""
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    Store.open(url).close()  # made and migrated here, in the test process
+    code = (f"import sys; from tutor.progress import Store; s = Store.open({url!r}); "
+            "print(s.default_learner().name, 'alembic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["Me", "False"]

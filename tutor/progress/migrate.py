@@ -2,23 +2,32 @@
 so an installed Tarot Tutor upgrades its own database when the store opens.
 
 Revisions: ``0001`` (learners, answers, lessons, puzzles), ``0002`` (spaced review, answer source),
-``0003`` (club score sheets).
+``0003`` (club score sheets), ``0004`` (class quizzes).
+
+Alembic is imported only when the schema is behind: an up-to-date database (every start but the first
+after an update) is checked with one query, which keeps alembic's import off the app's cold start.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
+# The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
+HEAD = "0004"
+VERSION_TABLE = "alembic_version"
 
 
-def _config(connection: Connection | None = None) -> Config:
+class MigrationError(Exception):
+    """Alembic refused to migrate (e.g. a revision this code does not know: a newer app made the database)."""
+
+
+def _config(connection: Connection | None = None):
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(SCRIPTS))
     cfg.attributes["connection"] = connection
@@ -28,19 +37,40 @@ def _config(connection: Connection | None = None) -> Config:
 def head() -> str:
     """The newest revision this code knows.
 
-    >>> head() >= '0003'
+    >>> head() == HEAD
     True
     """
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(_config()).get_current_head()
 
 
 def current(engine: Engine) -> str | None:
-    """The revision the database is at (None for an empty database)."""
+    """The revision the database is at (None for an empty database), read as alembic stores it.
+
+    >>> from sqlalchemy import create_engine
+    >>> engine = create_engine("sqlite://")
+    >>> current(engine) is None
+    True
+    >>> upgrade(engine); current(engine) == HEAD
+    True
+    """
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        if not inspect(conn).has_table(VERSION_TABLE):
+            return None
+        return conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
 
 
 def _run(engine: Engine, step, revision: str) -> None:
+    from alembic.util import CommandError
+
+    try:
+        _run_steps(engine, step, revision)
+    except CommandError as err:
+        raise MigrationError(str(err)) from err
+
+
+def _run_steps(engine: Engine, step, revision: str) -> None:
     with engine.connect() as conn:
         sqlite = engine.dialect.name == "sqlite"
         if sqlite:
@@ -57,9 +87,13 @@ def _run(engine: Engine, step, revision: str) -> None:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to ``revision`` in one write transaction (SQLite: BEGIN IMMEDIATE, so two
     processes opening a new file at once take turns instead of both creating the tables)."""
+    from alembic import command
+
     _run(engine, command.upgrade, revision)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
     """Step the schema back (used by the tests that migrate from an older version)."""
+    from alembic import command
+
     _run(engine, command.downgrade, revision)

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from alembic.util import CommandError
 from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -140,10 +139,10 @@ class Store:
                     verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
                 if verdict != "ok":
                     raise StoreError(Problem.CORRUPT, where, str(verdict))
-            if migrate.current(engine) != migrate.head():
+            if migrate.current(engine) != migrate.HEAD:
                 migrate.upgrade(engine)
             return engine
-        except (SQLAlchemyError, OSError, CommandError) as exc:
+        except (SQLAlchemyError, OSError, migrate.MigrationError) as exc:
             if engine is not None:
                 engine.dispose()
             raise StoreError.from_exception(exc, where) from exc

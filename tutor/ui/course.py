@@ -5,15 +5,18 @@ from __future__ import annotations
 import streamlit as st
 
 from .data import course
-from .learner import mastery_note, saving_notice
-from .widgets import done
 
 
 def render() -> None:
-    c = course()
+    # The title goes out before the first start's slow part (the progress store's import, the course's
+    # load), so a newcomer sees the page at once.
     st.title("Tarot Tutor")
     st.markdown("Learn French tarot with the official FFT rules, one short lesson at a time. "
                 "Every answer is checked by the rules engine, and every mistake is explained.")
+    from .learner import mastery_note, saving_notice
+    from .widgets import done
+
+    c = course()
     saving_notice()
     finished = done("lessons")
     upcoming = next((lesson for lesson in c.lessons if lesson.id not in finished), None)
@@ -33,9 +36,9 @@ def render() -> None:
         mark = "✅" if lesson.id in finished else ("▶️" if upcoming is lesson else "◻️")
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
+            # :small[] rather than HTML: the course map then needs no raw-HTML renderer in the browser.
             left.markdown(f"{mark} **{lesson.number}. {lesson.title}**  \n{lesson.summary}  \n"
-                          f"<small>about {lesson.minutes} min{mastery_note(lesson.skills)}</small>",
-                          unsafe_allow_html=True)
+                          f":small[about {lesson.minutes} min{mastery_note(lesson.skills)}]")
             if right.button("Open", key=f"open_{lesson.id}", use_container_width=True):
                 _open(lesson.id)
     bad = sorted({p.path for p in c.problems})
