@@ -17,6 +17,10 @@ def card_sizes(page):
 def test_course_to_first_lesson_and_answer_a_check(page, server):
     page.goto(server)
     expect(page.get_by_role("heading", name="Tarot Tutor")).to_be_visible(timeout=30000)
+    # The sidebar groups the pages, learning first.
+    nav = page.get_by_test_id("stSidebarNav")
+    for section in ("Learn", "Look up", "Club and class"):
+        expect(nav.get_by_text(section, exact=True)).to_be_visible()
     page.get_by_role("button", name="Start here →").click()
     expect(page.get_by_role("heading", name="The deck")).to_be_visible(timeout=30000)
     page.wait_for_url("**/lesson?lesson=the-deck", timeout=15000)
