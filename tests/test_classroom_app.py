@@ -172,3 +172,45 @@ def test_a_learner_session_never_reaches_the_dashboard():
     ann.query_params["code"] = code
     ann.run()
     assert "Bob" not in " ".join(m.value for m in ann.markdown)
+
+
+def test_a_reload_comes_back_to_the_same_place_through_the_address():
+    """A reload is a new session: the token in the address (?me=) brings the learner back, mid-quiz."""
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=3)
+    right = [q.answer_text for q in snapshot(code).questions]
+    ann = learner(code, "Ann", right[:1])
+    token = ann.query_params["me"]
+    assert ann.query_params["code"] == code and len(token) >= 24
+
+    again = page("class_quiz", code=code, me=token)  # a fresh session, as after a reload
+    assert not again.exception and not again.error
+    assert [t.key for t in again.text_input] == [f"class_{code}_1_number"]  # question 2 waits
+    assert "playing as Ann" in again.caption[0].value
+    again.text_input(key=f"class_{code}_1_number").input(right[1])
+    button(again, "Send my answer").click()
+    again.run()
+    assert [m.correct for m in snapshot_marks(code, token)] == [True, True]
+
+    # "Not you?" leaves on this device: the join form is back and the address forgets the token.
+    button(again, "Not you?").click()
+    again.run()
+    assert "me" not in again.query_params
+    assert [b.label for b in again.button if b.label == "Join the quiz"]
+
+
+def test_a_broken_token_in_the_address_gets_a_message_and_the_join_form():
+    code = set_quiz(unlocked_teacher(), count=1)
+    at = page("class_quiz", code=code, me="not-a-token")
+    assert not at.exception
+    assert "Join again with the code" in at.warning[0].value
+    assert at.text_input[0].value == code
+    assert "me" not in at.query_params
+
+
+def snapshot_marks(code, token):
+    s = Store.open(os.environ["TUTOR_DATABASE_URL"])
+    try:
+        return ClassStore(s.engine).my_answers(token)
+    finally:
+        s.close()

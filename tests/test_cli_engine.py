@@ -65,3 +65,16 @@ def test_bad_input_is_one_line_and_exit_2(args, words):
     assert words in r.stderr
     assert "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_reader_that_stops_early_gets_no_broken_pipe_noise():
+    """`tarot-tutor quiz ... | head -2`: the command stops quietly when the pipe closes."""
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "quiz", "--kind", "legal", "--count", "300",
+                             "--seed", "1", "--answers"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader leaves, like head
+    err = proc.stderr.read().decode()
+    proc.wait(60)
+    assert first.startswith(b"#1  legal")
+    assert err == ""
+    assert proc.returncode == 141

@@ -15,7 +15,7 @@ def test_the_browser_hash_is_the_passphrase_hash():
     assert verify(TEACHER_PASSPHRASE, TEACHER_HASH)
 
 
-def _learner(browser, server, code, name, answers):
+def _learner(browser, server, code, name, answers, reload_at=None):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     pg = ctx.new_page()
     pg.goto(f"{server}/class?code={code}")
@@ -26,6 +26,12 @@ def _learner(browser, server, code, name, answers):
     for i, a in enumerate(answers):
         expect(pg.get_by_text(f"Question {i + 1} of {len(answers)}")).to_be_visible(timeout=15000)
         settle(pg)
+        if i == reload_at:  # a reload is a new session: the address brings the learner back here
+            assert "me=" in pg.url
+            pg.reload()
+            expect(pg.get_by_text(f"Question {i + 1} of {len(answers)}")).to_be_visible(timeout=30000)
+            expect(pg.get_by_text(f"playing as {name}")).to_be_visible()
+            settle(pg)
         pg.get_by_role("textbox", name="Your answer").fill(a)
         pg.get_by_role("button", name="Send my answer").click()
     expect(pg.get_by_text("Your result:")).to_be_visible(timeout=15000)
@@ -70,7 +76,7 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
     answer = re.search(r"Answer: (-?[\d.]+)", ann.get_by_text(re.compile(r"^Answer: ")).first.inner_text()).group(1)
     ann_ctx.close()
 
-    bob_ctx, bob = _learner(browser, server, code, "Bob", [answer, "99"])
+    bob_ctx, bob = _learner(browser, server, code, "Bob", [answer, "99"], reload_at=1)
     expect(bob.get_by_text("Your result: 1 right out of 2")).to_be_visible()
     expect(bob.get_by_text("Ann")).to_have_count(0)  # never another learner's name or answers
     bob_ctx.close()

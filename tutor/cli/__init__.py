@@ -7,7 +7,10 @@ returns an exit status. Bad input is one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
+import os
 import sys
 
 from ..engine.errors import TarotError
@@ -42,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.handler(args) or 0)
+    except BrokenPipeError:
+        return _reader_gone()
     except TarotError as err:
         print(f"tarot-tutor: error: {err}", file=sys.stderr)
         return 2
@@ -50,3 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _reader_gone() -> int:
+    """The reader of our output left (``tarot-tutor ... | head``): stop quietly, as a shell tool does.
+    Output still buffered would fail again at exit, so standard output now goes nowhere."""
+    # stdout may not be a real file (a test's capture): then there is nothing to silence.
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141  # 128 + SIGPIPE, the status of a tool the pipe closed on

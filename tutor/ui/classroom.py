@@ -2,6 +2,10 @@
 questions with the Drill's widgets, see the result at the end, and the explanations once the teacher
 allows them. The session holds only this learner's secret token: nothing here can show another
 learner's answers.
+
+The token is also kept in the page address (``?code=…&me=…``): a reload, or a tab closed and opened
+again from the history, comes back to the same place instead of asking to join under a name that is
+already taken.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from .question import answer_widget
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
+ME = "me"  # query parameter: the same token, so a reload keeps the learner's place
 
 
 def class_store() -> ClassStore | None:
@@ -32,7 +37,7 @@ def render() -> None:
     cs = class_store()
     if cs is None:
         return
-    token = st.session_state.get(TOKEN)
+    token = st.session_state.get(TOKEN) or str(st.query_params.get(ME, "")) or None
     try:
         if token:
             _take(cs, token)
@@ -51,24 +56,42 @@ def _join(cs: ClassStore) -> None:
         go = st.form_submit_button("Join the quiz", type="primary")
     if go:
         try:
-            _, player = cs.join(code, name)
+            quiz, player = cs.join(code, name)
         except ClassError as err:
             st.error(str(err))
             return
-        st.session_state[TOKEN] = player.token
+        _remember(player.token, quiz.code)
         st.rerun()
+
+
+def _remember(token: str, code: str) -> None:
+    st.session_state[TOKEN] = token
+    st.query_params[ME] = token
+    st.query_params["code"] = code
+
+
+def _forget() -> None:
+    st.session_state.pop(TOKEN, None)
+    st.query_params.pop(ME, None)
 
 
 def _take(cs: ClassStore, token: str) -> None:
     try:
         quiz, player = cs.me(token)
     except ClassError:
-        st.session_state.pop(TOKEN, None)
-        st.warning("That quiz is no longer here. Join again with the code.")
+        _forget()
+        st.warning("That quiz is no longer here (or the link is not a whole one). Join again with the code.")
+        _join(cs)
         return
+    _remember(token, quiz.code)
     done = {m.number: m for m in cs.my_answers(token)}
     total = len(quiz.questions)
-    st.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}")
+    top, leave = st.columns([4, 1], vertical_alignment="center")
+    top.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}. This page's address keeps "
+                "your place: reload or come back to it, but do not share it.")
+    if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
+        _forget()
+        st.rerun()
     todo = [i for i in range(total) if i not in done]
     if not todo:
         _result(quiz, done)
