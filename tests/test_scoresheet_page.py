@@ -261,3 +261,34 @@ def test_the_page_works_when_the_database_cannot_be_opened(monkeypatch, tmp_path
     assert totals(at) == {"Ann": 160, "Bob": -80, "Cleo": -80}
     assert any("not being saved" in w.value for w in at.warning)
 
+
+
+def test_a_deleted_deal_comes_back_with_undo_until_the_next_change(clubs):
+    at = readme_game(start(["Ann", "Bob", "Cleo", "Dan"]))
+    at.selectbox(key="club_pick").set_value(1)
+    at = press(at, "Delete")
+    assert totals(at) == {"Ann": 36, "Bob": -108, "Cleo": 36, "Dan": 36}
+    at = press(at, "Undo: put deal 1 back")
+    assert totals(at) == {"Ann": 354, "Bob": -214, "Cleo": -70, "Dan": -70}  # the README sheet again
+    assert [d.taker for d in clubs.load(clubs.games()[0].id).game.deals] == ["Ann", "Bob"]
+    assert not [b for b in at.button if b.label.startswith("Undo")]
+    # After another change, undo is no longer offered: it would throw that change away.
+    at.selectbox(key="club_pick").set_value(2)
+    at = press(at, "Delete")
+    at = deal(at, taker="Cleo", contract="garde", points="60", oudlers=1)
+    assert not [b for b in at.button if b.label.startswith("Undo")]
+
+
+def test_deleting_a_saved_game_asks_first(clubs):
+    at = readme_game(start(["Ann", "Bob", "Cleo", "Dan"], name="Monday"))
+    at.segmented_control(key="club_view").set_value("games")
+    at.run()
+    at = press(at, "Delete")
+    assert "cannot be undone" in at.warning[0].value and "Monday" in at.warning[0].value
+    assert [g.name for g in clubs.games()] == ["Monday"]  # nothing deleted yet
+    at = press(at, "Keep it")
+    assert not at.warning and [g.name for g in clubs.games()] == ["Monday"]
+    at = press(at, "Delete")
+    at = press(at, "Yes, delete it")
+    assert clubs.games() == []
+    assert any("Game deleted" in s.value for s in at.success)

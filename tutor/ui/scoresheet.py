@@ -19,6 +19,8 @@ from . import learner as lr
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
 GAME, GAME_ID, NAME, EDITING, FLASH = "club_game", "club_game_id", "club_name", "club_editing", "club_flash"
+UNDO = "club_undo"  # (game before, deal number): the last deal deleted, until the next change
+CONFIRM = "club_confirm_delete"  # id of the saved game whose Delete was pressed once
 ALONE = "— alone (own king)"
 SIDES = {None: "—", "attack": "attack (attaque)", "defence": "defence (défense)"}
 CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
@@ -64,7 +66,9 @@ def _not_saving_notice() -> None:
 
 
 def _save(game: Game, name: str) -> None:
-    """Keep ``game`` in the session and write it to the database (when the database works)."""
+    """Keep ``game`` in the session and write it to the database (when the database works).
+    Any change ends the chance to undo a deletion: the undo would lose it."""
+    st.session_state.pop(UNDO, None)
     st.session_state[GAME], st.session_state[NAME] = game, name
     gid = lr.guarded(lambda s: ClubStore(s).save(game, name, st.session_state.get(GAME_ID)), write=True)
     if gid is not None:
@@ -98,6 +102,7 @@ def render_sheet() -> None:
     sheet = game.sheet()
     st.subheader(st.session_state.get(NAME, "Game"))
     _flash()
+    _offer_undo()
     _deal_form(game)
     if not sheet.rows:
         st.info("No deal yet: enter the first one above.")
@@ -223,9 +228,18 @@ def _edit_delete(game: Game) -> None:
     c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game, number), width="stretch")
     if c3.button("Delete", key="club_delete", width="stretch"):
         _save(game.delete(number), st.session_state.get(NAME, "Game"))
-        st.session_state.update({EDITING: None, "club_clear": True})
+        st.session_state.update({EDITING: None, "club_clear": True, UNDO: (game, number)})
         st.session_state[FLASH] = ("success", f"Deal {number} deleted; the deals after it moved up and "
                                               "every total was recomputed.")
+        st.rerun()
+
+
+def _offer_undo() -> None:
+    """A deal deleted by mistake comes back with one click, until the next change to the game."""
+    undo = st.session_state.get(UNDO)
+    if undo and st.button(f"Undo: put deal {undo[1]} back", key="club_undo_btn", icon=":material/undo:"):
+        _save(undo[0], st.session_state.get(NAME, "Game"))
+        st.session_state[FLASH] = ("success", f"Deal {undo[1]} is back, and every total was recomputed.")
         st.rerun()
 
 
@@ -285,11 +299,25 @@ def _saved_games() -> None:
     gid = c1.selectbox("Game", list(labels), format_func=labels.get, key="club_saved")
     c2.button("Open", key="club_open", on_click=_open, width="stretch", type="primary")
     if c3.button("Delete", key="club_delete_game", width="stretch"):
-        lr.guarded(lambda s: ClubStore(s).delete(gid), write=True)
-        if st.session_state.get(GAME_ID) == gid:
-            st.session_state.update({GAME: None, GAME_ID: None})
-        st.session_state[FLASH] = ("success", "Game deleted.")
-        st.rerun()
+        st.session_state[CONFIRM] = gid
+    if st.session_state.get(CONFIRM) == gid:  # a game is gone for everyone on this database: ask first
+        _confirm_delete(gid, labels[gid])
+
+
+def _confirm_delete(gid: int, label: str) -> None:
+    with st.container(border=True):
+        st.warning(f"Delete **{label}** for everyone who uses this database? This cannot be undone.")
+        yes, no = st.columns(2)
+        if yes.button("Yes, delete it", key="club_delete_yes", type="primary", width="stretch"):
+            lr.guarded(lambda s: ClubStore(s).delete(gid), write=True)
+            if st.session_state.get(GAME_ID) == gid:
+                st.session_state.update({GAME: None, GAME_ID: None})
+            st.session_state.pop(CONFIRM, None)
+            st.session_state[FLASH] = ("success", "Game deleted.")
+            st.rerun()
+        if no.button("Keep it", key="club_delete_no", width="stretch"):
+            st.session_state.pop(CONFIRM, None)
+            st.rerun()
 
 
 def _import() -> None:
