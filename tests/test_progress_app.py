@@ -305,3 +305,29 @@ def test_a_shared_server_never_opens_someone_elses_progress(monkeypatch, db):
     at.button[0].click().run()
     assert at.session_state["progress_learner"][1] == "Bea"
     assert not any("pick or create your name" in i.value for i in at.info)
+
+
+def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
+    """Lesson 3's closing quiz opens with a generated counting question: its first answer is saved
+    with source "lesson", so a wrong one comes back in Replay my mistakes."""
+    from tutor.ui.data import course
+
+    lesson = course().lesson("card-values")
+    first_quiz = len(lesson.steps)
+    step = lesson.quiz[0]
+    assert step.generator == "count"
+    at = app("tutor/ui/pages/lesson.py", lesson="card-values")
+    at.session_state["step_card-values"] = first_quiz
+    at.run()
+    q = generate("count", step.seed or 0, **dict(step.params))
+    at.text_input(key=f"card-values_{first_quiz}_number").set_value(f"{q.answer + 1.5:g}")
+    submit(at)
+    submit(at)  # a second try at the same check is not a second answer
+    rows = db.answers(db.learners()[0].id)
+    assert [(r.kind, r.skill, r.correct, r.source, r.seed) for r in rows] == [
+        ("count", "counting", False, "lesson", step.seed or 0)]
+    at.switch_page(PROGRESS)
+    at.run()
+    assert at.metric[0].value == "1"
+    at = view(at, "replay")
+    assert any(m.value == q.prompt for m in at.markdown)  # the lesson's mistake, regenerated

@@ -109,10 +109,22 @@ def render_step(step, key: str) -> None:
         st.markdown("\n".join(f"- {p}" for p in step.points))
     elif isinstance(step, CheckStep):
         if step.is_generated:
-            from .question import question_block
-            question_block(step.generator, seed=step.seed or 0, params=step.params, key=key)
+            generated_check(step, key)
         else:
             fixed_check(step, key)
+
+
+def generated_check(step: CheckStep, key: str) -> None:
+    """A check the quiz generator makes. Its first answer counts toward the skill's mastery, like a drill
+    answer, and a wrong one comes back in Replay my mistakes (regenerated from its kind and seed)."""
+    from ..quiz import KINDS
+    from .learner import track_answer
+    from .question import question_block
+
+    seed, params = step.seed or 0, dict(step.params)
+    fb = question_block(step.generator, seed=seed, params=params, key=key)
+    track_answer(key, fb, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
+                 source="lesson")
 
 
 def fixed_check(step: CheckStep, key: str) -> None:
