@@ -33,10 +33,15 @@ def server():
     port = _free_port()
     env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
            "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}  # the Teacher page unlocks with TEACHER_PASSPHRASE
+    # The server's output goes to a file: an unread pipe fills up (64 KB of log lines over the suite)
+    # and then blocks the server in the middle of a test.
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "streamlit-server.log"
+    log = open(log_path, "wb")  # noqa: SIM115 - open for the whole session, closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -48,13 +53,15 @@ def server():
             time.sleep(0.3)
     else:
         proc.kill()
-        pytest.fail("streamlit did not become healthy in 60 s:\n" + proc.stdout.read().decode(errors="replace"))
+        log.close()
+        pytest.fail("streamlit did not become healthy in 60 s:\n" + log_path.read_text(errors="replace"))
     yield url
     proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    log.close()
 
 
 @pytest.fixture(scope="session")

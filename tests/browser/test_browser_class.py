@@ -70,6 +70,9 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
 
     settle(page)
     page.get_by_role("button", name="Allow the explanations").click()
+    # Wait for the teacher's run that saved it, not just for a quiet page (the click's run may not
+    # have started yet), before Ann looks again.
+    expect(page.get_by_role("button", name="Hide the explanations")).to_be_visible(timeout=15000)
     settle(page)
     ann.get_by_role("button", name="Check again").click()  # Ann's page now opens the answers
     ann.get_by_text("Question 1: answer and why").click()

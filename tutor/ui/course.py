@@ -39,7 +39,7 @@ def render() -> None:
             # :small[] rather than HTML: the course map then needs no raw-HTML renderer in the browser.
             left.markdown(f"{mark} **{lesson.number}. {lesson.title}**  \n{lesson.summary}  \n"
                           f":small[about {lesson.minutes} min{mastery_note(lesson.skills)}]")
-            if right.button("Open", key=f"open_{lesson.id}", use_container_width=True):
+            if right.button("Open", key=f"open_{lesson.id}", width="stretch"):
                 _open(lesson.id)
     bad = sorted({p.path for p in c.problems})
     for path in bad:

@@ -55,18 +55,18 @@ def render() -> None:
     render_step(step, f"{lesson.id}_{i}")
 
     back, _, nxt = st.columns([1, 2, 1])
-    if back.button("← Back", disabled=i == 0, use_container_width=True, key=f"back_{lesson.id}"):
+    if back.button("← Back", disabled=i == 0, width="stretch", key=f"back_{lesson.id}"):
         st.session_state[key] = i - 1
         st.rerun()
     if i < len(steps) - 1:
-        if nxt.button("Next →", type="primary", use_container_width=True, key=f"next_{lesson.id}"):
+        if nxt.button("Next →", type="primary", width="stretch", key=f"next_{lesson.id}"):
             st.session_state[key] = i + 1
             st.rerun()
     else:
         remember_done("lessons", lesson.id)
         st.success(f"You finished “{lesson.title}”.")
         following = _next_lesson(lesson.id)
-        if following and nxt.button("Next lesson →", type="primary", use_container_width=True):
+        if following and nxt.button("Next lesson →", type="primary", width="stretch"):
             st.session_state["lesson_id"] = following.id
             st.query_params["lesson"] = following.id
             st.rerun()

@@ -152,13 +152,16 @@ def _create(s: Store, name: str) -> None:
 def _export_import(s: Store, lid: int | None, name: str) -> None:
     st.subheader("Move your progress")
     if lid is not None:
-        def export() -> str:  # run only when the button is pressed, on its own thread
+        # Made only when the button is pressed, on its own thread. No rerun on the click: a rerun
+        # could drop the file just made before the browser fetches it (seen as a 404 and a download
+        # that never starts).
+        def export() -> str:
             try:
                 return json.dumps(export_learner(s, lid), indent=1, ensure_ascii=False)
             except StoreError as err:
                 return json.dumps({"error": str(err)})
         st.download_button("Export my progress (JSON)", export, file_name=f"tarot-tutor-{name or 'progress'}.json",
-                           mime="application/json", key="progress_export")
+                           mime="application/json", key="progress_export", on_click="ignore")
     with st.form("progress_import", border=True):
         upload = st.file_uploader("Import a progress file", type=["json"])
         as_name = st.text_input("Import as", placeholder="the name in the file", max_chars=40)

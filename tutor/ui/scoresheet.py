@@ -119,7 +119,8 @@ def render_sheet() -> None:
     _chart(sheet)
     _edit_delete(game)
     st.download_button("Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
-                       key="club_csv_out", icon=":material/download:")
+                       key="club_csv_out", icon=":material/download:",
+                       on_click="ignore")
 
 
 def _deal_form(game: Game) -> None:

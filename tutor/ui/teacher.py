@@ -129,17 +129,17 @@ def _dashboard(cs: ClassStore) -> None:
     st.subheader(f"Learners ({len(players)})")
     st.dataframe([{"learner": r.name, "right": r.right, "answered": f"{r.answered}/{len(quiz.questions)}",
                    "score": r.score, "time (s)": r.seconds} for r in stats.learners(players, marks)],
-                 hide_index=True, use_container_width=True)
+                 hide_index=True, width="stretch")
     st.subheader("Questions: where to re-teach")
     st.dataframe([{"question": r.number, "kind": r.kind, "skill": r.skill, "answers": r.answered,
                    "% right": r.percent_right,
                    "most common wrong answers": "; ".join(f"{a} ×{n}" for a, n in r.wrong)}
-                  for r in stats.questions(quiz, marks)], hide_index=True, use_container_width=True)
+                  for r in stats.questions(quiz, marks)], hide_index=True, width="stretch")
     st.subheader("Skills")
     st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": r.percent_right}
-                  for r in stats.skills(quiz, marks)], hide_index=True, use_container_width=True)
+                  for r in stats.skills(quiz, marks)], hide_index=True, width="stretch")
     st.download_button("Download the answers (CSV)", stats.to_csv(quiz, players, marks),
-                       file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
+                       file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv", on_click="ignore")
 
 
 def _controls(cs: ClassStore, quiz: QuizInfo) -> None:

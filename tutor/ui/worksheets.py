@@ -57,9 +57,9 @@ def render_worksheet_form() -> None:
         stem = f"worksheet-{'-'.join(choices['kinds'])}-{choices['seed']}"
         c1, c2 = st.columns(2)
         c1.download_button("Worksheet (PDF)", sheet, file_name=f"{stem}.pdf", mime="application/pdf",
-                           key="ws_dl_sheet", icon=":material/download:", width="stretch")
+                           key="ws_dl_sheet", icon=":material/download:", width="stretch", on_click="ignore")
         c2.download_button("Answer key (PDF)", key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
-                           key="ws_dl_key", icon=":material/download:", width="stretch")
+                           key="ws_dl_key", icon=":material/download:", width="stretch", on_click="ignore")
 
 
 def _make() -> None:
@@ -92,4 +92,4 @@ def blank_sheet_download(names: Sequence[str]) -> None:
     st.caption("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables"
                + (f", for {', '.join(names)}." if names else "."))
     st.download_button(f"Blank score sheet, {players} players (PDF)", pdf, file_name=f"score-sheet-{players}.pdf",
-                       mime="application/pdf", key="blank_dl", icon=":material/download:")
+                       mime="application/pdf", key="blank_dl", icon=":material/download:", on_click="ignore")
