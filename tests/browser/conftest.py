@@ -33,8 +33,8 @@ def server():
     port = _free_port()
     env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
            "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}  # the Teacher page unlocks with TEACHER_PASSPHRASE
-    # The server's output goes to a file: an unread pipe fills up (64 KB of log lines over the suite)
-    # and then blocks the server in the middle of a test.
+    # The server's output goes to a file: a pipe nobody reads blocks the server once it is full, and
+    # the file keeps the log of a failed run.
     ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / "streamlit-server.log"
     log = open(log_path, "wb")  # noqa: SIM115 - open for the whole session, closed below

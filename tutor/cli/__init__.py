@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import io
 import os
 import sys
 
@@ -61,6 +60,6 @@ def _reader_gone() -> int:
     """The reader of our output left (``tarot-tutor ... | head``): stop quietly, as a shell tool does.
     Output still buffered would fail again at exit, so standard output now goes nowhere."""
     # stdout may not be a real file (a test's capture): then there is nothing to silence.
-    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+    with contextlib.suppress(OSError, ValueError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 141  # 128 + SIGPIPE, the status of a tool the pipe closed on

@@ -65,9 +65,12 @@ def _join(cs: ClassStore) -> None:
 
 
 def _remember(token: str, code: str) -> None:
+    """Keep the token in the session and the address; only what changed is written (this runs on
+    every rerun of the quiz, and each write to the address is sent to the browser)."""
     st.session_state[TOKEN] = token
-    st.query_params[ME] = token
-    st.query_params["code"] = code
+    for name, value in ((ME, token), ("code", code)):
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
 
 
 def _forget() -> None:

@@ -20,6 +20,7 @@ from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
 from .replay import render_replay, render_review
+from .widgets import download
 
 VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
 LEVEL_WORDS = {Level.NEW: "not tried", Level.SHAKY: "shaky", Level.LEARNING: "learning", Level.SOLID: "solid",
@@ -152,16 +153,13 @@ def _create(s: Store, name: str) -> None:
 def _export_import(s: Store, lid: int | None, name: str) -> None:
     st.subheader("Move your progress")
     if lid is not None:
-        # Made only when the button is pressed, on its own thread. No rerun on the click: a rerun
-        # could drop the file just made before the browser fetches it (seen as a 404 and a download
-        # that never starts).
-        def export() -> str:
+        def export() -> str:  # run only when the button is pressed, on its own thread
             try:
                 return json.dumps(export_learner(s, lid), indent=1, ensure_ascii=False)
             except StoreError as err:
                 return json.dumps({"error": str(err)})
-        st.download_button("Export my progress (JSON)", export, file_name=f"tarot-tutor-{name or 'progress'}.json",
-                           mime="application/json", key="progress_export", on_click="ignore")
+        download(st, "Export my progress (JSON)", export, file_name=f"tarot-tutor-{name or 'progress'}.json",
+                 mime="application/json", key="progress_export")
     with st.form("progress_import", border=True):
         upload = st.file_uploader("Import a progress file", type=["json"])
         as_name = st.text_input("Import as", placeholder="the name in the file", max_chars=40)

@@ -16,6 +16,7 @@ from ..club import CsvError, EntryError, Game, GameError, from_csv, to_csv
 from ..engine import CHELEM_BONUS, Contract
 from ..progress.club_store import ClubStore
 from . import learner as lr
+from .widgets import download
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
 GAME, GAME_ID, NAME, EDITING, FLASH = "club_game", "club_game_id", "club_name", "club_editing", "club_flash"
@@ -118,9 +119,8 @@ def render_sheet() -> None:
         st.caption("✓ Every row sums to zero.")
     _chart(sheet)
     _edit_delete(game)
-    st.download_button("Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
-                       key="club_csv_out", icon=":material/download:",
-                       on_click="ignore")
+    download(st, "Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
+             key="club_csv_out", icon=":material/download:")
 
 
 def _deal_form(game: Game) -> None:

@@ -19,6 +19,7 @@ from ..progress import StoreError
 from ..quiz import KINDS
 from .classroom import class_store
 from .learner import _secrets
+from .widgets import download
 
 UNLOCKED = "teacher_unlocked"
 THROTTLE = "teacher_throttle"
@@ -138,8 +139,8 @@ def _dashboard(cs: ClassStore) -> None:
     st.subheader("Skills")
     st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": r.percent_right}
                   for r in stats.skills(quiz, marks)], hide_index=True, width="stretch")
-    st.download_button("Download the answers (CSV)", stats.to_csv(quiz, players, marks),
-                       file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv", on_click="ignore")
+    download(st, "Download the answers (CSV)", stats.to_csv(quiz, players, marks),
+             file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
 
 
 def _controls(cs: ClassStore, quiz: QuizInfo) -> None:

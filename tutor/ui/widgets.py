@@ -62,3 +62,12 @@ def parse_number(text: str) -> float | None:
         return float(t)
     except ValueError:
         return None
+
+
+def download(target, label: str, data, **kwargs) -> None:
+    """A download button that never reruns the page when pressed (``target``: ``st`` or a column).
+
+    A download changes nothing on the page, and the rerun would race the browser: it could drop the
+    file just made (above all a callable's, made at the click) before the browser fetched it, seen as
+    a 404 and a download that never starts."""
+    target.download_button(label, data, on_click="ignore", **kwargs)

@@ -16,6 +16,7 @@ from ..engine import TarotError
 from ..quiz import KINDS
 from ..skills import SKILLS
 from ..worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
+from .widgets import download
 
 PDFS = "ws_pdfs"  # session key: (choices, worksheet bytes, answer key bytes) of the last sheet made
 ANY = "any"
@@ -56,10 +57,10 @@ def render_worksheet_form() -> None:
         st.success(f"{choices['count']} questions ({', '.join(choices['kinds'])}), seed {choices['seed']}.")
         stem = f"worksheet-{'-'.join(choices['kinds'])}-{choices['seed']}"
         c1, c2 = st.columns(2)
-        c1.download_button("Worksheet (PDF)", sheet, file_name=f"{stem}.pdf", mime="application/pdf",
-                           key="ws_dl_sheet", icon=":material/download:", width="stretch", on_click="ignore")
-        c2.download_button("Answer key (PDF)", key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
-                           key="ws_dl_key", icon=":material/download:", width="stretch", on_click="ignore")
+        download(c1, "Worksheet (PDF)", sheet, file_name=f"{stem}.pdf", mime="application/pdf",
+                 key="ws_dl_sheet", icon=":material/download:", width="stretch")
+        download(c2, "Answer key (PDF)", key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
+                 key="ws_dl_key", icon=":material/download:", width="stretch")
 
 
 def _make() -> None:
@@ -91,5 +92,5 @@ def blank_sheet_download(names: Sequence[str]) -> None:
 
     st.caption("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables"
                + (f", for {', '.join(names)}." if names else "."))
-    st.download_button(f"Blank score sheet, {players} players (PDF)", pdf, file_name=f"score-sheet-{players}.pdf",
-                       mime="application/pdf", key="blank_dl", icon=":material/download:", on_click="ignore")
+    download(st, f"Blank score sheet, {players} players (PDF)", pdf, file_name=f"score-sheet-{players}.pdf",
+             mime="application/pdf", key="blank_dl", icon=":material/download:")
