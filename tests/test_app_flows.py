@@ -256,19 +256,21 @@ def test_every_kind_can_be_answered_right_in_the_drill(difficulty):
 
 
 def test_every_lesson_plays_to_the_end():
-    """Every step of every lesson renders (texts, card pictures, worked examples, fixed and generated checks)."""
+    """Every step of every lesson renders (texts, card pictures, worked examples, fixed and generated checks),
+    and every check's right answer, given through its widget, is marked right: three stars each."""
+    from lesson_answers import play_lesson
+
     at = app("lesson")
     for lesson in data.course().lessons:
         at.query_params["lesson"] = lesson.id
+        at.query_params["step"] = "1"
         at.run()
         assert at.title[0].value == lesson.title
-        for _ in range(len(lesson.steps) + len(lesson.quiz)):
-            nxt = [b for b in at.button if b.label == "Next →"]
-            if not nxt:
-                break
-            nxt[0].click().run()
-            assert not at.exception, (lesson.id, at.exception)
-        assert any("You finished" in s.value for s in at.success), lesson.id
+        play_lesson(at, lesson)
+        checks = sum(1 for s in [*lesson.steps, *lesson.quiz] if s.kind == "check")
+        assert any(s.value.startswith(f"You finished “{lesson.title}”: **{checks} of {checks} right, first try**")
+                   for s in at.success), lesson.id
+        assert any(m.value == "## ★★★" for m in at.markdown), lesson.id
 
 
 def test_a_puzzle_solution_gives_the_note_the_worked_explanation_and_the_rule():

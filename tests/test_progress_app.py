@@ -72,7 +72,9 @@ def test_drill_answers_are_saved_and_shown_on_progress(db):
     assert [(r.kind, r.skill, r.correct, r.source) for r in rows] == [
         ("count", "counting", False, "drill"), ("count", "counting", True, "drill")]
     assert rows[0].params == {"players": 4, "difficulty": 1} and rows[0].seconds is not None
-    assert any("◑ 50%" in c.value or "50%" in c.value for c in at.caption if "Mastery" in c.value)
+    # Plain words, no percentages or "confidence" in the main view.
+    line = next(c.value for c in at.caption if "Card values" in c.value)
+    assert "1 right out of 2: on the way, answer a few more" in line and "%" not in line and "confidence" not in line
 
     at.switch_page(PROGRESS)
     at.run()
@@ -80,17 +82,21 @@ def test_drill_answers_are_saved_and_shown_on_progress(db):
     assert at.metric[0].value == "2" and at.metric[3].value == "1 day"
     table = at.dataframe[0].value
     counting = table[table["Skill"].str.startswith("Card values")].iloc[0]
+    assert counting["How it is going"] == "1 right out of 2: on the way, answer a few more"
+    assert list(table.columns) == ["Skill", "How it is going"]  # the statistics wait in the expander
+    stats = at.dataframe[1].value
+    counting = stats[stats["Skill"].str.startswith("Card values")].iloc[0]
     assert (counting["Accuracy"], counting["Recent answers"]) == (50, 2)
     assert at.button(key="progress_next").label.startswith("Practise next")
 
 
 def test_a_finished_lesson_is_remembered_in_a_new_session(db):
+    from lesson_answers import play_lesson
+
+    from tutor.ui.data import course
+
     at = app("tutor/ui/pages/lesson.py", lesson="the-deck")
-    for _ in range(80):
-        nxt = [b for b in at.button if b.label == "Next →"]
-        if not nxt:
-            break
-        nxt[0].click().run()
+    play_lesson(at, course().lesson("the-deck"))
     assert any("You finished" in s.value for s in at.success)
     assert list(db.lessons_done(db.learners()[0].id)) == ["the-deck"]
     fresh = app()  # another browser session, same learner
@@ -146,10 +152,15 @@ def test_spaced_review_opt_in_review_now_and_why(db):
     me = db.default_learner()
     db.record_answer(me.id, AnswerRecord("counting", "count", 5, {"players": 4}, "3", True, 1.0))
     at = view(app(PROGRESS), "review")
-    assert at.toggle[0].value is False and any("Off: nothing is scheduled" in c.value for c in at.caption)
+    # The label names the switch; the state is said apart, so an off switch never reads "is on".
+    assert at.toggle[0].label == "Use spaced review" and at.toggle[0].value is False
+    assert any("Spaced review is off" in c.value for c in at.caption)
+    assert not any("FSRS" in m.value for m in at.markdown if m not in at.expander[0].markdown)
     at.toggle[0].set_value(True).run()
     assert not at.exception
     assert db.learner(me.id).review_enabled
+    assert any("Spaced review is on" in c.value for c in at.caption)
+    assert any(m.value == "**1 skill due now.**" for m in at.markdown)
     assert any("Not reviewed yet" in c.value for c in at.caption)  # why it is due
     at.button(key="review_start").click().run()
     kind, seed = at.session_state["review_q"]
@@ -160,6 +171,7 @@ def test_spaced_review_opt_in_review_now_and_why(db):
     (card,) = db.review_cards(me.id)
     assert card.reviews == 1 and card.due > datetime.now(UTC)
     assert any("All caught up" in s.value for s in at.success)
+    assert not any("due now." in m.value for m in at.markdown)  # the count follows the answer
     at.button(key="review_done").click().run()
     assert any("due in 10 min" in m.value or "due in 9 min" in m.value for m in at.markdown)
     assert any("Still being learnt" in c.value for c in at.caption)

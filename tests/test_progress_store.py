@@ -145,6 +145,6 @@ def test_review_graduates_to_days_after_the_learning_steps(store):
         at = store.review_cards(me.id)[0].due
     card = store.review_cards(me.id)[0]
     assert card.due - T0 > timedelta(days=1)
-    assert "FSRS estimates you remember it" in card.why(T0 + timedelta(minutes=30))
+    assert "You should remember it" in card.why(T0 + timedelta(minutes=30))
     assert "predicted recall" in card.why(card.due + timedelta(days=30))
     assert card.is_due(card.due) and not card.is_due(card.due - timedelta(seconds=1))

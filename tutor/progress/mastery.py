@@ -79,6 +79,32 @@ class Mastery:
         return f"{BADGES[self.level]} {self.accuracy:.0%}"
 
 
+# Plain words for a learner, from the level; a handful of answers never says more than "a good start".
+FEW = 5  # fewer answers than this: too few to tell
+WORDS = {Level.MASTERED: "mastered", Level.SOLID: "solid", Level.LEARNING: "getting there",
+         Level.SHAKY: "needs practice"}
+START = ((0.75, "a good start, answer a few more to be sure"), (0.4, "on the way, answer a few more"),
+         (0.0, "worth another look: try the lesson or the Drill again"))
+
+
+def plain_words(m: Mastery) -> str:
+    """What a learner reads instead of percentages.
+
+    >>> plain_words(Mastery("counting", 3, 1.0, 0.44))
+    '3 right out of 3: a good start, answer a few more to be sure'
+    >>> plain_words(Mastery("counting", 20, 0.9, 0.7))
+    '18 right out of your last 20: solid'
+    >>> plain_words(Mastery("counting", 2, 0.0, 0.0))
+    '0 right out of 2: worth another look: try the lesson or the Drill again'
+    """
+    right = round(m.accuracy * m.recent * 2) / 2
+    if m.recent == 0:
+        return "not tried yet"
+    if m.recent < FEW:
+        return f"{right:g} right out of {m.recent}: " + next(w for bound, w in START if m.accuracy >= bound)
+    return f"{right:g} right out of your last {m.recent}: {WORDS[m.level]}"
+
+
 def mastery_by_skill(rows: Iterable[tuple[str, float]], recent: int = RECENT) -> dict[str, Mastery]:
     """``rows``: (skill, credit) newest first; only the first ``recent`` of each skill count.
 

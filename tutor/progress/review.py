@@ -101,9 +101,9 @@ class SkillReview:
         last = f"last reviewed {c.last_review:%d %b} ({RATING_LABELS[fsrs.Rating(self.last_rating or 3)]})"
         if c.state in (fsrs.State.Learning, fsrs.State.Relearning):
             verb = "due" if self.is_due(now) else f"due again at {when}"
-            return f"Still being learnt, {last}: FSRS checks it again after a short step, so it is {verb}."
+            return f"Still being learnt, {last}: it comes back after a short step, so it is {verb}."
         recall = self.recall(now)
-        memory = f"FSRS estimates you remember it for about {c.stability:.0f} days"
+        memory = f"You should remember it for about {c.stability:.0f} days"
         if self.is_due(now):
             return f"{memory}; {last}, your predicted recall is now {recall:.0%}, under the 90% review aims for."
         return f"{memory}; {last}, predicted recall {recall:.0%} now. Next review {when}."

@@ -195,6 +195,13 @@ class Store:
                 raise ValueError(f"There is already a learner called “{name}”.")
             conn.execute(update(Learner).where(Learner.id == learner_id).values(name=name))
 
+    @_guarded
+    def touch_learner(self, learner_id: int, at: datetime | None = None) -> None:
+        """Make this learner the most recently active (a switch of profile on a personal database, so
+        that the next visit, or a reload, opens it: see ``default_learner``)."""
+        with writing(self.engine) as conn:
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(last_seen_at=at or utcnow()))
+
     def default_learner(self) -> LearnerInfo:
         """The most recently active learner; a first profile called “Me” on a new database."""
         existing = self.learners()

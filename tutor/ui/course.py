@@ -13,12 +13,15 @@ def render() -> None:
     st.title("Tarot Tutor")
     st.markdown("Learn French tarot with the official FFT rules, one short lesson at a time. "
                 "Every answer is checked by the rules engine, and every mistake is explained.")
-    from .learner import mastery_note, saving_notice
+    from .learner import mastery, mastery_note, saving_notice
     from .widgets import done
 
+    _tidy_address()
     c = course()
     saving_notice()
     finished = done("lessons")
+    skipped = st.session_state.get("lessons_skipped", set()) - finished
+    stars = st.session_state.get("lesson_stars", {})
     upcoming = next((lesson for lesson in c.lessons if lesson.id not in finished), None)
     if upcoming is not None:
         label = "Start here" if not finished else "Continue"
@@ -27,18 +30,31 @@ def render() -> None:
             st.markdown(upcoming.summary)
             if st.button(f"{label} →", type="primary", key="continue"):
                 _open(upcoming.id)
-    elif c.lessons:
-        st.success("You have finished the whole course. Keep your skills sharp in the Drill.")
-    st.progress(len(finished & set(c.ids)) / max(1, len(c.lessons)),
-                text=f"{len(finished & set(c.ids))} of {len(c.lessons)} lessons done")
+    elif c.lessons and set(c.ids) <= finished:
+        st.success("You have finished the whole course. Keep your skills sharp in the Drill and in review.")
+    from .daily import daily_panel
+    daily_panel(course_done=upcoming is None)
+    n_done = len(finished & set(c.ids))
+    st.progress(n_done / max(1, len(c.lessons)), text=f"{n_done} of {len(c.lessons)} lessons done"
+                + (f" · {len(skipped)} skipped" if skipped else ""))
 
+    m = mastery()
     for lesson in c.lessons:
-        mark = "✅" if lesson.id in finished else ("▶️" if upcoming is lesson else "◻️")
+        note = mastery_note(lesson.skills)
+        missed = any(m[s].recent and m[s].accuracy == 0 for s in lesson.skills if s in m)
+        if lesson.id in finished:
+            # A lesson done with its skill's answers all wrong is not shown as a success.
+            mark = "🔁" if missed else "✅"
+        else:
+            mark = "⏭️" if lesson.id in skipped else ("▶️" if upcoming is lesson else "◻️")
+        state = {"✅": "done", "🔁": "done, worth another go", "⏭️": "skipped, not done"}.get(mark)
+        earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if lesson.id in stars else ""
+        extra = " · ".join(x for x in (state, earned) if x)
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
             # :small[] rather than HTML: the course map then needs no raw-HTML renderer in the browser.
-            left.markdown(f"{mark} **{lesson.number}. {lesson.title}**  \n{lesson.summary}  \n"
-                          f":small[about {lesson.minutes} min{mastery_note(lesson.skills)}]")
+            left.markdown(f"{mark} **{lesson.number}. {lesson.title}**{' · ' + extra if extra else ''}  \n"
+                          f"{lesson.summary}  \n:small[about {lesson.minutes} min{note}]")
             if right.button("Open", key=f"open_{lesson.id}", width="stretch"):
                 _open(lesson.id)
     bad = sorted({p.path for p in c.problems})
@@ -51,4 +67,13 @@ def render() -> None:
 
 def _open(lesson_id: str) -> None:
     st.session_state["lesson_id"] = lesson_id
-    st.switch_page("tutor/ui/pages/lesson.py", query_params={"lesson": lesson_id})
+    st.switch_page("tutor/ui/pages/lesson.py", query_params={"lesson": lesson_id, "step": "1"})
+
+
+def _tidy_address() -> None:
+    """Streamlit writes a switch's parameters to the old page's address first (``/?lesson=…``), so
+    Back from a lesson lands there: show the plain map's address instead (a Back rerun replaces
+    the history entry, it does not add one)."""
+    if "lesson" in st.query_params or "step" in st.query_params:
+        for name in ("lesson", "step"):
+            st.query_params.pop(name, None)

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import streamlit as st
 
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
-from ..progress.mastery import RECENT, Mastery, mastery_by_skill
+from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
 from ..skills import SKILLS
 
 DOWN = "progress_down"  # session key: the message while this session is not saving
@@ -109,6 +109,8 @@ def learner_name() -> str:
 
 def switch_learner(learner_id: int, name: str) -> None:
     st.session_state[LEARNER] = (learner_id, name)
+    if not shared_server():  # a personal database reopens the last active learner: make it this one
+        guarded(Store.touch_learner, learner_id, write=True)
     _forget_reads()
 
 
@@ -256,10 +258,10 @@ def saving_notice() -> None:
 
 
 def mastery_note(skills) -> str:
-    """' · mastery: counting ◕ 85% · target ● 95%' for the skills practised so far ('' for none)."""
+    """' · counting: 3 right out of 3: a good start…' for the skills practised so far ('' for none)."""
     m = mastery()
-    marks = [f"{s} {m[s].badge}" for s in skills if s in m]
-    return " · mastery: " + " · ".join(marks) if marks else ""
+    marks = [f"{s.replace('-', ' ')}: {plain_words(m[s])}" for s in skills if s in m]
+    return " · " + " · ".join(marks) if marks else ""
 
 
 def drill_mastery(skill: str) -> None:
@@ -271,9 +273,8 @@ def drill_mastery(skill: str) -> None:
     if here is None:
         st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {learner_name()}).")
         return
-    answers = "1 recent answer" if here.recent == 1 else f"{here.recent} recent answers"
-    line = f"Mastery of “{name}”: **{here.badge}** over {answers}, confidence {here.confidence:.0%}"
+    line = f"“{name}”: {plain_words(here)}"
     weakest = min(m.values(), key=lambda x: x.confidence)
     if weakest.skill != skill and weakest.confidence < here.confidence:
-        line += f" · weakest so far: “{SKILLS.get(weakest.skill, weakest.skill)}” ({weakest.badge})"
+        line += f" · to practise most: “{SKILLS.get(weakest.skill, weakest.skill)}”"
     st.caption(line)

@@ -14,6 +14,7 @@ from ..content import (
     check_answer,
     render_example,
 )
+from ..progress.lesson_score import LessonScore
 from .data import course
 from .reference import linked_sections, reference_links
 from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
@@ -27,6 +28,45 @@ def current_lesson_id() -> str | None:
     return st.session_state.get("lesson_id") or (c.lessons[0].id if c.lessons else None)
 
 
+# The address keeps the place: ``/lesson?lesson=bidding&step=4``, then ``step=again`` (the missed
+# checks' second chance) and ``step=end`` (the score). Reload, Back and Forward read it back; only a
+# click writes it, so each click is one history entry and a Back never lands on a copy of the step.
+AGAIN, END = "again", "end"
+
+
+def _place(n: int, lesson_id: str) -> int | str:
+    raw = st.query_params.get("step")
+    if raw is None:  # opened from the sidebar: where this session left the lesson
+        return st.session_state.get(f"step_{lesson_id}", 0)
+    if raw in (AGAIN, END):
+        return raw
+    return int(raw) - 1 if raw.isdigit() and 1 <= int(raw) <= n else 0
+
+
+def _go(lesson_id: str, place: int | str) -> None:
+    st.session_state["lesson_id"] = lesson_id
+    st.session_state[f"step_{lesson_id}"] = place
+    st.query_params.update(lesson=lesson_id, step=place if isinstance(place, str) else str(place + 1))
+    st.rerun()
+
+
+def _results(lesson_id: str) -> dict:
+    """This session's answers to the lesson's checks: {"first": {n: right}, "again": {n: right}}."""
+    return st.session_state.setdefault("lesson_results", {}).setdefault(lesson_id, {"first": {}, "again": {}})
+
+
+def lesson_score(lesson) -> LessonScore:
+    checks = [i for i, s in enumerate(_steps(lesson)) if isinstance(s, CheckStep)]
+    r = _results(lesson.id)
+    pos = {i: n for n, i in enumerate(checks)}
+    return LessonScore(len(checks), {pos[i]: ok for i, ok in r["first"].items() if i in pos},
+                       {pos[i]: ok for i, ok in r["again"].items() if i in pos})
+
+
+def _steps(lesson) -> list:
+    return list(lesson.steps) + list(lesson.quiz)
+
+
 def render() -> None:
     c = course()
     if not c.lessons:
@@ -37,40 +77,99 @@ def render() -> None:
         st.warning(f"There is no lesson called “{wanted}”. Here is the first one instead.")
     lesson = c.lesson(current_lesson_id())
     st.session_state["lesson_id"] = lesson.id
-    st.query_params["lesson"] = lesson.id
+    if st.query_params.get("lesson") != lesson.id:
+        st.query_params["lesson"] = lesson.id
 
-    steps = list(lesson.steps) + list(lesson.quiz)
+    steps = _steps(lesson)
     n_steps = len(lesson.steps)
-    key = f"step_{lesson.id}"
-    i = min(st.session_state.get(key, 0), len(steps) - 1)
-
+    place = _place(len(steps), lesson.id)
+    st.session_state[f"step_{lesson.id}"] = place
     st.caption(f"Lesson {lesson.number} · about {lesson.minutes} min")
     st.title(lesson.title)
+    if place == AGAIN:
+        _second_chance(lesson, steps)
+    elif place == END:
+        _end(lesson)
+    else:
+        _one_step(lesson, steps, n_steps, place)
+    reference_links(linked_sections(skills=lesson.skills))
+
+
+def _one_step(lesson, steps, n_steps: int, i: int) -> None:
     st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}")
     step = steps[i]
     if i >= n_steps:
         st.subheader(f"Closing quiz · question {i - n_steps + 1} of {len(lesson.quiz)}")
     elif step.title:
         st.subheader(step.title)
-    render_step(step, f"{lesson.id}_{i}")
+    result = render_step(step, f"{lesson.id}_{i}")
+    if isinstance(step, CheckStep) and result is not None:
+        _results(lesson.id)["first"].setdefault(i, result)
+    unanswered = isinstance(step, CheckStep) and i not in _results(lesson.id)["first"]
 
-    back, _, nxt = st.columns([1, 2, 1])
+    back, mid, nxt = st.columns([1, 2, 1])
     if back.button("← Back", disabled=i == 0, width="stretch", key=f"back_{lesson.id}"):
-        st.session_state[key] = i - 1
-        st.rerun()
-    if i < len(steps) - 1:
-        if nxt.button("Next →", type="primary", width="stretch", key=f"next_{lesson.id}"):
-            st.session_state[key] = i + 1
-            st.rerun()
-    else:
+        _go(lesson.id, i - 1)
+    if unanswered:
+        mid.caption("Answer the check to count it; skipping is allowed, but the lesson is then not done.")
+    last = i == len(steps) - 1
+    label = ("Skip this check →" if unanswered else "Finish →" if last else "Next →")
+    if nxt.button(label, type="secondary" if unanswered else "primary", width="stretch",
+                  key=f"next_{lesson.id}"):
+        if not last:
+            _go(lesson.id, i + 1)
+        _go(lesson.id, AGAIN if lesson_score(lesson).to_retry else END)
+
+
+def _second_chance(lesson, steps) -> None:
+    """The checks missed on the first try, once more, before the score."""
+    checks = [i for i, s in enumerate(steps) if isinstance(s, CheckStep)]
+    missed = [checks[n] for n in lesson_score(lesson).to_retry]
+    r = _results(lesson.id)
+    tried = st.session_state.setdefault("lesson_again", {}).setdefault(lesson.id, [])
+    for i in missed:
+        if i not in tried:
+            tried.append(i)
+    st.subheader("Second chance")
+    st.markdown("The checks you missed come back once. Your first-try score stays, but putting them right "
+                "earns a better mark.")
+    for i in tried:
+        result = render_step(steps[i], f"{lesson.id}_{i}_again")
+        if result is not None:
+            r["again"].setdefault(i, result)
+    waiting = [i for i in tried if i not in r["again"]]
+    if st.button("See my score →", type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
+        _go(lesson.id, END)
+    if waiting:
+        st.caption(f"{len(waiting)} check(s) still to answer here.")
+
+
+def _end(lesson) -> None:
+    score = lesson_score(lesson)
+    if score.done:
         remember_done("lessons", lesson.id)
-        st.success(f"You finished “{lesson.title}”.")
-        following = _next_lesson(lesson.id)
-        if following and nxt.button("Next lesson →", type="primary", width="stretch"):
-            st.session_state["lesson_id"] = following.id
-            st.query_params["lesson"] = following.id
-            st.rerun()
-    reference_links(linked_sections(skills=lesson.skills))
+        st.session_state.setdefault("lesson_stars", {})[lesson.id] = score.stars
+        st.session_state.setdefault("lessons_skipped", set()).discard(lesson.id)
+        st.success(f"You finished “{lesson.title}”: **{score.text}**.")
+        st.markdown(f"## {score.stars_text}")
+        again = score.again
+        if again:
+            st.caption(f"Second chance: {sum(again.values())} of {len(again)} put right.")
+    else:
+        st.session_state.setdefault("lessons_skipped", set()).add(lesson.id)
+        left = len(score.unanswered)
+        st.warning(f"You skipped {left} of {score.checks} checks, so “{lesson.title}” is marked **skipped**, not "
+                   "done. Answer them to finish it.")
+        steps = _steps(lesson)
+        first = [i for i, s in enumerate(steps) if isinstance(s, CheckStep)][score.unanswered[0]]
+        if st.button("Answer the skipped checks →", type="primary", key=f"unskip_{lesson.id}"):
+            _go(lesson.id, first)
+    following = _next_lesson(lesson.id)
+    if following and st.button(f"Next lesson: {following.title} →", type="primary" if score.done else "secondary",
+                                key=f"next_lesson_{lesson.id}"):
+        _go(following.id, 0)
+    if st.button("Back to the course map", key=f"map_{lesson.id}"):
+        st.switch_page("tutor/ui/pages/course.py")
 
 
 def _next_lesson(lesson_id: str):
@@ -79,7 +178,8 @@ def _next_lesson(lesson_id: str):
     return course().lessons[pos + 1] if pos + 1 < len(ids) else None
 
 
-def render_step(step, key: str) -> None:
+def render_step(step, key: str) -> bool | None:
+    """Show one step; for a check, return whether its answer was right (None before an answer)."""
     if isinstance(step, TextStep):
         if step.callout == "house-rule":
             st.warning("**House rule, not an FFT rule.** " + step.body)
@@ -109,12 +209,12 @@ def render_step(step, key: str) -> None:
         st.markdown("\n".join(f"- {p}" for p in step.points))
     elif isinstance(step, CheckStep):
         if step.is_generated:
-            generated_check(step, key)
-        else:
-            fixed_check(step, key)
+            return generated_check(step, key)
+        return fixed_check(step, key)
+    return None
 
 
-def generated_check(step: CheckStep, key: str) -> None:
+def generated_check(step: CheckStep, key: str) -> bool | None:
     """A check the quiz generator makes. Its first answer counts toward the skill's mastery, like a drill
     answer, and a wrong one comes back in Replay my mistakes (regenerated from its kind and seed)."""
     from ..quiz import KINDS
@@ -125,9 +225,10 @@ def generated_check(step: CheckStep, key: str) -> None:
     fb = question_block(step.generator, seed=seed, params=params, key=key)
     track_answer(key, fb, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
                  source="lesson")
+    return None if fb is None else bool(fb.correct)
 
 
-def fixed_check(step: CheckStep, key: str) -> None:
+def fixed_check(step: CheckStep, key: str) -> bool | None:
     """A fixed question from a lesson, answered in place with immediate feedback."""
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
@@ -141,8 +242,8 @@ def fixed_check(step: CheckStep, key: str) -> None:
                 if picked is not None:
                     response = step.options[labels.index(picked)].value
             elif kind == "bool":
-                picked = st.radio("Your answer", ["True", "False"], index=None, horizontal=True, key=f"{key}_tf")
-                response = None if picked is None else picked == "True"
+                picked = st.radio("Your answer", ["Yes", "No"], index=None, horizontal=True, key=f"{key}_tf")
+                response = None if picked is None else picked == "Yes"
             elif kind in ("card", "cards"):
                 response = pick_cards(step.pick_from, key=key, multi=kind == "cards")
                 if kind == "card":
@@ -156,23 +257,27 @@ def fixed_check(step: CheckStep, key: str) -> None:
         if sent:
             if response is None or response == []:
                 st.info("Choose or type an answer first.")
-                return
+                return None
             right = check_answer(step, response)
             st.session_state[f"{key}_result"] = right
+            st.session_state[f"{key}_given"] = response
         result = st.session_state.get(f"{key}_result")
         if result is None:
             if step.hint:
                 with st.expander("Hint"):
                     st.markdown(step.hint)
-            return
+            return None
         if result:
             st.success("Right!")
         else:
-            st.error(f"Not quite. The answer is **{_answer_text(step)}**.")
+            slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
+            why = f" {slip}" if slip else ""
+            st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
         if step.explain:
             st.markdown(step.explain)
         if step.engine_note:
             st.caption(step.engine_note)
+    return result
 
 
 def _answer_text(step: CheckStep) -> str:
@@ -181,5 +286,21 @@ def _answer_text(step: CheckStep) -> str:
             if o.value == step.answer:
                 return o.text
     if isinstance(step.answer, bool):
-        return "true" if step.answer else "false"
+        return "yes" if step.answer else "no"
     return str(step.answer)
+
+
+def slip_for_check(step: CheckStep, given) -> str | None:
+    """Name the known slip behind a wrong number in a scoring check (``verify: {score_deal: …}``)."""
+    spec = step.verify.get("score_deal") if isinstance(step.verify, dict) else None
+    if not isinstance(spec, dict) or not isinstance(given, int | float) or isinstance(given, bool):
+        return None
+    from ..content.schema import ScoreParams
+    from ..engine import score_deal
+    from ..quiz.slips import diagnose
+    try:
+        s = score_deal(**ScoreParams.model_validate({k: v for k, v in spec.items() if k != "ask"}).score_args())
+    except Exception:  # the content checker reports a bad spec; feedback just goes without a diagnosis
+        return None
+    found = diagnose(spec.get("ask", "taker"), s, float(given))
+    return f"{found[0].upper()}{found[1:]}." if found else None

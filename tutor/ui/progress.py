@@ -13,7 +13,7 @@ from datetime import datetime
 import streamlit as st
 
 from ..progress import Store, StoreError
-from ..progress.mastery import Level, daily, local_day, streak
+from ..progress.mastery import daily, local_day, plain_words, streak
 from ..progress.transfer import export_learner, import_learner
 from ..quiz import KINDS
 from ..skills import SKILLS
@@ -23,8 +23,6 @@ from .replay import render_replay, render_review
 from .widgets import download
 
 VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
-LEVEL_WORDS = {Level.NEW: "not tried", Level.SHAKY: "shaky", Level.LEARNING: "learning", Level.SOLID: "solid",
-               Level.MASTERED: "mastered"}
 # A skill -> the drill kind that trains it (the first kind registered for it).
 DRILL_KIND = {}
 for _kind, _gen in KINDS.items():
@@ -70,18 +68,23 @@ def _mastery_table() -> None:
     rows = []
     for skill in DRILL_KIND:
         s = m.get(skill)
-        rows.append({"Skill": SKILLS.get(skill, skill), "Level": LEVEL_WORDS[s.level] if s else "not tried",
+        rows.append({"Skill": SKILLS.get(skill, skill), "How it is going": plain_words(s) if s else "not tried yet",
                      "Accuracy": round(100 * s.accuracy) if s else None,
                      "Confidence": round(100 * s.confidence) if s else 0, "Recent answers": s.recent if s else 0,
                      "_skill": skill})
     rows.sort(key=lambda r: (r["Recent answers"] == 0, r["Confidence"]))
-    st.subheader("Mastery per skill")
-    st.caption("Accuracy over your last answers of each skill; confidence is the lowest accuracy that fits "
-               "them at 95% (few answers, low confidence). Weakest first.")
-    st.dataframe([{k: v for k, v in r.items() if k != "_skill"} for r in rows], hide_index=True,
-                 width="stretch", column_config={
-                     "Accuracy": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100),
-                     "Confidence": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)})
+    st.subheader("Your skills")
+    st.caption("In plain words, from your last answers of each skill; the one to practise most comes first.")
+    st.dataframe([{"Skill": r["Skill"], "How it is going": r["How it is going"]} for r in rows], hide_index=True,
+                 width="stretch")
+    with st.expander("The statistics behind it"):
+        st.caption("Accuracy over your last answers of each skill (at most 20). Confidence is the lowest accuracy "
+                   "those answers still support at 95% (the Wilson lower bound): a few lucky answers give a low "
+                   "confidence, so they never count as mastery.")
+        st.dataframe([{k: v for k, v in r.items() if k not in ("_skill", "How it is going")} for r in rows],
+                     hide_index=True, width="stretch", column_config={
+                         "Accuracy": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100),
+                         "Confidence": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)})
     weakest = rows[0]
     label = f"Practise next: {SKILLS.get(weakest['_skill'], weakest['_skill'])} →"
     if st.button(label, type="primary", key="progress_next"):

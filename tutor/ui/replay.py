@@ -61,18 +61,25 @@ def render_replay() -> None:
     ids = [m.id for m in shown]
     label = {m.id: f"{m.answered_at:%d %b %Y} · {SKILLS.get(m.skill, m.skill)} · you answered “{m.answer or '?'}”"
              for m in shown}
-    current = st.session_state.get("replay_id")
-    pick = st.selectbox("Mistake", ids, index=ids.index(current) if current in ids else 0,
-                        format_func=label.get, key=f"replay_pick_{skill}_{hide}")
+    # The pick lives in Session State only (no index=): giving both logs a Streamlit warning.
+    wkey = f"replay_pick_{skill}_{hide}"
+    if st.session_state.get(wkey) not in ids:
+        current = st.session_state.get("replay_id")
+        st.session_state[wkey] = current if current in ids else ids[0]
+    pick = st.selectbox("Mistake", ids, format_func=label.get, key=wkey)
     st.session_state["replay_id"] = pick
     m = next(x for x in shown if x.id == pick)
     rounds = st.session_state.setdefault("replay_round", {})
     key = f"replay_{m.id}_{rounds.get(m.id, 0)}"
     _question(m.kind, m.seed, dict(m.params or {}), key, "replay")
     pos = ids.index(pick)
-    if pos + 1 < len(ids) and st.button("Next mistake →", type="primary", key="replay_next"):
-        st.session_state["replay_id"] = ids[pos + 1]
-        st.rerun()
+    if pos + 1 < len(ids):
+        st.button("Next mistake →", type="primary", key="replay_next", on_click=_pick, args=(wkey, ids[pos + 1]))
+
+
+def _pick(wkey: str, mistake_id: int) -> None:
+    """Before the rerun, so the selectbox is drawn with its new value."""
+    st.session_state[wkey] = st.session_state["replay_id"] = mistake_id
 
 
 def render_review() -> None:
@@ -81,9 +88,12 @@ def render_review() -> None:
     if info is None:
         st.info("Spaced review needs the progress database, which is not available right now.")
         return
-    st.markdown("Spaced review brings a skill back just before you would forget it. It uses **FSRS**, a "
-                "memory model that predicts, from your answers, how likely you are to still get a skill right.")
-    on = st.toggle("Spaced review is on", value=info.review_enabled, key=f"review_on_{lid}")
+    st.markdown("Spaced review brings a skill back just before you would forget it.")
+    with st.expander("How it works"):
+        st.markdown("It uses **FSRS**, a memory model that predicts, from your answers, how likely you are to "
+                    "still get a skill right, and schedules the skill for when that drops under 90%.")
+    on = st.toggle("Use spaced review", value=info.review_enabled, key=f"review_on_{lid}",
+                   help="On: each skill you practise gets a review date. Off: nothing is scheduled.")
     if on != info.review_enabled:
         if lr.guarded(lambda s, *a: s.set_review(*a) or True, lid, on, write=True, default=False):
             lr.switch_learner(lid, info.name)  # refresh the cached views
@@ -91,25 +101,27 @@ def render_review() -> None:
         st.warning("The change could not be saved, so spaced review stays as it was.")
         on = info.review_enabled
     if not on:
-        st.caption("Off: nothing is scheduled. Turn it on to get a due date for every skill you have practised.")
+        st.caption("Spaced review is off: nothing is scheduled. Turn it on to get a due date for every skill you "
+                   "have practised.")
         return
+    st.caption("Spaced review is on.")
     cards, due = _due()
     now = datetime.now(UTC)
     if not cards:
         st.info("No skill to review yet: answer a question in the Drill and its skill gets a review date.")
         return
     active = st.session_state.get("review_active") and st.session_state.get("review_q")
-    if due:
-        st.markdown(f"**{len(due)} skill(s) due now.**")
-        if not active and st.button("Review now →", type="primary", key="review_start"):
-            st.session_state["review_active"] = True
-            _next_review(due)
-            st.rerun()
-    elif not active:
-        st.success("Nothing is due. Come back at the next date below.")
+    count = st.empty()  # filled in after the question, whose answer may move a card
+    if due and not active and st.button("Review now →", type="primary", key="review_start"):
+        start_review(due)
+        st.rerun()
     if active:
         _review_question()
-        cards, _ = _due()  # the answer may have moved a card
+        cards, due = _due()
+    if due:
+        count.markdown(f"**{_skills(len(due))} due now.**")
+    elif not active:
+        count.success("Nothing is due. Come back at the next date below.")
     st.subheader("Your schedule")
     for c in cards:
         with st.container(border=True):
@@ -117,6 +129,20 @@ def render_review() -> None:
             last = f" · last: {RATING_LABELS[c.last_rating]}" if c.last_rating else ""
             st.markdown(f"**{SKILLS.get(c.skill, c.skill)}** · {when} · {c.reviews} review(s){last}")
             st.caption(c.why(now))
+
+
+def _skills(n: int) -> str:
+    return f"{n} skill" if n == 1 else f"{n} skills"
+
+
+def due_skills() -> list:
+    """The review cards due now that have questions (for the course map's offer)."""
+    return _due()[1]
+
+
+def start_review(due) -> None:
+    st.session_state["review_active"] = True
+    _next_review(due)
 
 
 def _due():
