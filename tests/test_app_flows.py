@@ -106,7 +106,8 @@ def test_drill_legal_cards_answered_with_pills_links_the_rule():
 
 
 def test_drill_wrong_pills_get_partial_credit_and_reset_the_streak():
-    seed = next(s for s in range(100) if len(generate("legal", s, players=4, difficulty=1).answer) < 5)
+    seed = next(s for s in range(100) if len(generate("legal", s, players=4, difficulty=1).answer) <
+                len(generate("legal", s, players=4, difficulty=1).pool))
     q = generate("legal", seed, players=4, difficulty=1)
     at = app("drill", kind="legal", seed=str(seed), players="4", difficulty="1")
     at.session_state["drill_streak"] = 3

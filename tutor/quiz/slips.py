@@ -71,12 +71,16 @@ _multiplied = lambda s: s.contract.multiplier > 1  # noqa: E731 - short predicat
 _has_pab = lambda s: bool(_bonus(s, "petit_au_bout"))  # noqa: E731
 _has_poignee = lambda s: bool(_bonus(s, "poignee"))  # noqa: E731
 
+def _target_slip(n: int) -> Slip:
+    return Slip("target", f"target_{n}_oudlers", f"the target with {n} oudler{'s' if n != 1 else ''}",
+                "the target with {o} oudler(s): {target}", lambda s: target_points(n) if n != s.oudlers else None,
+                "score form")
+
+
 PER = "(25 + {m}) × {k} = {right}"
 SLIPS: tuple[Slip, ...] = (
     # -- the target, from the attack's oudlers (score form step 1)
-    *(Slip("target", f"target_{n}_oudlers", f"the target with {n} oudler{'s' if n != 1 else ''}",
-           "the target with {o} oudler(s): {target}",
-           (lambda n: lambda s: target_points(n) if n != s.oudlers else None)(n), "score form") for n in range(4)),
+    *(_target_slip(n) for n in range(4)),
     # -- the contract's value, (25 + margin) × multiplier (score form step 3)
     Slip("contract", "multiplied_margin_only", "25 + {k} × {m}", PER,
          _if(_multiplied, lambda s: 25 + s.margin * s.contract.multiplier), "RULES.md"),
@@ -132,8 +136,8 @@ def slips_for(asked: str) -> tuple[Slip, ...]:
     return tuple(x for x in SLIPS if x.asked == asked)
 
 
-def diagnose(asked: str, s: DealScore, given: float) -> str | None:
-    """The sentence naming the slip that gives ``given``, or None (a right answer or an unknown slip)."""
+def find(asked: str, s: DealScore, given: float) -> Slip | None:
+    """The first slip in the table that gives ``given`` for this deal (None: right, or no known slip)."""
     right = {"contract": _words(s)["right"] * _sign(s)}.get(asked, getattr(s, asked, None))
     if right is None or given == right or (asked in UNSIGNED and abs(given) == abs(right)):
         return None
@@ -142,5 +146,11 @@ def diagnose(asked: str, s: DealScore, given: float) -> str | None:
         if v is None or v == right:
             continue
         if given == v or (asked in UNSIGNED and abs(given) == abs(v)):
-            return slip.says(s, given)
+            return slip
     return None
+
+
+def diagnose(asked: str, s: DealScore, given: float) -> str | None:
+    """The sentence naming the slip that gives ``given``, or None (a right answer or an unknown slip)."""
+    slip = find(asked, s, given)
+    return slip.says(s, given) if slip else None

@@ -7,6 +7,7 @@ import random
 import streamlit as st
 
 from ..quiz import KINDS
+from ..quiz.adapt import next_level
 from .learner import drill_mastery, track_answer
 from .question import question_block
 
@@ -17,7 +18,7 @@ KIND_LABELS = {
 }
 
 LEVELS = {1: "1 · easy", 2: "2 · harder", 3: "3 · tricky"}
-SETTINGS = {"drill_kinds": ["legal"], "drill_players": 4, "drill_difficulty": 1}
+SETTINGS = {"drill_kinds": ["legal"], "drill_players": 4, "drill_difficulty": 1, "drill_adapt": True}
 
 
 def _new_question(kinds: list[str]) -> None:
@@ -65,10 +66,15 @@ def render() -> None:
         if name not in st.session_state:
             st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     _open_link()
+    change = st.session_state.pop("drill_level_change", None)
+    if change:  # decided after the last answer; applied here, before the selectbox is drawn
+        st.session_state["drill_difficulty"] = change[0]
     c1, c2, c3 = st.columns([3, 1, 1])
     chosen = c1.multiselect("Skills", kinds, format_func=KIND_LABELS.get, key="drill_kinds")
     players = c2.selectbox("Players", (3, 4, 5), key="drill_players")
     difficulty = c3.selectbox("Difficulty", (1, 2, 3), format_func=LEVELS.get, key="drill_difficulty")
+    adapt = st.toggle("Adapt the difficulty to my answers", key="drill_adapt",
+                      help="Up a level after three right in a row, down after two misses in a row.")
     for name in SETTINGS:
         st.session_state[f"kept_{name}"] = st.session_state[name]
     if not chosen:
@@ -90,6 +96,8 @@ def render() -> None:
                 f"{right} right")
     st.caption(f"{KIND_LABELS[kind]} · seed **{seed}** · {players} players · difficulty {difficulty} · "
                "copy the page address to share this question")
+    if change and change[1]:
+        st.info(change[1], icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
     drill_mastery(KINDS[kind].skill)
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
     fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key)
@@ -105,7 +113,21 @@ def render() -> None:
             st.session_state["drill_streak"] = streak + 1
         else:
             st.session_state["drill_streak"] = 0
+        if st.session_state.get("drill_recent_level") != difficulty:  # the learner chose another level
+            st.session_state["drill_recent"], st.session_state["drill_recent_level"] = [], difficulty
+        recent = st.session_state.setdefault("drill_recent", [])
+        recent.append(bool(fb.correct))
+        if adapt:
+            level, why = next_level(difficulty, recent)
+            if level != difficulty:
+                st.session_state["drill_recent"] = []
+                st.session_state["drill_pending"] = (level, why, difficulty)
         st.rerun()
-    if st.button("Try again with a new position →", type="primary", key="drill_next"):
+    answered_now = fb is not None
+    if st.button("Next question →" if answered_now else "Skip: another question →",
+                 type="primary" if answered_now else "secondary", key="drill_next"):
+        # A level change waits for the next question, so the learner first reads their feedback.
+        if "drill_pending" in st.session_state:
+            st.session_state["drill_level_change"] = st.session_state.pop("drill_pending")
         _new_question(chosen)
         st.rerun()

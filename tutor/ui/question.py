@@ -69,8 +69,9 @@ def show_feedback(q: Question, fb) -> None:
         st.warning(f"{fb.message} (credit {fb.credit:.0%})")
     else:
         st.error(fb.message)
-    if not fb.correct:
+    # The answer is said once: in the verdict when it names it, else on its own line.
+    if not fb.correct and q.answer_text not in (fb.message or ""):
         st.markdown(f"**Answer:** {q.answer_text}")
-    with st.expander("Show me why", expanded=not fb.correct):
+    with st.expander("Show me why"):
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")

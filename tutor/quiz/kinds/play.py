@@ -29,7 +29,9 @@ from ..text import md, trick_lines
 
 SITUATIONS = ("lead", "first_lead", "follow", "void", "trump_led", "overtrump", "overtrump_partner",
               "undertrump", "excuse_led", "discard")
-BY_DIFFICULTY = {1: ("follow", "void", "follow", "lead"),
+# Drawn at random per level. A plain lead (every card legal) teaches little, so it is rare: one draw in
+# eight at level 1, and a search that misses its situation never falls back on one.
+BY_DIFFICULTY = {1: ("follow", "void", "follow", "void", "follow", "void", "follow", "lead"),
                  2: ("trump_led", "overtrump", "excuse_led", "discard", "void"),
                  3: ("overtrump_partner", "undertrump", "first_lead", "excuse_led", "undertrump")}
 RUFFING = frozenset({"void", "overtrump", "overtrump_partner", "undertrump"})
@@ -187,7 +189,7 @@ def legal_question(rng: random.Random, p: Params):
     excuse = (EXCUSE,) if wanted == "excuse_led" else ()
     steer = ruffing_lead if wanted in RUFFING else None
 
-    level = set(BY_DIFFICULTY[p.difficulty])
+    level = set(BY_DIFFICULTY[p.difficulty]) - ({"lead"} if wanted != "lead" else set())
     backup: list[Spot] = []
 
     def want(deal: Deal):
