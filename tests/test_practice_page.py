@@ -79,7 +79,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     at.button[[b.label for b in at.button].index("Check my answer")].click().run()
     assert not at.exception
     assert any("Right" in s.value for s in at.success)
-    assert [s.value for s in at.subheader] == ["The full breakdown"]
+    assert [s.value for s in at.subheader] == ["The full breakdown", "Tonight's sheet"]
     text = " ".join(m.value for m in at.markdown)
     steps = d.result().score.steps
     assert {s.key for s in steps} >= {"target", "margin", "contract", "per_defender", "shares"}
@@ -145,6 +145,7 @@ def test_unavoidable_trumps_are_announced_in_the_ecart():
     t.deal.seed = int(at.query_params["seed"][0] if isinstance(at.query_params["seed"], list)
                       else at.query_params["seed"])
     at.session_state["pr_table"] = t
+    at.query_params["dealer"] = str(t.deal.dealer + 1)
     at.run()
     at.button(key="pr_bid_garde").click().run()
     assert table(at).deal.phase is Phase.ECART
@@ -203,10 +204,81 @@ def test_new_deal_for_another_table_size_keeps_the_link():
     at = practice(players="4", seed="218")
     at.radio(key="pr_players").set_value(5).run()
     assert table(at).players == 4  # changing the size alone does not throw away the deal in play
+    assert "5 players from the next deal on" in at.info[0].value  # said, and applied to the next deal
     at.button(key="pr_new").click().run()
     t = table(at)
     assert t.players == 5 and t.deal.seed != 218
-    assert f"#{t.deal.seed}" in at.caption[0].value and f"players=5&seed={t.deal.seed}" in at.caption[0].value
+    link = f"players=5&seed={t.deal.seed}&dealer={t.deal.dealer + 1}"
+    assert f"#{t.deal.seed}" in at.caption[0].value and link in at.caption[0].value
     assert at.query_params["seed"] in (str(t.deal.seed), [str(t.deal.seed)])
     at.button(key="pr_restart").click().run()
     assert table(at).deal.seed == t.deal.seed and table(at) is not t
+
+
+def test_an_evening_keeps_a_running_sheet_and_the_dealer_passes_on():
+    at = practice(players="4", seed="218")
+    first = table(at).deal.dealer
+    play_to_the_end(at)
+    d1 = table(at).deal
+    at.button(key="pr_next_deal").click().run()
+    t2 = table(at)
+    assert t2.deal.dealer == (first + 1) % 4 and t2.players == 4
+    assert at.query_params["dealer"] in (str(t2.deal.dealer + 1), [str(t2.deal.dealer + 1)])
+    play_to_the_end(at)
+    evening = at.session_state["pr_evening"]
+    assert len(evening.rows) == 2
+    s1 = tuple(d1.result().seat_scores)
+    assert evening.rows[0].scores == s1 and evening.rows[0].dealer == first
+    assert evening.totals == tuple(a + b for a, b in zip(s1, evening.rows[1].scores)) and sum(evening.totals) == 0
+    sheet = at.dataframe[-1].value
+    assert list(sheet["deal"]) == [1, 2] and list(sheet["Σ You"]) == [s1[0], evening.totals[0]]
+    assert "deals next" in at.caption[-1].value
+
+
+def test_new_deal_asks_first_when_a_deal_is_in_progress():
+    at = practice(players="4", seed="218")
+    learner_step(at)  # the learner has bid: a deal in progress
+    t = table(at)
+    at.button(key="pr_new").click().run()
+    assert table(at) is t and "A deal is in progress" in at.warning[0].value
+    at.button(key="pr_new_no").click().run()
+    assert table(at) is t and not any("in progress" in w.value for w in at.warning)
+    at.button(key="pr_new").click().run()
+    at.button(key="pr_new_yes").click().run()
+    assert table(at) is not t and not at.exception
+    # A deal not begun is replaced at once.
+    fresh = table(at)
+    at.button(key="pr_new").click().run()
+    assert table(at) is not fresh or any(a.seat == 0 for a in fresh.deal.log)
+
+
+def test_guided_commentary_follows_the_trick_and_a_jump_tells_what_happened():
+    at = practice(guided="hunting-the-petit")
+    run = at.session_state["pg_runs"]["hunting-the-petit"]
+    assert run.trick_number == 1 and any(i.value.startswith("**Trick 1.**") for i in at.info)
+    # Play trick 1's card: at trick 2 the box no longer speaks of trick 1.
+    at.pills(key=f"pg_card_hunting-the-petit_{run.step}").set_value(run.expected()).run()
+    run = at.session_state["pg_runs"]["hunting-the-petit"]
+    assert run.trick_number == 2
+    assert not any(i.value.startswith("**Trick 1.**") for i in at.info)
+    assert any("Trick 2" in i.value for i in at.info) or any("Trick 2: no comment" in c.value for c in at.caption)
+    assert any(e.label.startswith("Earlier comments") for e in at.expander)
+    # Play on: tricks 2 and 3 are played at once, and their comments are shown (trick 2's T20).
+    at.button(key="pg_skip").click().run()
+    run = at.session_state["pg_runs"]["hunting-the-petit"]
+    assert run.trick_number == 4 and run.decision() is not None
+    jump = next(i.value for i in at.info if "played for you" in i.value)
+    assert jump.startswith("**Tricks 2 to 3, played for you:**") and "Bruno's 20 took the trick" in jump
+    # A wrong card: why the hand's card is better, not only "try again".
+    wrong = next(c for c in run.deal.legal_cards(0) if c is not run.expected())
+    at.pills(key=f"pg_card_hunting-the-petit_{run.step}").set_value(wrong).run()
+    err = at.error[0].value
+    assert "is legal, but" in err and "is better here" in err and "Start the hunt with the 21" in err
+
+
+def test_a_jump_over_tricks_without_comments_says_so():
+    at = practice(guided="saving-the-petit")  # from trick 1 (already commented) to the decision at 13
+    at.button(key="pg_skip").click().run()
+    assert at.session_state["pg_runs"]["saving-the-petit"].trick_number == 13
+    jump = next(i.value for i in at.info if "played for you" in i.value)
+    assert jump == "**Tricks 1 to 12, played for you:** no comment on them; nothing in them changes the plan."

@@ -46,8 +46,10 @@ class Table:
     started: bool = False  # the learner, as taker, has had the chance to announce a chelem
 
     @classmethod
-    def new(cls, players: int, seed: int, *, learner: int = 0) -> Table:
-        return cls(Deal.new(players, seed=seed, dealer=dealer_for(players, seed)), learner)
+    def new(cls, players: int, seed: int, *, learner: int = 0, dealer: int | None = None) -> Table:
+        """``dealer``: given on an evening of deals (it passes on); else drawn from the seed."""
+        return cls(Deal.new(players, seed=seed, dealer=dealer_for(players, seed) if dealer is None else dealer),
+                   learner)
 
     @property
     def players(self) -> int:

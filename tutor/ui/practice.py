@@ -27,7 +27,8 @@ from ..engine import (
     poignee_to_show,
     trumps_needed,
 )
-from ..practice.table import Table
+from ..practice.evening import Evening
+from ..practice.table import Table, dealer_for
 from .cards import card_label, cards_html
 from .practice_parts import (
     move_text,
@@ -61,28 +62,51 @@ def render() -> None:
 # ---------------------------------------------------------------- the table in the session
 
 
-def _new(players: int, seed: int) -> Table:
-    table = Table.new(players, seed)
+def _new(players: int, seed: int, dealer: int | None = None) -> Table:
+    """A new deal. On the evening's sheet the dealer passes on; another table size starts a new sheet."""
+    evening = st.session_state.get("pr_evening")
+    if evening is None or evening.players != players:
+        evening = st.session_state["pr_evening"] = Evening.start(players, dealer_for(players, seed)
+                                                                  if dealer is None else dealer)
+    table = Table.new(players, seed, dealer=evening.dealer if dealer is None else dealer)
     table.advance()
     st.session_state["pr_table"] = table
     st.session_state["pr_players"] = players  # called before the radio is drawn, or from a callback
-    st.session_state.pop("pr_msg", None)
-    st.session_state.pop("pr_hint", None)
-    st.session_state.pop("pr_breakdown", None)
-    st.query_params.update(players=str(players), seed=str(seed))
+    for key in ("pr_msg", "pr_hint", "pr_breakdown", "pr_confirm_new"):
+        st.session_state.pop(key, None)
+    st.query_params.update(players=str(players), seed=str(seed), dealer=str(table.deal.dealer + 1))
     return table
+
+
+def _next_deal(players: int) -> None:
+    """The next deal of the evening: the chosen table size, a fresh seed, the next dealer."""
+    _new(players, random.randrange(1, 10**6))
+
+
+def _restart(table: Table) -> None:
+    _new(table.players, table.deal.seed, dealer=table.deal.dealer)
 
 
 def _table() -> Table:
     q = st.query_params
     t = st.session_state.get("pr_table")
-    players, seed = q.get("players", ""), q.get("seed", "")
+    players, seed, dealer = q.get("players", ""), q.get("seed", ""), q.get("dealer", "")
     linked = players in ("3", "4", "5") and seed.isdigit()
-    if linked and (t is None or (t.players, t.deal.seed) != (int(players), int(seed))):
-        return _new(int(players), int(seed))
+    if linked:
+        seat = int(dealer) - 1 if dealer.isdigit() and 1 <= int(dealer) <= int(players) else None
+        if t is None or (t.players, t.deal.seed) != (int(players), int(seed)) or \
+                (seat is not None and seat != t.deal.dealer):
+            return _new(int(players), int(seed), dealer=seat)
     if t is None:
         return _new(4, random.randrange(1, 10**6))
     return t
+
+
+def _score_deal(table: Table) -> None:
+    """A finished or cancelled deal goes on the evening's sheet (once)."""
+    evening = st.session_state.get("pr_evening")
+    if evening is not None and evening.players == table.players and table.finished:
+        st.session_state["pr_evening"] = evening.add(table.deal, seed=table.deal.seed)
 
 
 def _act(action) -> None:
@@ -116,16 +140,39 @@ def _hint() -> None:
 # ---------------------------------------------------------------- drawing
 
 
+def _in_progress(table: Table) -> bool:
+    """A deal the learner has begun and not finished: a new deal would throw it away."""
+    return not table.finished and any(a.seat == table.learner for a in table.deal.log)
+
+
+def _ask_new(table: Table, players: int) -> None:
+    if _in_progress(table):
+        st.session_state["pr_confirm_new"] = True
+    else:
+        _next_deal(players)
+
+
 def _header(table: Table) -> None:
     d = table.deal
     names = names_for(d.players, table.learner)
     c1, c2, c3 = st.columns([2, 1, 1])
     st.session_state.setdefault("pr_players", d.players)  # widget state is dropped while another page shows
     players = c1.radio("Players", (3, 4, 5), horizontal=True, key="pr_players")
-    c2.button("New deal", type="primary", on_click=lambda: _new(players, random.randrange(1, 10**6)), key="pr_new")
-    c3.button("Restart this deal", on_click=lambda: _new(d.players, d.seed), key="pr_restart")
+    c2.button("New deal", type="primary", on_click=_ask_new, args=(table, players), key="pr_new")
+    c3.button("Restart this deal", on_click=_restart, args=(table,), key="pr_restart")
     st.caption(f"Deal **#{d.seed}** · {d.players} players · {names[d.dealer]} dealt · share or replay it with "
-               f"the link `/practice?players={d.players}&seed={d.seed}` · hints used: {table.hints}")
+               f"the link `/practice?players={d.players}&seed={d.seed}&dealer={d.dealer + 1}` · "
+               f"hints used: {table.hints}")
+    if players != d.players:
+        st.info(f"**{players} players from the next deal on.** This deal finishes with {d.players}; the next one "
+                f"starts a new evening sheet for {players}.", icon=":material/group:")
+    if st.session_state.get("pr_confirm_new"):
+        with st.container(border=True):
+            st.warning("A deal is in progress. Throw it away and deal a new one? It does not go on the sheet.")
+            y, n = st.columns(2)
+            y.button("Yes, deal a new one", type="primary", key="pr_new_yes", on_click=_next_deal, args=(players,))
+            n.button("No, keep playing", key="pr_new_no",
+                     on_click=lambda: st.session_state.pop("pr_confirm_new", None))
 
 
 def _message(table: Table) -> None:
@@ -143,9 +190,11 @@ def _body(table: Table) -> None:
     view = table.view()
     names = names_for(d.players, table.learner)
     if d.phase is Phase.CANCELLED:
+        _score_deal(table)
         st.warning(d.cancel_reason)
         st.button("Deal the next hand", type="primary", key="pr_next",
-                  on_click=lambda: _new(d.players, d.seed + 1))
+                  on_click=lambda: _new(st.session_state.get("pr_players", d.players), d.seed + 1))
+        _sheet(names)
         return
     _auction_summary(view, names)
     _message(table)
@@ -283,6 +332,26 @@ def _finished(table: Table, names) -> None:
     else:
         st.button("Skip: show me the breakdown", key="pr_breakdown_btn",
                   on_click=lambda: st.session_state.update(pr_breakdown=True))
+    _score_deal(table)
     show_replay(d, names, "pr")
-    st.button("Next deal", type="primary", key="pr_next_deal",
-              on_click=lambda: _new(d.players, random.randrange(1, 10**6)))
+    _sheet(names)
+    st.button("Next deal", type="primary", key="pr_next_deal", on_click=_next_deal,
+              args=(st.session_state.get("pr_players", d.players),))
+
+
+def _sheet(names) -> None:
+    """The evening's running score, like a club sheet: each deal, then the running totals (Σ)."""
+    evening = st.session_state.get("pr_evening")
+    if evening is None or not evening.rows:
+        return
+    st.subheader("Tonight's sheet")
+    running = evening.running()
+    rows = []
+    for n, (r, totals) in enumerate(zip(evening.rows, running), start=1):
+        rows.append({"deal": n, "dealer": names[r.dealer], "taker": names[r.taker] if r.taker is not None else "—",
+                     "contract": r.contract, **{names[i]: r.scores[i] for i in range(evening.players)},
+                     **{f"Σ {names[i]}": totals[i] for i in range(evening.players)}})
+    st.dataframe(rows, hide_index=True, width="stretch")
+    lead = max(range(evening.players), key=lambda i: evening.totals[i])
+    st.caption(f"After {len(evening.rows)} deal(s): {names[lead]} leads with {evening.totals[lead]}. "
+               f"{names[evening.dealer]} deals next.")

@@ -30,12 +30,14 @@ def _run(hand) -> GuidedRun:
 def _restart(hand) -> None:
     st.session_state.setdefault("pg_runs", {})[hand.id] = GuidedRun.start(hand)
     st.session_state.pop("pg_verdict", None)
+    st.session_state.pop("pg_jump", None)
 
 
 def _clicked(hand, key: str) -> None:
     card = st.session_state.get(key)
     if card is None:
         return
+    st.session_state.pop("pg_jump", None)
     run = _run(hand)
     step = run.step
     verdict = run.try_card(card)
@@ -43,8 +45,15 @@ def _clicked(hand, key: str) -> None:
 
 
 def _to_decision(hand) -> None:
-    _run(hand).play_to_decision()
+    run = _run(hand)
+    start = run.trick_number
+    seen = {i for i, m in enumerate(hand.moments) if m in run.revealed()}
+    run.play_to_decision()
     st.session_state.pop("pg_verdict", None)
+    # Played through tricks start..end-1 at once: the page then tells what was said in them that the
+    # learner has not read yet.
+    st.session_state["pg_jump"] = (hand.id, start, run.trick_number if not run.finished else run.trick_number + 1,
+                                   seen)
 
 
 def render_guided() -> None:
@@ -110,11 +119,27 @@ def _story(run: GuidedRun, names) -> None:
 
 
 def _comments(run: GuidedRun) -> None:
+    """The box speaks of the trick on the table; earlier comments fold away, and a jump over several tricks
+    says what was said in them (or that nothing was)."""
     shown = [m for m in run.revealed() if m.expect is None or m is not run.decision()]
-    if not shown:
-        return
-    latest, earlier = shown[-1], shown[:-1]
-    st.info(f"**Trick {latest.trick}.** {latest.text}", icon=":material/forum:")
+    now = run.trick_number
+    jump = st.session_state.get("pg_jump")
+    if jump and jump[0] == run.hand.id and jump[2] - jump[1] > 1 and not run.finished:
+        _, start, end, seen = jump
+        between = [m for i, m in enumerate(run.hand.moments) if m in shown and start <= m.trick < end and i not in seen]
+        span = f"Tricks {start} to {end - 1}" if end - 1 > start else f"Trick {start}"
+        if between:
+            st.info(f"**{span}, played for you:**\n\n" + "\n\n".join(f"**Trick {m.trick}.** {m.text}"
+                                                                        for m in between), icon=":material/forum:")
+        else:
+            st.info(f"**{span}, played for you:** no comment on them; nothing in them changes the plan.",
+                    icon=":material/forum:")
+    current = [m for m in shown if m.trick == now or run.finished]
+    if current and not run.finished:
+        st.info("\n\n".join(f"**Trick {m.trick}.** {m.text}" for m in current), icon=":material/forum:")
+    elif not run.finished:
+        st.caption(f"Trick {now}: no comment on this trick.")
+    earlier = [m for m in shown if m.trick < now] if not run.finished else shown
     if earlier:
         with st.expander(f"Earlier comments ({len(earlier)})"):
             for m in earlier:
@@ -130,8 +155,14 @@ def _verdict(run: GuidedRun) -> None:
         if verdict.message:
             st.success(f"{card_label(card)}: {verdict.message}")
     elif not verdict.ok and step == run.step:
-        kind = {"illegal": st.error, "wrong": st.error, "script": st.warning}[verdict.kind]
-        kind(f"**{card_label(card)}** · {verdict.message} Try again.")
+        want = run.expected()
+        if verdict.kind == "wrong" and want is not None:
+            # The decision's reason says why the hand's card is better than the one tried.
+            st.error(f"**{card_label(card)}** is legal, but **{card_label(want)}** is better here: {verdict.message} "
+                     "Try again.")
+        else:
+            kind = {"illegal": st.error, "wrong": st.error, "script": st.warning}[verdict.kind]
+            kind(f"**{card_label(card)}** · {verdict.message} Try again.")
 
 
 def _end(run: GuidedRun, names) -> None:
