@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -55,6 +56,7 @@ def server():
         proc.kill()
         log.close()
         pytest.fail("streamlit did not become healthy in 60 s:\n" + log_path.read_text(errors="replace"))
+    server_log.path = log_path
     yield url
     proc.terminate()
     try:
@@ -89,3 +91,35 @@ def page(browser, request):
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     ctx.close()
+
+
+# A Streamlit warning or exception in the server's log is a bug: each test fails on the ones its own clicks
+# caused (read from where the log stood when the test began).
+PROBLEM = re.compile(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback \(most recent call last\)|Uncaught app exception")
+
+
+class server_log:  # noqa: N801 - a namespace for the log's path, set by the server fixture
+    path: Path | None = None
+
+
+def problems_in(text: str) -> list[str]:
+    """The log lines that are warnings, errors or tracebacks."""
+    return [line for line in text.splitlines() if PROBLEM.search(line)]
+
+
+@pytest.fixture(autouse=True)
+def no_streamlit_warnings(request):
+    if "server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("server")
+    path = server_log.path
+    start = path.stat().st_size
+    yield
+    time.sleep(0.3)  # the last rerun's log lines
+    with open(path, "rb") as f:
+        f.seek(start)
+        found = problems_in(f.read().decode(errors="replace"))
+    if found:
+        pytest.fail("Streamlit logged a warning or an exception during this test (a bug):\n" + "\n".join(found[:20]),
+                    pytrace=False)

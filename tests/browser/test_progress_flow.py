@@ -17,18 +17,19 @@ def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
     page.get_by_role("textbox", name="Your answer").fill(wrong)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Show me why")).to_be_visible(timeout=15000)
-    expect(page.get_by_text("Mastery of “Card values and counting a pile”")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("“Card values and counting a pile”: 0 right out of 1")).to_be_visible(timeout=15000)
 
     page.goto(f"{server}/progress?view=mastery")  # a new session: the same (most recent) learner
     expect(page.get_by_role("heading", name="Your progress")).to_be_visible(timeout=30000)
-    expect(page.get_by_role("heading", name="Mastery per skill")).to_be_visible(timeout=15000)
+    expect(page.get_by_role("heading", name="Your skills")).to_be_visible(timeout=15000)
     page.get_by_text("Replay my mistakes", exact=True).click()
     expect(page.get_by_text(q.prompt).first).to_be_visible(timeout=15000)  # regenerated from its seed
     page.get_by_role("textbox", name="Your answer").fill(f"{q.answer:g}")
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right").first).to_be_visible(timeout=15000)
     page.get_by_text("Spaced review", exact=True).click()
-    expect(page.get_by_text("Spaced review is on")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Use spaced review")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Spaced review is off")).to_be_visible(timeout=15000)
 
 
 def test_progress_fits_a_phone(browser, server):
@@ -36,7 +37,7 @@ def test_progress_fits_a_phone(browser, server):
     pg = ctx.new_page()
     pg.goto(f"{server}/progress?view=review")
     expect(pg.get_by_role("heading", name="Your progress")).to_be_visible(timeout=30000)
-    expect(pg.get_by_text("Spaced review is on")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Use spaced review")).to_be_visible(timeout=15000)
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
     out = Path(__file__).resolve().parents[2] / "test-artifacts"
     out.mkdir(exist_ok=True)

@@ -1,0 +1,88 @@
+"""The learning flow in Chromium: the lesson's place survives reload, Back and Forward; Back from a lesson
+reaches the course map; a profile switch survives a reload; Replay's Next mistake logs no warning."""
+
+import re
+import uuid
+
+from playwright.sync_api import expect
+from streamlit_page import settle
+
+
+def step_shown(page, n: int) -> None:
+    expect(page.get_by_text(re.compile(rf"^Step {n} of \d+$"))).to_be_visible(timeout=30000)
+    settle(page)
+
+
+def test_the_lesson_step_survives_reload_back_and_forward(page, server):
+    page.goto(f"{server}/lesson?lesson=bidding&step=4")
+    step_shown(page, 4)
+    page.get_by_role("button", name=re.compile(r"^(Next|Skip this check) →$")).click()
+    page.wait_for_url("**/lesson?lesson=bidding&step=5", timeout=15000)
+    step_shown(page, 5)
+    page.reload()
+    step_shown(page, 5)
+    assert page.url.endswith("/lesson?lesson=bidding&step=5")
+    page.go_back()
+    page.wait_for_url("**/lesson?lesson=bidding&step=4", timeout=15000)
+    step_shown(page, 4)
+    page.go_forward()
+    page.wait_for_url("**/lesson?lesson=bidding&step=5", timeout=15000)
+    step_shown(page, 5)
+
+
+def test_back_from_a_lesson_reaches_the_course_map(page, server):
+    page.goto(server)
+    expect(page.get_by_role("heading", name="Tarot Tutor")).to_be_visible(timeout=30000)
+    settle(page)
+    page.get_by_role("button", name=re.compile(r"^(Start here|Continue) →$")).click()
+    page.wait_for_url(re.compile(r".*/lesson\?lesson=[\w-]+&step=1$"), timeout=30000)
+    step_shown(page, 1)
+    page.get_by_role("button", name=re.compile(r"^(Next|Skip this check) →$")).click()
+    step_shown(page, 2)
+    page.go_back()
+    step_shown(page, 1)
+    page.go_back()
+    expect(page.get_by_role("heading", name="Tarot Tutor")).to_be_visible(timeout=30000)
+    settle(page)
+    assert "lesson=" not in page.url and "/lesson" not in page.url  # not "/?lesson=the-goal"
+
+
+def test_a_profile_switch_survives_a_reload(page, server):
+    first, second = f"Ann {uuid.uuid4().hex[:6]}", f"Bob {uuid.uuid4().hex[:6]}"
+    page.goto(f"{server}/progress?view=profile")
+    expect(page.get_by_text("Who is learning?")).to_be_visible(timeout=30000)
+    for name in (first, second):
+        settle(page)
+        page.get_by_role("textbox", name="New learner").fill(name)
+        page.get_by_role("button", name="Create and switch").click()
+        expect(page.get_by_text(f"Learner: {name}")).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("combobox", name=re.compile("Who is learning")).click()
+    page.get_by_role("option", name=first).click()
+    expect(page.get_by_text(f"Learner: {first}")).to_be_visible(timeout=15000)
+    settle(page)
+    page.reload()
+    expect(page.get_by_text(f"Learner: {first}")).to_be_visible(timeout=30000)
+
+
+def test_next_mistake_in_replay_logs_no_warning(page, server):
+    """Two wrong answers, then Next mistake: the server log must stay clean (checked by conftest)."""
+    from tutor.quiz import generate
+
+    for seed, off in ((880_001, 1.5), (880_002, 101)):  # answers that tell the two mistakes apart
+        q = generate("count", seed, players=4, difficulty=1)
+        page.goto(f"{server}/drill?kind=count&seed={seed}&players=4&difficulty=1")
+        page.get_by_text(f"seed {seed}").first.wait_for(timeout=30000)
+        settle(page)
+        page.get_by_role("textbox", name="Your answer").fill(f"{q.answer + off:g}")
+        page.get_by_role("button", name="Check my answer").click()
+        expect(page.get_by_text("Show me why")).to_be_visible(timeout=15000)
+    page.goto(f"{server}/progress?view=replay")
+    expect(page.get_by_role("button", name="Next mistake →")).to_be_visible(timeout=30000)
+    settle(page)
+    picker = page.get_by_test_id("stSelectbox").filter(has_text="Mistake")
+    before = picker.locator("input").input_value()
+    page.get_by_role("button", name="Next mistake →").click()
+    settle(page)
+    page.wait_for_timeout(500)
+    assert picker.locator("input").input_value() != before and "you answered" in before
