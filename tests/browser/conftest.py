@@ -41,7 +41,9 @@ def server():
     log = open(log_path, "wb")  # noqa: SIM115 - open for the whole session, closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
+         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
+         # with the level in each line, so the log check below can tell a warning from news
+         "--logger.messageFormat", "%(asctime)s %(levelname)s %(name)s: %(message)s"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
