@@ -254,3 +254,10 @@ def test_the_course_map_shows_the_daily_goal_the_streak_and_review(db):
     at.button(key="home_review").click().run()
     assert not at.exception and at.session_state["review_active"]
     assert at.title[0].value == "Your progress"
+
+
+def test_the_score_page_reloaded_later_does_not_call_a_done_lesson_skipped(db):
+    db.finish_lesson(db.default_learner().id, "the-deck")
+    at = app(LESSON, lesson="the-deck", step="end")
+    assert any("You have finished “The deck” before" in s.value for s in at.success)
+    assert not at.warning

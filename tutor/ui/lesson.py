@@ -17,7 +17,7 @@ from ..content import (
 from ..progress.lesson_score import LessonScore
 from .data import course
 from .reference import linked_sections, reference_links
-from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
+from .widgets import done, parse_number, pick_cards, remember_done, show_card_groups, show_cards
 
 
 def current_lesson_id() -> str | None:
@@ -155,6 +155,8 @@ def _end(lesson) -> None:
         again = score.again
         if again:
             st.caption(f"Second chance: {sum(again.values())} of {len(again)} put right.")
+    elif not score.first and lesson.id in done("lessons"):  # e.g. the score page reloaded in a new session
+        st.success(f"You have finished “{lesson.title}” before. Go through it again to earn its stars anew.")
     else:
         st.session_state.setdefault("lessons_skipped", set()).add(lesson.id)
         left = len(score.unanswered)
