@@ -65,6 +65,9 @@ def test_profiles_pick_create_rename(store):
     store.record_answer(me.id, rec(), at=datetime.now(UTC) + timedelta(minutes=1))
     assert [p.name for p in store.learners()] == ["Me", "Ana"]  # most recently active first
     assert store.count_answers(me.id) == 1 and store.count_answers(ana.id) == 0
+    # A switch of profile makes Ana the one a new visit (or a reload) opens.
+    store.touch_learner(ana.id, at=datetime.now(UTC) + timedelta(minutes=2))
+    assert store.default_learner().id == ana.id and store.count_answers(ana.id) == 0
 
 
 def test_recent_credits_keep_the_newest_per_skill(store):
