@@ -47,15 +47,21 @@ def test_back_from_a_lesson_reaches_the_course_map(page, server):
     assert "lesson=" not in page.url and "/lesson" not in page.url  # not "/?lesson=the-goal"
 
 
+def new_learner(page, server, name: str) -> None:
+    """A fresh profile, which later visits open (the browser tests share one database)."""
+    page.goto(f"{server}/progress?view=profile")
+    expect(page.get_by_role("textbox", name="New learner")).to_be_visible(timeout=30000)
+    settle(page)
+    page.get_by_role("textbox", name="New learner").fill(name)
+    page.get_by_role("button", name="Create and switch").click()
+    expect(page.get_by_text(f"Learner: {name}")).to_be_visible(timeout=15000)
+    settle(page)
+
+
 def test_a_profile_switch_survives_a_reload(page, server):
     first, second = f"Ann {uuid.uuid4().hex[:6]}", f"Bob {uuid.uuid4().hex[:6]}"
-    page.goto(f"{server}/progress?view=profile")
-    expect(page.get_by_text("Who is learning?")).to_be_visible(timeout=30000)
     for name in (first, second):
-        settle(page)
-        page.get_by_role("textbox", name="New learner").fill(name)
-        page.get_by_role("button", name="Create and switch").click()
-        expect(page.get_by_text(f"Learner: {name}")).to_be_visible(timeout=15000)
+        new_learner(page, server, name)
     settle(page)
     page.get_by_role("combobox", name=re.compile("Who is learning")).click()
     page.get_by_role("option", name=first).click()
@@ -69,6 +75,7 @@ def test_next_mistake_in_replay_logs_no_warning(page, server):
     """Two wrong answers, then Next mistake: the server log must stay clean (checked by conftest)."""
     from tutor.quiz import generate
 
+    new_learner(page, server, f"Replay {uuid.uuid4().hex[:6]}")  # only this test's mistakes in the list
     for seed, off in ((880_001, 1.5), (880_002, 101)):  # answers that tell the two mistakes apart
         q = generate("count", seed, players=4, difficulty=1)
         page.goto(f"{server}/drill?kind=count&seed={seed}&players=4&difficulty=1")
@@ -86,3 +93,4 @@ def test_next_mistake_in_replay_logs_no_warning(page, server):
     settle(page)
     page.wait_for_timeout(500)
     assert picker.locator("input").input_value() != before and "you answered" in before
+    new_learner(page, server, f"After {uuid.uuid4().hex[:6]}")  # the next tests start with no mistakes
