@@ -330,17 +330,34 @@ class CheckStep(StepBase):
     hint: Text | None = None
     generator: str | None = None
     params: dict[str, Any] = {}
-    seed: int | None = None
+    seed: int | None = None  # left out: derived from the lesson id and the check's place (see quiz_seed)
+    skill: SkillId | None = None  # the skill the question needs; left out: worked out from verify or generator
     # Filled in by the checker: the answer kind and the engine's explanation.
     _answer_kind: str | None = PrivateAttr(default=None)
     _value_kind: str | None = PrivateAttr(default=None)
     _engine_note: str | None = PrivateAttr(default=None)
     _shown: dict | None = PrivateAttr(default=None)
     _pool: list | None = PrivateAttr(default=None)
+    _seed: int | None = PrivateAttr(default=None)  # set by the loader for generated checks
+    _question: Any = PrivateAttr(default=None)  # the generated question, once verified
+    _needs: tuple = PrivateAttr(default=())  # the skills the question needs, once verified
 
     @property
     def is_generated(self) -> bool:
         return self.generator is not None
+
+    @property
+    def quiz_seed(self) -> int:
+        """The seed of a generated check: ``seed`` when pinned, else one derived from the lesson id and
+        the check's place (``derive_seed``), so no two checks of the course share a seed by accident."""
+        if self.seed is not None:
+            return self.seed
+        return self._seed if self._seed is not None else 0
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The skills this check needs (tutor.skills ids), known once the check is verified."""
+        return self._needs
 
     @property
     def answer_kind(self) -> str | None:

@@ -20,8 +20,8 @@ from . import kinds as _kinds  # noqa: F401  (registers the generators)
 from .check import check_answer
 from .question import AnswerType, Choice, Feedback, FormField, Question
 from .registry import KINDS_SPEC as KINDS
-from .registry import Generator, generate
+from .registry import Generator, generate, question_key, skills_needed
 from .rules import RULES
 
 __all__ = ["KINDS", "RULES", "AnswerType", "Choice", "Feedback", "FormField", "Generator", "Question",
-           "check_answer", "generate"]
+           "check_answer", "generate", "question_key", "skills_needed"]
