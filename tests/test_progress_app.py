@@ -331,3 +331,22 @@ def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
     assert at.metric[0].value == "1"
     at = view(at, "replay")
     assert any(m.value == q.prompt for m in at.markdown)  # the lesson's mistake, regenerated
+
+
+def test_a_puzzle_answered_after_its_solution_was_shown_is_not_solved(db):
+    """Issue 12, point 16: right after "Show the solution" is a revealed try, saved as not solved."""
+    from tutor.ui.data import puzzles
+
+    first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
+    q = first.to_question()
+    at = app("tutor/ui/pages/puzzles.py", puzzle=first.id)
+    at.button(key=f"pz_{first.id}_show").click().run()
+    assert any(m.value.startswith("**Solution:**") for m in at.markdown)
+    at.radio[0].set_value(q.choice(q.answer).label)
+    submit(at)
+    assert any("does not count as solved" in i.value for i in at.info)
+    assert "✅" not in at.selectbox(key="pz_pick").format_func(first.id)
+    me = db.learners()[0]
+    assert db.puzzles_solved(me.id) == {}
+    assert len(db.activity_times(me.id)) == 1  # the try is kept, as not solved
+    assert "0 of" in app("tutor/ui/pages/puzzles.py").get("progress")[0].proto.text
