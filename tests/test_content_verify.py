@@ -228,7 +228,7 @@ def test_quiz_kinds_without_the_quiz_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "tutor.quiz", None)  # import fails with ImportError
     ctx = QuizContext.default()
     assert set(ctx.kinds) == set(GENERATOR_SKILLS) and ctx.generate is None
-    assert len(ctx.kinds) == 10
+    assert len(ctx.kinds) == 11
 
 
 def _fake_quiz(monkeypatch, *, fail_kind=None, puzzle_problems=()):

@@ -36,6 +36,7 @@ __all__ = ["GENERATOR_SKILLS", "QUERIES", "QueryError", "QuizContext", "Result",
 GENERATOR_SKILLS = {
     "count": "counting", "target": "target", "legal": "legal-play", "winner": "trick-winner", "ecart": "ecart",
     "bidding": "bidding", "poignee": "poignee", "score": "scoring", "five": "five-players", "excuse": "excuse",
+    "dealing": "dealing",
 }
 
 

@@ -14,6 +14,8 @@ PAGE = "tutor/ui/pages/reference.py"
 # link to it. A table, not guesses from the words: a test checks every rule id and heading.
 SECTION_OF_RULE = {
     **dict.fromkeys(("oudlers",), "The cards"),
+    **dict.fromkeys(("deal_sizes", "deal_turn", "dog_building", "petit_sec", "misdeal"),
+                    "Players, dealing and the dog"),
     **dict.fromkeys(("card_points", "pair_count"), "Card points"),
     **dict.fromkeys(("bid_order", "outbid", "taker", "all_pass", "dog_fate", "multiplier", "ecart_count",
                      "ecart_king", "ecart_oudler", "ecart_trump"), "Bidding"),
