@@ -331,3 +331,22 @@ def test_generated_choices_are_shown_in_a_seeded_order():
     radio.set_value(q.choice(q.answer).label)
     at.button[0].click().run()
     assert any(s.value.startswith("Right") for s in at.success)
+
+
+def test_the_overview_lesson_draws_the_table_as_a_picture():
+    """Issue 12, point 13: lesson 0 shows the table (seats in play order, the dealer marked) as an SVG
+    picture through a data URI, never as inline <svg>."""
+    import base64
+    import html
+
+    at = app("lesson", lesson="a-whole-deal")
+    assert at.title[0].value == "A whole deal at a glance" and at.caption[0].value.startswith("Lesson 0")
+    next(b for b in at.button if b.label == "Next →").click().run()
+    pictures = [m.value for m in at.markdown if 'class="tt-table"' in m.value]
+    assert len(pictures) == 1 and "<svg" not in pictures[0]
+    uri = pictures[0].split('src="', 1)[1].split('"', 1)[0]
+    svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
+    assert [w for w in ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "dealer") if w in svg] == \
+        ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "dealer"]
+    assert "Seat 0" not in svg
+    assert "Seat 2, on the dealer's right, speaks first" in html.unescape(pictures[0])  # the alt text

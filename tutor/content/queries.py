@@ -362,7 +362,8 @@ def q_is_petit_sec(spec) -> Result:
     return Result(is_petit_sec(hand), "bool", shown={"Hand": hand})
 
 
-RULE_FIELDS = ("hand_size", "dog_size", "packet_size", "taker_share", "partner_share", "alone_share", "defenders")
+RULE_FIELDS = ("tricks", "hand_size", "dog_size", "packet_size", "taker_share", "partner_share", "alone_share",
+               "defenders")
 
 
 def q_rules(spec) -> Result:

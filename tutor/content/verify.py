@@ -43,7 +43,8 @@ GENERATOR_SKILLS = {
 # The skill a fixed check needs, by its verify query; a callable picks it from the query's data.
 # A check may name its skill instead (``skill:``), e.g. when it has no verify query.
 _CONTRACT_FIELD_SKILL = {"dog": "ecart"}
-_RULES_FIELD_SKILL = {"taker_share": "scoring", "partner_share": "five-players", "alone_share": "five-players",
+_RULES_FIELD_SKILL = {"tricks": "overview", "taker_share": "scoring", "partner_share": "five-players",
+                      "alone_share": "five-players",
                       "defenders": "scoring"}
 _SCORE_ASK_SKILL = {"target": "target", "margin": "target", "counted_points": "target", "won": "target"}
 _BONUS_SKILL = {"poignee": "poignee", "chelem": "chelem", "petit_au_bout": "petit-au-bout"}

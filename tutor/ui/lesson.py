@@ -10,6 +10,7 @@ from ..content import (
     ExampleStep,
     MistakeStep,
     SummaryStep,
+    TableStep,
     TextStep,
     check_answer,
     render_example,
@@ -91,6 +92,10 @@ def render_step(step, key: str) -> None:
             st.markdown(step.body)
     elif isinstance(step, CardsStep):
         show_cards(step.cards)
+        st.markdown(step.caption)
+    elif isinstance(step, TableStep):
+        from .table_picture import table_img
+        st.markdown(table_img(step.players, step.dealer, names=step.names), unsafe_allow_html=True)
         st.markdown(step.caption)
     elif isinstance(step, ExampleStep):
         if step.intro:

@@ -29,6 +29,7 @@ SECTION_OF_RULE = {
 }
 # The sections a lesson on each skill (tutor.skills ids) links to.
 SECTION_OF_SKILL = {
+    "overview": "Players, dealing and the dog",
     "deck": "The cards", "ranks": "The cards", "counting": "Card points", "target": "Scoring",
     "dealing": "Players, dealing and the dog", "bidding": "Bidding", "ecart": "Bidding",
     "legal-play": "Playing a trick", "trick-winner": "Playing a trick", "excuse": "Playing a trick",
