@@ -185,3 +185,10 @@ def test_skills_needed_follow_the_rules_a_question_turns_on():
     q = generate("score", 11, players=5, difficulty=1)
     assert "five-players" in skills_needed(q) and "scoring" in skills_needed(q)
     assert "three-players" not in skills_needed(generate("score", 11, players=4, difficulty=1))
+
+
+def test_a_table_step_must_fit_its_table(tmp_path):
+    root = _course_with(tmp_path, {"00-a-whole-deal.yaml": [("    players: 4\n    dealer: 0\n",
+                                                              "    players: 4\n    dealer: 4\n")]})
+    (p,) = _problems(root, "00-a-whole-deal.yaml")
+    assert "there is no seat 5 at a 4-player table" in p.message

@@ -212,11 +212,11 @@ def deal_question(rng: random.Random, p: Params):
         return _q(p, f"**{n} players.** {SIZE_WORDS[field]}", sizes_fields(n, field))
     if ask == "first":
         return _q(p, f"**{n} players**, {seat(dealer)} deals.\n\n{table}\n\n**Who speaks first in the bidding?**",
-                  first_fields(n, dealer))
+                  first_fields(n, dealer), table=dealer)
     if ask == "next_dealer":
         end = rng.choice(list(DealEnd))
         return _q(p, f"**{n} players**, {seat(dealer)} dealt, and {END_WORDS[end]}.\n\n{table}\n\n"
-                     "**Who deals next?**", next_dealer_fields(n, dealer, end))
+                     "**Who deals next?**", next_dealer_fields(n, dealer, end), table=dealer)
     if ask == "dog":
         total = packet_count(n)
         after = rng.choice([0, total, *rng.sample(range(1, total), 2)])
@@ -229,8 +229,10 @@ def deal_question(rng: random.Random, p: Params):
         return _q(p, f"**{n} players.** The cards are dealt and you pick up this hand. **Must the deal be "
                      "cancelled?**", petit_sec_fields(_petit_hand(rng, n)))
     return _q(p, f"**{n} players**, {seat(dealer)} deals and hands out a packet of the wrong size: a misdeal.\n\n"
-                 f"{table}\n\n**What happens now?**", misdeal_fields(n, dealer))
+                 f"{table}\n\n**What happens now?**", misdeal_fields(n, dealer), table=dealer)
 
 
-def _q(p: Params, prompt: str, fields: dict):
+def _q(p: Params, prompt: str, fields: dict, table: int | None = None):
+    if table is not None:  # the question turns on who sits where: the page may draw the table
+        fields = {**fields, "context": {**fields["context"], "table": {"players": p.players, "dealer": table}}}
     return make_question(p, prompt=prompt, **fields)
