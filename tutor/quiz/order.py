@@ -32,3 +32,14 @@ def question_salt(q) -> str:
     """The name a generated question's or puzzle's options are shuffled by: kind, seed and parameters."""
     params = ",".join(f"{k}={v}" for k, v in sorted(q.params.items()))
     return f"{q.kind}:{q.seed}:{params}"
+
+
+def shown_choices(q) -> list:
+    """A question's choices in the order every page, sheet and printout shows them.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("bidding", 4, ask="dog", players=4)
+    >>> sorted(c.key for c in shown_choices(q)) == sorted(c.key for c in q.choices)
+    True
+    """
+    return shuffled(q.choices, question_salt(q))

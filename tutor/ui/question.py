@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..quiz import check_answer, generate
-from ..quiz.order import question_salt, shuffled
+from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from .reference import linked_sections, reference_links
 from .widgets import pick_cards, show_card_groups
@@ -51,7 +51,7 @@ def answer_widget(q: Question, key: str):
         return pick_cards(list(q.pool), key=key, multi=not single,
                           label="Pick the card" if single else "Pick the cards")
     if t is AnswerType.CHOICE:
-        choices = shuffled(q.choices, question_salt(q))  # the right answer's place tells nothing
+        choices = shown_choices(q)  # in a seeded order: the right answer's place tells nothing
         labels = [c.label for c in choices]
         picked = st.radio("Your answer", labels, index=None, key=f"{key}_choice")
         return None if picked is None else choices[labels.index(picked)].key

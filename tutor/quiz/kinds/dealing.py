@@ -13,6 +13,7 @@ import random
 from ...engine import (
     EXCUSE,
     PETIT,
+    Auction,
     DealEnd,
     RuleSet,
     dog_slot_verdict,
@@ -74,7 +75,7 @@ def seat_choices(players: int) -> tuple[Choice, ...]:
 
 
 def first_fields(players: int, dealer: int) -> dict:
-    first = next_deal_after(players, dealer, DealEnd.MISDEAL).speaks_first  # the same dealer: this deal
+    first = Auction(players, dealer).to_speak
     left = (dealer - 1) % players
     why_not = {str(dealer): ["dealer_first", "the dealer speaks last, not first"]}
     if left != first:
