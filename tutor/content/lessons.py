@@ -191,14 +191,15 @@ def load_course(path: str | Path, ctx: QuizContext | None = None) -> Course:
     loaded = [load_lesson(p, ctx) for p in files]
     for lf in loaded:
         problems += lf.problems
-    problems += _course_rules(loaded, glossary, gpath)
+    problems += _course_rules(loaded, glossary, gpath, ctx)
     bad = {p.path for p in problems}
     lessons = [lf.lesson for lf in loaded if lf.lesson is not None and lf.path not in bad]
     problems.sort(key=lambda p: (p.path, p.line))
     return Course(str(root), lessons, problems, glossary, [str(f) for f in files])
 
 
-def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Path) -> list[Problem]:
+def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Path,
+                  ctx: QuizContext | None = None) -> list[Problem]:
     out: list[Problem] = []
     position: dict[str, int] = {}
     for i, lf in enumerate(loaded):
@@ -225,7 +226,8 @@ def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Pa
             elif position[pid] > i:
                 out.append(Problem(lf.path, line, f"prerequisite {pid!r} comes after this lesson in the course "
                                                   f"({Path(loaded[position[pid]].path).name}): move it earlier"))
-    out += _distinct_questions(loaded)
+    if ctx is not None and ctx.question_key is not None:
+        out += _distinct_questions(loaded, ctx.question_key)
     out += _skills_taught_first(loaded, position)
     # Glossary references, both ways.
     for lf in loaded:
@@ -250,13 +252,10 @@ def _check_line(step: CheckStep) -> int:
     return step.line_of("generator") if step.is_generated else step.line_of("question")
 
 
-def _distinct_questions(loaded: list[LessonFile]) -> list[Problem]:
+def _distinct_questions(loaded: list[LessonFile], question_key) -> list[Problem]:
     """Every generated question of the course differs from the others, compared by what the learner sees
-    and answers (``tutor.quiz.question_key``), not by seed: two seeds can make the same question."""
-    try:
-        from ..quiz import question_key
-    except ImportError:
-        return []
+    and answers (``question_key``, registered by ``tutor.quiz``), not by seed: two seeds can make the same
+    question."""
     out: list[Problem] = []
     first: dict[tuple, tuple[str, int, str]] = {}
     for lf in loaded:
