@@ -31,8 +31,8 @@ def test_course_to_first_lesson_and_answer_a_check(page, server):
         settle(page)
         if page.get_by_text("Which way does play go around the table?").count():
             break
-        if page.locator("img.tt-table").count():
-            page.locator("img.tt-table").first.wait_for(state="visible")
+        if page.get_by_text("Four players, seen from above").count():  # the table step: wait for its picture
+            page.locator("img.tt-table").first.wait_for(state="visible", timeout=30000)
             sizes = page.eval_on_selector_all(
                 "img.tt-table", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
             assert sizes and all(natural > 0 and shown > 0 for natural, shown in sizes)
