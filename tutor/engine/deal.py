@@ -212,7 +212,7 @@ def next_deal_after(players: int, dealer: int, end: DealEnd | str) -> NextDeal:
     """
     RuleSet.for_players(players)
     if not 0 <= dealer < players:
-        raise TarotError(f"no seat {dealer} at a {players}-player table")
+        raise TarotError(f"no seat {dealer + 1} at a {players}-player table")
     end = DealEnd(end)
     same, barred = REDEAL[end]
     new = dealer if same else (dealer + 1) % players
