@@ -38,7 +38,7 @@ def test_the_next_deal():
     # A misdeal: the same dealer deals again and may not bid on that deal (FFT p.5).
     n = next_deal_after(3, 2, "misdeal")
     assert (n.dealer, n.barred, n.speaks_first) == (2, 2, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(TarotError, match="a deal ends played, all_pass, petit_sec, misdeal, not 'storm'"):
         next_deal_after(4, 0, "storm")
     with pytest.raises(TarotError):
         next_deal_after(4, 4, "played")

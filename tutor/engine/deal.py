@@ -213,7 +213,10 @@ def next_deal_after(players: int, dealer: int, end: DealEnd | str) -> NextDeal:
     RuleSet.for_players(players)
     if not 0 <= dealer < players:
         raise TarotError(f"no seat {dealer + 1} at a {players}-player table")
-    end = DealEnd(end)
+    try:
+        end = DealEnd(end)
+    except ValueError:
+        raise TarotError(f"a deal ends {', '.join(e.value for e in DealEnd)}, not {end!r}") from None
     same, barred = REDEAL[end]
     new = dealer if same else (dealer + 1) % players
     return NextDeal(new, Auction(players, new).to_speak, dealer if barred else None)
