@@ -19,7 +19,7 @@ def _wrong_option(step: CheckStep):
 def answer_check(at, step: CheckStep, key: str, *, right: bool = True) -> None:
     """Give the right (or a wrong) answer to the check drawn with widget key ``key``."""
     if step.is_generated:
-        q = generate(step.generator, step.seed or 0, **dict(step.params))
+        q = generate(step.generator, step.quiz_seed, **dict(step.params))
         if q.answer_type is AnswerType.PICK_CARDS:
             cards = list(q.answer) if right else [c for c in q.pool if c not in q.answer][:1] or list(q.pool)[:1]
             at.text_input(key=f"{key}_typed").set_value(" ".join(c.code for c in cards))
