@@ -92,6 +92,16 @@ def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card]
     return f'<div class="tt-cards" style="{row}">{imgs}</div>'
 
 
+def card_name(card: Card) -> str:
+    """A card's name as the lessons write it, capitalised for a label: the card table's accessible names.
+
+    >>> from tutor.engine import parse_cards
+    >>> [card_name(c) for c in parse_cards("KH T21 EX CS")]
+    ['King of hearts', 'Trump 21', 'The Excuse', 'Knight of spades']
+    """
+    return card.name[:1].upper() + card.name[1:]
+
+
 def card_label(card: Card) -> str:
     """A short label for pills and buttons: 'K♥', 'C♠' (knight), '21', 'Excuse'."""
     if card.is_excuse:
