@@ -290,7 +290,7 @@ def _play(table: Table, view, names) -> None:
     note = " · legal cards ringed: click one to play it" if mine else ""
     card_table(play_view(view, names, sizes, token=f"pr_{d.seed}_{len(d.log)}", hand_label="Your hand" + note,
                          fresh=bot_cards_since(view.trick_seats, table.learner)),
-               key="pr_table", on_answer=_play_card)
+               key="pr_card_table", on_answer=lambda cards: _play_card(cards[0]))
     show_earlier_tricks(view.tricks, names, "pr")
     if mine:
         with st.form("pr_play_form", border=False):
