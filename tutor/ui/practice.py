@@ -42,7 +42,7 @@ from .practice_parts import (
 )
 from .question import render_question
 from .table_component import card_table
-from .table_model import bot_cards_since, ecart_view, play_view
+from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
 
 MODES = ("Play a deal", "Guided hands")
 
@@ -112,7 +112,7 @@ def _play_card(card) -> None:
         st.session_state["pr_msg"] = (len(table.deal.log), f"You cannot play the {card.name}: {verdict.reason}")
 
 
-def _typed(key: str, then, count: int | None = None) -> None:
+def _typed(key: str, then, count: int | None = None, clear: bool = True) -> None:
     """The typed fallback to the table: read the cards, then ``then(cards)``; unreadable text is kept and
     explained."""
     table: Table = st.session_state["pr_table"]
@@ -125,7 +125,8 @@ def _typed(key: str, then, count: int | None = None) -> None:
         want = "one card" if count == 1 else f"{count} cards" if count else "the cards"
         st.session_state["pr_msg"] = (len(table.deal.log), f"Type {want}, like KH or T21.")
         return
-    st.session_state[key] = ""
+    if clear:  # (a field with a default value, the poignée's, is left alone)
+        st.session_state[key] = ""
     then(cards[0] if count == 1 else cards)
 
 
@@ -270,13 +271,21 @@ def _announcements(table: Table, view) -> None:
         level = st.radio("Your hand qualifies for a poignée", levels, horizontal=True, key="pr_poignee_level",
                          format_func=lambda lv: f"{lv} ({need[lv]} trumps)")
         trumps = [c for c in view.hand if c.is_trump or c.is_excuse]
-        shown = st.multiselect("Trumps to show", trumps, default=poignee_to_show(list(view.hand), level,
-                               players=table.players), format_func=card_label, key=f"pr_poignee_{level}")
+        best = poignee_to_show(list(view.hand), level, players=table.players)
+        card_table(poignee_view(trumps, need[level], best, token=f"pr_poignee_{table.deal.seed}_{level}"),
+                   key=f"pr_poignee_table_{level}", on_answer=_show_poignee)
         st.caption("Show it before your first card; its bonus goes to whichever side wins the deal. "
                    "Or just play a card to keep it hidden.")
-        if st.button("Show the poignée", key="pr_poignee_go"):
-            _act(ShowPoignee(table.learner, tuple(shown)))
-            st.rerun()
+        with st.form(f"pr_poignee_form_{level}", border=False):
+            st.text_input("…or type the trumps to show", " ".join(c.code for c in best), key=f"pr_poignee_{level}")
+            st.form_submit_button("Show the typed trumps", key="pr_poignee_go",
+                                  on_click=_typed, args=(f"pr_poignee_{level}", _show_poignee, None, False))
+
+
+def _show_poignee(cards) -> None:
+    """The trumps chosen on the table (or typed): the engine checks the poignée and says why not."""
+    table: Table = st.session_state["pr_table"]
+    _act(ShowPoignee(table.learner, tuple(cards)))
 
 
 def _play(table: Table, view, names) -> None:

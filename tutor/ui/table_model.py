@@ -76,6 +76,7 @@ class TableView:
     need: int | None = None  # exactly this many cards (the écart)
     fresh: int = 0  # how many of the trick's last cards came from the bots since the learner's move
     pick_from: str = "hand"
+    preselected: tuple[Card, ...] = ()  # chosen when the table first shows (a suggested poignée)
     hand_label: str = "Your hand"
     answer_label: str = "Check my answer"
     trick_label: str = ""
@@ -98,6 +99,7 @@ class TableView:
         places = seat_places(len(self.seats), you=next((i for i, s in enumerate(self.seats) if s.you), 0))
         return {
             "mode": self.mode, "token": self.token, "need": self.need, "fresh": self.fresh,
+            "preselected": [c.code for c in self.preselected if c in self.hand],
             "pick_from": self.pick_from, "hand_label": self.hand_label, "answer_label": self.answer_label,
             "trick_label": self.trick_label,
             "cards": {c.code: {"name": card_name(c), "src": card_data_uri(c)} for c in dict.fromkeys(shown)},
@@ -182,6 +184,13 @@ def play_view(view: SeatView, names: list[str], hand_sizes, *, token: str, fresh
 def ecart_view(hand, size: int, *, token: str) -> TableView:
     """The écart: choose exactly ``size`` cards of the hand, then put them aside at once."""
     return TableView(mode="select", hand=tuple(hand), token=token, need=size, answer_label="Put these aside")
+
+
+def poignee_view(trumps, size: int, suggested=(), *, token: str) -> TableView:
+    """A poignée: exactly ``size`` of the trumps (the Excuse standing in only when short), the suggested
+    ones already chosen; the engine checks what is shown."""
+    return TableView(mode="select", hand=tuple(trumps), token=token, need=size, preselected=tuple(suggested),
+                     hand_label="Your trumps", answer_label="Show the poignée")
 
 
 def bot_cards_since(trick_seats, learner: int) -> int:

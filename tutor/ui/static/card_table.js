@@ -213,7 +213,8 @@ export default function (component) {
   // The selection belongs to one question or position (its token): a rerun with the same token keeps it.
   let state = root.__ttState;
   if (!state || state.token !== data.token) {
-    state = { token: data.token, chosen: [], focus: 0, showPrev: false, animated: false, busy: false };
+    state = { token: data.token, chosen: [...(data.preselected || [])], focus: 0, showPrev: false, animated: false,
+      busy: false };
     root.__ttState = state;
   } else {
     state.chosen = state.chosen.filter((c) => data.cards[c]);
