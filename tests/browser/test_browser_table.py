@@ -181,3 +181,23 @@ def test_an_ecart_chosen_on_the_table(pg, server):
     press(pg, answer)
     # The écart is made: the taker may announce a chelem before the first card.
     expect(pg.get_by_role("button", name="Play without announcing")).to_be_visible(timeout=15000)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_bots_cards_come_in_one_at_a_time_unless_reduced_motion(browser, server, motion):
+    table = Table.new(4, PRACTICE_SEED)
+    table.advance()
+    table.act(Bid(0, None))
+    bots = table.view().trick  # the bots' cards of trick 1 before the learner's turn
+    assert len(bots) == 2
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    page = ctx.new_page()
+    page.goto(f"{server}/practice?players=4&seed={PRACTICE_SEED}")
+    page.get_by_role("button", name="Pass", exact=True).click()
+    expect(page.locator(".tt-slot")).to_have_count(2, timeout=15000)
+    delays = page.locator(".tt-fresh").evaluate_all("els => els.map(e => e.style.animationDelay)")
+    if motion == "reduce":
+        assert delays == []  # simply there
+    else:
+        assert delays == ["0ms", "280ms"]  # one after the other, each from its seat
+    ctx.close()
