@@ -211,3 +211,10 @@ def test_playing_sends_one_card_and_looking_sends_none():
     assert look.choosable == () and read_answer({"cards": ["KH"], "token": "t"}, look) is None
     with pytest.raises(ValueError):
         TableView(mode="drag", hand=HAND)
+
+
+def test_a_question_without_a_deal_shows_its_rows_and_names_the_row_to_choose_from():
+    q = generate("five", next(s for s in range(40) if answered_by_table(generate("five", s, players=5))), players=5)
+    tv = question_view(q, token="k")
+    assert tv.seats == () and tv.hand == q.pool
+    assert tv.hand_label == "Choose from these cards" and ("Your hand", q.cards["Your hand"]) in tv.groups

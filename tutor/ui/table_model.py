@@ -257,8 +257,9 @@ def question_view(q: Question, *, token: str) -> TableView:
                          previous=_plays(last.cards, last.seats) if last else (),
                          previous_winner=last.winner if last else None, answer_label=answer_label,
                          trick_label=f"Trick {len(view.tricks) + 1}")
-    groups = tuple((label, tuple(cards)) for label, cards in q.cards.items() if tuple(cards) != pool and cards)
-    return TableView(mode=mode, hand=pool, token=token, need=need, groups=groups, answer_label=answer_label)
+    rows = check_view(q.cards, pool, single=single, token=token)
+    return TableView(mode=mode, hand=pool, token=token, need=need, groups=rows.groups, hand_label=rows.hand_label,
+                     answer_label=answer_label)
 
 
 def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:
