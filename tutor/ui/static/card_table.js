@@ -35,6 +35,8 @@ function ready(data, state) {
 
 function render(root, data, state) {
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const active = root.getRootNode().activeElement;  // a keyboard user keeps their place across a rerun
+  const hadFocus = Boolean(active && root.contains(active) && active.classList.contains("tt-card"));
   root.textContent = "";
   root.dataset.mode = data.mode;
   const wrap = el("div", { class: "tt-wrap" });
@@ -43,14 +45,12 @@ function render(root, data, state) {
 
   const cardButton = (code, extra = "") => {
     const name = data.cards[code].name;
-    const chosen = state.chosen.includes(code);
     const attrs = {
       type: "button", class: `tt-card ${extra}`.trim(), "data-code": code, "aria-label": name, title: name,
       tabindex: "-1",
     };
-    if (data.mode !== "play") attrs["aria-pressed"] = chosen ? "true" : "false";
+    if (data.mode !== "play") attrs["aria-pressed"] = "false";
     const b = el("button", attrs, [picture(data, code)]);
-    if (chosen) b.classList.add("tt-chosen");
     choosable.push(b);
     return b;
   };
@@ -131,13 +131,9 @@ function render(root, data, state) {
   }
 
   // ---- the answer bar: counter and one button (not for "play": a click plays)
-  let answerButton = null;
   if (data.mode === "select" || data.mode === "pick") {
-    const count = el("span", { class: "tt-count", "aria-live": "polite",
-      text: data.mode === "pick" ? (state.chosen.length ? `${data.cards[state.chosen[0]].name} chosen` : "Choose one card")
-        : counterText(data, state.chosen.length) });
-    answerButton = el("button", { type: "button", class: "tt-answer", text: data.answer_label });
-    if (!ready(data, state)) answerButton.setAttribute("aria-disabled", "true");
+    const count = el("span", { class: "tt-count", "aria-live": "polite" });
+    const answerButton = el("button", { type: "button", class: "tt-answer", text: data.answer_label });
     answerButton.addEventListener("click", () => send(data, state));
     wrap.appendChild(el("div", { class: "tt-bar" }, [count, answerButton]));
   }
@@ -156,8 +152,9 @@ function render(root, data, state) {
       b.addEventListener("click", () => { state.focus = i; choose(root, data, state, b.dataset.code); });
       b.addEventListener("keydown", (e) => onKey(e, root, data, state, choosable, i));
     });
-    if (state.refocus === "card") choosable[state.focus].focus();
+    if (hadFocus) choosable[state.focus].focus();
   }
+  refresh(root, data, state);  // the chosen cards, the counter and the answer button
   if (state.refocus === "toggle") root.querySelector(".tt-toggle")?.focus();
   state.refocus = null;
   if (state.busy) root.classList.add("tt-busy"); else root.classList.remove("tt-busy");
@@ -172,8 +169,27 @@ function choose(root, data, state, code) {
   } else if (data.mode === "select") {
     state.chosen = state.chosen.includes(code) ? state.chosen.filter((c) => c !== code) : [...state.chosen, code];
   }
-  state.refocus = "card";
-  render(root, data, state);
+  refresh(root, data, state);
+}
+
+function refresh(root, data, state) {
+  // A choice changes a few classes and the counter: the pictures are not drawn again.
+  for (const b of root.querySelectorAll("button.tt-card")) {
+    const chosen = state.chosen.includes(b.dataset.code);
+    b.classList.toggle("tt-chosen", chosen);
+    if (b.hasAttribute("aria-pressed")) b.setAttribute("aria-pressed", chosen ? "true" : "false");
+  }
+  const count = root.querySelector(".tt-count");
+  if (count) {
+    count.textContent = data.mode === "pick"
+      ? (state.chosen.length ? `${data.cards[state.chosen[0]].name} chosen` : "Choose one card")
+      : counterText(data, state.chosen.length);
+  }
+  const answer = root.querySelector(".tt-answer");
+  if (answer) {
+    if (ready(data, state)) answer.removeAttribute("aria-disabled");
+    else answer.setAttribute("aria-disabled", "true");
+  }
 }
 
 function onKey(e, root, data, state, buttons, i) {
@@ -188,7 +204,7 @@ function onKey(e, root, data, state, buttons, i) {
   const code = buttons[i].dataset.code;
   if (e.key === " " || e.key === "Spacebar") {
     e.preventDefault();
-    if (data.mode === "play") { state.chosen = [code]; state.refocus = "card"; render(root, data, state); return; }
+    if (data.mode === "play") { state.chosen = [code]; refresh(root, data, state); return; }
     choose(root, data, state, code);
   } else if (e.key === "Enter") {
     e.preventDefault();
