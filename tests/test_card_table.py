@@ -218,3 +218,84 @@ def test_a_question_without_a_deal_shows_its_rows_and_names_the_row_to_choose_fr
     tv = question_view(q, token="k")
     assert tv.seats == () and tv.hand == q.pool
     assert tv.hand_label == "Choose from these cards" and ("Your hand", q.cards["Your hand"]) in tv.groups
+
+
+# ---------------------------------------------------------------- the pages keep the typed fallback
+
+
+def test_a_lesson_card_check_on_the_table_still_takes_a_typed_answer():
+    """The table replaces the pills; typing the card still answers (AppTest cannot click the table)."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.ui.data import course
+
+    lesson = course().lesson("ranks")
+    i = next(i for i, s in enumerate(lesson.steps) if getattr(s, "answer_kind", None) == "card")
+    step = lesson.steps[i]
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "streamlit_app.py"), default_timeout=60)
+    at.run()
+    at.switch_page("tutor/ui/pages/lesson.py")
+    at.query_params["lesson"] = "ranks"
+    at.session_state["step_ranks"] = i
+    at.run()
+    assert not at.exception and not at.pills  # no pills: the cards are on the table
+    wrong = next(c for c in step.pick_from if c.code != str(step.answer))
+    at.text_input(key=f"ranks_{i}_typed").set_value(wrong.code)
+    next(b for b in at.button if b.label == "Check what I typed").click().run()
+    assert at.error and "Not quite" in at.error[0].value
+    at.text_input(key=f"ranks_{i}_typed").set_value(str(step.answer))
+    next(b for b in at.button if b.label == "Check what I typed").click().run()
+    assert any(s.value == "Right!" for s in at.success)
+
+
+def test_a_class_quiz_card_question_takes_a_typed_answer(monkeypatch):
+    import os
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.classroom import passphrase
+    from tutor.classroom.store import ClassStore
+    from tutor.progress import Store
+
+    secret = "card table class"
+    monkeypatch.setenv(passphrase.ENV_VAR, passphrase.make_hash(secret, salt=b"0123456789abcdef"))
+    passphrase.GLOBAL.succeeded()
+    app = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+
+    def page(name, **query):
+        at = AppTest.from_file(app, default_timeout=60)
+        at.run()
+        at.switch_page(f"tutor/ui/pages/{name}.py")
+        for k, v in query.items():
+            at.query_params[k] = v
+        return at.run()
+
+    def button(at, label):
+        return next(b for b in at.button if b.label == label)
+
+    teacher = page("teacher")
+    teacher.text_input[0].input(secret)
+    button(teacher, "Unlock").click().run()
+    teacher.text_input[0].input("Legal cards")
+    teacher.multiselect[0].select("legal")
+    teacher.number_input[0].set_value(1)
+    button(teacher, "Set the quiz").click().run()
+    assert not teacher.exception and not teacher.error
+    code = teacher.code[0].value.rsplit("=", 1)[1]
+    s = Store.open(os.environ["TUTOR_DATABASE_URL"])
+    try:
+        q = ClassStore(s.engine).find(code).questions[0]
+    finally:
+        s.close()
+    at = page("class_quiz", code=code)
+    at.text_input[1].input("Ana")
+    button(at, "Join the quiz").click().run()
+    assert not at.exception and not at.pills
+    at.text_input(key=f"class_{code}_0_typed").input(" ".join(c.code for c in q.answer))
+    button(at, "Send what I typed").click().run()
+    assert not at.exception
+    assert at.subheader[0].value.startswith("Your result: 1 right out of 1")
+    passphrase.GLOBAL.succeeded()
