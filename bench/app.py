@@ -4,7 +4,7 @@ legal-cards answer of 6 cards in Chromium: on the card table, with the pills the
 (`main`'s code, run from a copy), and with one rerun per pill (the pills outside a form, as the practice
 page had them).
 
-Run: python bench/app.py [--runs 30] [--no-browser] [--answer-runs 5] [--pills-ref main]
+Run: python bench/app.py [--runs 30] [--no-browser] [--answer-runs 5] [--pills-ref cb79b69]
 """
 
 from __future__ import annotations
@@ -135,6 +135,7 @@ def cold_start() -> tuple[float, float] | None:
 # ---------------------------------------------------------------- one answer in Chromium
 
 LEGAL_SEED = 1  # a 4-player legal-cards drill whose answer is 6 of the 18 cards in hand
+PILLS_REF = "cb79b69"  # the last commit whose drill answered with pills, before the card table
 PILLS_APP = '''
 import streamlit as st
 from tutor.quiz import check_answer, generate
@@ -252,7 +253,7 @@ def main() -> None:
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--cold-runs", type=int, default=3, help="cold starts to take the median of")
     ap.add_argument("--answer-runs", type=int, default=5, help="6-card answers in Chromium, per way of answering")
-    ap.add_argument("--pills-ref", default="main", help="the git ref whose drill still has the pills")
+    ap.add_argument("--pills-ref", default=PILLS_REF, help="a git ref whose drill still has the pills")
     ap.add_argument("--answer-only", action="store_true", help="only the 6-card answer in Chromium")
     args = ap.parse_args()
     # AppTest re-applies Streamlit's log level on every run, so silence the one chatty logger itself:
