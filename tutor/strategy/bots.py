@@ -40,7 +40,7 @@ from ..engine import (
     poignee_to_show,
 )
 from ..engine.play import winner_index
-from .evaluate import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
 
 
 @dataclass(frozen=True)
