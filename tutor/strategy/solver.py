@@ -111,6 +111,40 @@ def solve(position: Position, *, line: bool = False, limit: bool = True) -> Solu
                     time.perf_counter() - start, pv)
 
 
+def estimate(position: Position) -> Solution:
+    """Beyond the exact range: each legal card, then plain play (the solver's move ordering: lead high,
+    win a trick an opponent holds, load a partner's trick) down to the exact range, then the exact
+    solver. Labelled ``exact=False``: it is a guess at perfect play, not a proof."""
+    if in_exact_range(position):
+        return solve(position)
+    if position.players == 5 and position.attack_tricks + position.defence_tricks == 0:
+        raise PositionError("the first trick of a 5-player deal depends on the called king, which a position "
+                            "does not give: start from the second trick")
+    start = time.perf_counter()
+    values, nodes = {}, 0
+    for card in position.legal():
+        pos = position.play(card)
+        while not in_exact_range(pos):
+            pos = pos.play(_plain_card(pos))
+        s = solve(pos)
+        values[card] = s.value.taker_score * SCALE + int(s.value.attack_points * 2)
+        nodes += s.nodes
+    maximise = position.is_attack(position.to_play)
+    order = sorted(values, key=lambda c: (-values[c] if maximise else values[c], c.sort_key))
+    cards = {c: _card_value(values[c]) for c in order}
+    best = tuple(c for c in order if cards[c].taker_score == cards[order[0]].taker_score)
+    return Solution(position, position.to_play, cards, best, False, nodes, time.perf_counter() - start)
+
+
+def _plain_card(p: Position) -> Card:
+    """The card the solver's move ordering tries first (no search)."""
+    search = _Search(p)
+    seat = p.to_play
+    led, top = trick_state(p.trick)
+    legal = legal_mask(p.masks[seat], led, top) if p.trick else p.masks[seat]
+    return CARDS[search._moves(legal, len(p.trick), seat, led, top, None)[0]]
+
+
 def value(position: Position) -> CardValue:
     """The position's value with perfect play (the best card's)."""
     return solve(position).value
@@ -338,4 +372,4 @@ def _petit_previous(p: Position) -> int:
     return 1 if p.defence_tricks == 0 else 2 if p.attack_tricks == 0 else 0
 
 
-__all__ = ["solve", "value", "Solution", "CardValue", "BeyondRange", "EXACT_CARDS", "in_exact_range"]
+__all__ = ["solve", "estimate", "value", "Solution", "CardValue", "BeyondRange", "EXACT_CARDS", "in_exact_range"]
