@@ -82,5 +82,30 @@ def cmd_solve(args) -> int:
     return 0
 
 
+MAX_SAMPLES = 100_000
+
+
 def cmd_bid(args) -> int:
-    raise TarotError("the bidding estimator is not available yet")
+    from ..engine import parse_cards
+    from ..strategy.estimate import estimate_bids
+    hand = parse_cards(args.hand)
+    if not 1 <= args.seat <= args.players:
+        raise TarotError(f"--seat is 1 to {args.players} (in play order; seat 1 leads first), not {args.seat}")
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise TarotError(f"--samples is between 1 and {MAX_SAMPLES}, not {args.samples}")
+    est = estimate_bids(hand, players=args.players, seat=args.seat - 1, samples=args.samples, seed=args.seed)
+    if args.json:
+        print(json.dumps(est.to_json()))
+        return 0
+    print(f"{args.players} players, seat {args.seat}; {est.samples} deals played out by the bots (seed {args.seed}).")
+    print(f"  {'Contract':<13} {'Makes it':>8}  {'95% interval':<13} {'Expected score':>14}")
+    for c, e in est.contracts.items():
+        interval = f"{e.low:.0%}–{e.high:.0%}"
+        print(f"  {contract_name(c):<13} {e.chance:>8.0%}  {interval:<13} {e.expected:>+14.1f}")
+    if est.advice is None:
+        print("Advice: pass. No contract is expected to score above 0 with this hand.")
+    else:
+        e = est.contracts[est.advice]
+        print(f"Advice: {contract_name(est.advice)}, the best expected score ({e.expected:+.1f} for the taker; "
+              f"made {e.chance:.0%} of the time).")
+    return 0
