@@ -75,7 +75,7 @@ def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
 
     >>> [round(x, 3) for x in wilson(52, 100)]
     [0.423, 0.615]
-    >>> wilson(0, 10)[0], round(wilson(10, 10)[1], 6)
+    >>> wilson(0, 10)[0], wilson(10, 10)[1]
     (0.0, 1.0)
     """
     if n <= 0:
@@ -84,7 +84,10 @@ def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At p = 0 or 1 the bound is exactly p (the sum above can miss it by a rounding error).
+    low = 0.0 if made == 0 else max(0.0, centre - half)
+    high = 1.0 if made == n else min(1.0, centre + half)
+    return low, high
 
 
 def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samples: int = 200,
