@@ -235,7 +235,7 @@ def _sample(at: Deal, seat: int, rng: random.Random) -> tuple[DealtCards, tuple[
     return None
 
 
-def describe(decision: Decision, players: int) -> str:
+def describe(decision: Decision) -> str:
     """One line for the learner (seats from 1): 'Trick 16: you played T1; T7 was better, +30 (exact).'"""
     label = "exact" if decision.exact else f"estimated over {decision.samples} deals"
     return (f"Trick {decision.trick}: you played {decision.played}; {decision.better} was better, "
