@@ -92,11 +92,12 @@ def test_solve_beyond_the_exact_range_refuses_unless_estimate(tmp_path, capsys):
     from strategy_helpers import play_to, random_deal
 
     from tutor.strategy.position import Position
+    from tutor.strategy.solver import EXACT_CARDS
     rng = random.Random(5)
     text = Position.from_deal(play_to(random_deal(4, rng), 7, rng)).dump()
     path = write(tmp_path, text)
     assert main(["solve", path]) == 2
-    assert "exact up to 16" in capsys.readouterr().err
+    assert f"exact up to {EXACT_CARDS[4]}" in capsys.readouterr().err
     assert main(["solve", path, "--estimate", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["exact"] is False
 
