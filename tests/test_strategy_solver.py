@@ -144,6 +144,25 @@ taken: {attack_points: 40, attack_oudlers: 2, attack_tricks: 8, defence_tricks: 
     assert {c.code for c in s.best} == {"5H", "4H", "3H"}
 
 
+def test_a_finished_position_is_refused():
+    p = Position.parse(POSITION_TWO_TRICKS)
+    for _ in range(8):
+        p = p.play(p.legal()[0])
+    assert p.cards_left == 0 and p.attack_tricks + p.defence_tricks == 18
+    with pytest.raises(PositionError, match="no card left"):
+        solve(p)
+
+
+POSITION_TWO_TRICKS = """
+players: 4
+contract: petite
+taker: 2
+hands: {1: QC 7C, 2: T7 T1, 3: JC 9C, 4: CS CH}
+trick: {leader: 2, cards: ""}
+taken: {attack_points: 27, attack_oudlers: 1, attack_tricks: 6, defence_tricks: 10}
+"""
+
+
 def test_beyond_the_exact_range_is_refused_and_estimate_says_so():
     rng = random.Random(5)
     d = play_to(random_deal(4, rng), 8, rng)

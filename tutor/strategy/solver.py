@@ -95,6 +95,8 @@ def in_exact_range(position: Position) -> bool:
 def solve(position: Position, *, line: bool = False, limit: bool = True) -> Solution:
     """Every legal card's value with perfect play. Raises BeyondRange outside the exact range
     (unless ``limit=False``: exact still, but it may take very long)."""
+    if position.cards_left == 0:
+        raise PositionError("the deal is over: there is no card left to play")
     if limit and not in_exact_range(position):
         raise BeyondRange(
             f"this position has {position.cards_left} cards left; the solver is exact up to "
