@@ -18,7 +18,7 @@ from ..content import (
 from ..progress.lesson_score import LessonScore
 from .data import course
 from .reference import linked_sections, reference_links
-from .widgets import done, parse_number, pick_cards, remember_done, show_card_groups, show_cards
+from .widgets import done, parse_number, remember_done, show_card_groups, show_cards, typed_cards
 
 
 def current_lesson_id() -> str | None:
@@ -240,8 +240,16 @@ def fixed_check(step: CheckStep, key: str) -> bool | None:
     from ..quiz.order import shuffled
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
-        show_card_groups(step.shown_cards)
         kind = step.answer_kind
+        on_table = kind in ("card", "cards") and not step.options and bool(step.pick_from)
+        clicked = None
+        if on_table:  # the cards are clicked on the card table: one answer, one rerun
+            from .table_component import card_table
+            from .table_model import check_view
+            clicked = card_table(check_view(step.shown_cards, step.pick_from, single=kind == "card", token=key),
+                                 key=f"{key}_table")
+        else:
+            show_card_groups(step.shown_cards)
         response = None
         with st.form(f"form_{key}", border=False):
             if step.options:
@@ -253,8 +261,8 @@ def fixed_check(step: CheckStep, key: str) -> bool | None:
             elif kind == "bool":
                 picked = st.radio("Your answer", ["Yes", "No"], index=None, horizontal=True, key=f"{key}_tf")
                 response = None if picked is None else picked == "Yes"
-            elif kind in ("card", "cards"):
-                response = pick_cards(step.pick_from, key=key, multi=kind == "cards")
+            elif on_table:
+                response = typed_cards(key, single=kind == "card")
                 if kind == "card":
                     response = str(response[0]) if response else None
             else:
@@ -262,7 +270,9 @@ def fixed_check(step: CheckStep, key: str) -> bool | None:
                 response = parse_number(typed) if kind == "number" else typed
                 if kind == "number" and typed.strip() and response is None:
                     st.warning(f"“{typed}” is not a number: type something like 42 or 40.5.")
-            sent = st.form_submit_button("Check my answer")
+            sent = st.form_submit_button("Check what I typed" if on_table else "Check my answer")
+        if clicked is not None:
+            sent, response = True, (clicked[0].code if kind == "card" else list(clicked))
         if sent:
             if response is None or response == []:
                 st.info("Choose or type an answer first.")
