@@ -5,6 +5,7 @@ from __future__ import annotations
 from tutor.content import CheckStep
 from tutor.quiz import generate
 from tutor.quiz.question import AnswerType
+from tutor.ui.question import answered_by_table
 
 
 def submit_form(at, form: str) -> None:
@@ -25,7 +26,10 @@ def answer_check(at, step: CheckStep, key: str, *, right: bool = True) -> None:
             at.text_input(key=f"{key}_typed").set_value(" ".join(c.code for c in cards))
         elif q.answer_type is AnswerType.CHOICE:
             pick = q.answer if right else next(c.key for c in q.choices if c.key != q.answer)
-            at.radio(key=f"{key}_choice").set_value(q.choice(pick).label)
+            if answered_by_table(q):  # a choice among cards: the card is typed (or clicked on the table)
+                at.text_input(key=f"{key}_typed").set_value(pick)
+            else:
+                at.radio(key=f"{key}_choice").set_value(q.choice(pick).label)
         elif q.answer_type is AnswerType.NUMBER:
             at.text_input(key=f"{key}_number").set_value(f"{q.answer if right else q.answer + 1000:g}")
         else:

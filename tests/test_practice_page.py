@@ -269,7 +269,7 @@ def test_guided_commentary_follows_the_trick_and_a_jump_tells_what_happened():
     run = at.session_state["pg_runs"]["hunting-the-petit"]
     assert run.trick_number == 1 and any(i.value.startswith("**Trick 1.**") for i in at.info)
     # Play trick 1's card: at trick 2 the box no longer speaks of trick 1.
-    at.pills(key=f"pg_card_hunting-the-petit_{run.step}").set_value(run.expected()).run()
+    play_typed(at, "pg", run.expected())
     run = at.session_state["pg_runs"]["hunting-the-petit"]
     assert run.trick_number == 2
     assert not any(i.value.startswith("**Trick 1.**") for i in at.info)
@@ -283,7 +283,7 @@ def test_guided_commentary_follows_the_trick_and_a_jump_tells_what_happened():
     assert jump.startswith("**Tricks 2 to 3, played for you:**") and "Bruno's 20 took the trick" in jump
     # A wrong card: why the hand's card is better, not only "try again".
     wrong = next(c for c in run.deal.legal_cards(0) if c is not run.expected())
-    at.pills(key=f"pg_card_hunting-the-petit_{run.step}").set_value(wrong).run()
+    play_typed(at, "pg", wrong)
     err = at.error[0].value
     assert "is legal, but" in err and "is better here" in err and "Start the hunt with the 21" in err
 
