@@ -363,3 +363,13 @@ def seat_name(view: SeatView, seat: int) -> str:
     """'seat 2 (the taker)', 'seat 3 (you)', 'seat 4'."""
     role = seat_role(view, seat)
     return f"seat {seat} ({role})" if role else f"seat {seat}"
+
+
+def table_context(deal: Deal, *, you: int | None = None) -> dict:
+    """What the table picture needs (``tutor.engine.seats.table_picture``): players, dealer, and who you are."""
+    out = {"players": deal.players, "dealer": deal.dealer}
+    if you is not None:
+        out["you"] = you
+    if deal.taker is not None:
+        out["taker"] = deal.taker
+    return out

@@ -41,6 +41,7 @@ from ..engine import (
     target_points,
 )
 from ..engine.piles import excuse_wins_last
+from ..engine.seats import seat_label
 from ..engine.play import winner_index
 from ..engine.state import Trick
 from .kinds.bidding import (
@@ -511,8 +512,8 @@ def _excuse(pos, ask, players):
         owner = t.seats[t.cards.index(EXCUSE)]
         pile, _pts, _notes = count_attack(tricks, camp, contract, (), ())
         to = "attack" if EXCUSE in pile else "defence"
-        answer = "wins" if t.winner == owner else "kept" if to == camp(owner) else "winner"
-        rules = {"wins": ("excuse_chelem",), "kept": ("excuse_kept",), "winner": ("excuse_last_trick",)}[answer]
+        answer = "wins" if t.winner == owner else "kept" if to == camp(owner) else "changes"
+        rules = {"wins": ("excuse_chelem",), "kept": ("excuse_kept",), "changes": ("excuse_last_trick",)}[answer]
         why = f"The Excuse ends in the {to}'s pile."
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=answer, choices=FATE_CHOICES,
                     grader="choice", rules=rules, context={"why_not": fate_why_not(answer)},
@@ -528,7 +529,8 @@ def _excuse(pos, ask, players):
                    why_not_winner(list(t.cards), list(t.seats), win))
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=t.cards[win].code, choices=choices,
                     grader="choice", rules=rules, context={"why_not": why_not},
-                    explanation=f"Seat {t.winner} wins with `{t.cards[win].code}`.\n\n{rule_lines(rules)}")
+                    explanation=f"{seat_label(t.winner, capital=True)} wins with `{t.cards[win].code}`.\n\n"
+                                f"{rule_lines(rules)}")
     side, why = petit_au_bout(tricks, camp)
     mult = contract.multiplier
     rules = ("petit_au_bout_chelem", "petit_au_bout") if side and "chelem" in why else ("petit_au_bout",)
