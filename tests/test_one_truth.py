@@ -256,9 +256,8 @@ def test_unannounced_chelem_excuse_wins_last_and_petit_counts_au_bout():
     Petit (trick 17) and the Excuse (trick 18). Worked by hand: every trick is the attack's, the Excuse wins the
     last one, the Petit counts au bout; 91 points, 3 oudlers, target 36: (25 + 55) × 4 = 320, petit au bout
     10 × 4 = 40, chelem made unannounced 200: 560 per defender, taker 3 × 560 = 1680."""
-    rest = [c for c in CARDS if c.code not in
-            "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T1 EX".split()]
     taker = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T1 EX"
+    rest = [c for c in CARDS if c not in set(parse_cards(taker))]
     trumps = [c for c in rest if c.is_trump]  # T2..T5
     suits = [c for c in rest if not c.is_trump]
     hands = [" ".join(c.code for c in suits[:18]), taker,

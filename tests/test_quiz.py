@@ -99,7 +99,7 @@ def engine_answer(q):
         a = deal.auction
         if not a.finished:
             return [c.value for c in Contract if c in a.open_bids()][0] if a.open_bids() else "pass_only"
-        return str(a.taker) if a.taker is not None else "nobody"
+        return str(a.taker + 1) if a.taker is not None else "nobody"  # choice keys count seats from 1
     if kind == "poignee":
         seat = deal.to_act
         hand = deal.hand(seat)
@@ -123,7 +123,9 @@ def engine_answer(q):
         s = score_deal(**params)
         assert s.total() == 0
         full = {"target": s.target, "result": s.margin if s.won else -s.margin,
-                "contract": (25 + s.margin) * s.contract.multiplier, "per_defender": abs(s.per_defender),
+                # one sign convention: every step from the taker's side, + when it gains, - when it loses
+                "contract": (25 + s.margin) * s.contract.multiplier * (1 if s.won else -1),
+                "per_defender": s.per_defender,
                 "taker": s.taker, "partner": s.partner, "defender": s.defender}
         return {k: full[k] for k in q.answer if k in full}
     if kind == "five":
@@ -145,7 +147,7 @@ def engine_answer(q):
             owner = t.seats[t.cards.index(EXCUSE)]
             pile, _, _ = deal.attack_pile()
             to = "attack" if EXCUSE in pile else "defence"
-            return "wins" if t.winner == owner else "kept" if to == deal.camp(owner) else "winner"
+            return "wins" if t.winner == owner else "kept" if to == deal.camp(owner) else "changes"
         last = deal.tricks[-1]
         return last.cards[last.seats.index(last.winner)].code
     raise AssertionError(kind)

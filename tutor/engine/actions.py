@@ -114,3 +114,27 @@ def parse_action(text: str) -> Action:
     if kind == "play":
         return PlayCard(seat, parse_card(arg))
     raise TarotError(f"unknown action {text!r}")
+
+
+def action_text(action: Action, name=None) -> str:
+    """One action in words, for a learner: ``name(seat)`` names the seat (default: "Seat 1" .. "Seat N").
+
+    >>> action_text(Bid(0, None)), action_text(PlayCard(2, parse_card("KH")), {2: "Anna"}.get)
+    ('Seat 1 passes', 'Anna plays the king of hearts')
+    """
+    from .seats import seat_label
+    who = (name or (lambda s: seat_label(s, capital=True)))(action.seat)
+    if isinstance(action, Bid):
+        return f"{who} passes" if action.contract is None else f"{who} bids {action.contract.french}"
+    if isinstance(action, CallKing):
+        return f"{who} calls the {action.card.name}"
+    if isinstance(action, Discard):
+        return f"{who} makes the écart"  # the écart stays hidden, except its trumps
+    if isinstance(action, DeclareChelem):
+        return f"{who} announces a chelem"
+    if isinstance(action, ShowPoignee):
+        return f"{who} shows a poignée of {len(action.cards)}: {format_cards(action.cards)}"
+    if isinstance(action, DeclareMisere):
+        return f"{who} declares a misère of {action.kind} (house rule)"
+    return f"{who} plays the {action.card.name}"
+

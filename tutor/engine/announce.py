@@ -161,7 +161,8 @@ def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple
         return None, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
     for seat, hand in (hands or {}).items():
         if called in _cards(hand):
-            return seat, f"{seat_label(seat, capital=True)} holds the {called.name}: they are the taker's secret partner (2 against 3)."
+            return seat, (f"{seat_label(seat, capital=True)} holds the {called.name}: they are the taker's secret "
+                          "partner (2 against 3).")
     return None, f"Nobody holds the {called.name}."
 
 

@@ -74,13 +74,13 @@ def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contrac
         low = _low_card(piles[giver])
         if low is None:  # nothing to give yet and never after: the half point itself changes hands
             points += EXCHANGE_POINTS if receiver == "attack" else -EXCHANGE_POINTS
-            notes.append(f"The {giver} kept the Excuse and owes the {receiver} a half point, having no low card "
-                         "to give.")
+            notes.append(f"The {giver} kept the Excuse and owes the {receiver} a half-point card, but has no card "
+                         "to give: the half point counts all the same.")
             continue
         piles[giver].remove(low)
         piles[receiver].append(low)
-        notes.append(f"The {giver} kept the Excuse and gave the {receiver} a low card in exchange "
-                     f"({low.the_name}, 0.5).")
+        notes.append(f"The {giver} kept the Excuse and gave the {receiver} a half-point card in exchange: "
+                     f"{low.the_name}.")
     pile = piles["attack"]
     points += sum(c.points for c in pile)
     return pile, points, notes

@@ -35,6 +35,9 @@ RULE_TEXT: dict[str, str] = {
     "first_bid": "The first contract is the petite: the FFT’s words are “Je prise”, and at many tables people say "
                  "“je prends” or “petite”.",
     "misdeal": "After a misdeal the same dealer deals again and may not bid on that deal.",
+    # scoring: one sign convention (the score form, model answers, lesson 12, worksheet keys)
+    "score_signs": "Every step of the score is signed from the taker’s side: + when the taker’s side gains, − when "
+                   "it loses. The per-defender total is what each defender pays (+) or receives (−).",
 }
 
 _REF = re.compile(r"\{rule:([a-z_]+)\}")

@@ -271,8 +271,8 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
         low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
         if low is not PETIT or EXCUSE not in legal:
             if low in safe and low is not cheapest(plain):
-                return low, (f"Every card you may play wins the trick, but a cheaper one could still be beaten: "
-                             f"play {low.the_name}, the cheapest that will hold.")
+                return low, (f"Every card you may play wins the trick for now: play {low.the_name}, the cheapest "
+                             "card that no trump still out can beat.")
             why = "and it will hold" if low in safe else "for now"
             return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}."
     low = cheapest(losers or plain)

@@ -24,6 +24,7 @@ import math
 import re
 
 from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal, target_points
+from ..engine.rule_text import RULE_TEXT
 from .answers import AnswerError, read_form, read_number
 from .question import FormField, Question, fmt, signed
 
@@ -31,9 +32,7 @@ from .question import FormField, Question, fmt, signed
 # + when the taker's side gains, − when it loses; the per-defender total is what each defender pays the
 # taker's side (+) or receives from it (−). The shares are each player's own score. The hints never start
 # with "+" or "-", which Markdown would turn into a bullet.
-SIGN_CONVENTION = ("Every step is signed from the taker's side: **+** when the taker's side gains, **−** when it "
-                   "loses. Per defender: **+** means each defender pays that much, **−** means each defender "
-                   "receives it. The last fields are each player's own score.")
+SIGN_CONVENTION = RULE_TEXT["score_signs"] + " The last fields are each player's own score."
 FIELDS: dict[str, tuple[str, str]] = {
     "target": ("Target", "points the attack needs with its oudlers"),
     "counted": ("Points counted", "the attack's points after the half point goes to the winning side"),
@@ -352,7 +351,9 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
             ids.append(f"wrong_{k}")
             notes.append(f"**{f.label}**: {fmt(v)} is not right; it is {correct}. {step_text(s, k)}")
     credit = sum(marks.values()) / len(q.fields)
-    given_text = "; ".join(f"{k}: {fmt(v)}" for k, v in values.items())
+    # The answer as the learner wrote it, in the words of the form (shown again in Replay).
+    given_text = "; ".join(f"{FIELDS[f.key][0]}: {fmt(values[f.key]) if f.key in UNSIGNED else signed(values[f.key])}"
+                           for f in q.fields if f.key in values)
     if credit >= 1.0:
         message = "Right! Every step is correct." if not notes else "Right, with a slip carried through:\n\n" + \
             "\n".join(f"- {n}" for n in notes)

@@ -41,8 +41,8 @@ from ..engine import (
     target_points,
 )
 from ..engine.piles import excuse_wins_last
-from ..engine.seats import seat_label
 from ..engine.play import winner_index
+from ..engine.seats import seat_label
 from ..engine.state import Trick
 from .kinds.bidding import (
     CONTRACT_NAMES,
@@ -302,15 +302,17 @@ def _bidding(pos, ask, players):
         index = len(Contract) - len(a.open_bids())
         return dict(answer_type=AnswerType.CHOICE, answer=choices[index].key, choices=choices, grader="choice",
                     rules=("outbid", "bid_order"), context={"why_not": open_why_not(a, choices, index)},
-                    explanation=f"Seat {a.to_speak} may bid: {open_label(a.open_bids()).lower()}.\n\n"
+                    explanation=f"{seat_label(a.to_speak, capital=True)} may bid: "
+                                f"{open_label(a.open_bids()).lower()}.\n\n"
                                 f"{rule_lines(['outbid', 'bid_order'])}")
     if not a.finished:
         raise PositionError(f"the auction is not over: {players} players each speak once", "bids")
-    choices = tuple(Choice(str(s), f"Seat {s}") for s in range(players)) + (
+    choices = tuple(Choice(str(s + 1), seat_label(s, capital=True)) for s in range(players)) + (
         Choice("nobody", "Nobody: everyone passed, the deal is cancelled"),)
     h = a.highest
-    answer = str(h[0]) if h else "nobody"
-    why = (f"Seat {h[0]} made the highest bid, {CONTRACT_NAMES[h[1]]}: seat {h[0]} is the taker." if h
+    answer = str(h[0] + 1) if h else "nobody"
+    why = (f"{seat_label(h[0], capital=True)} made the highest bid, {CONTRACT_NAMES[h[1]]}: "
+           f"{seat_label(h[0])} is the taker." if h
            else "Everyone passed: the deal is cancelled and the next dealer deals.")
     rules = ("taker", "outbid") if h else ("all_pass",)
     return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=choices, grader="choice", rules=rules,

@@ -41,6 +41,7 @@ from .practice_parts import (
 )
 from .practice_parts import show_trick as draw_trick
 from .question import render_question
+from .table_view import show_table
 
 MODES = ("Play a deal", "Guided hands")
 
@@ -148,6 +149,8 @@ def _body(table: Table) -> None:
         st.button("Deal the next hand", type="primary", key="pr_next",
                   on_click=lambda: _new(d.players, d.seed + 1))
         return
+    if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
+        show_table(d.players, d.dealer, names=names, bottom=table.learner)
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:

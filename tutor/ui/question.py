@@ -9,7 +9,9 @@ import streamlit as st
 
 from ..quiz import check_answer, generate
 from ..quiz.question import AnswerType, Question
+from ..quiz.scoreform import SIGN_CONVENTION
 from .reference import linked_sections, reference_links
+from .table_view import show_question_table
 from .widgets import pick_cards, show_card_groups
 
 
@@ -28,6 +30,7 @@ def question_block(kind: str, *, seed: int, params: dict, key: str):
 def render_question(q: Question, key: str):
     with st.container(border=True):
         st.markdown(q.prompt)
+        show_question_table(q.context)
         show_card_groups(q.cards)
         with st.form(f"qform_{key}", border=False):
             raw = answer_widget(q, key)
@@ -55,18 +58,32 @@ def answer_widget(q: Question, key: str):
         return None if picked is None else q.choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
         return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42")
+    st.caption(SIGN_CONVENTION)
     values = {}
-    cols = st.columns(2)
-    for i, f in enumerate(q.fields):
-        values[f.key] = cols[i % 2].text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
+    # One row of two per pair of steps, so the fields keep the order of the steps when the columns stack on a
+    # phone and when Tab moves from field to field.
+    for row in form_rows(q.fields):
+        cols = st.columns(2)
+        for col, f in zip(cols, row):
+            values[f.key] = col.text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
     return values
+
+
+def form_rows(fields, width: int = 2) -> list[tuple]:
+    """The form's fields in rows of ``width``, in the order of the steps.
+
+    >>> form_rows("abcde")
+    [('a', 'b'), ('c', 'd'), ('e',)]
+    """
+    fields = tuple(fields)
+    return [fields[i:i + width] for i in range(0, len(fields), width)]
 
 
 def show_feedback(q: Question, fb) -> None:
     if fb.correct:
         st.success(fb.message or "Right!")
     elif fb.credit > 0:
-        st.warning(f"{fb.message} (credit {fb.credit:.0%})")
+        st.warning(f"{fb.message} (partly right)")
     else:
         st.error(fb.message)
     if not fb.correct:

@@ -10,7 +10,16 @@ import random
 
 from ...engine import EXCUSE, PETIT, Contract
 from ...engine.seats import seat_label
-from ..positions import PETIT_LAST, table_context, chelem_deal, chelem_hold, petit_deal, play_out, provenance, ready_to_play
+from ..positions import (
+    PETIT_LAST,
+    chelem_deal,
+    chelem_hold,
+    petit_deal,
+    play_out,
+    provenance,
+    ready_to_play,
+    table_context,
+)
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines

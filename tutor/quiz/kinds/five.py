@@ -18,7 +18,7 @@ from ...engine import (
 )
 from ...engine.announce import RANK_WORDS
 from ...engine.seats import seat_label
-from ..positions import biased_deal, new_deal, play_out, provenance, ready_to_play, run_auction
+from ..positions import biased_deal, new_deal, plausible, play_out, provenance, ready_to_play, run_auction
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
@@ -43,18 +43,20 @@ def five_question(rng: random.Random, p: Params):
 
 def _partner(rng: random.Random, p: Params):
     case = rng.choice(("partner", "self", "dog"))
-    for _ in range(200):
+    contract = rng.choice((Contract.PETITE, Contract.GARDE))
+    found = None
+    while found is None:
         deal = new_deal(5, rng)
-        taker = rng.randrange(5)
-        hand = deal.hand(taker)
-        options = callable_cards(hand)
-        pick = {"partner": [c for c in options if c not in hand and c not in deal.dog],
-                "self": [c for c in options if c in hand],
-                "dog": [c for c in options if c in deal.dog]}[case]
-        if pick:
-            break
+        for taker in rng.sample(range(5), 5):  # a seat whose hand is worth the contract and fits the case
+            hand = deal.hand(taker)
+            options = callable_cards(hand)
+            pick = {"partner": [c for c in options if c not in hand and c not in deal.dog],
+                    "self": [c for c in options if c in hand],
+                    "dog": [c for c in options if c in deal.dog]}[case]
+            if pick and plausible(hand, contract, 5) and run_auction(deal, rng, taker=taker, contract=contract):
+                found = taker
+                break
     called = rng.choice(pick)
-    run_auction(deal, rng, taker=taker, contract=rng.choice((Contract.PETITE, Contract.GARDE)))
     deal.call(taker, called)
     dog = sort_cards(deal.dog)
     answer = "partner" if deal.partner is not None else "alone"
@@ -72,7 +74,7 @@ def _partner(rng: random.Random, p: Params):
                "alone": ["partner", "someone else holds the called card, so you have a partner"],
                "partner": ["alone", why]}
     del why_not[answer]
-    prompt = (f"**5 players.** You are the taker ({seat_label(taker)}), with a {deal.contract.french}. Before the dog is "
+    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. Before the dog is "
               f"turned up you call `{called.code}`. Then the dog is shown: {md(dog)}.\n\n**Who is your partner?**")
     return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand), "The dog": tuple(dog)},
                          answer_type=AnswerType.CHOICE, answer=answer, choices=PARTNER_CHOICES,
@@ -106,10 +108,12 @@ def call_notes(hand, options) -> dict:
 
 
 def _call(rng: random.Random, p: Params):
-    taker = rng.randrange(5)
-    deal = biased_deal(5, rng, taker, trumps=rng.randint(3, 7), kings=4) if rng.random() < 0.45 else None
-    deal = deal or new_deal(5, rng)
-    run_auction(deal, rng, taker=taker)
+    four_kings = rng.random() < 0.45
+    while True:
+        taker = rng.randrange(5)
+        deal = biased_deal(5, rng, taker, trumps=rng.randint(4, 8), kings=4) if four_kings else new_deal(5, rng)
+        if run_auction(deal, rng, taker=taker):
+            break
     assert deal.phase is Phase.CALLING
     hand = deal.hand(taker)
     options = callable_cards(hand)
@@ -127,7 +131,7 @@ def _call(rng: random.Random, p: Params):
     if mine:
         why += f" Calling {md(mine)}, which you hold, means playing alone."
     rules = ("call_king", "alone")
-    prompt = (f"**5 players.** You are the taker ({seat_label(taker)}), with a {deal.contract.french}. "
+    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. "
               "Before the dog is turned up you call a card. **Which cards may you call?** Pick all of them.")
     return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
                          answer=tuple(sort_cards(options)), pool=FACES,
