@@ -210,3 +210,72 @@ def test_attack_pile_always_adds_up_to_its_points():
             pile, points, _notes = deal.attack_pile()
             assert card_points(pile) == points, (seed, players)
             assert len(set(pile)) == len(pile)
+
+
+# ---------------------------------------------------------------- every page, as AppTest sees it
+
+APP = str(ROOT / "streamlit_app.py")
+PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "ui" / "pages").glob("*.py"))
+
+
+def _page_texts(at) -> list[str]:
+    """Every text element a learner reads on the page: Markdown, captions, alerts, titles, labels, options."""
+    texts = []
+    for kind in ("markdown", "caption", "title", "header", "subheader", "info", "warning", "error", "success",
+                 "text", "code"):
+        texts += [str(e.value) for e in getattr(at, kind)]
+    for kind in ("button", "text_input", "number_input", "selectbox", "radio", "multiselect", "checkbox"):
+        for e in getattr(at, kind):
+            texts.append(str(getattr(e, "label", "")))
+            texts += [str(o) for o in getattr(e, "options", ()) or ()]
+            texts.append(str(getattr(e, "help", "") or ""))
+    return texts
+
+
+def _open(page: str, **query):
+    from streamlit.testing.v1 import AppTest
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page(page)
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_shows_no_code_names(page):
+    at = _open(page)
+    assert not at.exception
+    bad = [(leaks(t), t[:120]) for t in _page_texts(at) if leaks(t)]
+    assert not bad, bad[:5]
+
+
+def test_practice_with_five_players_hides_the_dog_until_the_call_and_shows_the_table():
+    """Play 5-player practice deals through the page with the hint's moves: the table picture shows while
+    bidding, the dog is never drawn while the learner (the taker) has still to call, "You play" not "You plays",
+    and nothing on the way leaks a code name."""
+    from test_practice_page import learner_step, table
+
+    from tutor.engine import Phase
+    called = 0
+    for seed in range(40):
+        at = _open("tutor/ui/pages/practice.py", players="5", seed=str(seed))
+        assert not at.exception
+        if table(at).deal.phase is Phase.BIDDING:
+            assert any("counter-clockwise" in c.value for c in at.caption)  # the table picture's text
+        for _ in range(140):
+            t = table(at)
+            texts = _page_texts(at)
+            bad = [(leaks(x), x[:100]) for x in texts if leaks(x)]
+            assert not bad, (seed, bad[:3])
+            assert not any("You plays" in x for x in texts)
+            if t.deal.phase is Phase.CALLING and t.deal.taker == t.learner:
+                called += 1
+                assert not any("shown to everyone" in x for x in texts), seed
+                assert any("face down" in x for x in texts)
+            if t.finished or t.deal.phase is Phase.CANCELLED:
+                break
+            learner_step(at)
+        if called:
+            break
+    assert called, "no seed made the learner the taker with 5 players"
