@@ -25,6 +25,8 @@ from tutor.engine import (
     verify_call,
 )
 from tutor.engine.rule_text import RULE_TEXT, fill_rules
+from tutor.quiz import check_answer, generate
+from tutor.quiz.question import AnswerType
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -341,3 +343,56 @@ def test_lessons_use_the_fft_words():
     assert "je prends" in RULE_TEXT["first_bid"]
     dealing = (ROOT / "lessons" / "05-dealing.yaml").read_text()
     assert "{rule:misdeal}" in dealing and "misdeal: true" in dealing
+
+
+# ---------------------------------------------------------------- 7. one sign convention
+
+
+LOST = {"players": 4, "contract": "garde", "taker_points": 34, "oudlers": 2, "petit_au_bout": "defence",
+        "poignees": [], "chelem": None, "alone": False}
+
+
+def test_form_model_answer_and_steps_use_one_sign_convention():
+    """A garde lost by 7 (34 with 2 oudlers), petit au bout for the defence. By hand, from the taker's side:
+    contract -(25 + 7) x 2 = -64, petit au bout -20, per defender -84 (each defender receives 84), taker
+    -252, each defender +84."""
+    from tutor.quiz.question import Question
+    from tutor.quiz.scoreform import SIGN_CONVENTION, form_answer, form_fields, mistakes_for
+    answer = form_answer(LOST)
+    assert answer == {"target": 41, "result": -7, "contract": -64, "petit_au_bout": -20, "per_defender": -84,
+                      "taker": -252, "defender": 84}
+    assert mistakes_for(LOST, "contract", 64)[0] == "sign_slip"
+    assert mistakes_for(LOST, "per_defender", 84)[0] == "sign_slip"
+    q = Question(kind="score", seed=None, params={}, skill="scoring", prompt="p", answer_type=AnswerType.SCORE_FORM,
+                 answer=answer, fields=form_fields(answer), explanation="", rules=(), context={"score": LOST},
+                 grader="score_form")
+    assert "Contract: -64" in q.answer_text and "Per defender: -84" in q.answer_text
+    fb = check_answer(q, dict(answer, per_defender=84))
+    assert not fb.correct and "sign_slip" in fb.mistakes and "each defender receives it" in fb.message
+    assert all(not f.hint.lstrip().startswith(("+", "-", "−")) for f in q.fields)  # no Markdown bullet
+    assert "+ when the taker’s side gains" in SIGN_CONVENTION
+    from tutor.engine import score_deal
+    steps = {st.key: st.text for st in score_deal(**LOST).steps}
+    assert "lost: -64" in steps["contract"]
+    assert "Per defender: -64 - 20 = -84: each defender receives 84" in steps["per_defender"]
+
+
+def test_worksheet_key_prints_the_convention_and_signed_steps():
+    import io
+
+    from pypdf import PdfReader
+
+    from tutor.worksheets import Worksheet, answers_pdf
+    qs = [generate("score", seed, players=4, difficulty=1) for seed in range(40)]
+    lost = next(q for q in qs if q.answer["result"] < 0)
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(answers_pdf(Worksheet("Key", [lost])))).pages)
+    text = " ".join(text.split())
+    assert "signed from the taker" in text
+    assert f"Per defender: {lost.answer['per_defender']}" in text and lost.answer["per_defender"] < 0
+
+
+def test_form_fields_come_in_the_order_of_the_steps():
+    from tutor.ui.question import form_rows
+    keys = ["target", "result", "contract", "petit_au_bout", "per_defender", "taker", "defender"]
+    assert [k for row in form_rows(keys) for k in row] == keys
+    assert all(len(row) <= 2 for row in form_rows(keys))
