@@ -28,6 +28,7 @@ from ..engine import (
     trumps_needed,
 )
 from ..engine.rule_text import RULE_TEXT
+from ..engine.seats import seat_label
 from ..practice.table import Table
 from .cards import card_label, cards_html
 from .practice_parts import (
@@ -150,7 +151,8 @@ def _body(table: Table) -> None:
                   on_click=lambda: _new(d.players, d.seed + 1))
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=names, bottom=table.learner)
+        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
+                   bottom=table.learner)
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:

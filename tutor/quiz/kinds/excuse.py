@@ -123,10 +123,10 @@ def pab_why_not(side: str | None, winner_side: str | None, mult: int, chelem: bo
 
 def pab_choices(mult: int) -> tuple[Choice, ...]:
     out = [Choice("attack", f"The attack: +{10 * mult} per defender (10 × {mult})"),
-           Choice("defence", f"The defence: {10 * mult} per defender (10 × {mult})")]
+           Choice("defence", f"The defence: −{10 * mult} per defender (10 × {mult}), each defender receives it")]
     if mult > 1:
         out += [Choice("attack_10", "The attack: +10 per defender"),
-                Choice("defence_10", "The defence: 10 per defender")]
+                Choice("defence_10", "The defence: −10 per defender, each defender receives it")]
     return tuple(out) + (Choice("none", "Nobody: there is no petit au bout"),)
 
 
