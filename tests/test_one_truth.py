@@ -184,6 +184,8 @@ def test_no_wrong_excuse_statement_anywhere():
         for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             if WRONG_EXCUSE.search(line) and "Excuse" in line + "excuse":
                 bad.append(f"{f.relative_to(ROOT)}:{i}: {line.strip()}")
+    # A guided hand's "your lowest trump, the 15" was false while holding the Petit (issue 12, point 10).
+    assert "your lowest trump, the 15" not in (ROOT / "puzzles" / "guided" / "defence-poignee.yaml").read_text()
     # lesson 7's "played like any other card" is about playing it, not where it goes: allowed.
     bad = [b for b in bad if "is played like any other card" not in b]
     assert not bad, bad
