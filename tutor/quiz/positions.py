@@ -113,8 +113,9 @@ def plausible(hand, contract, players: int) -> bool:
     >>> from tutor.engine import parse_cards as P
     >>> plausible(P("T2 T3 5S 6S 7S 8S 9S 2C 3C 4C 5C 6C 7D 8D 9D 2H 3H 4H"), Contract.PETITE, 4)
     False
-    >>> plausible(P("T21 T18 T15 T12 T9 T5 EX KH QH 8H 5H KS 2S 4C 6D 7D 8D 9D"), Contract.GARDE, 4)
-    True
+    >>> hand = P("T21 T18 T15 T12 T9 T5 EX KH QH 8H 5H KS 2S 4C 6D 7D 8D 9D")
+    >>> plausible(hand, Contract.PETITE, 4), plausible(hand, Contract.GARDE, 4)
+    (True, False)
     """
     hand = list(hand)
     want = wanted_contract(hand, players=players)
