@@ -20,7 +20,7 @@ from .actions import Action, Bid, CallKing, DeclareChelem, DeclareMisere, Discar
 from .announce import MISERE_SPOILERS, callable_cards, check_poignee, misere_kinds, verify_call
 from .bidding import Auction
 from .cards import EXCUSE, Card, from_mask, parse_card, sort_cards
-from .deal import DealtCards, deal_cards
+from .deal import DealtCards, deal_cards, next_deal_after
 from .ecart import check_discard
 from .errors import IllegalAction
 from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
@@ -167,8 +167,9 @@ class Deal:
         >>> again.dealer, again.auction.barred
         (2, frozenset({2}))
         """
-        dealer = self.dealer if misdeal else (self.dealer + 1) % self.players
-        return Deal.new(self.players, seed=seed, dealer=dealer, misere=self.rules.misere, misdealt=misdeal)
+        nxt = next_deal_after(self.players, self.dealer, "misdeal" if misdeal else "played")
+        return Deal.new(self.players, seed=seed, dealer=nxt.dealer, misere=self.rules.misere,
+                        misdealt=nxt.barred is not None)
 
     # ------------------------------------------------------------ queries
 

@@ -11,7 +11,8 @@ from .learner import drill_mastery, track_answer
 from .question import question_block
 
 KIND_LABELS = {
-    "count": "Counting a pile", "target": "The target", "legal": "Legal cards", "winner": "Who wins the trick",
+    "dealing": "Dealing", "count": "Counting a pile", "target": "The target", "legal": "Legal cards",
+    "winner": "Who wins the trick",
     "ecart": "The écart", "bidding": "Bidding", "poignee": "Poignée", "score": "Scoring a deal",
     "five": "Five players", "excuse": "The Excuse and the last trick",
 }

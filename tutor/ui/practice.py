@@ -151,8 +151,7 @@ def _body(table: Table) -> None:
                   on_click=lambda: _new(d.players, d.seed + 1))
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
-                   bottom=table.learner)
+        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:
