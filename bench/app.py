@@ -1,13 +1,17 @@
-"""App speed: server-side rerun time per page and per main interaction (AppTest), and the cold
-start from `streamlit run` to the first rendered page in Chromium.
+"""App speed: server-side rerun time per page and per main interaction (AppTest), the cold
+start from `streamlit run` to the first rendered page in Chromium, and the time a learner waits for a
+legal-cards answer of 6 cards in Chromium: on the card table, with the pills the drill had before it
+(`main`'s code, run from a copy), and with one rerun per pill (the pills outside a form, as the practice
+page had them).
 
-Run: python bench/app.py [--runs 30] [--no-browser]
+Run: python bench/app.py [--runs 30] [--no-browser] [--answer-runs 5] [--pills-ref cb79b69]
 """
 
 from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import logging
 import os
 import shutil
@@ -60,10 +64,10 @@ def interactions(runs: int) -> list[tuple[str, float, float]]:
 
     drill = page_app("drill")
 
-    def answer_drill():  # pick the legal cards as pills, then check
+    def answer_drill():  # the legal cards typed (the table's answer is timed in Chromium), then check
         kind, seed = drill.session_state["drill_kind"], drill.session_state["drill_seed"]
         q = generate(kind, seed, players=4, difficulty=1)
-        drill.pills[0].set_value(list(q.answer))
+        drill.text_input(key=f"drill_{kind}_{seed}_4_1_typed").set_value(" ".join(c.code for c in q.answer))
         drill.button[0].click().run()
     out.append(("drill: answer a question", *timed(answer_drill, runs)))
 
@@ -72,7 +76,9 @@ def interactions(runs: int) -> list[tuple[str, float, float]]:
     out.append(("drill: new position", *timed(new_position, runs)))
 
     pz = page_app("puzzles")
-    choice = [p for p in puzzles() if p.to_question().answer_type.value == "choice"]
+    from tutor.ui.table_model import answered_by_table
+    choice = [p for p in puzzles() if p.to_question().answer_type.value == "choice"
+              and not answered_by_table(p.to_question())]  # a choice among cards is made on the table
     turn = iter(range(10**6))
 
     def answer_puzzle():
@@ -126,15 +132,142 @@ def cold_start() -> tuple[float, float] | None:
     return painted, ready
 
 
+# ---------------------------------------------------------------- one answer in Chromium
+
+LEGAL_SEED = 1  # a 4-player legal-cards drill whose answer is 6 of the 18 cards in hand
+PILLS_REF = "cb79b69"  # the last commit whose drill answered with pills, before the card table
+PILLS_APP = '''
+import streamlit as st
+from tutor.quiz import check_answer, generate
+from tutor.ui.cards import card_label
+q = generate("legal", {seed}, players=4, difficulty=1)
+st.markdown(q.prompt)
+chosen = st.pills("Pick the cards", list(q.pool), selection_mode="multi", format_func=card_label, key="p") or []
+st.caption(f"{{len(chosen)}} picked")  # drawn by the rerun that follows each pill click
+if st.button("Check my answer", type="primary"):
+    fb = check_answer(q, chosen)
+    st.success("Right!") if fb.correct else st.error(fb.message)
+'''
+
+
+@contextlib.contextmanager
+def _serving(script: Path, cwd: Path):
+    """`streamlit run script` on a free port, from ``cwd`` (whose ``tutor`` package is the one imported)."""
+    import urllib.request
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from conftest import _free_port
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(cwd)}
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+                             "--server.headless", "true", "--server.fileWatcherType", "none"], cwd=cwd, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _settle(page) -> None:
+    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                           "?.getAttribute('data-test-script-state') === 'notRunning'", timeout=30000)
+
+
+def answer_times(runs: int, pills_ref: str) -> list[tuple[str, list[tuple[float, float]]]]:
+    """For the same 6-card legal-cards answer: seconds from the first click to the feedback shown, and
+    from the answer button's click to the feedback shown. The three ways are measured in turn, run after
+    run, so a busy machine weighs on each alike."""
+    if not Path("/usr/bin/chromium").exists():
+        return []
+    from playwright.sync_api import sync_playwright
+
+    from tutor.quiz import generate
+    from tutor.ui.cards import card_label, card_name
+    q = generate("legal", LEGAL_SEED, players=4, difficulty=1)
+    assert len(q.answer) == 6
+    drill = f"/drill?kind=legal&seed={LEGAL_SEED}&players=4&difficulty=1"
+    check = lambda pg: pg.get_by_role("button", name="Check my answer", exact=True).click()  # noqa: E731
+
+    def pill_with_rerun(pg, c, i):
+        pg.get_by_role("button", name=card_label(c), exact=True).first.click()
+        pg.get_by_text(f"{i + 1} picked").wait_for(timeout=30000)  # this pill's rerun has drawn the page
+
+    ways = []  # (name, url, click a card, page ready, answer)
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(_serving(ROOT / "streamlit_app.py", ROOT))
+        ways.append(("card table: 6 clicks + 1 answer (1 rerun)", url + drill,
+                     lambda pg, c, i: pg.get_by_role("button", name=card_name(c), exact=True).click(),
+                     lambda pg: pg.get_by_role("button", name=card_name(q.pool[0]), exact=True).wait_for(timeout=60000),
+                     check))
+        old = Path(tempfile.mkdtemp(prefix="tarot-tutor-pills-", dir=_SCRATCH))
+        archive = subprocess.run(["git", "archive", pills_ref], cwd=ROOT, capture_output=True)
+        if archive.returncode == 0:
+            subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+            url = stack.enter_context(_serving(old / "streamlit_app.py", old))
+            ways.append((f"drill pills ({pills_ref}): in a form, 0 reruns + 1", url + drill,
+                         lambda pg, c, i: pg.get_by_role("button", name=card_label(c), exact=True).first.click(),
+                         lambda pg: pg.get_by_text(f"seed {LEGAL_SEED}").first.wait_for(timeout=60000), check))
+        script = Path(_SCRATCH) / "pills_app.py"
+        script.write_text(PILLS_APP.format(seed=LEGAL_SEED))
+        url = stack.enter_context(_serving(script, ROOT))
+        ways.append(("pills, one rerun per click: 6 reruns + 1", url, pill_with_rerun,
+                     lambda pg: pg.get_by_text("0 picked").wait_for(timeout=60000), check))
+
+        p = stack.enter_context(sync_playwright())
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        stack.callback(b.close)
+
+        def measure(url, click, ready, answer) -> tuple[float, float]:
+            page = b.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(url)
+            ready(page)
+            _settle(page)
+            start = time.perf_counter()
+            for i, c in enumerate(q.answer):
+                click(page, c, i)
+            chosen = time.perf_counter()
+            answer(page)
+            page.get_by_text("Right!").first.wait_for(timeout=30000)
+            done = time.perf_counter()
+            page.close()
+            return done - start, done - chosen
+
+        for way in ways:  # a first visit of each warms its caches; not counted
+            measure(*way[1:])
+        times: dict[str, list[tuple[float, float]]] = {way[0]: [] for way in ways}
+        for _ in range(runs):
+            for name, *rest in ways:
+                times[name].append(measure(*rest))
+    return list(times.items())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--cold-runs", type=int, default=3, help="cold starts to take the median of")
+    ap.add_argument("--answer-runs", type=int, default=5, help="6-card answers in Chromium, per way of answering")
+    ap.add_argument("--pills-ref", default=PILLS_REF, help="a git ref whose drill still has the pills")
+    ap.add_argument("--answer-only", action="store_true", help="only the 6-card answer in Chromium")
     args = ap.parse_args()
     # AppTest re-applies Streamlit's log level on every run, so silence the one chatty logger itself:
     # "missing ScriptRunContext", logged when the bench reads the app's caches from its own thread.
     logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").disabled = True
+    if not args.no_browser:
+        print("a legal-cards answer of 6 cards in Chromium, median seconds (runs):")
+        print(f"  {'':<44} {'first click to feedback':<32} answer click to feedback")
+        for name, times in answer_times(args.answer_runs, args.pills_ref):
+            whole, last = [t[0] for t in times], [t[1] for t in times]
+            cell = [f"{statistics.median(x):.2f} ({', '.join(f'{t:.2f}' for t in x)})" for x in (whole, last)]
+            print(f"  {name:<44} {cell[0]:<32} {cell[1]}")
+        if args.answer_only:
+            return
     print(f"{'rerun':<28} {'median ms':>10} {'p95 ms':>8}")
     for page in PAGES:
         at = page_app(page)

@@ -1,5 +1,6 @@
 """App flows beyond "the page opens" (AppTest): a bad lesson file on its own card, links from lessons and
-explanations to the rules reference, drill links that reproduce a question, card answers by pills."""
+explanations to the rules reference, drill links that reproduce a question, card answers typed (the
+card table itself is driven in tests/browser)."""
 
 import shutil
 from pathlib import Path
@@ -11,6 +12,7 @@ from tutor.quiz import RULES, generate
 from tutor.skills import SKILLS
 from tutor.ui import data
 from tutor.ui.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
+from tutor.ui.table_model import answered_by_table
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
@@ -92,26 +94,30 @@ def test_the_reference_opens_on_the_linked_section():
 # ---------------------------------------------------------------- the drill
 
 
-def test_drill_legal_cards_answered_with_pills_links_the_rule():
+def typed(cards) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def test_drill_legal_cards_answered_by_typing_links_the_rule():
     at = app("drill", kind="legal", seed="77", players="4", difficulty="2")
     assert not at.exception
     q = generate("legal", 77, players=4, difficulty=2)
     assert at.session_state["drill_seed"] == 77 and at.session_state["drill_kind"] == "legal"
-    # Right: the legal cards clicked as pills.
-    at.pills[0].set_value(list(q.answer))
+    # Right: the legal cards typed (the fallback to the card table).
+    at.text_input(key="drill_legal_77_4_2_typed").set_value(typed(q.answer))
     at.button[0].click().run()
     assert not at.exception
     assert at.success[0].value.startswith("Right") and at.session_state["drill_streak"] == 1
     assert ("Read the rule: Playing a trick", "section=playing-a-trick") in links(at)
 
 
-def test_drill_wrong_pills_get_partial_credit_and_reset_the_streak():
+def test_drill_wrong_cards_get_partial_credit_and_reset_the_streak():
     seed = next(s for s in range(100) if len(generate("legal", s, players=4, difficulty=1).answer) < 5)
     q = generate("legal", seed, players=4, difficulty=1)
     at = app("drill", kind="legal", seed=str(seed), players="4", difficulty="1")
     at.session_state["drill_streak"] = 3
     extra = next(c for c in q.pool if c not in q.answer)
-    at.pills[0].set_value([*q.answer, extra])
+    at.text_input(key=f"drill_legal_{seed}_4_1_typed").set_value(typed([*q.answer, extra]))
     at.button[0].click().run()
     assert not at.exception
     assert "Not quite" in at.warning[0].value and f"`{extra.code}`" in at.warning[0].value
@@ -166,12 +172,12 @@ def test_choosing_puzzles_one_after_another_shows_each():
         assert at.subheader[0].value == title and at.query_params["puzzle"] == pid
 
 
-def test_a_puzzle_solved_with_pills_then_the_next_unsolved_one():
+def test_a_puzzle_solved_by_typing_then_the_next_unsolved_one():
     at = app("puzzles", puzzle="overtrump-your-partner")
     assert at.subheader[0].value == "Even over your partner"
     puzzle = next(p for p in data.puzzles() if p.id == "overtrump-your-partner")
     assert "✅" not in at.selectbox(key="pz_pick").format_func(puzzle.id)
-    at.pills[0].set_value(list(puzzle.to_question().answer))
+    at.text_input(key="pz_overtrump-your-partner_typed").set_value(typed(puzzle.to_question().answer))
     at.button[0].click().run()
     assert not at.exception
     assert any(s.value.startswith("Right") for s in at.success)
@@ -206,8 +212,9 @@ def test_every_puzzle_can_be_chosen_and_solved_in_the_app():
         at.selectbox(key="pz_pick").set_value(p.id).run()
         assert at.subheader[0].value == p.title, p.id
         q = p.to_question()
-        if q.answer_type is AnswerType.PICK_CARDS:
-            at.pills[0].set_value(list(q.answer))
+        if answered_by_table(q):
+            at.text_input(key=f"pz_{p.id}_typed").set_value(typed(q.answer) if isinstance(q.answer, tuple)
+                                                            else q.answer)
         elif q.answer_type is AnswerType.CHOICE:
             at.radio[0].set_value(q.choice(q.answer).label)
         elif q.answer_type is AnswerType.NUMBER:
@@ -228,7 +235,7 @@ def test_puzzle_titles_are_unique():
 
 @pytest.mark.parametrize("difficulty", [1, 2, 3])
 def test_every_kind_can_be_answered_right_in_the_drill(difficulty):
-    """Each answer widget (pills, radio, number, score form) carries the engine's answer to "Right"."""
+    """Each answer widget (typed cards, radio, number, score form) carries the engine's answer to "Right"."""
     from tutor.quiz import KINDS
     from tutor.quiz.question import AnswerType
 
@@ -241,8 +248,8 @@ def test_every_kind_can_be_answered_right_in_the_drill(difficulty):
         at.run()
         q = generate(kind, seed, players=players, difficulty=difficulty)
         key = f"drill_{kind}_{seed}_{players}_{difficulty}"
-        if q.answer_type is AnswerType.PICK_CARDS:
-            at.pills(key=f"{key}_pills").set_value(list(q.answer))
+        if answered_by_table(q):
+            at.text_input(key=f"{key}_typed").set_value(typed(q.answer) if isinstance(q.answer, tuple) else q.answer)
         elif q.answer_type is AnswerType.CHOICE:
             at.radio(key=f"{key}_choice").set_value(q.choice(q.answer).label)
         elif q.answer_type is AnswerType.NUMBER:

@@ -26,6 +26,16 @@ def practice(**query) -> AppTest:
     return at
 
 
+def codes(cards) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def play_typed(at, prefix: str, card) -> None:
+    """Play a card through the typed fallback (the card table is driven in the browser tests)."""
+    at.text_input(key=f"{prefix}_typed").set_value(card.code)
+    at.button(key=f"{prefix}_play_go").click().run()
+
+
 def table(at):
     return at.session_state["pr_table"]
 
@@ -41,7 +51,7 @@ def learner_step(at, *, show_poignee: bool = True) -> None:
     elif d.phase is Phase.CALLING:
         at.button(key=f"pr_call_{decide(view).action.card}").click().run()
     elif d.phase is Phase.ECART:
-        at.pills(key=f"pr_ecart_{len(d.log)}").set_value(choose_ecart(view.hand, players=d.players)).run()
+        at.text_input(key="pr_ecart_typed").set_value(codes(choose_ecart(view.hand, players=d.players)))
         at.button(key="pr_ecart_go").click().run()
     elif t.awaiting_start:
         at.button(key="pr_start").click().run()
@@ -49,7 +59,7 @@ def learner_step(at, *, show_poignee: bool = True) -> None:
         if show_poignee and any(b.key == "pr_poignee_go" for b in at.button):
             at.button(key="pr_poignee_go").click().run()
             return
-        at.pills(key=f"pr_card_{len(d.log)}").set_value(decide(view).card).run()
+        play_typed(at, "pr", decide(view).card)
     assert not at.exception
 
 
@@ -110,7 +120,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason():
     view = t.view()
     bad = next(c for c in view.hand if c not in view.legal)
     before = len(t.deal.log)
-    at.pills(key=f"pr_card_{before}").set_value(bad).run()
+    play_typed(at, "pr", bad)
     assert len(table(at).deal.log) == before
     reason = explain_play(view.hand, view.trick, bad).reason
     assert reason in at.error[0].value and bad.name in at.error[0].value
@@ -124,7 +134,7 @@ def test_an_illegal_ecart_is_refused_with_the_reason():
     hand = d.hand(0)
     picked = [c for c in hand if c.is_trump and not c.is_oudler][:1] + choose_ecart(hand, players=4)[:5]
     assert not check_discard(hand, picked).legal
-    at.pills(key=f"pr_ecart_{len(d.log)}").set_value(picked).run()
+    at.text_input(key="pr_ecart_typed").set_value(codes(picked))
     at.button(key="pr_ecart_go").click().run()
     assert "You may discard a trump only when you cannot avoid it" in at.error[0].value
     assert table(at).deal.phase is Phase.ECART
@@ -180,20 +190,19 @@ def test_a_guided_hand_through_the_page():
     assert run.decision() is not None and run.trick_number == 2
     assert "Your decision" in at.warning[0].value
     # A wrong but legal card gets the explanation, and the learner tries again.
-    at.pills(key=f"pg_card_five-player-partner_{run.step}").set_value(
-        next(c for c in run.deal.legal_cards(0) if c is not run.expected())).run()
+    play_typed(at, "pg", next(c for c in run.deal.legal_cards(0) if c is not run.expected()))
     assert "keep the 15" in at.error[0].value
-    at.pills(key=f"pg_card_five-player-partner_{run.step}").set_value(run.expected()).run()
+    play_typed(at, "pg", run.expected())
     run = at.session_state["pg_runs"]["five-player-partner"]
     assert run.trick_number == 3 and run.decision().expect.code == "KS"
-    at.pills(key=f"pg_card_five-player-partner_{run.step}").set_value(run.expected()).run()
+    play_typed(at, "pg", run.expected())
     for _ in range(20):
         if run.finished:
             break
         at.button(key="pg_skip").click().run()
         run = at.session_state["pg_runs"]["five-player-partner"]
         if not run.finished:
-            at.pills(key=f"pg_card_five-player-partner_{run.step}").set_value(run.expected()).run()
+            play_typed(at, "pg", run.expected())
     assert run.finished and not at.exception
     assert any("End of the hand" in s.value for s in at.success)
     assert "Decisions missed on the way: 1" in at.success[0].value

@@ -85,18 +85,18 @@ def test_phone_width_still_shows_cards(browser, server):
 
 def test_drill_legal_cards_answered_by_clicking_cards(page, server):
     from tutor.quiz import generate
-    from tutor.ui.cards import card_label
+    from tutor.ui.cards import card_name
 
     page.goto(server + "/drill")
     caption = page.get_by_text(re.compile(r"seed \d+")).first
     caption.wait_for(timeout=30000)
     seed = int(re.search(r"seed (\d+)", caption.inner_text()).group(1))
     q = generate("legal", seed, players=4, difficulty=1)
-    page.locator("img.tt-card").first.wait_for(state="visible")
-    assert all(n > 0 and w > 0 for n, w in card_sizes(page))
-    for c in q.answer:
-        page.get_by_role("button", name=card_label(c), exact=True).first.click()
-        page.wait_for_timeout(150)
+    page.locator("button.tt-card img").first.wait_for(state="visible")
+    assert all(n > 0 and w > 0 for n, w in table_card_sizes(page))
+    settle(page)
+    for c in q.answer:  # the card pictures on the table are what is clicked
+        page.get_by_role("button", name=card_name(c), exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right!").first).to_be_visible(timeout=15000)
     expect(page.get_by_text("Streak 1")).to_be_visible()
@@ -106,6 +106,12 @@ def test_drill_legal_cards_answered_by_clicking_cards(page, server):
     page.get_by_role("link", name="Read the rule: Playing a trick").click()
     expect(page.get_by_role("heading", name="Playing a trick")).to_be_visible(timeout=15000)
     assert "section=playing-a-trick" in page.url
+
+
+def table_card_sizes(page):
+    """The card table's pictures (inside its shadow root, which Playwright's CSS locators pierce)."""
+    return page.locator("button.tt-card img").evaluate_all(
+        "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
 
 
 def snap(pg, name: str) -> None:
@@ -136,9 +142,9 @@ def test_phone_course_map_shows_where_to_start(browser, server):
     ctx.close()
 
 
-def test_phone_drill_answered_by_tapping_card_pills(browser, server):
+def test_phone_drill_answered_by_tapping_cards(browser, server):
     from tutor.quiz import generate
-    from tutor.ui.cards import card_label
+    from tutor.ui.cards import card_name
 
     seed = next(s for s in range(50) if 2 <= len(generate("legal", s, players=4, difficulty=2).answer) <= 6)
     q = generate("legal", seed, players=4, difficulty=2)
@@ -146,12 +152,12 @@ def test_phone_drill_answered_by_tapping_card_pills(browser, server):
     pg = ctx.new_page()
     pg.goto(f"{server}/drill?kind=legal&seed={seed}&players=4&difficulty=2")
     pg.get_by_text(f"seed {seed}").first.wait_for(timeout=30000)
-    pg.locator("img.tt-card").first.wait_for(state="visible")
-    assert all(n > 0 and w > 0 for n, w in card_sizes(pg))
+    pg.locator("button.tt-card img").first.wait_for(state="visible")
+    assert all(n > 0 and w > 0 for n, w in table_card_sizes(pg))
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
+    settle(pg)
     for c in q.answer:
-        pg.get_by_role("button", name=card_label(c), exact=True).first.tap()
-        pg.wait_for_timeout(150)
+        pg.get_by_role("button", name=card_name(c), exact=True).tap()
     pg.get_by_role("button", name="Check my answer").tap()
     expect(pg.get_by_text("Right!").first).to_be_visible(timeout=15000)
     snap(pg, "phone_drill.png")

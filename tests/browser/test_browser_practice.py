@@ -4,7 +4,7 @@ from playwright.sync_api import expect
 
 from tutor.engine import Bid
 from tutor.practice.table import Table
-from tutor.ui.cards import card_label
+from tutor.ui.cards import card_name
 
 SEED = 1  # the learner passes, Anna takes; on the first trick the learner must follow suit
 
@@ -23,18 +23,18 @@ def test_play_a_full_trick_by_clicking(page, server):
     expect(page.get_by_text(f"#{SEED}").first).to_be_visible(timeout=15000)
     page.get_by_role("button", name="Pass", exact=True).click()
     expect(page.get_by_text("Trick 1", exact=True)).to_be_visible(timeout=15000)
-    page.locator("img.tt-card").first.wait_for(state="visible")
-    sizes = page.eval_on_selector_all(
-        "img.tt-card", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
+    page.locator("button.tt-card img").first.wait_for(state="visible")
+    sizes = page.locator("button.tt-card img").evaluate_all(
+        "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
     assert sizes and all(n > 0 and w > 0 for n, w in sizes)
 
     # An illegal card is refused, with the rule.
-    # The hand is a single-choice pill group: each card is a radio button named by its label.
-    page.get_by_role("radio", name=card_label(illegal), exact=True).first.click()
+    # The hand is on the card table: each card is a button named as the lessons name it.
+    page.get_by_role("button", name=card_name(illegal), exact=True).click()
     expect(page.get_by_text(reason).first).to_be_visible(timeout=15000)
     assert "must follow" in reason
 
     # A legal card: the bots finish the trick and it is shown with its winner.
-    page.get_by_role("radio", name=card_label(legal[-1]), exact=True).first.click()
-    expect(page.get_by_text("Trick 1 went to").first).to_be_visible(timeout=15000)
-    expect(page.get_by_text("Trick 2", exact=True)).to_be_visible()
+    page.get_by_role("button", name=card_name(legal[-1]), exact=True).click()
+    expect(page.get_by_text("Trick 2", exact=True)).to_be_visible(timeout=15000)
+    expect(page.get_by_role("button", name="Show the last trick")).to_be_visible()

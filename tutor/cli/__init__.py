@@ -16,7 +16,7 @@ from ..engine.errors import TarotError
 
 # Modules that add commands; each has register(subparsers).
 COMMAND_MODULES = ("tutor.cli.engine_cmds", "tutor.cli.content_cmds", "tutor.cli.quiz_cmds",
-                   "tutor.cli.club_cmds", "tutor.cli.teacher_cmds")
+                   "tutor.cli.club_cmds", "tutor.cli.teacher_cmds", "tutor.cli.strategy_cmds")
 
 
 class UsageError(TarotError):

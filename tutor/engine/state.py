@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .actions import Action, Bid, CallKing, DeclareChelem, DeclareMisere, Discard, PlayCard, ShowPoignee
 from .announce import MISERE_SPOILERS, callable_cards, check_poignee, misere_kinds, verify_call
 from .bidding import Auction
-from .cards import EXCUSE, Card, from_mask, parse_card, sort_cards
+from .cards import CARDS, EXCUSE, Card, parse_card, sort_cards
 from .deal import DealtCards, deal_cards, next_deal_after
 from .ecart import check_discard
 from .errors import IllegalAction
@@ -28,6 +28,15 @@ from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_
 from .rules import Contract, DogFate, RuleSet
 from .scoring import DealScore, misere_scores, score_deal, settle_half_point
 from .seats import seat_label
+
+# The whole deck in display order: filtering it by a mask sorts a hand without a sort
+# (views are built at every move, thousands of times per bidding estimate).
+_DISPLAY_ORDER = tuple(sort_cards(CARDS))
+
+
+def _in_display_order(mask: int) -> list[Card]:
+    """The cards of a bitmask, in display order (as sort_cards would give them)."""
+    return [c for c in _DISPLAY_ORDER if mask & c.bit]
 
 
 class Phase(enum.Enum):
@@ -174,7 +183,7 @@ class Deal:
     # ------------------------------------------------------------ queries
 
     def hand(self, seat: int) -> list[Card]:
-        return sort_cards(from_mask(self.hands[seat]))
+        return _in_display_order(self.hands[seat])
 
     @property
     def to_act(self) -> int | None:
@@ -202,7 +211,7 @@ class Deal:
         seat = self.to_act if seat is None else seat
         if seat is None:
             return []
-        return sort_cards(from_mask(self.legal_mask(seat)))
+        return _in_display_order(self.legal_mask(seat))
 
     def explain(self, seat: int, card) -> PlayVerdict:
         """Why ``card`` may or may not be played by ``seat`` now."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView
-from .bots import Move, decide
+from ..strategy.bots import Move, decide
 
 # Seat names around the table, the learner first; play goes counter-clockwise (seat order).
 NAMES = {3: ("You", "Anna", "Bruno"), 4: ("You", "Anna", "Bruno", "Chloé"),

@@ -43,8 +43,8 @@ from ..engine.bidding import Auction
 from ..engine.deal import DealtCards, is_petit_sec
 from ..engine.seats import seat_label
 
-# The bots' bidding and écart (moving to tutor.strategy in a parallel branch; imported by module path).
-from ..practice.evaluate import choose_bid, choose_ecart, wanted_contract
+# The bots' own bidding and écart: generated deals are bid the way the practice bots bid.
+from ..strategy.handcount import choose_bid, choose_ecart, wanted_contract
 
 CONTRACT_WEIGHTS = ((Contract.PETITE, 4), (Contract.GARDE, 4), (Contract.GARDE_SANS, 1), (Contract.GARDE_CONTRE, 1))
 KINGS = tuple(c for c in CARDS if c.is_king)

@@ -22,7 +22,7 @@ from html import escape
 from ..cardlook import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, card_label, rank_label
 from ..engine.cards import Card
 
-__all__ = ["card_data_uri", "card_img", "card_label", "card_svg", "cards_html"]
+__all__ = ["card_data_uri", "card_img", "card_label", "card_name", "card_svg", "cards_html"]
 
 WIDTH, HEIGHT = 70, 100
 
@@ -85,3 +85,12 @@ def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card]
     row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.75rem"
     return f'<div class="tt-cards" style="{row}">{imgs}</div>'
 
+
+def card_name(card: Card) -> str:
+    """A card's name as the lessons write it, capitalised for a label: the card table's accessible names.
+
+    >>> from tutor.engine import parse_cards
+    >>> [card_name(c) for c in parse_cards("KH T21 EX CS")]
+    ['King of hearts', 'Trump 21', 'The Excuse', 'Knight of spades']
+    """
+    return card.name[:1].upper() + card.name[1:]

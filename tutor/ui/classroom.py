@@ -16,6 +16,8 @@ from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
 from .learner import store
 from .question import answer_widget
+from .table_component import card_table
+from .table_model import answer_of, answered_by_table, question_view
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -108,12 +110,22 @@ def _take(cs: ClassStore, token: str) -> None:
     n = todo[0]
     st.progress(len(done) / total, text=f"Question {n + 1} of {total}")
     q = quiz.questions[n]
+    key = f"class_{quiz.code}_{n}"
+    clicked = None
     with st.container(border=True):
         st.markdown(q.prompt)
-        show_card_groups(q.cards)
+        on_table = answered_by_table(q)
+        if on_table:  # the cards are clicked on the card table: one answer, one rerun
+            cards = card_table(question_view(q, token=key), key=f"{key}_table")
+            clicked = None if cards is None else answer_of(q, cards)
+        else:
+            show_card_groups(q.cards)
         with st.form(f"class_q{n}", border=False):
-            raw = answer_widget(q, f"class_{quiz.code}_{n}")
-            sent = st.form_submit_button("Send my answer", type="primary")
+            raw = answer_widget(q, key)
+            sent = st.form_submit_button("Send what I typed" if on_table else "Send my answer",
+                                         type="secondary" if on_table else "primary")
+    if clicked is not None:
+        sent, raw = True, clicked
     if sent:
         if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
             st.info("Give an answer first.")

@@ -17,7 +17,7 @@ from ..content import (
 )
 from .data import course
 from .reference import linked_sections, reference_links
-from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
+from .widgets import parse_number, remember_done, show_card_groups, show_cards, typed_cards
 
 
 def current_lesson_id() -> str | None:
@@ -137,8 +137,16 @@ def fixed_check(step: CheckStep, key: str) -> None:
     from ..quiz.order import shuffled
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
-        show_card_groups(step.shown_cards)
         kind = step.answer_kind
+        on_table = kind in ("card", "cards") and not step.options and bool(step.pick_from)
+        clicked = None
+        if on_table:  # the cards are clicked on the card table: one answer, one rerun
+            from .table_component import card_table
+            from .table_model import check_view
+            clicked = card_table(check_view(step.shown_cards, step.pick_from, single=kind == "card", token=key),
+                                 key=f"{key}_table")
+        else:
+            show_card_groups(step.shown_cards)
         response = None
         with st.form(f"form_{key}", border=False):
             if step.options:
@@ -150,8 +158,8 @@ def fixed_check(step: CheckStep, key: str) -> None:
             elif kind == "bool":
                 picked = st.radio("Your answer", ["True", "False"], index=None, horizontal=True, key=f"{key}_tf")
                 response = None if picked is None else picked == "True"
-            elif kind in ("card", "cards"):
-                response = pick_cards(step.pick_from, key=key, multi=kind == "cards")
+            elif on_table:
+                response = typed_cards(key, single=kind == "card")
                 if kind == "card":
                     response = str(response[0]) if response else None
             else:
@@ -159,7 +167,9 @@ def fixed_check(step: CheckStep, key: str) -> None:
                 response = parse_number(typed) if kind == "number" else typed
                 if kind == "number" and typed.strip() and response is None:
                     st.warning(f"“{typed}” is not a number: type something like 42 or 40.5.")
-            sent = st.form_submit_button("Check my answer")
+            sent = st.form_submit_button("Check what I typed" if on_table else "Check my answer")
+        if clicked is not None:
+            sent, response = True, (clicked[0].code if kind == "card" else list(clicked))
         if sent:
             if response is None or response == []:
                 st.info("Choose or type an answer first.")

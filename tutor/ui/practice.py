@@ -20,9 +20,11 @@ from ..engine import (
     Phase,
     PlayCard,
     ShowPoignee,
+    TarotError,
     callable_cards,
     check_discard,
     discardable,
+    parse_cards,
     poignee_options,
     poignee_to_show,
     trumps_needed,
@@ -36,12 +38,13 @@ from .practice_parts import (
     names_for,
     score_question,
     show_breakdown,
-    show_last_trick,
+    show_earlier_tricks,
     show_replay,
     show_seats,
 )
-from .practice_parts import show_trick as draw_trick
 from .question import render_question
+from .table_component import card_table
+from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from .table_view import show_table
 
 MODES = ("Play a deal", "Guided hands")
@@ -98,10 +101,11 @@ def _act(action) -> None:
         st.session_state["pr_msg"] = (len(table.deal.log), str(err))
 
 
-def _card_clicked(key: str) -> None:
+def _play_card(card) -> None:
+    """The learner plays ``card`` (clicked on the table or typed): a legal card is played, the bots
+    answer; an illegal one is refused with the engine's reason."""
     table: Table = st.session_state["pr_table"]
-    card = st.session_state.get(key)
-    if card is None:
+    if not table.learner_to_act:
         return
     seat = table.learner
     verdict = table.deal.explain(seat, card)
@@ -109,6 +113,24 @@ def _card_clicked(key: str) -> None:
         _act(PlayCard(seat, card))
     else:
         st.session_state["pr_msg"] = (len(table.deal.log), f"You cannot play the {card.name}: {verdict.reason}")
+
+
+def _typed(key: str, then, count: int | None = None, clear: bool = True) -> None:
+    """The typed fallback to the table: read the cards, then ``then(cards)``; unreadable text is kept and
+    explained."""
+    table: Table = st.session_state["pr_table"]
+    try:
+        cards = parse_cards(st.session_state.get(key, ""))
+    except TarotError as err:
+        st.session_state["pr_msg"] = (len(table.deal.log), f"{err}. Type cards like KH, 10D, T21 or EX.")
+        return
+    if not cards or (count is not None and len(cards) != count):
+        want = "one card" if count == 1 else f"{count} cards" if count else "the cards"
+        st.session_state["pr_msg"] = (len(table.deal.log), f"Type {want}, like KH or T21.")
+        return
+    if clear:  # (a field with a default value, the poignée's, is left alone)
+        st.session_state[key] = ""
+    then(cards[0] if count == 1 else cards)
 
 
 def _hint() -> None:
@@ -160,8 +182,9 @@ def _body(table: Table) -> None:
     if d.phase is Phase.PLAYING:
         _play(table, view, names)
         return
-    st.markdown("**Your hand**")
-    st.markdown(cards_html(view.hand, width=54), unsafe_allow_html=True)
+    if not (d.phase is Phase.ECART and table.learner_to_act):  # the écart shows the hand on the table
+        st.markdown("**Your hand**")
+        st.markdown(cards_html(view.hand, width=54), unsafe_allow_html=True)
     if not table.learner_to_act:
         return
     {Phase.BIDDING: _bidding, Phase.CALLING: _calling, Phase.ECART: _ecart}[d.phase](table, view)
@@ -218,16 +241,23 @@ def _ecart(table: Table, view) -> None:
     if need:
         st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so {need} trump(s) must "
                 "go too: the lowest ones do least harm, and they are shown to everyone.")
-    key = f"pr_ecart_{len(table.deal.log)}"
-    picked = st.pills("Écart", hand, selection_mode="multi", format_func=card_label, key=key) or []
-    st.caption(f"{len(picked)} of {size} picked")
-    if st.button("Put these aside", type="primary", key="pr_ecart_go"):
-        verdict = check_discard(hand, picked, players=table.players)
-        if not verdict:
-            st.error(" ".join(verdict.reasons))
-        else:
-            _act(Discard(table.learner, tuple(picked)))
-            st.rerun()
+    card_table(ecart_view(hand, size, token=f"pr_ecart_{table.deal.seed}_{len(table.deal.log)}"),
+               key="pr_ecart_table", on_answer=_discard)
+    with st.form("pr_ecart_form", border=False):
+        st.text_input("…or type them", key="pr_ecart_typed", placeholder="e.g. 2S 3S 4D 5D 6C 7C")
+        st.form_submit_button("Put the typed cards aside", key="pr_ecart_go",
+                              on_click=_typed, args=("pr_ecart_typed", _discard, size))
+
+
+def _discard(cards) -> None:
+    """The écart chosen on the table (or typed): checked by the engine, which says why it is refused."""
+    table: Table = st.session_state["pr_table"]
+    hand = list(table.view().hand)
+    verdict = check_discard(hand, list(cards), players=table.players)
+    if not verdict:
+        st.session_state["pr_msg"] = (len(table.deal.log), " ".join(verdict.reasons))
+    else:
+        _act(Discard(table.learner, tuple(cards)))
 
 
 def _announcements(table: Table, view) -> None:
@@ -249,13 +279,21 @@ def _announcements(table: Table, view) -> None:
         level = st.radio("Your hand qualifies for a poignée", levels, horizontal=True, key="pr_poignee_level",
                          format_func=lambda lv: f"{lv} ({need[lv]} trumps)")
         trumps = [c for c in view.hand if c.is_trump or c.is_excuse]
-        shown = st.multiselect("Trumps to show", trumps, default=poignee_to_show(list(view.hand), level,
-                               players=table.players), format_func=card_label, key=f"pr_poignee_{level}")
+        best = poignee_to_show(list(view.hand), level, players=table.players)
+        card_table(poignee_view(trumps, need[level], best, token=f"pr_poignee_{table.deal.seed}_{level}"),
+                   key=f"pr_poignee_table_{level}", on_answer=_show_poignee)
         st.caption("Show it before your first card; its bonus goes to whichever side wins the deal. "
                    "Or just play a card to keep it hidden.")
-        if st.button("Show the poignée", key="pr_poignee_go"):
-            _act(ShowPoignee(table.learner, tuple(shown)))
-            st.rerun()
+        with st.form(f"pr_poignee_form_{level}", border=False):
+            st.text_input("…or type the trumps to show", " ".join(c.code for c in best), key=f"pr_poignee_{level}")
+            st.form_submit_button("Show the typed trumps", key="pr_poignee_go",
+                                  on_click=_typed, args=(f"pr_poignee_{level}", _show_poignee, None, False))
+
+
+def _show_poignee(cards) -> None:
+    """The trumps chosen on the table (or typed): the engine checks the poignée and says why not."""
+    table: Table = st.session_state["pr_table"]
+    _act(ShowPoignee(table.learner, tuple(cards)))
 
 
 def _play(table: Table, view, names) -> None:
@@ -264,20 +302,18 @@ def _play(table: Table, view, names) -> None:
     _announcements(table, view)
     if table.awaiting_start:
         return
-    c1, c2 = st.columns(2)
-    with c1:
-        draw_trick(view.trick, view.trick_seats, names, label=f"Trick {len(view.tricks) + 1}")
-    with c2:
-        show_last_trick(view.tricks, names, "pr")
-    legal = set(view.legal)
     mine = table.learner_to_act
-    st.markdown("**Your hand**" + (" · legal cards ringed, click one to play it" if mine else ""))
-    st.markdown(cards_html(view.hand, width=54, ring=legal if mine else (),
-                           dim=[c for c in view.hand if c not in legal] if mine else ()), unsafe_allow_html=True)
+    sizes = [len(d.hand(s)) for s in range(d.players)]
+    note = " · legal cards ringed: click one to play it" if mine else ""
+    card_table(play_view(view, names, sizes, token=f"pr_{d.seed}_{len(d.log)}", hand_label="Your hand" + note,
+                         fresh=bot_cards_since(view.trick_seats, table.learner)),
+               key="pr_card_table", on_answer=lambda cards: _play_card(cards[0]))
+    show_earlier_tricks(view.tricks, names, "pr")
     if mine:
-        key = f"pr_card_{len(d.log)}"
-        st.pills("Play a card", view.hand, format_func=card_label, key=key, on_change=_card_clicked, args=(key,),
-                 label_visibility="collapsed")
+        with st.form("pr_play_form", border=False):
+            st.text_input("…or type the card to play", key="pr_typed", placeholder="e.g. KH or T21")
+            st.form_submit_button("Play the typed card", key="pr_play_go",
+                                  on_click=_typed, args=("pr_typed", _play_card, 1))
         st.button("Hint", key="pr_hint_btn", on_click=_hint)
 
 

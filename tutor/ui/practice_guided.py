@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..engine import TarotError, parse_cards
 from ..practice.guided import load_guided
 from ..practice.guided_run import GuidedRun
 from .cards import card_label, cards_html
 from .data import PUZZLES
-from .practice_parts import names_for, show_breakdown, show_last_trick, show_replay, show_seats, show_trick
+from .practice_parts import names_for, show_breakdown, show_earlier_tricks, show_replay, show_seats
+from .table_component import card_table
+from .table_model import bot_cards_since, play_view
 
 
 @st.cache_resource(show_spinner="Loading the guided hands…")
@@ -32,14 +35,25 @@ def _restart(hand) -> None:
     st.session_state.pop("pg_verdict", None)
 
 
-def _clicked(hand, key: str) -> None:
-    card = st.session_state.get(key)
-    if card is None:
-        return
+def _clicked(hand, card) -> None:
+    """A card clicked on the table (or typed) in a guided hand: the run says whether it is the one."""
     run = _run(hand)
     step = run.step
     verdict = run.try_card(card)
     st.session_state["pg_verdict"] = (hand.id, run.step if verdict.ok else step, card, verdict)
+
+
+def _typed(hand) -> None:
+    try:
+        cards = parse_cards(st.session_state.get("pg_typed", ""))
+    except TarotError as err:
+        st.session_state["pg_typo"] = f"{err}. Type one card, like KH or T21."
+        return
+    if len(cards) != 1:
+        st.session_state["pg_typo"] = "Type one card, like KH or T21."
+        return
+    st.session_state["pg_typed"] = ""
+    _clicked(hand, cards[0])
 
 
 def _to_decision(hand) -> None:
@@ -69,11 +83,6 @@ def render_guided() -> None:
         return
     view = run.deal.view(hand.seat)
     show_seats(view, names, [len(run.deal.hand(s)) for s in range(hand.players)])
-    c1, c2 = st.columns(2)
-    with c1:
-        show_trick(view.trick, view.trick_seats, names, label=f"Trick {run.trick_number}")
-    with c2:
-        show_last_trick(view.tricks, names, f"pg_{gid}")
     _verdict(run)
     decision = run.decision()
     want = run.expected()
@@ -83,12 +92,17 @@ def render_guided() -> None:
         ring, note = legal, "legal cards ringed: which one?"
     else:
         ring, note = {want}, "the card played in this hand is ringed"
-    st.markdown(f"**Your hand** · {note}")
-    st.markdown(cards_html(view.hand, width=54, ring=ring, dim=[c for c in view.hand if c not in legal]),
-                unsafe_allow_html=True)
-    key = f"pg_card_{gid}_{run.step}"
-    st.pills("Play a card", view.hand, format_func=card_label, key=key, on_change=_clicked, args=(hand, key),
-             label_visibility="collapsed")
+    sizes = [len(run.deal.hand(s)) for s in range(hand.players)]
+    card_table(play_view(view, names, sizes, token=f"pg_{gid}_{run.step}", ring=ring, hand_label=f"Your hand · {note}",
+                         fresh=bot_cards_since(view.trick_seats, hand.seat)),
+               key=f"pg_table_{gid}", on_answer=lambda card: _clicked(hand, card[0]))
+    show_earlier_tricks(view.tricks, names, f"pg_{gid}")
+    typo = st.session_state.pop("pg_typo", None)
+    if typo:
+        st.error(typo)
+    with st.form("pg_play_form", border=False):
+        st.text_input("…or type the card to play", key="pg_typed", placeholder="e.g. KH or T21")
+        st.form_submit_button("Play the typed card", key="pg_play_go", on_click=_typed, args=(hand,))
     c1, c2 = st.columns(2)
     c1.button("Play on to the next decision", key="pg_skip", on_click=_to_decision, args=(hand,),
               disabled=decision is not None, help="Plays the cards the hand plays for you, up to your next decision.")

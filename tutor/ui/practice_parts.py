@@ -106,6 +106,16 @@ def show_last_trick(tricks: Sequence[Trick], names, key: str) -> None:
             show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {int(n)}: {names[t.winner]} won it")
 
 
+def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
+    """Any trick before the last one, on request (the card table shows the last one)."""
+    if len(tricks) < 2:
+        return
+    with st.expander("Look at an earlier trick"):
+        n = st.number_input("Trick", 1, len(tricks) - 1, len(tricks) - 1, key=f"{key}_look")
+        t = tricks[int(n) - 1]
+        show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {int(n)}: {names[t.winner]} won it")
+
+
 def score_question(deal: Deal) -> Question:
     """The finished deal as a score-form drill: the learner fills in the breakdown first."""
     params = deal_params(deal)

@@ -12,8 +12,10 @@ from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
 from .reference import linked_sections, reference_links
+from .table_component import card_table
+from .table_model import answer_of, answered_by_table, question_view
 from .table_view import show_question_table
-from .widgets import pick_cards, show_card_groups
+from .widgets import show_card_groups, typed_cards
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
@@ -32,10 +34,17 @@ def render_question(q: Question, key: str):
     with st.container(border=True):
         st.markdown(q.prompt)
         show_question_table(q.context)
-        show_card_groups(q.cards)
+        on_table = answered_by_table(q)
+        if on_table:  # the cards are clicked on the table; one answer, one rerun
+            cards = card_table(question_view(q, token=key), key=f"{key}_table")
+            if cards is not None:
+                st.session_state[f"{key}_feedback"] = check_answer(q, answer_of(q, cards))
+        else:
+            show_card_groups(q.cards)
         with st.form(f"qform_{key}", border=False):
             raw = answer_widget(q, key)
-            sent = st.form_submit_button("Check my answer", type="primary")
+            sent = st.form_submit_button("Check what I typed" if on_table else "Check my answer",
+                                         type="secondary" if on_table else "primary")
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info("Give an answer first.")
@@ -48,11 +57,14 @@ def render_question(q: Question, key: str):
 
 
 def answer_widget(q: Question, key: str):
+    """The typed answer (the fallback, for questions answered on the card table) or the question's widget."""
     t = q.answer_type
     if t is AnswerType.PICK_CARDS:
         single = q.context.get("pick_one") or q.grader == "one_card"
-        return pick_cards(list(q.pool), key=key, multi=not single,
-                          label="Pick the card" if single else "Pick the cards")
+        return typed_cards(key, single=bool(single))
+    if answered_by_table(q):  # a choice among cards ("which card wins?"): the card, typed
+        return st.text_input("…or type the card", key=f"{key}_typed", placeholder="e.g. T21 or KH",
+                             help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
     if t is AnswerType.CHOICE:
         choices = shown_choices(q)  # in a seeded order: the right answer's place tells nothing
         labels = [c.label for c in choices]

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from ..engine import Card, TarotError, parse_cards
-from .cards import card_label, cards_html
+from .cards import cards_html
 
 
 def show_cards(cards: Iterable[Card], *, label: str | None = None, width: int = 62, dim=(), ring=()) -> None:
@@ -23,22 +23,19 @@ def show_card_groups(groups: dict, width: int = 62) -> None:
             show_cards(cards, label=label, width=width)
 
 
-def pick_cards(options: list[Card], *, key: str, multi: bool = True, label: str = "Pick the cards") -> list[Card]:
-    """Pick by clicking card pills; a typed list of codes is accepted as a fallback."""
-    chosen = st.pills(label, options, selection_mode="multi" if multi else "single",
-                      format_func=card_label, key=f"{key}_pills")
-    if chosen is None:
-        chosen = []
-    elif not isinstance(chosen, list):
-        chosen = [chosen]
-    typed = st.text_input("…or type them", key=f"{key}_typed", placeholder="e.g. T16 EX",
+def typed_cards(key: str, *, single: bool = False) -> list[Card]:
+    """The fallback to the card table: the cards typed in any notation (an unreadable entry is shown
+    and nothing is sent)."""
+    label = "…or type the card" if single else "…or type the cards"
+    typed = st.text_input(label, key=f"{key}_typed", placeholder="e.g. T16 EX",
                           help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
-    if typed.strip():
-        try:
-            chosen = parse_cards(typed)
-        except TarotError as err:
-            st.warning(f"{err}. Your clicked cards are used instead.")
-    return chosen
+    if not typed.strip():
+        return []
+    try:
+        return parse_cards(typed)
+    except TarotError as err:
+        st.warning(f"{err}. Type the cards like KH 10D T21 EX.")
+        return []
 
 
 def remember_done(kind: str, key: str) -> None:

@@ -39,9 +39,10 @@ from ..engine import (
     poignee_options,
     poignee_to_show,
 )
+from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
-from .evaluate import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
 
 
 @dataclass(frozen=True)
@@ -109,20 +110,33 @@ def knowledge(view: SeatView) -> Knowledge:
     allies, opponents = camps(view)
     if view.players == 5 and view.seat == view.partner:
         opponents = frozenset(range(view.players)) - {view.seat, view.taker}  # the partner knows both camps
+    # One pass over the tricks on kinds and bitmasks: the estimator plays thousands of deals with this.
     voids: dict[int, set[int]] = {}
-    tricks = [(t.cards, t.seats) for t in view.tricks] + [(view.trick, view.trick_seats)]
-    for cards, seats in tricks:
-        led = next((c.kind for c in cards if c is not EXCUSE), None)
+    seen = 0
+    for cards, seats in [(t.cards, t.seats) for t in view.tricks] + [(view.trick, view.trick_seats)]:
+        led = None
+        for c in cards:
+            seen |= c.bit
+            if led is None and c.kind != EXCUSE_KIND:
+                led = c.kind
+        if led is None:
+            continue
         for c, s in zip(cards, seats):
-            if led is None or c is EXCUSE or c.kind == led:
+            kind = c.kind
+            if kind in (led, EXCUSE_KIND):
                 continue
-            voids.setdefault(s, set()).add(led)
-            if not c.is_trump:
-                voids[s].add(4)  # did not trump: no trumps either
-    seen = set(view.played) | set(view.hand) | set(view.ecart_trumps)
+            lacks = voids.setdefault(s, set())
+            lacks.add(led)
+            if kind != TRUMP_KIND:
+                lacks.add(TRUMP_KIND)  # did not trump: no trumps either
+    for c in view.hand:
+        seen |= c.bit
+    for c in view.ecart_trumps:
+        seen |= c.bit
     for _, shown in view.poignees:
-        seen.update(shown)
-    unseen = tuple(c for c in TRUMPS if c not in seen)
+        for c in shown:
+            seen |= c.bit
+    unseen = tuple(c for c in TRUMPS if not seen & c.bit)
     return Knowledge(allies, opponents, voids, unseen)
 
 

@@ -1,0 +1,377 @@
+"""An endgame position where every remaining card is known: the solver's input.
+
+Seats are numbered from 0 here, as in the engine's ``Deal``; the text format (YAML or JSON, for
+``tarot-tutor solve`` and puzzle files) numbers them 1..players in play order, as learners do.
+
+>>> p = Position.parse('''
+... players: 4
+... contract: garde
+... taker: 1
+... hands: {1: KH 3H, 2: QH T2, 3: 4S 9H, 4: 7D 8D}
+... trick: {leader: 2, cards: ""}
+... taken: {attack_points: 61.5, attack_oudlers: 1, attack_tricks: 12, defence_tricks: 4}
+... ''')
+>>> p.to_play, p.tricks_left, [str(c) for c in p.legal()]
+(1, 2, ['T2', 'QH'])
+>>> Position.parse(p.dump()) == p
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import yaml
+
+from ..engine import (
+    PETIT,
+    CardParseError,
+    Contract,
+    Deal,
+    DogFate,
+    Phase,
+    RuleSet,
+    TarotError,
+    card_points,
+    count_oudlers,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
+from ..engine.cards import CARDS, Card, from_mask
+from ..engine.play import legal_mask, trick_state
+from ..engine.scoring import POIGNEE_BONUS
+from .tricks import settle_trick, sweep_of
+
+FIELDS = ("players", "contract", "taker", "partner", "hands", "trick", "taken", "poignees", "chelem",
+          "petit_in_previous_trick")
+TAKEN_FIELDS = ("attack_points", "attack_oudlers", "attack_tricks", "defence_tricks")
+
+
+class PositionError(TarotError):
+    """A position no deal can reach, or a file that does not describe one (one line, for the learner)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Every remaining card, the trick in progress and what each side has already won.
+
+    ``attack_points`` and ``attack_oudlers`` count everything the attack has won so far: its tricks,
+    the écart or the dog as the contract gives it, and the exchange of an Excuse already played.
+    ``petit_in_previous_trick`` matters only for the last trick: when the Excuse wins it (a chelem),
+    a Petit played in the trick before counts as au bout.
+    """
+
+    players: int
+    contract: Contract
+    taker: int
+    partner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    attack_points: float = 0.0
+    attack_oudlers: int = 0
+    attack_tricks: int = 0
+    defence_tricks: int = 0
+    poignees: tuple[str, ...] = ()
+    chelem_announced: bool = False
+    petit_in_previous_trick: bool = False
+    masks: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", tuple(tuple(sort_cards(h)) for h in self.hands))
+        object.__setattr__(self, "trick", tuple(self.trick))
+        object.__setattr__(self, "poignees", tuple(self.poignees))
+        object.__setattr__(self, "masks", tuple(sum(c.bit for c in h) for h in self.hands))
+        _validate(self)
+
+    # ------------------------------------------------------------ facts
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.for_players(self.players)
+
+    @property
+    def to_play(self) -> int:
+        """The seat (from 0) whose turn it is."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the one in progress included."""
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the hands."""
+        return sum(len(h) for h in self.hands)
+
+    @property
+    def alone(self) -> bool:
+        return self.players == 5 and self.partner is None
+
+    def is_attack(self, seat: int) -> bool:
+        return seat == self.taker or seat == self.partner
+
+    def legal(self) -> list[Card]:
+        """The legal cards of the seat to play, in display order."""
+        mask = legal_mask(self.masks[self.to_play], *trick_state(self.trick))
+        return sort_cards(from_mask(mask))
+
+    def play(self, card: Card) -> Position:
+        """The position after ``card`` is played (it must be legal); a full trick is settled."""
+        if card not in self.legal():
+            raise PositionError(f"{card} is not a legal card for seat {self.to_play + 1} here")
+        seat = self.to_play
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        trick = self.trick + (card,)
+        if len(trick) < self.players:
+            return _replace(self, hands=tuple(hands), trick=trick)
+        seats = [(self.leader + i) % self.players for i in range(self.players)]
+        att = tuple(self.is_attack(s) for s in range(self.players))
+        last = self.tricks_left == 1
+        sweep = sweep_of(self.attack_tricks, self.defence_tricks)
+        out = settle_trick([c.index for c in trick], seats, att, last, sweep)
+        won_by_attack = att[out.winner]
+        return _replace(
+            self, hands=tuple(hands), trick=(), leader=out.winner,
+            attack_points=self.attack_points + out.points2 / 2, attack_oudlers=self.attack_oudlers + out.oudlers,
+            attack_tricks=self.attack_tricks + won_by_attack, defence_tricks=self.defence_tricks + (not won_by_attack),
+            petit_in_previous_trick=PETIT in trick)
+
+    # ------------------------------------------------------------ text form
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """A position from its YAML or JSON text (seats 1..players)."""
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as err:
+            mark = getattr(err, "problem_mark", None)
+            where = f" (line {mark.line + 1})" if mark else ""
+            raise PositionError(f"the position is not valid YAML or JSON{where}") from None
+        return cls.from_mapping(data)
+
+    @classmethod
+    def from_mapping(cls, data) -> Position:
+        """A position from the mapping of the text format (seats 1..players)."""
+        if not isinstance(data, Mapping):
+            raise PositionError("a position is a mapping: players, contract, taker, hands, trick, taken, …")
+        unknown = [k for k in data if k not in FIELDS]
+        if unknown:
+            raise PositionError(f"unknown field '{unknown[0]}'; the fields are {', '.join(FIELDS)}")
+        for key in ("players", "contract", "taker", "hands"):
+            if key not in data:
+                raise PositionError(f"the position needs '{key}'")
+        players = data["players"]
+        if players not in (3, 4, 5) or isinstance(players, bool):
+            raise PositionError(f"players is 3, 4 or 5, not {players!r}")
+        contract = Contract.parse(data["contract"])
+        taker = _seat(data["taker"], players, "taker")
+        partner = None if data.get("partner") is None else _seat(data["partner"], players, "partner")
+        if partner is not None and players != 5:
+            raise PositionError("only a 5-player taker has a partner: use partner: null")
+        if partner == taker:
+            raise PositionError("the partner is another seat than the taker (null when the taker plays alone)")
+        raw = data["hands"]
+        if not isinstance(raw, Mapping):
+            raise PositionError("hands maps each seat (1..players) to its cards, e.g. 1: KH 3H T5")
+        hands: list[tuple[Card, ...]] = [()] * players
+        given = set()
+        for key, value in raw.items():
+            seat = _seat(key, players, "a seat in hands")
+            given.add(seat)
+            hands[seat] = tuple(_cards(value, f"the hand of seat {seat + 1}"))
+        missing = [s + 1 for s in range(players) if s not in given]
+        if missing:
+            raise PositionError(f"hands: seat {missing[0]} is missing (give every seat, even an empty hand as \"\")")
+        trick = data.get("trick") or {}
+        if not isinstance(trick, Mapping) or "leader" not in trick:
+            raise PositionError("trick is {leader: seat, cards: \"…\"}, the cards in play order from the leader")
+        leader = _seat(trick["leader"], players, "the trick's leader")
+        cards = tuple(_cards(trick.get("cards") or "", "the trick"))
+        taken = data.get("taken") or {}
+        if not isinstance(taken, Mapping):
+            raise PositionError("taken is {attack_points: …, attack_oudlers: …, attack_tricks: …, defence_tricks: …}")
+        bad = [k for k in taken if k not in TAKEN_FIELDS]
+        if bad:
+            raise PositionError(f"unknown field '{bad[0]}' in taken; use {', '.join(TAKEN_FIELDS)}")
+        poignees = data.get("poignees") or []
+        if isinstance(poignees, str):
+            poignees = [poignees]
+        if not isinstance(poignees, list) or any(str(p) not in POIGNEE_BONUS for p in poignees):
+            raise PositionError("poignees lists the poignées already shown: simple, double or triple")
+        chelem = data.get("chelem")
+        if chelem not in (None, "announced"):
+            raise PositionError(f"chelem is null or announced, not {chelem!r}")
+        return cls(
+            players=players, contract=contract, taker=taker, partner=partner, hands=tuple(hands), leader=leader,
+            trick=cards, attack_points=_number(taken.get("attack_points", 0), "attack_points", half=True),
+            attack_oudlers=int(_number(taken.get("attack_oudlers", 0), "attack_oudlers")),
+            attack_tricks=int(_number(taken.get("attack_tricks", 0), "attack_tricks")),
+            defence_tricks=int(_number(taken.get("defence_tricks", 0), "defence_tricks")),
+            poignees=tuple(str(p) for p in poignees), chelem_announced=chelem == "announced",
+            petit_in_previous_trick=bool(data.get("petit_in_previous_trick", False)))
+
+    def to_mapping(self) -> dict:
+        """The text format as a plain mapping (seats 1..players)."""
+        out = {
+            "players": self.players, "contract": self.contract.value, "taker": self.taker + 1,
+            "partner": None if self.partner is None else self.partner + 1,
+            "hands": {s + 1: format_cards(h) for s, h in enumerate(self.hands)},
+            "trick": {"leader": self.leader + 1, "cards": format_cards(self.trick)},
+            "taken": {"attack_points": self.attack_points, "attack_oudlers": self.attack_oudlers,
+                      "attack_tricks": self.attack_tricks, "defence_tricks": self.defence_tricks},
+            "poignees": list(self.poignees), "chelem": "announced" if self.chelem_announced else None,
+        }
+        if self.petit_in_previous_trick:
+            out["petit_in_previous_trick"] = True
+        return out
+
+    def dump(self) -> str:
+        """The canonical YAML text (``Position.parse`` reads it back)."""
+        return yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_mapping())
+
+    # ------------------------------------------------------------ from a deal
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> Position:
+        """The position of a deal in play, with every hand known (the solver's view, not a seat's)."""
+        if deal.phase is not Phase.PLAYING:
+            raise PositionError("a position is taken from a deal in play")
+        n = deal.players
+        att = tuple(deal.camp(s) == "attack" for s in range(n))
+        points2, oudlers = _dog_share(deal)
+        sweep = sweep_of(0, 0)
+        last_trick = deal.rules.tricks - 1
+        for k, t in enumerate(deal.tricks):
+            out = settle_trick([c.index for c in t.cards], list(t.seats), att, k == last_trick, sweep)
+            points2 += out.points2
+            oudlers += out.oudlers
+            sweep = out.sweep
+        attack_tricks = sum(1 for t in deal.tricks if att[t.winner])
+        return cls(
+            players=n, contract=deal.contract, taker=deal.taker, partner=deal.partner,
+            hands=tuple(tuple(deal.hand(s)) for s in range(n)),
+            leader=deal.trick_seats[0] if deal.trick_seats else deal.leader, trick=tuple(deal.trick),
+            attack_points=points2 / 2, attack_oudlers=oudlers, attack_tricks=attack_tricks,
+            defence_tricks=len(deal.tricks) - attack_tricks,
+            poignees=tuple(level for _, _, level in deal.poignees), chelem_announced=deal.chelem_announced,
+            petit_in_previous_trick=bool(deal.tricks) and PETIT in deal.tricks[-1].cards)
+
+
+def _dog_share(deal: Deal) -> tuple[int, int]:
+    """Half points and oudlers the attack holds before any trick: the écart, or the dog in a garde sans."""
+    fate = deal.contract.dog
+    pile = deal.ecart if fate is DogFate.TAKER_EXCHANGES else deal.dog if fate is DogFate.TAKER_KEEPS_HIDDEN else ()
+    return int(card_points(list(pile)) * 2), count_oudlers(list(pile))
+
+
+def _replace(p: Position, **changes) -> Position:
+    values = {k: getattr(p, k) for k in Position.__dataclass_fields__ if k != "masks"}
+    values.update(changes)
+    return Position(**values)
+
+
+def _seat(value, players: int, what: str) -> int:
+    try:
+        seat = int(value)
+        if isinstance(value, bool) or seat != value and str(seat) != str(value).strip():
+            raise ValueError
+    except (TypeError, ValueError):
+        raise PositionError(f"{what} is a seat from 1 to {players}, not {value!r}") from None
+    if not 1 <= seat <= players:
+        raise PositionError(f"{what} is a seat from 1 to {players}, not {seat}")
+    return seat - 1
+
+
+def _cards(value, what: str) -> list[Card]:
+    if value is None:
+        return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a hand of one bare trump number
+    if not isinstance(value, str | list):
+        raise PositionError(f"{what}: give the cards as codes separated by spaces, e.g. KH 3H T5")
+    try:
+        return parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+    except CardParseError as err:
+        raise PositionError(f"{what}: {err}") from None
+
+
+def _number(value, what: str, *, half: bool = False) -> float:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        x = float(value)
+    except (TypeError, ValueError):
+        raise PositionError(f"taken: {what} must be a number, not {value!r}") from None
+    if half and (x * 2) % 1 or not half and x % 1:
+        raise PositionError(f"taken: {what} cannot be {value!r}" + (" (points go in half points)" if half else ""))
+    return x
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _validate(p: Position) -> None:
+    """Refuse a position no deal can reach, with one sentence saying why."""
+    n = p.players
+    rules = RuleSet.for_players(n)
+    if not isinstance(p.contract, Contract):
+        object.__setattr__(p, "contract", Contract.parse(p.contract))
+    if len(p.hands) != n:
+        raise PositionError(f"a {n}-player position has {n} hands, not {len(p.hands)}")
+    for what, seat in (("taker", p.taker), ("trick's leader", p.leader)):
+        if not 0 <= seat < n:
+            raise PositionError(f"the {what} is a seat from 1 to {n}")
+    if p.partner is not None and (n != 5 or p.partner == p.taker or not 0 <= p.partner < n):
+        raise PositionError("only a 5-player taker has a partner, another seat than the taker's")
+    every = [c for h in p.hands for c in h] + list(p.trick)
+    twice = sorted({c for c in every if every.count(c) > 1}, key=lambda c: c.index)
+    if twice:
+        raise PositionError(f"{format_cards(twice)} is given twice: each card exists once")
+    if len(p.trick) >= n:
+        raise PositionError(f"a trick in progress has fewer than {n} cards, not {len(p.trick)}")
+    # Seats that played to the trick hold one card fewer than the others.
+    played = {(p.leader + i) % n for i in range(len(p.trick))}
+    left = len(p.hands[p.leader]) + (1 if p.trick else 0)
+    for s in range(n):
+        want = left - (s in played)
+        if len(p.hands[s]) != want:
+            raise PositionError(
+                f"seat {s + 1} holds {len(p.hands[s])} card(s), but with the trick as given it must hold {want} "
+                "(every seat holds as many cards, less one for those who played to the trick)")
+    if left > rules.tricks:
+        raise PositionError(f"with {n} players a hand has at most {rules.tricks} cards")
+    # Each card of the trick must have been legal, from the hand it came from.
+    for i, c in enumerate(p.trick):
+        seat = (p.leader + i) % n
+        hand = p.masks[seat] | c.bit
+        if not legal_mask(hand, *trick_state(p.trick[:i])) & c.bit:
+            raise PositionError(f"the trick cannot happen: seat {seat + 1} played {c} but had to play "
+                                f"{format_cards(sort_cards(from_mask(legal_mask(hand, *trick_state(p.trick[:i])))))}")
+    # What the sides have won must fit the cards that are gone.
+    gone = [c for c in CARDS if c not in set(every)]
+    if p.attack_tricks < 0 or p.defence_tricks < 0 or p.attack_tricks + p.defence_tricks != rules.tricks - left:
+        raise PositionError(f"taken: {rules.tricks - left} trick(s) are over (with {left} left), so attack_tricks + "
+                            f"defence_tricks must be {rules.tricks - left}, not {p.attack_tricks + p.defence_tricks}")
+    gone_oudlers = count_oudlers(gone)
+    if not 0 <= p.attack_oudlers <= gone_oudlers:
+        raise PositionError(f"taken: attack_oudlers is between 0 and {gone_oudlers} (the oudlers already played "
+                            f"or in the dog), not {p.attack_oudlers}")
+    gone_points = card_points(gone)
+    low = max(0.0, 4.5 * p.attack_oudlers - 0.5)
+    high = gone_points - 4.5 * (gone_oudlers - p.attack_oudlers) + 0.5
+    if not low <= p.attack_points <= high:
+        raise PositionError(f"taken: with {p.attack_oudlers} oudler(s) won, the attack's points are between "
+                            f"{_fmt(low)} and {_fmt(high)} (the cards already played or in the dog), "
+                            f"not {_fmt(p.attack_points)}")
+    if p.petit_in_previous_trick and (PETIT in every or p.attack_tricks + p.defence_tricks == 0):
+        raise PositionError("petit_in_previous_trick: the Petit is still in play, or no trick is over yet")

@@ -1,0 +1,245 @@
+"""Review of a played deal: the learner's costly cards, the better card, and what it would have gained.
+
+For each card the learner played (a ``PlayCard`` of their seat in the deal's log):
+
+- **exact** when the position is within the solver's exact range: every hand is known after the
+  deal, so the double-dummy solver gives each legal card's final score with perfect play;
+- **estimated** earlier: the cards the learner could not see are dealt ``samples`` times, consistent
+  with everything the learner knew then (the cards played and who played them, the voids shown,
+  poignées shown, the dog if it was shown, their own écart if they took, the trumps of the écart);
+  each sample is replayed through the engine (a sample the log cannot come from is dropped), each
+  legal card is played, the bots play on until the solver's range and the solver finishes the deal
+  (perfect-information Monte Carlo, with the bots bridging to the endgame). The mean is labelled
+  estimated.
+
+Gains are in the learner's own score for the deal (the taker's, a partner's or a defender's share).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import Card, Deal, Discard, DogFate, IllegalAction, Phase, PlayCard, RuleSet
+from ..engine.cards import CARDS
+from ..engine.deal import DealtCards
+from .bots import decide, knowledge
+from .position import Position
+from .solver import EXACT_CARDS, solve
+
+TRIES_PER_SAMPLE = 30
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One card the learner played, what each legal card was worth, and the best one.
+
+    ``options`` pairs each legal card with the taker's final score it leads to (a mean when estimated);
+    ``gain`` is what the best card would have added to the learner's own score (0 when they found it).
+    """
+
+    trick: int  # 1-based
+    seat: int  # from 0, like the engine's seats
+    played: Card
+    better: Card
+    gain: float
+    exact: bool
+    options: tuple[tuple[Card, float], ...]
+    samples: int = 0  # consistent deals used (0 when exact)
+
+    @property
+    def costly(self) -> bool:
+        return self.gain > 0
+
+
+def review_deal(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
+                min_gain: float = 1.0, min_gain_estimated: float = 10.0, tail_cards: int | None = None,
+                exact_only: bool = False) -> list[Decision]:
+    """The learner's costly decisions in ``deal`` (played, at least partly), in play order.
+
+    ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed (an
+    estimate has sampling noise). ``exact_only`` skips the decisions outside the exact range.
+    """
+    return [d for d in decisions(deal, seat, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
+            if d.gain >= (min_gain if d.exact else min_gain_estimated)]
+
+
+def decisions(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
+              tail_cards: int | None = None, exact_only: bool = False) -> list[Decision]:
+    """Every card the learner played, valued (see the module's doc)."""
+    rng = rng if rng is not None else random.Random(0)
+    n = deal.players
+    tail = tail_cards if tail_cards is not None else 2 * n
+    replay = Deal(deal.dealt, rules=deal.rules)
+    out: list[Decision] = []
+    for k, action in enumerate(deal.log):
+        if isinstance(action, PlayCard) and action.seat == seat and replay.phase is Phase.PLAYING:
+            legal = replay.legal_cards(seat)
+            trick = len(replay.tricks) + 1
+            if len(legal) > 1:
+                pos = Position.from_deal(replay)
+                if pos.cards_left <= EXACT_CARDS[n]:
+                    sol = solve(pos)
+                    options = {c: float(v.taker_score) for c, v in sol.cards.items()}
+                    out.append(_decision(replay, seat, trick, action.card, options, True, 0))
+                elif not exact_only:
+                    options, used = _estimate(replay, deal.log[:k], seat, legal, samples, rng, tail)
+                    if used:
+                        out.append(_decision(replay, seat, trick, action.card, options, False, used))
+        replay.apply(action)
+    return out
+
+
+def learner_factor(deal: Deal, seat: int) -> float:
+    """The learner's score per point of the taker's score (1 for the taker, 1/share or -1/share else)."""
+    rules = deal.rules
+    share = rules.alone_share if deal.players == 5 and deal.partner is None else rules.taker_share
+    if seat == deal.taker:
+        return 1.0
+    if seat == deal.partner:
+        return 1.0 / share
+    return -1.0 / share
+
+
+def _decision(deal: Deal, seat: int, trick: int, played: Card, options: dict, exact: bool, used: int) -> Decision:
+    factor = learner_factor(deal, seat)
+    mine = {c: v * factor for c, v in options.items()}
+    order = sorted(options, key=lambda c: (-mine[c], c.sort_key))
+    best = order[0]
+    gain = round(mine[best] - mine[played], 2)
+    if gain <= 0:
+        best, gain = played, 0.0
+    return Decision(trick, seat, played, best, gain, exact,
+                    tuple((c, round(options[c], 2)) for c in order), used)
+
+
+# ------------------------------------------------------------ estimated: perfect-information Monte Carlo
+
+
+def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, rng: random.Random,
+              tail: int) -> tuple[dict, int]:
+    totals = {c: 0.0 for c in legal}
+    used = 0
+    for _ in range(samples):
+        sample = _sample(at, seat, rng)
+        if sample is None:
+            continue
+        dealt, ecart = sample
+        if _replayed(dealt, ecart, at, log) is None:
+            continue
+        used += 1
+        for c in legal:
+            d = _replayed(dealt, ecart, at, log)
+            d.apply(PlayCard(seat, c))
+            totals[c] += _finish(d, tail)
+    return ({c: t / used for c, t in totals.items()} if used else {}), used
+
+
+def _replayed(dealt: DealtCards, ecart: tuple[Card, ...], at: Deal, log: list) -> Deal | None:
+    """The log on a sampled deal (the taker's écart is the sample's), or None if it cannot happen there."""
+    d = Deal(dealt, rules=at.rules)
+    try:
+        for a in log:
+            d.apply(Discard(a.seat, ecart) if isinstance(a, Discard) else a)
+    except IllegalAction:
+        return None
+    return d if d.phase is Phase.PLAYING else None
+
+
+def _finish(d: Deal, tail: int) -> float:
+    """The bots play on to the solver's range, the solver finishes: the taker's final score."""
+    while d.phase is Phase.PLAYING and sum(h.bit_count() for h in d.hands) > tail:
+        d.apply(decide(d.view(d.to_act)).action)
+    if d.phase is Phase.DONE:
+        return float(d.result().score.taker)
+    return float(solve(Position.from_deal(d)).value.taker_score)
+
+
+def _sample(at: Deal, seat: int, rng: random.Random) -> tuple[DealtCards, tuple[Card, ...]] | None:
+    """The deal as it may have been dealt, and the écart, given what ``seat`` knows at ``at``
+    (None after failed tries)."""
+    view = at.view(seat)
+    n, taker = at.players, at.taker
+    rules = RuleSet.for_players(n)
+    voids = knowledge(view).voids
+    exchanges = at.contract.dog is DogFate.TAKER_EXCHANGES
+    played_by: dict[int, list[Card]] = {s: [] for s in range(n)}
+    for t in at.tricks:
+        for c, s in zip(t.cards, t.seats):
+            played_by[s].append(c)
+    for c, s in zip(at.trick, at.trick_seats):
+        played_by[s].append(c)
+    played = {c for cs in played_by.values() for c in cs}
+    pile_at = n  # the écart (or the hidden dog) as one more place
+    fixed: dict[Card, int] = {c: seat for c in view.hand}
+    for s, shown in view.poignees:
+        for c in shown:
+            if c not in played:
+                fixed[c] = s
+    for c in view.ecart_trumps:
+        fixed[c] = pile_at
+    if view.ecart:
+        for c in view.ecart:
+            fixed[c] = pile_at
+    dog = set(view.dog or ())
+    room = {s: at.hands[s].bit_count() for s in range(n)}
+    room[pile_at] = rules.dog_size
+    for where in fixed.values():
+        room[where] -= 1
+    unknown = [c for c in CARDS if c not in played and c not in fixed]
+
+    def places(c: Card) -> list[int]:
+        if exchanges and c in dog:
+            opts = [taker, pile_at]
+        else:
+            opts = [s for s in range(n) if s != seat] + [pile_at]
+        out = []
+        for p in opts:
+            if p == seat:
+                continue
+            if p == pile_at:
+                if exchanges and (c.is_trump or c.is_oudler or c.is_king):
+                    continue  # the écart holds no king nor oudler, and its trumps were shown
+            elif c.kind in voids.get(p, ()):
+                continue
+            out.append(p)
+        return out
+
+    options = {c: places(c) for c in unknown}
+    for _ in range(TRIES_PER_SAMPLE):
+        left = dict(room)
+        where: dict[Card, int] = {}
+        order = sorted(unknown, key=lambda c: (len(options[c]), rng.random()))
+        ok = True
+        for c in order:
+            opts = [p for p in options[c] if left[p] > 0]
+            if not opts:
+                ok = False
+                break
+            p = rng.choices(opts, weights=[left[q] for q in opts])[0]
+            where[c] = p
+            left[p] -= 1
+        if not ok:
+            continue
+        where.update(fixed)
+        current = {s: [c for c, p in where.items() if p == s] for s in range(n)}
+        pile = [c for c, p in where.items() if p == pile_at]
+        hands = []
+        for s in range(n):
+            cards = current[s] + played_by[s]
+            if s == taker and exchanges:
+                cards = [c for c in cards + pile if c not in dog]
+            hands.append(tuple(cards))
+        dealt_dog = tuple(view.dog) if exchanges else tuple(pile)
+        return DealtCards(n, at.dealer, tuple(hands), dealt_dog, 0, ()), tuple(pile) if exchanges else ()
+    return None
+
+
+def describe(decision: Decision) -> str:
+    """One line for the learner (seats from 1): 'Trick 16: you played T1; T7 was better, +30 (exact).'"""
+    label = "exact" if decision.exact else f"estimated over {decision.samples} deals"
+    return (f"Trick {decision.trick}: you played {decision.played}; {decision.better} was better, "
+            f"{decision.gain:+g} to your score ({label}).")
+
+
+__all__ = ["Decision", "review_deal", "decisions", "describe", "learner_factor"]

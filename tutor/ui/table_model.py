@@ -1,0 +1,316 @@
+"""What the card table shows and what its answer means: pure values, no Streamlit.
+
+The card-table component (``table_component``) draws a ``TableView`` and sends back one answer, the
+codes of the cards chosen. Everything a page decides (which seats, which trick, which cards may be
+picked, how many) is built here from the engine's values, and the browser's answer is read back here,
+so both are tested directly (AppTest cannot drive a custom component).
+
+Seats are named as on the rest of the app: "You" for the learner, "Seat 2" … counted 1..N in play
+order (counter-clockwise), never from 0.
+
+>>> from tutor.engine import parse_cards
+>>> t = TableView(mode="select", hand=tuple(parse_cards("KH 3H T4")), token="q1", need=2)
+>>> read_answer({"cards": ["T4", "KH"], "token": "q1"}, t)
+(Card('T4'), Card('KH'))
+>>> read_answer({"cards": ["T4"], "token": "q1"}, t) is None   # the écart needs exactly 2
+True
+>>> read_answer({"cards": ["KH", "QS"], "token": "q1"}, t) is None   # not a card on offer
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..engine import Card, Deal, SeatView, TarotError, card
+from ..engine.cards import BY_CODE
+from ..quiz.question import AnswerType, Question
+from .cards import card_data_uri, card_name
+
+MODES = ("play", "select", "pick", "view")  # play one card at once; select several; pick one; look only
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table, as the learner may know it."""
+
+    name: str
+    role: str = ""  # "taker", "partner", "defence" or "" (not known)
+    dealer: bool = False
+    turn: bool = False
+    cards_left: int | None = None
+    you: bool = False
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The badges drawn under the name: 'dealer', 'taker', 'partner', 'to play'."""
+        out = []
+        if self.dealer:
+            out.append("dealer")
+        if self.role in ("taker", "partner"):
+            out.append(self.role)
+        if self.turn:
+            out.append("to play")
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the component draws. ``seats`` are in play order (index = engine seat); ``trick`` and
+    ``previous`` are (seat index, card) pairs in the order played; ``hand`` are the cards the learner acts
+    on (``pick_from="trick"``: the trick's own cards are picked instead, e.g. "which card wins?")."""
+
+    mode: str
+    hand: tuple[Card, ...] = ()
+    token: str = ""
+    seats: tuple[Seat, ...] = ()
+    trick: tuple[tuple[int, Card], ...] = ()
+    previous: tuple[tuple[int, Card], ...] = ()
+    previous_winner: int | None = None
+    groups: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # other cards to see (a trick without seats…)
+    marked: frozenset[Card] = field(default_factory=frozenset)  # ringed, e.g. the legal cards in practice
+    dimmed: frozenset[Card] = field(default_factory=frozenset)
+    need: int | None = None  # exactly this many cards (the écart)
+    fresh: int = 0  # how many of the trick's last cards came from the bots since the learner's move
+    pick_from: str = "hand"
+    preselected: tuple[Card, ...] = ()  # chosen when the table first shows (a suggested poignée)
+    hand_label: str = "Your hand"
+    answer_label: str = "Check my answer"
+    trick_label: str = ""
+
+    def __post_init__(self):
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}")
+
+    @property
+    def choosable(self) -> tuple[Card, ...]:
+        """The cards the learner may click."""
+        if self.mode == "view":
+            return ()
+        return tuple(c for _, c in self.trick) if self.pick_from == "trick" else self.hand
+
+    def to_data(self) -> dict:
+        """JSON for the component: card pictures and names once each, seats with their places."""
+        shown = [*self.hand, *(c for _, c in self.trick), *(c for _, c in self.previous),
+                 *(c for _, cards in self.groups for c in cards)]
+        places = seat_places(len(self.seats), you=next((i for i, s in enumerate(self.seats) if s.you), 0))
+        return {
+            "mode": self.mode, "token": self.token, "need": self.need, "fresh": self.fresh,
+            "preselected": [c.code for c in self.preselected if c in self.hand],
+            "pick_from": self.pick_from, "hand_label": self.hand_label, "answer_label": self.answer_label,
+            "trick_label": self.trick_label,
+            "cards": {c.code: {"name": card_name(c), "src": card_data_uri(c)} for c in dict.fromkeys(shown)},
+            "hand": [c.code for c in self.hand],
+            "marked": [c.code for c in self.hand if c in self.marked],
+            "dimmed": [c.code for c in self.hand if c in self.dimmed],
+            "seats": [{"name": s.name, "marks": list(s.marks), "cards_left": s.cards_left, "you": s.you,
+                       "x": x, "y": y, "tx": tx, "ty": ty}
+                      for s, (x, y, tx, ty) in zip(self.seats, places)],
+            "trick": [{"seat": s, "card": c.code} for s, c in self.trick],
+            "previous": [{"seat": s, "card": c.code, "won": s == self.previous_winner} for s, c in self.previous],
+            "groups": [{"label": label, "cards": [c.code for c in cards]} for label, cards in self.groups],
+        }
+
+
+def seat_places(n: int, *, you: int = 0) -> list[tuple[float, float, float, float]]:
+    """Where each seat sits (x, y in % of the table) and where its trick card lies (tx, ty).
+
+    ``you`` sits at the bottom; play goes counter-clockwise, so the next seat is on the right.
+
+    >>> [(round(x), round(y)) for x, y, _, _ in seat_places(4)]
+    [(50, 88), (90, 50), (50, 12), (10, 50)]
+    """
+    out = []
+    for seat in range(n):
+        a = 2 * math.pi * ((seat - you) % n) / n
+        out.append((round(50 + 40 * math.sin(a), 1), round(50 + 38 * math.cos(a), 1),
+                    round(50 + 19 * math.sin(a), 1), round(50 + 17 * math.cos(a), 1)))
+    return out
+
+
+def seat_label(seat: int, you: int | None = None) -> str:
+    """'Seat 3', counted from 1; the learner's own seat is 'You'.
+
+    >>> seat_label(0), seat_label(2, you=2)
+    ('Seat 1', 'You')
+    """
+    return "You" if seat == you else f"Seat {seat + 1}"
+
+
+def _role(view: SeatView, seat: int) -> str:
+    if view.taker is None:
+        return ""
+    if seat == view.taker:
+        return "taker"
+    if view.partner is not None and seat == view.partner:
+        return "partner"
+    if view.players == 5 and view.partner is None:
+        return ""  # the partner is secret until the called card is played
+    return "defence"
+
+
+def seats_of(view: SeatView, names: list[str] | None = None, hand_sizes=None, *, you: bool = True) -> tuple[Seat, ...]:
+    """The seats as ``view.seat`` knows them; ``names`` default to 'You' / 'Seat k'."""
+    names = names or [seat_label(s, view.seat if you else None) for s in range(view.players)]
+    return tuple(Seat(names[s], _role(view, s), dealer=s == view.dealer, turn=view.to_act == s and you,
+                      cards_left=None if hand_sizes is None else hand_sizes[s], you=you and s == view.seat)
+                 for s in range(view.players))
+
+
+def _plays(cards, seats) -> tuple[tuple[int, Card], ...]:
+    return tuple(zip(seats, cards))
+
+
+def play_view(view: SeatView, names: list[str], hand_sizes, *, token: str, fresh: int = 0,
+              ring=None, hand_label: str = "Your hand") -> TableView:
+    """The practice table (and guided hands): click a card of the hand to play it.
+
+    ``ring`` are the cards to ring (default: the legal ones, when it is the learner's turn)."""
+    mine = view.to_act == view.seat
+    legal = frozenset(view.legal) if mine else frozenset()
+    last = view.tricks[-1] if view.tricks else None
+    return TableView(
+        mode="play" if mine else "view", hand=view.hand, token=token,
+        seats=seats_of(view, names, hand_sizes), trick=_plays(view.trick, view.trick_seats),
+        previous=_plays(last.cards, last.seats) if last else (), previous_winner=last.winner if last else None,
+        marked=frozenset(ring) if ring is not None else legal,
+        dimmed=frozenset(c for c in view.hand if c not in legal) if mine else frozenset(),
+        fresh=min(fresh, len(view.trick)), hand_label=hand_label, trick_label=f"Trick {len(view.tricks) + 1}")
+
+
+def ecart_view(hand, size: int, *, token: str) -> TableView:
+    """The écart: choose exactly ``size`` cards of the hand, then put them aside at once."""
+    return TableView(mode="select", hand=tuple(hand), token=token, need=size, answer_label="Put these aside")
+
+
+def poignee_view(trumps, size: int, suggested=(), *, token: str) -> TableView:
+    """A poignée: exactly ``size`` of the trumps (the Excuse standing in only when short), the suggested
+    ones already chosen; the engine checks what is shown."""
+    return TableView(mode="select", hand=tuple(trumps), token=token, need=size, preselected=tuple(suggested),
+                     hand_label="Your trumps", answer_label="Show the poignée")
+
+
+def bot_cards_since(trick_seats, learner: int) -> int:
+    """How many cards of the current trick the bots played after the learner's last card: the ones the
+    table brings in one at a time.
+
+    >>> bot_cards_since((3, 0, 1, 2), learner=0)   # the learner was second: seats 1 and 2 followed
+    2
+    >>> bot_cards_since((2, 3), learner=0)         # a new trick: both its cards are the bots'
+    2
+    """
+    seats = list(trick_seats)
+    if learner in seats:
+        return len(seats) - seats.index(learner) - 1
+    return len(seats)
+
+
+# ---------------------------------------------------------------- quiz questions
+
+
+def card_choices(q: Question) -> tuple[Card, ...]:
+    """The cards of a multiple-choice question whose choices are cards ("which card wins?"), else ()."""
+    if q.answer_type is not AnswerType.CHOICE or not q.choices or not all(c.key in BY_CODE for c in q.choices):
+        return ()
+    return tuple(card(c.key) for c in q.choices)
+
+
+def answered_by_table(q: Question) -> bool:
+    """Questions answered on the card table: cards to pick, or a choice among cards."""
+    return q.answer_type is AnswerType.PICK_CARDS or bool(card_choices(q))
+
+
+@lru_cache(maxsize=256)
+def _replayed(provenance: str) -> Deal | None:
+    from ..quiz.positions import replay
+    try:
+        return replay(json.loads(provenance))
+    except (TarotError, KeyError, ValueError, TypeError):
+        return None  # a position without a replayable deal is shown without seats
+
+
+def _deal_of(q: Question) -> Deal | None:
+    data = q.context.get("deal")
+    return _replayed(json.dumps(data, sort_keys=True)) if isinstance(data, dict) else None
+
+
+def question_view(q: Question, *, token: str) -> TableView:
+    """The table for a question: a replayable position is drawn with its seats and trick, any other
+    with its card groups; the pool (or the trick's cards, for "which card wins?") is what is clicked."""
+    choices = card_choices(q)
+    if choices:
+        return _winner_view(q, choices, token)
+    single = bool(q.context.get("pick_one")) or q.grader == "one_card"
+    mode = "pick" if single else "select"
+    need = len(q.answer) if q.kind == "ecart" and isinstance(q.answer, tuple) else None
+    pool = tuple(q.pool)
+    deal = _deal_of(q)
+    answer_label = "Put these aside" if need else "Check my answer"
+    if deal is not None and "seat" in q.context:
+        view = deal.view(int(q.context["seat"]))
+        last = view.tricks[-1] if view.tricks else None
+        return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True),
+                         trick=_plays(view.trick, view.trick_seats),
+                         previous=_plays(last.cards, last.seats) if last else (),
+                         previous_winner=last.winner if last else None, answer_label=answer_label,
+                         trick_label=f"Trick {len(view.tricks) + 1}")
+    rows = check_view(q.cards, pool, single=single, token=token)
+    return TableView(mode=mode, hand=pool, token=token, need=need, groups=rows.groups, hand_label=rows.hand_label,
+                     answer_label=answer_label)
+
+
+def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:
+    """A lesson's fixed check: its card rows to look at, and the row to choose from (``pool``).
+
+    >>> from tutor.engine import parse_cards
+    >>> t = check_view({"Trick so far": parse_cards("10H"), "Your hand": parse_cards("KH 5S")},
+    ...                parse_cards("KH 5S"), single=True, token="c")
+    >>> t.mode, t.hand_label, [label for label, _ in t.groups]
+    ('pick', 'Your hand', ['Trick so far'])
+    """
+    pool = tuple(pool)
+    groups = tuple((label, tuple(cards)) for label, cards in shown.items() if cards and tuple(cards) != pool)
+    label = next((label for label, cards in shown.items() if tuple(cards) == pool), "Choose from these cards")
+    return TableView(mode="pick" if single else "select", hand=pool, token=token, groups=groups, hand_label=label)
+
+
+def _winner_view(q: Question, choices: tuple[Card, ...], token: str) -> TableView:
+    deal, seats = _deal_of(q), q.context.get("seats")
+    if deal is not None and isinstance(seats, list) and len(seats) == len(choices):
+        view = deal.view(deal.taker if deal.taker is not None else 0)
+        table = tuple(Seat(seat_label(s), _role(view, s), dealer=s == deal.dealer) for s in range(deal.players))
+        return TableView(mode="pick", token=token, seats=table, trick=tuple(zip(seats, choices)),
+                         pick_from="trick", hand_label="", trick_label="Which card wins?")
+    groups = tuple((label, tuple(cards)) for label, cards in q.cards.items() if tuple(cards) != choices and cards)
+    return TableView(mode="pick", hand=choices, token=token, groups=groups, hand_label="The cards to choose from")
+
+
+def answer_of(q: Question, cards: tuple[Card, ...]):
+    """The table's cards as the question's raw answer: the cards, or the chosen card's choice key."""
+    if card_choices(q):
+        return cards[0].code if cards else None
+    return list(cards)
+
+
+# ---------------------------------------------------------------- the answer sent back
+
+
+def read_answer(value, table: TableView) -> tuple[Card, ...] | None:
+    """The cards the browser sent, if they make an answer to this very table; else None.
+
+    A stale answer (another position's ``token``), a card not on offer, a repeat, or the wrong number
+    of cards can only come from an old page or a tampered browser: it is ignored, nothing is lost."""
+    if not isinstance(value, dict) or value.get("token") != table.token or not isinstance(value.get("cards"), list):
+        return None
+    offered = {c.code: c for c in table.choosable}
+    codes = value["cards"]
+    if not codes or len(set(map(str, codes))) != len(codes) or any(str(c) not in offered for c in codes):
+        return None
+    if table.mode in ("play", "pick") and len(codes) != 1:
+        return None
+    if table.need is not None and len(codes) != table.need:
+        return None
+    return tuple(offered[str(c)] for c in codes)
