@@ -134,7 +134,7 @@ def test_cli_prints_the_sheet_with_totals(tmp_path, capsys):
     assert totals.split()[1:] == ["+384", "+6", "-386", "+202", "-206"]
     assert "every row sums to zero" in out
     status, out, _ = run(capsys, "sheet", str(path), "--running", "--breakdown")
-    assert status == 0 and "Contract: (25 + 8) × 2 (garde) = 66." in out
+    assert status == 0 and "Contract: (25 + 8) × 2 (garde) = 66, won: +66." in out
     assert "+248" in out  # Ann's running total after deal 2
 
 

@@ -125,7 +125,7 @@ BROKEN = {
     "unknown-term.yaml": (8, "terms: 'reine' is not in the glossary", "terms: [roi, reine]"),
     # Two seeds, one question: compared by what the learner sees, not by seed.
     "duplicate-question.yaml": (33, "quiz question 2: the same question as quiz question 1 (in this lesson, "
-                                    "line 30): target seed 2 asks it again", "  - generator: target"),
+                                    "line 30): target seed 1 asks it again", "  - generator: target"),
     "untaught-check.yaml": (24, "step 5 (check): this question needs the skill 'ecart' (The dog and the écart), "
                                 "which neither this lesson nor its prerequisites teach",
                             "    question: What happens to the dog in a garde contre?"),

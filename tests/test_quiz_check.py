@@ -58,8 +58,9 @@ def test_choices_by_key_number_label_or_card():
     q = puzzle("the-petit-wins")
     for raw in ("T1", "t1", "1", "petit", "le petit"):
         assert check_answer(q, raw).correct, raw
-    q = puzzle("highest-bid-takes")  # seat 2: keys are seat numbers
-    assert check_answer(q, 2).correct and check_answer(q, "2").correct and check_answer(q, "seat 2").correct
+    q = puzzle("highest-bid-takes")  # seat 3: keys are seat numbers as learners count them, from 1
+    assert check_answer(q, 3).correct and check_answer(q, "3").correct and check_answer(q, "seat 3").correct
+    assert not check_answer(q, "seat 2").correct
 
 
 @pytest.mark.parametrize("raw", ["banana", "", "T22", "KH KH?", None, {"x": 1}])
@@ -180,7 +181,8 @@ def test_score_form_right_in_any_notation():
     assert check_answer(q, text).correct
     assert check_answer(q, {k: str(v) for k, v in q.answer.items()}).correct
     assert check_answer(q, form(q, result="won by 8")).correct
-    assert check_answer(q, form(q, per_defender=-106)).correct  # the per-defender sign is not asked
+    slip = check_answer(q, form(q, per_defender=-106))  # one sign convention: a sign slip is a mistake
+    assert not slip.correct and "sign_slip" in slip.mistakes and "each defender pays it" in slip.message
     assert check_answer(q, {f.label: v for f, v in zip(q.fields, q.answer.values())}).correct  # by label
     assert check_answer(q, "\n".join(f"{f.label}: {v}" for f, v in zip(q.fields, q.answer.values()))).correct
 

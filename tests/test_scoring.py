@@ -34,7 +34,7 @@ def test_breakdown_steps_are_data_and_sentences():
     assert s.step("margin").value == 8
     assert s.step("contract").value == 66 and "(25 + 8) × 2" in s.step("contract").text
     assert s.step("petit_au_bout").value == 20
-    assert "66 + 20 + 20 = 106" in s.step("per_defender").text
+    assert "+66 + 20 + 20 = +106: each defender pays 106" in s.step("per_defender").text
 
 
 # Hand-computed: 3 players (taker ×2, half point to the winning side).

@@ -388,7 +388,7 @@ AUCTION_ASKS = ("next_speaker", "taker", "contract", "all_passed", "can_bid")
 
 
 def q_auction(spec) -> Result:
-    spec = _args(spec, "auction", ("bids",), ("players", "dealer", "ask", "bid"))
+    spec = _args(spec, "auction", ("bids",), ("players", "dealer", "ask", "bid", "misdeal"))
     players = _players(spec)
     dealer = spec.get("dealer", 0)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
@@ -397,7 +397,8 @@ def q_auction(spec) -> Result:
     bids = spec["bids"]
     if not isinstance(bids, list):
         raise QueryError("bids is a list like [pass, petite, garde]", "bids")
-    a = Auction(players=players, dealer=dealer)
+    # misdeal: true is the redeal of a misdeal, on which the dealer may not bid.
+    a = Auction(players=players, dealer=dealer, barred=frozenset({dealer}) if spec.get("misdeal") else frozenset())
     for b in bids:
         try:
             a.bid(a.to_speak, None if b == "pass" else b)

@@ -264,7 +264,7 @@ def _names(names, players: int, key: str = "names") -> list[str]:
 
 def _auction(s: AuctionExample) -> str:
     if s.dealer >= s.players:
-        raise ExampleError(f"no seat {s.dealer} at a {s.players}-player table", "dealer")
+        raise ExampleError(f"no seat {s.dealer} at a {s.players}-player table (seats count from 0 here)", "dealer")
     if len(s.bids) > s.players:
         raise ExampleError(f"each of the {s.players} players speaks once: at most {s.players} bids", "bids")
     names = _names(s.names, s.players)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from ..engine.rule_text import fill_rules
+
 
 class LineDict(dict):
     """A mapping from YAML with ``line`` (where it starts) and ``lines`` (key -> line of its value)."""
@@ -64,8 +66,17 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return out
 
 
+def _text(loader: _Loader, node: yaml.ScalarNode) -> str:
+    """A string, with each ``{rule:<id>}`` replaced by the one statement of that rule (tutor.engine.rule_text)."""
+    try:
+        return fill_rules(loader.construct_scalar(node))
+    except KeyError as err:
+        raise yaml.constructor.ConstructorError(None, None, err.args[0], node.start_mark) from None
+
+
 for _cls in (_Loader, _FastLoader):
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    _cls.add_constructor("tag:yaml.org,2002:str", _text)
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 

@@ -114,3 +114,32 @@ def parse_action(text: str) -> Action:
     if kind == "play":
         return PlayCard(seat, parse_card(arg))
     raise TarotError(f"unknown action {text!r}")
+
+
+def action_text(action: Action, name=None) -> str:
+    """One action in words, for a learner: ``name(seat)`` names the seat (default: "Seat 1" .. "Seat N").
+
+    >>> action_text(Bid(0, None)), action_text(PlayCard(2, parse_card("KH")), {2: "Anna"}.get)
+    ('Seat 1 passes', 'Anna plays the king of hearts')
+    >>> action_text(PlayCard(0, parse_card("KH")), {0: "You"}.get)
+    'You play the king of hearts'
+
+    """
+    from .seats import seat_label
+    who = (name or (lambda s: seat_label(s, capital=True)))(action.seat)
+
+    def says(verb: str) -> str:  # "You play", "Anna plays"
+        return f"{who} {verb}" if who == "You" else f"{who} {verb}es" if verb.endswith("s") else f"{who} {verb}s"
+    if isinstance(action, Bid):
+        return says("pass") if action.contract is None else f"{says('bid')} {action.contract.french}"
+    if isinstance(action, CallKing):
+        return f"{says('call')} the {action.card.name}"
+    if isinstance(action, Discard):
+        return f"{says('make')} the écart"  # the écart stays hidden, except its trumps
+    if isinstance(action, DeclareChelem):
+        return f"{says('announce')} a chelem"
+    if isinstance(action, ShowPoignee):
+        return f"{says('show')} a poignée of {len(action.cards)}: {format_cards(action.cards)}"
+    if isinstance(action, DeclareMisere):
+        return f"{says('declare')} a misère of {action.kind} (house rule)"
+    return f"{says('play')} the {action.card.name}"

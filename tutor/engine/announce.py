@@ -4,8 +4,8 @@
 >>> hand = P("T1 T2 T3 T4 T5 T6 T7 T8 T9 EX KH QH 2H 3H 4S 5S 6S 7S")
 >>> check_poignee(hand, P("T9 T8 T7 T6 T5 T4 T3 T2 T1 EX"), players=4).level
 'simple'
->>> [str(c) for c in callable_cards(P("KS KH KD KC 2H"))][4:]
-['QS', 'QH', 'QD', 'QC']
+>>> [str(c) for c in callable_cards(P("KS KH KD KC QH 2H"))][4:]
+['QS', 'QD', 'QC']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .cards import CARDS, SUITS, Card, parse_card, parse_cards
 from .errors import IllegalAction
 from .piles import chelem_result
 from .rules import RuleSet
+from .seats import seat_label
 
 
 def _cards(x) -> list[Card]:
@@ -98,38 +99,54 @@ def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
 # ---------------------------------------------------------------- 5 players: calling a king
 
 CALL_RANKS = (14, 13, 12, 11)  # king, then queen, knight, jack
+RANK_WORDS = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+
+
+def _rank_row(rank: int) -> list[Card]:
+    return [CARDS[s * 14 + rank - 1] for s in range(4)]
 
 
 def callable_cards(hand) -> list[Card]:
-    """Cards the 5-player taker may call: any king; with all four kings, a queen too, and so on down.
+    """Cards the 5-player taker may call (RULES.md, Bidding; FFT p.12).
 
-    Calling a card from one's own hand is allowed and means playing alone.
+    Any of the four kings (a king of one's own means playing alone). Only with all four kings,
+    the queens not held; with all kings and queens, the knights not held; with kings, queens
+    and knights, the jacks not held. A queen, knight or jack of one's own is never callable.
+
+    >>> [str(c) for c in callable_cards("KS KH KD KC QH 2S")]
+    ['KS', 'KH', 'KD', 'KC', 'QS', 'QD', 'QC']
+    >>> [str(c) for c in callable_cards("KS KH KD KC QS QH QD QC")]
+    ['KS', 'KH', 'KD', 'KC', 'CS', 'CH', 'CD', 'CC']
+    >>> [str(c) for c in callable_cards("KS KH KD QS QH QD QC")]
+    ['KS', 'KH', 'KD', 'KC']
     """
     hand = set(_cards(hand))
-    out: list[Card] = []
-    for rank in CALL_RANKS:
-        row = [CARDS[s * 14 + rank - 1] for s in range(4)]
-        out.extend(row)
-        if not all(c in hand for c in row):
+    out = _rank_row(14)
+    for above, rank in zip(CALL_RANKS, CALL_RANKS[1:]):
+        if not all(c in hand for c in _rank_row(above)):
             break
+        out = out + [c for c in _rank_row(rank) if c not in hand]
     return out
 
 
 def verify_call(hand, called) -> Card:
     """Return the called card, or raise IllegalAction with the reason it cannot be called."""
     called = parse_card(called)
-    options = callable_cards(hand)
-    if called in options:
+    hand = _cards(hand)
+    if called in callable_cards(hand):
         return called
     if called.kind >= 4:
         raise IllegalAction("The taker calls a king (or a lower face card when holding all the kings), "
                             "never a trump or the Excuse.", "call_face")
-    lowest = options[-1]
-    rank_names = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
-    if called.rank not in rank_names:
+    if called.rank not in RANK_WORDS:
         raise IllegalAction(f"The taker calls a king, not {called.the_name}.", "call_face")
-    raise IllegalAction(f"You may call a {rank_names[lowest.rank]} at most: a {rank_names[called.rank]} "
-                        f"may be called only when you hold every card of the rank above.", "call_rank")
+    word = RANK_WORDS[called.rank]
+    if called in hand:
+        raise IllegalAction(f"You hold the {called.name}: a taker calls themself only with a king of their own, "
+                            f"never a {word}.", "call_own")
+    above = RANK_WORDS[called.rank + 1] + "s"
+    raise IllegalAction(f"A {word} may be called only by a taker who holds all four {above}"
+                        + (" (and every card above them)." if called.rank < 13 else "."), "call_rank")
 
 
 def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple[int | None, str]:
@@ -144,7 +161,8 @@ def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple
         return None, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
     for seat, hand in (hands or {}).items():
         if called in _cards(hand):
-            return seat, f"Seat {seat} holds the {called.name}: they are the taker's secret partner (2 against 3)."
+            return seat, (f"{seat_label(seat, capital=True)} holds the {called.name}: they are the taker's secret "
+                          "partner (2 against 3).")
     return None, f"Nobody holds the {called.name}."
 
 

@@ -9,6 +9,13 @@ dealer's right, who speaks first, is ``(dealer + 1) % players``.
 (True, 3, <Contract.GARDE: 'garde'>)
 >>> Auction(players=4, dealer=0).can_bid(2, "garde")
 False
+
+After a misdeal the same dealer deals again and may not bid on that deal (FFT p.5):
+
+>>> redealt = Auction(players=4, dealer=0, barred=frozenset({0}))
+>>> for seat in (1, 2, 3): redealt.bid(seat, None)
+>>> redealt.open_bids(), redealt.can_bid(0, "petite"), redealt.can_bid(0, None)
+([], False, True)
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from dataclasses import dataclass, field
 
 from .errors import IllegalAction
 from .rules import Contract, RuleSet
+from .seats import seat_label
 
 
 @dataclass
@@ -26,11 +34,12 @@ class Auction:
     players: int
     dealer: int
     bids: list = field(default_factory=list)
+    barred: frozenset = frozenset()  # seats that may only pass: the dealer who misdealt
 
     def __post_init__(self) -> None:
         RuleSet.for_players(self.players)
         if not 0 <= self.dealer < self.players:
-            raise IllegalAction(f"no seat {self.dealer} at a {self.players}-player table", "seat")
+            raise IllegalAction(f"no {seat_label(self.dealer)} at a {self.players}-player table", "seat")
 
     @property
     def to_speak(self) -> int | None:
@@ -68,6 +77,8 @@ class Auction:
 
     def open_bids(self) -> list[Contract]:
         """The contracts the next speaker may still bid (passing is always open)."""
+        if self.to_speak in self.barred:
+            return []
         h = self.highest
         return [c for c in Contract if h is None or c > h[1]]
 
@@ -77,12 +88,16 @@ class Auction:
             raise IllegalAction("The auction is over: every player has spoken once.", "auction_over")
         if seat != self.to_speak:
             if any(s == seat for s, _ in self.bids):
-                raise IllegalAction(f"Seat {seat} has already spoken: each player speaks only once.",
-                                    "speak_once")
-            raise IllegalAction(f"It is seat {self.to_speak}'s turn to speak, not seat {seat}'s.", "order")
+                raise IllegalAction(f"{seat_label(seat, capital=True)} has already spoken: each player speaks only "
+                                    "once.", "speak_once")
+            raise IllegalAction(f"It is {seat_label(self.to_speak)}'s turn to speak, not {seat_label(seat)}'s.",
+                                "order")
         if bid is None or str(getattr(bid, "value", bid)).lower() in ("pass", "passe", "none", ""):
             return None
         contract = Contract.parse(bid)
+        if seat in self.barred:
+            raise IllegalAction(f"{seat_label(seat, capital=True)} misdealt and dealt again: the dealer may not bid "
+                                "on this deal, only pass.", "misdeal")
         h = self.highest
         if h is not None and contract <= h[1]:
             raise IllegalAction(

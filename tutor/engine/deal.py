@@ -21,6 +21,7 @@ from .bidding import Auction
 from .cards import CARDS, EXCUSE, Card
 from .errors import TarotError
 from .rules import RuleSet
+from .seats import seat_label
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def deal_cards(players: int, *, dealer: int = 0, seed=None, pack=None) -> DealtC
     """
     rules = RuleSet.for_players(players)
     if not 0 <= dealer < players:
-        raise TarotError(f"no seat {dealer} at a {players}-player table")
+        raise TarotError(f"no {seat_label(dealer)} at a {players}-player table")
     rng = _rng(seed)
     if pack is None:
         pack = list(CARDS)
@@ -126,7 +127,7 @@ def choose_dealer(players: int, *, seed=None) -> DealerDraw:
     final = [d[-1] for d in draws]
     dealer = min(range(players), key=lambda s: draw_rank(final[s]))
     low = final[dealer]
-    reason = f"Seat {dealer} drew the {low.name}, the lowest card"
+    reason = f"{seat_label(dealer, capital=True)} drew the {low.name}, the lowest card"
     ties = [s for s in range(players) if s != dealer and not final[s].is_trump and final[s].rank == low.rank
             and not low.is_trump]
     if ties:

@@ -23,17 +23,25 @@ def _swept(tricks: Sequence, camp: Callable[[int], str], side: str) -> bool:
     return all(camp(t.winner) == side for t in tricks)
 
 
+def _low_card(cards: Sequence[Card]) -> Card | None:
+    """The low card (worth 0.5) a side hands over for its Excuse: its first one, for a stable count."""
+    return min((c for c in cards if c.points == EXCHANGE_POINTS and c is not EXCUSE),
+               key=lambda c: c.index, default=None)
+
+
 def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contract,
                  ecart: Sequence[Card], dog: Sequence[Card]) -> tuple[list[Card], float, list[str]]:
     """The attack's cards and points, with notes on what happened to the Excuse.
 
     ``tricks`` are objects with ``cards``, ``seats`` and ``winner`` (a seat); ``camp(seat)``
-    gives 'attack' or 'defence'.
+    gives 'attack' or 'defence'. The low card given for a kept Excuse is a real card moved between
+    the piles, so the pile always adds up to the points (a side with no low card at all owes the
+    half point instead).
     """
     notes: list[str] = []
-    pile: list[Card] = []
+    piles: dict[str, list[Card]] = {"attack": [], "defence": []}
+    owed: list[tuple[str, str]] = []  # (giver, receiver) of a low card for a kept Excuse
     last = len(tricks) - 1
-    points = 0.0
     for n, t in enumerate(tricks):
         won_by = camp(t.winner)
         if EXCUSE in t.cards:
@@ -51,17 +59,29 @@ def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contrac
             else:
                 goes_to = owner
                 if won_by != owner:
-                    points += EXCHANGE_POINTS if owner == "defence" else -EXCHANGE_POINTS
-                    notes.append(f"The {owner} kept the Excuse and gave the {won_by} a half-point card in exchange.")
-            if goes_to == "attack":
-                pile.append(EXCUSE)
-        if won_by == "attack":
-            pile.extend(c for c in t.cards if c is not EXCUSE)
+                    owed.append((owner, won_by))
+            piles[goes_to].append(EXCUSE)
+        piles[won_by].extend(c for c in t.cards if c is not EXCUSE)
     fate = contract.dog
     if fate is DogFate.TAKER_EXCHANGES:
-        pile.extend(ecart)
+        piles["attack"].extend(ecart)
     elif fate is DogFate.TAKER_KEEPS_HIDDEN:
-        pile.extend(dog)
+        piles["attack"].extend(dog)
+    elif fate is DogFate.DEFENCE_KEEPS_HIDDEN:
+        piles["defence"].extend(dog)
+    points = 0.0
+    for giver, receiver in owed:
+        low = _low_card(piles[giver])
+        if low is None:  # nothing to give yet and never after: the half point itself changes hands
+            points += EXCHANGE_POINTS if receiver == "attack" else -EXCHANGE_POINTS
+            notes.append(f"The {giver} kept the Excuse and owes the {receiver} a half-point card, but has no card "
+                         "to give: the half point counts all the same.")
+            continue
+        piles[giver].remove(low)
+        piles[receiver].append(low)
+        notes.append(f"The {giver} kept the Excuse and gave the {receiver} a half-point card in exchange: "
+                     f"{low.the_name}.")
+    pile = piles["attack"]
     points += sum(c.points for c in pile)
     return pile, points, notes
 

@@ -10,10 +10,10 @@ Every step is kept as data and as a sentence, so a learner can follow the sum.
 Points: the attack made 49 with 2 oudlers.
 Target: 41 points with 2 oudlers.
 Result: won by 8 (49 - 41).
-Contract: (25 + 8) × 2 (garde) = 66.
+Contract: (25 + 8) × 2 (garde) = 66, won: +66.
 Petit au bout: won by the attack: +10 × 2 = +20.
-Poignée simple: +20 to the side that won the deal (the attack).
-Per defender: 66 + 20 + 20 = 106; each defender scores -106.
+Poignée simple: 20 to the side that won the deal (the attack): +20.
+Per defender: +66 + 20 + 20 = +106: each defender pays 106, so each defender scores -106.
 Shares: taker 106 × 3 = +318; each defender -106. Sum: 0.
 """
 
@@ -34,6 +34,7 @@ from .rules import (
     RuleSet,
     target_points,
 )
+from .seats import seat_label
 
 SIDES = ("attack", "defence")
 CHELEM_OUTCOMES = tuple(CHELEM_BONUS)
@@ -251,11 +252,12 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
 
     sign = 1 if won else -1
     base = (CONTRACT_BASE + margin) * mult
+    # Every step is signed from the taker's side: + when it gains, − when it loses (one convention everywhere).
     add(ScoreStep("contract", "Contract", sign * base,
-                  f"Contract: ({CONTRACT_BASE} + {margin}) × {mult} ({contract.value}) = {base}"
-                  + ("." if won else f", paid to the defence: {-base}.")))
+                  f"Contract: ({CONTRACT_BASE} + {margin}) × {mult} ({contract.french.split(' (')[0]}) = {base}, "
+                  + ("won: +" if won else "lost: -") + f"{base}."))
     total = sign * base
-    parts = [base]
+    parts = [sign * base]
 
     if pab:
         bonus = PETIT_AU_BOUT_BONUS * mult * (1 if pab == "attack" else -1)
@@ -264,27 +266,28 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
                       f"= {_signed(bonus)}" + (" (whatever the result of the contract)." if
                                                (pab == 'attack') != won else ".")))
         total += bonus
-        parts.append(bonus * sign)
+        parts.append(bonus)
 
     winner = "attack" if won else "defence"
     for p in poignees:
         bonus = POIGNEE_BONUS[p] * sign
         add(ScoreStep(f"poignee_{p}", f"Poignée {p}", bonus,
-                      f"Poignée {p}: +{POIGNEE_BONUS[p]} to the side that won the deal (the {winner})."))
+                      f"Poignée {p}: {POIGNEE_BONUS[p]} to the side that won the deal (the {winner}): "
+                      f"{_signed(bonus)}."))
         total += bonus
-        parts.append(POIGNEE_BONUS[p])
+        parts.append(bonus)
 
     if chelem:
         bonus = CHELEM_BONUS[chelem]
         text = {
             "announced_made": "Chelem announced and made: +400.",
             "made": "Chelem made without announcing it: +200.",
-            "announced_failed": "Chelem announced but failed: -200.",
-            "defence": "The defence took every trick: +200 to each defender.",
+            "announced_failed": "Chelem announced but failed: 200 to each defender: -200.",
+            "defence": "The defence took every trick: 200 to each defender: -200.",
         }[chelem]
         add(ScoreStep("chelem", "Chelem", bonus, text))
         total += bonus
-        parts.append(bonus * sign)
+        parts.append(bonus)
 
     per_defender = int(total)  # from the attack's side: what each defender pays
     defender = -per_defender
@@ -296,9 +299,10 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
         partner = per_defender * rules.partner_share if has_partner else None
     taker = per_defender * taker_share
 
-    shown = _fmt(parts[0]) + "".join(f" + {_fmt(p)}" if p >= 0 else f" - {_fmt(-p)}" for p in parts[1:])
-    line = f"Per defender: {shown} = {_fmt(sum(parts))}" if len(parts) > 1 else f"Per defender: {shown}"
-    line += f"; each defender scores {_signed(defender)}."
+    shown = _signed(parts[0]) + "".join(f" + {_fmt(p)}" if p >= 0 else f" - {_fmt(-p)}" for p in parts[1:])
+    line = f"Per defender: {shown} = {_signed(per_defender)}" if len(parts) > 1 else f"Per defender: {shown}"
+    line += (f": each defender pays {per_defender}" if per_defender >= 0 else
+             f": each defender receives {-per_defender}") + f", so each defender scores {_signed(defender)}."
     add(ScoreStep("per_defender", "Per defender", per_defender, line))
 
     share = f"Shares: taker {_fmt(per_defender)} × {taker_share} = {_signed(taker)}"
@@ -330,7 +334,7 @@ def misere_scores(players: int, declarers, *, enabled: bool = False) -> list[int
     out = [0] * players
     for d in declarers:
         if not 0 <= d < players:
-            raise TarotError(f"no seat {d} at a {players}-player table")
+            raise TarotError(f"no {seat_label(d)} at a {players}-player table")
         for seat in range(players):
             delta = MISERE_BONUS * (players - 1) if seat == d else -MISERE_BONUS
             out[seat] += delta

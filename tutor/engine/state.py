@@ -20,13 +20,14 @@ from .actions import Action, Bid, CallKing, DeclareChelem, DeclareMisere, Discar
 from .announce import MISERE_SPOILERS, callable_cards, check_poignee, misere_kinds, verify_call
 from .bidding import Auction
 from .cards import CARDS, EXCUSE, Card, parse_card, sort_cards
-from .deal import DealtCards, deal_cards
+from .deal import DealtCards, deal_cards, next_deal_after
 from .ecart import check_discard
 from .errors import IllegalAction
 from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_state, winner_index
 from .rules import Contract, DogFate, RuleSet
 from .scoring import DealScore, misere_scores, score_deal, settle_half_point
+from .seats import seat_label
 
 # The whole deck in display order: filtering it by a mask sorts a hand without a sort
 # (views are built at every move, thousands of times per bidding estimate).
@@ -83,6 +84,7 @@ class SeatView:
     trick_seats: tuple[int, ...]
     legal: tuple[Card, ...]
     miseres: tuple = ()  # (seat, kind) declared so far (house rule)
+    barred: frozenset = frozenset()  # seats that may only pass: the dealer of a misdeal's redeal
 
     @property
     def trick_number(self) -> int:
@@ -112,7 +114,7 @@ class DealResult:
 class Deal:
     """The state of one deal. Apply actions with ``apply`` (or the named helpers)."""
 
-    def __init__(self, dealt: DealtCards, *, rules: RuleSet | None = None, seed=None):
+    def __init__(self, dealt: DealtCards, *, rules: RuleSet | None = None, seed=None, misdealt: bool = False):
         self.rules = rules or RuleSet.for_players(dealt.players)
         self.players = dealt.players
         self.dealt = dealt
@@ -120,7 +122,9 @@ class Deal:
         self.dealer = dealt.dealer
         self.hands: list[int] = [sum(c.bit for c in h) for h in dealt.hands]
         self.dog: tuple[Card, ...] = dealt.dog
-        self.auction = Auction(self.players, self.dealer)
+        # A redeal after a misdeal: the same dealer deals and may not bid on it (FFT p.5).
+        self.misdealt = misdealt
+        self.auction = Auction(self.players, self.dealer, barred=frozenset({self.dealer}) if misdealt else frozenset())
         self.log: list[Action] = []
         self.taker: int | None = None
         self.contract: Contract | None = None
@@ -141,30 +145,40 @@ class Deal:
         self.phase = Phase.BIDDING
         if sec:
             self.phase = Phase.CANCELLED
-            self.cancel_reason = (f"Seat {sec[0]} has the Petit sec (the 1 as their only trump and no Excuse): "
+            self.cancel_reason = (f"{seat_label(sec[0], capital=True)} has the Petit sec (the 1 as their only "
+                                  "trump and no Excuse): "
                                   "they must show it and the deal is cancelled; the next dealer deals.")
 
     # ------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, players: int = 4, *, seed=None, dealer: int = 0, misere: bool = False) -> Deal:
-        """A freshly dealt deal. ``seed`` (int) makes it reproducible."""
+    def new(cls, players: int = 4, *, seed=None, dealer: int = 0, misere: bool = False,
+            misdealt: bool = False) -> Deal:
+        """A freshly dealt deal. ``seed`` (int) makes it reproducible; ``misdealt`` marks the redeal of a
+        misdeal, on which the dealer may not bid."""
         rules = RuleSet.for_players(players, misere=misere)
-        return cls(deal_cards(players, dealer=dealer, seed=seed), rules=rules, seed=seed)
+        return cls(deal_cards(players, dealer=dealer, seed=seed), rules=rules, seed=seed, misdealt=misdealt)
 
     @classmethod
-    def replay(cls, players: int, seed, log, *, dealer: int = 0, misere: bool = False) -> Deal:
+    def replay(cls, players: int, seed, log, *, dealer: int = 0, misere: bool = False,
+               misdealt: bool = False) -> Deal:
         """Rebuild a deal from its seed and its log of actions."""
-        d = cls.new(players, seed=seed, dealer=dealer, misere=misere)
+        d = cls.new(players, seed=seed, dealer=dealer, misere=misere, misdealt=misdealt)
         for action in log:
             d.apply(action)
         return d
 
     def next_deal(self, seed=None, *, misdeal: bool = False) -> Deal:
-        """The following deal: the next dealer deals after a played or cancelled deal,
-        the same dealer after a misdeal."""
-        dealer = self.dealer if misdeal else (self.dealer + 1) % self.players
-        return Deal.new(self.players, seed=seed, dealer=dealer, misere=self.rules.misere)
+        """The following deal: the next dealer deals after a played or cancelled deal; after a misdeal
+        the same dealer deals again and may not bid on that deal.
+
+        >>> again = Deal.new(4, seed=1, dealer=2).next_deal(seed=2, misdeal=True)
+        >>> again.dealer, again.auction.barred
+        (2, frozenset({2}))
+        """
+        nxt = next_deal_after(self.players, self.dealer, "misdeal" if misdeal else "played")
+        return Deal.new(self.players, seed=seed, dealer=nxt.dealer, misere=self.rules.misere,
+                        misdealt=nxt.barred is not None)
 
     # ------------------------------------------------------------ queries
 
@@ -205,7 +219,9 @@ class Deal:
         return explain_play(self.hand(seat), self.trick, card, called_king=self.called, first_trick=first)
 
     def dog_visible(self) -> bool:
-        return self.contract is not None and self.contract.dog is DogFate.TAKER_EXCHANGES
+        """The dog is turned up for a petite or garde, and only after the 5-player call (RULES.md, Bidding)."""
+        return (self.contract is not None and self.contract.dog is DogFate.TAKER_EXCHANGES
+                and self.phase is not Phase.CALLING)
 
     def view(self, seat: int) -> SeatView:
         """The deal as ``seat`` sees it: no other hand, no hidden dog, no other écart."""
@@ -222,7 +238,7 @@ class Deal:
             chelem_announced=self.chelem_announced, tricks=tuple(self.tricks), trick=tuple(self.trick),
             trick_seats=tuple(self.trick_seats),
             legal=tuple(self.legal_cards(seat)) if seat == self.to_act else (),
-            miseres=tuple(self.miseres),
+            miseres=tuple(self.miseres), barred=self.auction.barred,
         )
 
     # ------------------------------------------------------------ actions
@@ -263,7 +279,8 @@ class Deal:
         elif isinstance(action, PlayCard):
             self._need(Phase.PLAYING, "play a card")
             if action.seat != self.to_act:
-                raise IllegalAction(f"It is seat {self.to_act}'s turn to play, not seat {action.seat}'s.", "order")
+                raise IllegalAction(f"It is {seat_label(self.to_act)}'s turn to play, "
+                                    f"not {seat_label(action.seat)}'s.", "order")
             if not self.legal_mask(action.seat) & action.card.bit:
                 verdict = self.explain(action.seat, action.card)
                 raise IllegalAction(verdict.reason, verdict.rule.value)
@@ -435,7 +452,8 @@ class Deal:
         if self.miseres:  # house rule: each declarer receives 10 from every other player
             extra = misere_scores(self.players, [s for s, _ in self.miseres], enabled=True)
             seats = [a + b for a, b in zip(seats, extra)]
-            notes.append("House rule (not FFT): misère " + ", ".join(f"of {k} by seat {s}" for s, k in self.miseres)
+            notes.append("House rule (not FFT): misère "
+                         + ", ".join(f"of {k} by {seat_label(s)}" for s, k in self.miseres)
                          + ", 10 from each other player.")
         return DealResult(points, oudlers, pab, chelem, levels, attack_tricks, score, seats, notes,
                           tuple(self.miseres))

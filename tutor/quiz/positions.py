@@ -28,6 +28,7 @@ from ..engine import (
     Card,
     Contract,
     Deal,
+    Discard,
     Phase,
     PlayCard,
     RuleSet,
@@ -37,9 +38,13 @@ from ..engine import (
     parse_action,
     poignee_options,
     poignee_to_show,
-    random_action,
 )
+from ..engine.bidding import Auction
 from ..engine.deal import DealtCards, is_petit_sec
+from ..engine.seats import seat_label
+
+# The bots' own bidding and écart: generated deals are bid the way the practice bots bid.
+from ..strategy.handcount import choose_bid, choose_ecart, wanted_contract
 
 CONTRACT_WEIGHTS = ((Contract.PETITE, 4), (Contract.GARDE, 4), (Contract.GARDE_SANS, 1), (Contract.GARDE_CONTRE, 1))
 KINGS = tuple(c for c in CARDS if c.is_king)
@@ -94,23 +99,64 @@ def biased_deal(players: int, rng: random.Random, seat: int, *, trumps: int, exc
         return Deal(dealt, rules=rules)
 
 
+# A taker needs trumps: at least this many (5 of 18 cards, scaled to the hand), one of them 16 or higher
+# or two oudlers. The bots' count alone rates long plain suits highly enough to take with five small trumps.
+MIN_TRUMPS = {3: 7, 4: 5, 5: 4}
+BIG_TRUMP = 16
+
+
+def plausible(hand, contract, players: int) -> bool:
+    """Would a sensible player take ``contract`` with ``hand`` (before the dog)? The bots' count must rate the
+    hand at least that contract (``wanted_contract``: 41 petite, 56 garde, 71 garde sans, 81 garde contre), and
+    the hand needs trumps: ``MIN_TRUMPS`` of them, one 16 or higher (or two oudlers).
+
+    >>> from tutor.engine import parse_cards as P
+    >>> plausible(P("T2 T3 5S 6S 7S 8S 9S 2C 3C 4C 5C 6C 7D 8D 9D 2H 3H 4H"), Contract.PETITE, 4)
+    False
+    >>> hand = P("T21 T18 T15 T12 T9 T5 EX KH QH 8H 5H KS 2S 4C 6D 7D 8D 9D")
+    >>> plausible(hand, Contract.PETITE, 4), plausible(hand, Contract.GARDE, 4)
+    (True, False)
+    """
+    hand = list(hand)
+    want = wanted_contract(hand, players=players)
+    trumps = [c for c in hand if c.is_trump]
+    oudlers = sum(1 for c in hand if c.is_oudler)
+    return (want is not None and want >= Contract.parse(contract) and len(trumps) >= MIN_TRUMPS[players]
+            and (any(c.rank >= BIG_TRUMP for c in trumps) or oudlers >= 2))
+
+
 def run_auction(deal: Deal, rng: random.Random, *, taker: int | None = None,
-                contract: Contract | None = None) -> None:
-    """A plausible auction that ends with ``taker`` (random if None) holding ``contract``."""
+                contract: Contract | None = None) -> bool:
+    """The bots' own auction (``choose_bid``); False, with the deal left as it is, when nobody would take.
+
+    With ``taker``, that seat takes ``contract`` (default: what its hand is worth), only if its hand is worth
+    it (``plausible``); the others bid as the bots do, below it. ``rng`` is kept for the callers' streams.
+    """
     players = deal.players
-    if taker is None:
-        taker = rng.randrange(players)
-    contract = contract or pick_contract(rng)
-    while deal.phase is Phase.BIDDING:
-        seat = deal.to_act
-        bid = None
-        if seat == taker:
+    if taker is not None:
+        hand = deal.hand(taker)
+        contract = contract or wanted_contract(hand, players=players)
+        if contract is None or not plausible(hand, contract, players):
+            return False
+    bids = []
+    auction = Auction(players, deal.dealer)
+    while not auction.finished:
+        seat = auction.to_speak
+        if taker is not None and seat == taker:
             bid = contract
-        elif not any(s == taker for s, _ in deal.auction.bids):
-            open_below = [c for c in deal.auction.open_bids() if c < contract]
-            if open_below and rng.random() < 0.3:
-                bid = rng.choice(open_below)
+        else:
+            bid = choose_bid(deal.hand(seat), players=players, open_bids=auction.open_bids())
+            if taker is not None and bid is not None and bid >= contract:
+                bid = None  # the chosen taker outbids them
+        auction.bid(seat, bid)
+        bids.append((seat, bid))
+    if auction.all_passed or (taker is not None and auction.taker != taker):
+        return False
+    if not plausible(deal.hand(auction.taker), auction.contract, players):
+        return False  # the bots would take, but with too few trumps
+    for seat, bid in bids:
         deal.bid(seat, bid)
+    return True
 
 
 def call_card(deal: Deal, rng: random.Random, *, alone: bool | None = None) -> None:
@@ -132,14 +178,39 @@ def call_card(deal: Deal, rng: random.Random, *, alone: bool | None = None) -> N
 
 def ready_to_play(players: int, rng: random.Random, *, deal: Deal | None = None, taker: int | None = None,
                   contract: Contract | None = None, alone: bool | None = None) -> Deal:
-    """A deal (new unless given) taken through the auction, the call and the écart."""
-    deal = deal or new_deal(players, rng)
-    run_auction(deal, rng, taker=taker, contract=contract)
+    """A deal (new unless given) taken through the bots' auction, the call and the écart.
+
+    A new deal is redealt until someone would take (and, with ``taker`` or ``contract``, until that seat's
+    hand is worth it). A given deal whose hands the bots would not bid on raises ``NoTaker``.
+    """
+    for _ in range(400):
+        d = deal or new_deal(players, rng)
+        seat = taker
+        if seat is None and contract is not None:  # who would take it: the strongest hand worth it
+            worth = [s for s in range(players) if plausible(d.hand(s), contract, players)]
+            seat = rng.choice(worth) if worth else None
+            if seat is None:
+                if deal is not None:
+                    break
+                continue
+        if run_auction(d, rng, taker=seat, contract=contract):
+            break
+        if deal is not None:
+            break
+    else:
+        d = None
+    if d is None or d.phase is Phase.BIDDING:
+        raise NoTaker("no seat of this deal would take" + (f" a {contract.french}" if contract else ""))
+    deal = d
     if deal.phase is Phase.CALLING:
         call_card(deal, rng, alone=alone)
     if deal.phase is Phase.ECART:
-        deal.apply(random_action(deal, rng))
+        deal.apply(Discard(deal.taker, tuple(choose_ecart(deal.hand(deal.taker), players=players))))
     return deal
+
+
+class NoTaker(Exception):
+    """The bots would not bid this deal (or not the contract asked for): draw another one."""
 
 
 _SUIT_MASKS = tuple(sum(c.bit for c in CARDS if c.kind == k) for k in range(5))
@@ -267,7 +338,9 @@ def chelem_deal(players: int, rng: random.Random, *, taker_excuse: bool = True, 
         if not any(is_petit_sec(h) for h in hands):
             break
     deal = Deal(DealtCards(players, rng.randrange(players), tuple(hands), tuple(rest[pos:]), 0, ()), rules=rules)
-    ready_to_play(players, rng, deal=deal, taker=seat, contract=contract or pick_contract(rng), alone=False)
+    if contract is not None and not plausible(hand, contract, players):
+        contract = None  # bid what the hand is worth instead
+    ready_to_play(players, rng, deal=deal, taker=seat, contract=contract, alone=False)
     if announce:
         deal.declare_chelem(seat)
     return deal
@@ -297,8 +370,14 @@ def defence_chelem_deal(players: int, rng: random.Random) -> Deal:
         if not any(is_petit_sec(h) for h in hands):
             break
     deal = Deal(DealtCards(players, rng.randrange(players), tuple(hands), tuple(dog), 0, ()), rules=rules)
-    return ready_to_play(players, rng, deal=deal, taker=seat, alone=True,
-                         contract=rng.choice((Contract.GARDE_SANS, Contract.GARDE_CONTRE)))
+    # The one contrived auction: no sensible player takes this hand, so its deal is never shown (the score
+    # question keeps only the numbers).
+    contract = rng.choice((Contract.GARDE_SANS, Contract.GARDE_CONTRE))
+    while deal.phase is Phase.BIDDING:
+        deal.bid(deal.to_act, contract if deal.to_act == seat else None)
+    if deal.phase is Phase.CALLING:
+        call_card(deal, rng, alone=True)
+    return deal
 
 
 def chelem_hold(deal: Deal) -> tuple:
@@ -312,10 +391,20 @@ def chelem_hold(deal: Deal) -> tuple:
 PETIT_LAST = tuple(t for t in TRUMPS if t is not PETIT) + (PETIT,)
 
 
+def taken(make: Callable[[], Deal], rng: random.Random, players: int, **kw) -> Deal:
+    """``make()`` deals until the bots' auction finds a taker for one (see ``ready_to_play``)."""
+    for _ in range(200):
+        try:
+            return ready_to_play(players, rng, deal=make(), **kw)
+        except NoTaker:
+            continue
+    raise NoTaker("no deal with a taker in 200 tries")  # pragma: no cover
+
+
 def petit_deal(players: int, rng: random.Random) -> Deal:
     """A deal likely to end with the Petit in the last trick (play it out with ``hold=PETIT_LAST``)."""
-    deal = biased_deal(players, rng, rng.randrange(players), trumps=rng.randint(6, 9), petit=True)
-    return ready_to_play(players, rng, deal=deal)
+    return taken(lambda: biased_deal(players, rng, rng.randrange(players), trumps=rng.randint(6, 9), petit=True),
+                 rng, players)
 
 
 def provenance(deal: Deal) -> dict:
@@ -362,4 +451,14 @@ def seat_role(view: SeatView, seat: int) -> str:
 def seat_name(view: SeatView, seat: int) -> str:
     """'seat 2 (the taker)', 'seat 3 (you)', 'seat 4'."""
     role = seat_role(view, seat)
-    return f"seat {seat} ({role})" if role else f"seat {seat}"
+    return f"{seat_label(seat)} ({role})" if role else f"{seat_label(seat)}"
+
+
+def table_context(deal: Deal, *, you: int | None = None) -> dict:
+    """What the table picture needs (``tutor.engine.seats.table_picture``): players, dealer, and who you are."""
+    out = {"players": deal.players, "dealer": deal.dealer}
+    if you is not None:
+        out["you"] = you
+    if deal.taker is not None:
+        out["taker"] = deal.taker
+    return out

@@ -85,6 +85,9 @@ class Puzzle:
             explanation = self.explanation.strip() + "\n\n" + explanation
         context = dict(fields.pop("context", {}))
         context.update(puzzle=self.id, source=f"{self.path}:{self.line}")
+        if isinstance(self.position, dict) and isinstance(self.position.get("dealer"), int):
+            # a puzzle that names who deals shows the table (seats from 1, in play order, the dealer marked)
+            context["table"] = {"players": self.players, "dealer": self.position["dealer"]}
         return Question(kind=self.kind, seed=None, params={"puzzle": self.id, "players": self.players},
                         skill=self.skill, prompt=self.question.strip(), explanation=explanation, context=context,
                         difficulty=self.difficulty, title=self.title, tags=self.tags, **fields)

@@ -191,5 +191,6 @@ def answer_text(question: Question, answer) -> str:
     return "; ".join(f"{labels.get(k, k)}: {signed(v) if k in SIGNED_FIELDS else fmt(v)}" for k, v in answer.items())
 
 
-# Score-form fields whose sign carries meaning (the side that gains or the player's score).
-SIGNED_FIELDS = frozenset({"result", "petit_au_bout", "poignee", "chelem", "taker", "partner", "defender"})
+# Score-form fields whose sign carries meaning: every step, from the taker's side, and each player's score.
+SIGNED_FIELDS = frozenset({"result", "contract", "petit_au_bout", "poignee", "chelem", "per_defender", "taker",
+                           "partner", "defender"})

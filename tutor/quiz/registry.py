@@ -125,6 +125,11 @@ def make_question(p: Params, **fields) -> Question:
     fields.setdefault("kind", "")
     fields.setdefault("seed", None)
     fields.setdefault("skill", "")
+    ctx = fields.get("context") or {}
+    deal = ctx.get("deal")
+    if deal and "table" not in ctx and "seat" in fields.get("prompt", "").lower():
+        # A question that names seats shows the table: seats in play order, the dealer marked.
+        fields["context"] = {**ctx, "table": {"players": deal["players"], "dealer": deal["dealer"]}}
     return Question(params=p.as_dict(), difficulty=p.difficulty, **fields)
 
 

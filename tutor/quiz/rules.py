@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..engine.rule_text import RULE_TEXT
+
+# Rules stated in more than one place (lessons, puzzles, hints) come from the engine's one statement.
 RULES: dict[str, str] = {
     # counting and the target
     "card_points": "Oudlers and kings are worth 4.5, queens 3.5, knights 2.5, jacks 1.5 and every other card 0.5.",
@@ -47,15 +50,12 @@ RULES: dict[str, str] = {
     "trick_winner": "A trick is won by the highest trump, otherwise by the highest card of the suit led.",
     "excuse_never_wins": "The Excuse never wins a trick, except as the last card of a chelem.",
     # the Excuse and the last trick
-    "excuse_kept": "The Excuse stays with its owner’s side, who hand the trick’s winners a half-point card "
-                   "instead.",
-    "excuse_last_trick": "The Excuse played in the last trick changes side: it goes to the other camp "
-                         "(except in a chelem).",
-    "excuse_chelem": "In a chelem the announcer plays the Excuse last, and there it wins the trick.",
+    "excuse_kept": RULE_TEXT["excuse_kept"],
+    "excuse_last_trick": RULE_TEXT["excuse_last_trick"],
+    "excuse_chelem": RULE_TEXT["excuse_chelem"],
     "petit_au_bout": "Petit au bout: the side that wins the last trick with the Petit in it scores 10 × the "
                      "contract’s multiplier, whatever the result.",
-    "petit_au_bout_chelem": "When the Excuse wins the last trick of a chelem, the Petit in the trick before "
-                            "counts as au bout.",
+    "petit_au_bout_chelem": RULE_TEXT["petit_au_bout_chelem"],
     # the écart
     "ecart_count": "The écart has as many cards as the dog: 6 with 3 or 4 players, 3 with 5.",
     "ecart_king": "No king may go to the écart.",
@@ -84,8 +84,7 @@ RULES: dict[str, str] = {
     "shares": "The taker takes ×2 with 3 players and ×3 with 4; with 5, ×2 and the partner ×1, or ×4 alone. "
               "The scores sum to zero.",
     # five players
-    "call_king": "With 5 players the taker calls a king; holding all four kings, a queen (then a knight, a jack). "
-                 "A king from one’s own hand may be called.",
+    "call_king": RULE_TEXT["call_king"],
     "partner": "Whoever holds the called card is the taker’s secret partner (2 against 3).",
     "alone": "If the called card is in the taker’s own hand or in the dog, the taker plays alone (1 against 4).",
 }

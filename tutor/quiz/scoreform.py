@@ -9,6 +9,11 @@ Known wrong values are recognised and named ("you multiplied only the margin ...
 >>> form_answer(params)
 {'target': 41, 'result': 8, 'contract': 66, 'petit_au_bout': 20, 'poignee': 20, 'per_defender': 106, \
 'taker': 318, 'defender': -106}
+>>> lost = dict(params, taker_points=34, petit_au_bout="defence", poignees=[])
+>>> form_answer(lost)["contract"], form_answer(lost)["petit_au_bout"], form_answer(lost)["per_defender"]
+(-64, -20, -84)
+>>> mistakes_for(lost, "per_defender", 84)[0]
+'sign_slip'
 >>> mistakes_for(params, "contract", 41)[0]
 'multiplied_margin_only'
 """
@@ -19,24 +24,34 @@ import math
 import re
 
 from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal, target_points
+from ..engine.rule_text import RULE_TEXT
 from .answers import AnswerError, read_form, read_number
 from .question import FormField, Question, fmt, signed
 
+# One sign convention for every step (RULES.md, Scoring): each step is signed from the taker's side,
+# + when the taker's side gains, − when it loses; the per-defender total is what each defender pays the
+# taker's side (+) or receives from it (−). The shares are each player's own score. The hints never start
+# with "+" or "-", which Markdown would turn into a bullet.
+SIGN_CONVENTION = RULE_TEXT["score_signs"] + " The last fields are each player's own score."
 FIELDS: dict[str, tuple[str, str]] = {
     "target": ("Target", "points the attack needs with its oudlers"),
     "counted": ("Points counted", "the attack's points after the half point goes to the winning side"),
-    "result": ("Won (+) or lost (−) by", "e.g. +8 for won by 8, -7 for lost by 7"),
-    "contract": ("Contract", "(25 + points won or lost by) × the multiplier"),
-    "petit_au_bout": ("Petit au bout", "per defender: + if the attack gets it, − if the defence does"),
-    "poignee": ("Poignée", "per defender: + if it goes to the attack, − if to the defence"),
-    "chelem": ("Chelem", "per defender: + for the attack, − for the defence"),
-    "per_defender": ("Per defender", "the total each defender pays or receives"),
-    "taker": ("Taker's score", "+ or −"),
-    "partner": ("Partner's score", "+ or −"),
-    "defender": ("Each defender's score", "+ or −"),
+    "result": ("Won (+) or lost (−) by", "signed: +8 if the attack won by 8, −7 if it lost by 7"),
+    "contract": ("Contract", "(25 + points won or lost by) × the multiplier, signed: + if the attack won, "
+                             "− if it lost"),
+    "petit_au_bout": ("Petit au bout", "10 × the multiplier, signed: + if the attack won the last trick with the "
+                                       "Petit, − if the defence did"),
+    "poignee": ("Poignée", "20, 30 or 40, signed: + if the attack won the deal, − if the defence did"),
+    "chelem": ("Chelem", "signed: + for the attack, − for the defence"),
+    "per_defender": ("Per defender", "the sum of the steps above, signed: + each defender pays it, − each "
+                                     "defender receives it"),
+    "taker": ("Taker's score", "the taker's own score, with its sign: + or −"),
+    "partner": ("Partner's score", "the partner's own score, with its sign: + or −"),
+    "defender": ("Each defender's score", "each defender's own score, with its sign: + or −"),
 }
-# Fields whose sign is not asked (the result field carries it).
-UNSIGNED = frozenset({"contract", "per_defender"})
+# Every field but the target and the points counted carries a sign, and a wrong sign is a mistake.
+UNSIGNED = frozenset({"target", "counted"})
+SIGNED_STEPS = ("result", "contract", "petit_au_bout", "poignee", "chelem", "per_defender")
 # The engine step that states each field.
 STEP_OF = {"target": "target", "counted": "half_point", "result": "margin", "contract": "contract",
            "petit_au_bout": "petit_au_bout", "poignee": "poignee", "chelem": "chelem",
@@ -59,7 +74,7 @@ def form_answer(params: dict, keys=None) -> dict:
     if s.counted_points != s.taker_points:
         values["counted"] = s.counted_points
     values["result"] = s.margin if s.won else -s.margin
-    values["contract"] = (25 + s.margin) * s.contract.multiplier
+    values["contract"] = (25 + s.margin) * s.contract.multiplier * (1 if s.won else -1)
     for key in ("petit_au_bout", "chelem"):
         step = s.step(key)
         if step:
@@ -67,7 +82,7 @@ def form_answer(params: dict, keys=None) -> dict:
     poignee = [st.value for st in s.steps if st.key.startswith("poignee_")]
     if poignee:
         values["poignee"] = int(sum(poignee))
-    values["per_defender"] = abs(s.per_defender)
+    values["per_defender"] = s.per_defender
     values["taker"] = s.taker
     if s.partner is not None:
         values["partner"] = s.partner
@@ -229,20 +244,34 @@ def mistakes_for(params: dict, key: str, value: float) -> tuple[str, str] | None
         return None
     if key in ("contract", "petit_au_bout", "poignee", "chelem"):
         for mid, msg, wrong in _alternatives(params, s):
-            if key in wrong and (value == wrong[key] or (key in UNSIGNED and value == abs(wrong[key]))):
+            if key in wrong and value == wrong[key]:
                 return mid, msg
-        return None
+        return _sign_slip(key, value, form_answer(params).get(key))
     if key == "per_defender":
+        slip = _sign_slip(key, value, s.per_defender)
+        if slip:
+            return slip
         right = _parts(s)
         for mid, msg, wrong in _alternatives(params, s):
             total = sum({**right, **wrong}.values())
-            if abs(total) != abs(s.per_defender) and value == abs(total):
+            if total != s.per_defender and value == total:
                 return mid, msg
         return None
     for mid, msg, wrong in _share_mistakes(params, s, key):
         if value == wrong:
             return mid, msg
     return None
+
+
+def _sign_slip(key: str, value: float, want) -> tuple[str, str] | None:
+    """The right number with the wrong sign: named, never accepted."""
+    if want is None or not want or value != -want:
+        return None
+    gains = want > 0
+    what = ("each defender pays it" if gains else "each defender receives it") if key == "per_defender" else \
+        ("the taker's side gains it" if gains else "the taker's side loses it")
+    return ("sign_slip", f"every step is signed from the taker's side, + when it gains and − when it loses: "
+                         f"{what}, so write {signed(want)}")
 
 
 # ---------------------------------------------------------------- grading
@@ -314,7 +343,7 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
             continue
         first_wrong = first_wrong or k
         found = mistakes_for(params, k, v)
-        correct = signed(want[k]) if k not in UNSIGNED and k != "target" and k != "counted" else fmt(want[k])
+        correct = signed(want[k]) if k not in UNSIGNED else fmt(want[k])
         if found:
             ids.append(found[0])
             notes.append(f"**{f.label}**: {fmt(v)} is not right: {found[1]}. It is {correct}.")
@@ -322,7 +351,9 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
             ids.append(f"wrong_{k}")
             notes.append(f"**{f.label}**: {fmt(v)} is not right; it is {correct}. {step_text(s, k)}")
     credit = sum(marks.values()) / len(q.fields)
-    given_text = "; ".join(f"{k}: {fmt(v)}" for k, v in values.items())
+    # The answer as the learner wrote it, in the words of the form (shown again in Replay).
+    given_text = "; ".join(f"{FIELDS[f.key][0]}: {fmt(values[f.key]) if f.key in UNSIGNED else signed(values[f.key])}"
+                           for f in q.fields if f.key in values)
     if credit >= 1.0:
         message = "Right! Every step is correct." if not notes else "Right, with a slip carried through:\n\n" + \
             "\n".join(f"- {n}" for n in notes)
@@ -340,20 +371,17 @@ def _follows(key: str, value: float, given: dict, q: Question, s: DealScore) -> 
         parts = [k for k in ("contract", "petit_au_bout", "poignee", "chelem") if k in want]
         if "result" not in given or not all(k in given for k in parts):
             return False
-        if all(_same(k, given[k], want[k]) for k in parts) and (given["result"] >= 0) == (want["result"] >= 0):
+        if all(_same(k, given[k], want[k]) for k in parts):
             return False  # the steps are right, so only the right total is right
-        sign = 1 if given["result"] >= 0 else -1
-        total = sign * abs(given["contract"]) + sum(given[k] for k in parts if k != "contract")
-        return abs(total) == abs(value)
+        return sum(given[k] for k in parts) == value
     if key in SHARES_ONLY and s.per_defender and "per_defender" in given \
             and not _same("per_defender", given["per_defender"], want["per_defender"]):
-        ratio = want[key] / s.per_defender
-        return value == ratio * abs(given["per_defender"]) * (1 if s.per_defender > 0 else -1)
+        return value == want[key] / s.per_defender * given["per_defender"]
     return False
 
 
 def _same(key: str, value: float, want: float) -> bool:
-    return value == want or (key in UNSIGNED and abs(value) == abs(want))
+    return value == want
 
 
 def score_params(players: int, contract, points: float, oudlers: int, *, petit_au_bout=None, poignees=(),

@@ -44,6 +44,7 @@ from ..engine import (
 )
 from ..engine.piles import excuse_wins_last
 from ..engine.play import winner_index
+from ..engine.seats import seat_label
 from ..engine.state import Trick
 from .kinds import dealing
 from .kinds.bidding import (
@@ -306,15 +307,17 @@ def _bidding(pos, ask, players):
         index = len(Contract) - len(a.open_bids())
         return dict(answer_type=AnswerType.CHOICE, answer=choices[index].key, choices=choices, grader="choice",
                     rules=("outbid", "bid_order"), context={"why_not": open_why_not(a, choices, index)},
-                    explanation=f"Seat {a.to_speak} may bid: {open_label(a.open_bids()).lower()}.\n\n"
+                    explanation=f"{seat_label(a.to_speak, capital=True)} may bid: "
+                                f"{open_label(a.open_bids()).lower()}.\n\n"
                                 f"{rule_lines(['outbid', 'bid_order'])}")
     if not a.finished:
         raise PositionError(f"the auction is not over: {players} players each speak once", "bids")
-    choices = tuple(Choice(str(s), f"Seat {s}") for s in range(players)) + (
+    choices = tuple(Choice(str(s + 1), seat_label(s, capital=True)) for s in range(players)) + (
         Choice("nobody", "Nobody: everyone passed, the deal is cancelled"),)
     h = a.highest
-    answer = str(h[0]) if h else "nobody"
-    why = (f"Seat {h[0]} made the highest bid, {CONTRACT_NAMES[h[1]]}: seat {h[0]} is the taker." if h
+    answer = str(h[0] + 1) if h else "nobody"
+    why = (f"{seat_label(h[0], capital=True)} made the highest bid, {CONTRACT_NAMES[h[1]]}: "
+           f"{seat_label(h[0])} is the taker." if h
            else "Everyone passed: the deal is cancelled and the next dealer deals.")
     rules = ("taker", "outbid") if h else ("all_pass",)
     return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=choices, grader="choice", rules=rules,
@@ -552,8 +555,8 @@ def _excuse(pos, ask, players):
         owner = t.seats[t.cards.index(EXCUSE)]
         pile, _pts, _notes = count_attack(tricks, camp, contract, (), ())
         to = "attack" if EXCUSE in pile else "defence"
-        answer = "wins" if t.winner == owner else "kept" if to == camp(owner) else "winner"
-        rules = {"wins": ("excuse_chelem",), "kept": ("excuse_kept",), "winner": ("excuse_last_trick",)}[answer]
+        answer = "wins" if t.winner == owner else "kept" if to == camp(owner) else "changes"
+        rules = {"wins": ("excuse_chelem",), "kept": ("excuse_kept",), "changes": ("excuse_last_trick",)}[answer]
         why = f"The Excuse ends in the {to}'s pile."
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=answer, choices=FATE_CHOICES,
                     grader="choice", rules=rules, context={"why_not": fate_why_not(answer)},
@@ -569,7 +572,8 @@ def _excuse(pos, ask, players):
                    why_not_winner(list(t.cards), list(t.seats), win))
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=t.cards[win].code, choices=choices,
                     grader="choice", rules=rules, context={"why_not": why_not},
-                    explanation=f"Seat {t.winner} wins with `{t.cards[win].code}`.\n\n{rule_lines(rules)}")
+                    explanation=f"{seat_label(t.winner, capital=True)} wins with `{t.cards[win].code}`.\n\n"
+                                f"{rule_lines(rules)}")
     side, why = petit_au_bout(tricks, camp)
     mult = contract.multiplier
     rules = ("petit_au_bout_chelem", "petit_au_bout") if side and "chelem" in why else ("petit_au_bout",)

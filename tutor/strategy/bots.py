@@ -41,6 +41,7 @@ from ..engine import (
 )
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
+from ..engine.rule_text import RULE_TEXT
 from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
 
 
@@ -153,6 +154,8 @@ def decide(view: SeatView) -> Move:
 
 
 def _bid(view: SeatView) -> Move:
+    if view.seat in view.barred:
+        return Move(Bid(view.seat, None), "Pass: " + RULE_TEXT["misdeal"][0].lower() + RULE_TEXT["misdeal"][1:])
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
     bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
@@ -168,8 +171,16 @@ def _bid(view: SeatView) -> Move:
 
 def _call(view: SeatView) -> Move:
     card = choose_call(view.hand)
-    return Move(CallKing(view.seat, card), f"Call the {card.name}: your longest suit, so your partner's "
-                                           "help comes where you need it.")
+    length = {kind: sum(1 for c in view.hand if c.kind == kind) for kind in range(4)}
+    if card in view.hand:
+        why = "you hold every card you could call, so you play alone"
+    elif length[card.kind] == max(length.values()):
+        why = f"your longest suit ({length[card.kind]} cards), so your partner's help comes where you need it"
+    else:
+        word = card.name.split(" of ")[0]
+        why = (f"of the suits whose {word} you do not hold, your longest ({length[card.kind]} cards), so your "
+               "partner's help comes where you need it")
+    return Move(CallKing(view.seat, card), f"Call the {card.name}: {why}.")
 
 
 def _ecart(view: SeatView) -> Move:
@@ -211,7 +222,7 @@ def choose_card(view: SeatView) -> tuple[Card, str]:
         return legal[0], "It is your only legal card."
     k = knowledge(view)
     if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
-        return EXCUSE, "Play the Excuse now: kept for the last trick, it goes to the side that wins that trick."
+        return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"]
     suit_trick = [c for c in view.trick if c is not EXCUSE]
     if not suit_trick:
         return _lead(view, legal, k)
@@ -273,6 +284,9 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
         safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
         low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
         if low is not PETIT or EXCUSE not in legal:
+            if low in safe and low is not cheapest(plain):
+                return low, (f"Every card you may play wins the trick for now: play {low.the_name}, the cheapest "
+                             "card that no trump still out can beat.")
             why = "and it will hold" if low in safe else "for now"
             return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}."
     low = cheapest(losers or plain)
@@ -316,7 +330,11 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
         length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
         longest = max(length[c.kind] for c in suits)
         pick = cheapest(c for c in suits if length[c.kind] == longest)
-        return pick, "Lead low from your longest suit, keeping your high cards and trumps."
+        if longest == max(length.values()):
+            return pick, (f"Lead low from your longest suit ({longest} cards), keeping your high cards and "
+                          "trumps.")
+        return pick, (f"Lead low from the longest suit you may lead now ({longest} cards), keeping your high cards "
+                      "and trumps.")
     plain = [c for c in legal if c is not EXCUSE]
     pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
     return pick, "Lead your cheapest card; keep the Petit and the Excuse for later."

@@ -6,7 +6,12 @@ import streamlit as st
 
 from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
 from ..engine.rules import Contract
+from ..quiz.scoreform import SIGN_CONVENTION
 from .cards import cards_html
+
+# The chelem cases in the learner's words (the engine's keys stay out of sight).
+CHELEM_CHOICES = {"none": "none", "announced_made": "announced and made", "made": "made without announcing it",
+                  "announced_failed": "announced and failed", "defence": "the defence took every trick"}
 
 
 def render() -> None:
@@ -29,8 +34,10 @@ def _score_form() -> None:
         oudlers = c3.selectbox("Oudlers in the attack's pile", (0, 1, 2, 3), index=2)
         points = st.number_input("Attack's card points", min_value=0.0, max_value=91.0, value=43.0, step=0.5)
         c4, c5 = st.columns(2)
-        pab = c4.selectbox("Petit au bout", ("none", "attack", "defence"))
-        chelem = c5.selectbox("Chelem", ("none", "announced_made", "made", "announced_failed", "defence"))
+        pab = c4.selectbox("Petit au bout", ("none", "attack", "defence"),
+                           format_func={"none": "none", "attack": "won by the attack",
+                                        "defence": "won by the defence"}.get)
+        chelem = c5.selectbox("Chelem", tuple(CHELEM_CHOICES), format_func=CHELEM_CHOICES.get)
         poignees = st.multiselect("Poignées shown (either side)", ["simple", "double", "triple"])
         alone = st.checkbox("5 players: the taker plays alone")
         go = st.form_submit_button("Score it")
@@ -42,6 +49,7 @@ def _score_form() -> None:
         except TarotError as err:
             st.error(str(err))
             return
+        st.caption(SIGN_CONVENTION)
         for step in s.steps:
             st.markdown(f"- {step.text}")
         st.success(f"Taker {s.taker:+d}" + (f", partner {s.partner:+d}" if s.partner is not None else "")

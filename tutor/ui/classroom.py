@@ -143,7 +143,9 @@ def _result(quiz, done: dict) -> None:
     total = len(quiz.questions)
     right = sum(m.correct for m in done.values())
     score = sum(m.credit for m in done.values())
-    st.subheader(f"Your result: {right} right out of {total}" + ("" if score == right else f" ({score:g} points)"))
+    # Partial credit can make a third of a point: one decimal, never a raw float like 3.33333.
+    extra = "" if score == right else f" ({round(score, 1):g} points, with partial credit)"
+    st.subheader(f"Your result: {right} right out of {total}{extra}")
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
         mark = "—" if m is None else ("✅" if m.correct else ("🟡" if m.credit > 0 else "❌"))

@@ -29,6 +29,8 @@ from ..engine import (
     poignee_to_show,
     trumps_needed,
 )
+from ..engine.rule_text import RULE_TEXT
+from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from .cards import card_label, cards_html
@@ -44,6 +46,7 @@ from .practice_parts import (
 from .question import render_question
 from .table_component import card_table
 from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
+from .table_view import show_table
 
 MODES = ("Play a deal", "Guided hands")
 
@@ -218,6 +221,8 @@ def _body(table: Table) -> None:
                   on_click=lambda: _new(st.session_state.get("pr_players", d.players), d.seed + 1))
         _sheet(names)
         return
+    if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
+        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:
@@ -241,7 +246,8 @@ def _auction_summary(view, names) -> None:
         st.markdown(f"**Bids:** {said}")
     if view.contract is None:
         return
-    line = f"**{names[view.taker]}** plays a **{view.contract.french}** (×{view.contract.multiplier})"
+    verb = "play" if view.taker == view.seat else "plays"  # "You play", "Anna plays"
+    line = f"**{names[view.taker]}** {verb} a **{view.contract.french}** (×{view.contract.multiplier})"
     if view.called is not None:
         line += f", calling the **{view.called.name}**"
         if view.partner is not None and view.partner != view.taker:
@@ -250,6 +256,8 @@ def _auction_summary(view, names) -> None:
     if view.contract.dog is DogFate.TAKER_EXCHANGES and view.dog:
         st.markdown("**The dog (le chien), shown to everyone:**")
         st.markdown(cards_html(view.dog, width=40), unsafe_allow_html=True)
+    elif view.phase is Phase.CALLING:
+        st.caption("The dog stays face down for now. " + RULE_TEXT["call_before_dog"])
     elif view.contract.dog is not DogFate.TAKER_EXCHANGES:
         st.caption(f"The dog is {view.contract.dog.value}.")
     if view.ecart_trumps:
@@ -258,7 +266,7 @@ def _auction_summary(view, names) -> None:
 
 def _bidding(table: Table, view) -> None:
     highest = max((b for _, b in view.bids if b is not None), default=None)
-    options = [None] + [c for c in Contract if highest is None or c > highest]
+    options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
     st.markdown("**Your bid** (only the bids still open are offered):")
     cols = st.columns(len(options))
     for col, c in zip(cols, options):

@@ -12,6 +12,7 @@ from html import escape
 import streamlit as st
 
 from ..engine import Card, Deal, SeatView, Trick
+from ..engine.actions import action_text
 from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
@@ -151,5 +152,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
         t = tricks[n - 1]
         show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {n}, led by {names[t.leader]}, "
                                                                     f"won by {names[t.winner]}")
-    with st.expander("The deal's log (every action, replayable)"):
-        st.code("\n".join(str(a) for a in deal.log), language=None)
+    with st.expander("Everything that happened, in order"):
+        # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
+        st.markdown("\n".join(f"{i}. {action_text(a, lambda seat: names[seat])}"
+                               for i, a in enumerate(deal.log, 1)))

@@ -10,9 +10,11 @@ import streamlit as st
 from ..quiz import check_answer, generate
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
+from ..quiz.scoreform import SIGN_CONVENTION
 from .reference import linked_sections, reference_links
 from .table_component import card_table
 from .table_model import answer_of, answered_by_table, question_view
+from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
 
 
@@ -31,6 +33,7 @@ def question_block(kind: str, *, seed: int, params: dict, key: str):
 def render_question(q: Question, key: str):
     with st.container(border=True):
         st.markdown(q.prompt)
+        show_question_table(q.context)
         on_table = answered_by_table(q)
         if on_table:  # the cards are clicked on the table; one answer, one rerun
             cards = card_table(question_view(q, token=key), key=f"{key}_table")
@@ -69,18 +72,32 @@ def answer_widget(q: Question, key: str):
         return None if picked is None else choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
         return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42")
+    st.caption(SIGN_CONVENTION)
     values = {}
-    cols = st.columns(2)
-    for i, f in enumerate(q.fields):
-        values[f.key] = cols[i % 2].text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
+    # One row of two per pair of steps, so the fields keep the order of the steps when the columns stack on a
+    # phone and when Tab moves from field to field.
+    for row in form_rows(q.fields):
+        cols = st.columns(2)
+        for col, f in zip(cols, row):
+            values[f.key] = col.text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
     return values
+
+
+def form_rows(fields, width: int = 2) -> list[tuple]:
+    """The form's fields in rows of ``width``, in the order of the steps.
+
+    >>> form_rows("abcde")
+    [('a', 'b'), ('c', 'd'), ('e',)]
+    """
+    fields = tuple(fields)
+    return [fields[i:i + width] for i in range(0, len(fields), width)]
 
 
 def show_feedback(q: Question, fb) -> None:
     if fb.correct:
         st.success(fb.message or "Right!")
     elif fb.credit > 0:
-        st.warning(f"{fb.message} (credit {fb.credit:.0%})")
+        st.warning(f"{fb.message} (partly right)")
     else:
         st.error(fb.message)
     # The answer is said once: in the verdict when it names it, else on its own line.

@@ -46,6 +46,8 @@ def reference_lines(players: int) -> list[str]:
         shares = f"taker ×{rules.taker_share}, each defender ×−1"
     return [
         f"Target (contrat à faire): {targets}.",
+        "Signs: every step from the taker's side, + when it gains, − when it loses; per defender + means "
+        "each defender pays, − that each defender receives.",
         f"Per defender: ({CONTRACT_BASE} + points won or lost by) × contract: {mults}; "
         f"petit au bout {PETIT_AU_BOUT_BONUS} × contract to the side that took it.",
         f"Poignée (not multiplied, to the side that wins the deal): {poignees}.",

@@ -21,6 +21,7 @@ from datetime import datetime
 from ..engine import TarotError
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
+from ..quiz.scoreform import SIGN_CONVENTION
 from .pdf import GREY, SheetPDF, printable
 
 MAX_COUNT = 200
@@ -97,6 +98,7 @@ def _answer_space(pdf: SheetPDF, q: Question) -> None:
             pdf.multi_cell(0, 5.5, printable(choice.label.replace("`", "")), align="L",
                            new_x="LMARGIN", new_y="NEXT")
     elif q.answer_type is AnswerType.SCORE_FORM:
+        pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
         pdf.font(9.5)
         for f in q.fields:  # the label, then a line to write on at the right
             pdf.cell(pdf.epw - 40, 7, printable(f.label + (f" ({f.hint})" if f.hint else "")))
@@ -135,6 +137,8 @@ def _question(pdf: SheetPDF, n: int, q: Question) -> None:
 def _worked(pdf: SheetPDF, n: int, q: Question) -> None:
     _heading(pdf, n, q)
     pdf.para(f"**Answer: {answer_label(q)}**")
+    if q.answer_type is AnswerType.SCORE_FORM:
+        pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
     if q.answer_type is AnswerType.PICK_CARDS and q.answer:
         pdf.cards(q.answer, width=9)
     pdf.para(q.explanation, 9.5, h=4.6)

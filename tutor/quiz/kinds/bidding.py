@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from ...engine import Auction, Contract, DogFate, dog_outcome
-from ..positions import new_deal, pick_contract, provenance
+from ...engine.seats import seat_label
+from ..positions import new_deal, pick_contract, plausible, provenance
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
@@ -29,6 +30,8 @@ def random_auction(deal, rng: random.Random, *, stop: int | None = None) -> None
         options = deal.auction.open_bids()
         highest = deal.auction.highest
         bid = pick_contract(rng, highest[1] if highest else None) if options and rng.random() < 0.45 else None
+        if bid is not None and not plausible(deal.hand(seat), bid, deal.players):
+            bid = None  # a sensible player passes rather than bid what the hand is not worth
         deal.bid(seat, bid)
 
 
@@ -36,7 +39,7 @@ def auction_text(auction: Auction) -> str:
     lines = []
     for i, (seat, bid) in enumerate(auction.bids):
         note = " (on the dealer's right, speaks first)" if i == 0 else ""
-        lines.append(f"{i + 1}. Seat {seat}{note}: **{CONTRACT_NAMES[bid] if bid else 'pass'}**")
+        lines.append(f"{i + 1}. {seat_label(seat, capital=True)}{note}: **{CONTRACT_NAMES[bid] if bid else 'pass'}**")
     return "\n".join(lines)
 
 
@@ -90,7 +93,7 @@ def taker_why_not(a: Auction, choices, answer: str) -> dict:
             why_not[c.key] = ["taker", "someone bid, so the deal is played"]
         elif not highest:
             why_not[c.key] = ["all_pass", "everyone passed: nobody takes, and the next dealer deals"]
-        elif int(c.key) == first_bidder:
+        elif int(c.key) - 1 == first_bidder:  # keys are the seats as learners count them, from 1
             why_not[c.key] = ["first_bidder", "a later, higher bid replaces the first one"]
         else:
             why_not[c.key] = ["taker", "the taker is the highest bidder"]
@@ -111,7 +114,7 @@ def bidding_question(rng: random.Random, p: Params):
 
 
 def _contract_question(rng, p, ask):
-    taker = rng.randrange(p.players)
+    rng.randrange(p.players)  # was the taker's seat; drawn still so every seed keeps its question
     contract = pick_contract(rng) if rng.random() < 0.5 else rng.choice(list(Contract))
     ctx = {"contract": contract.value}
     name = CONTRACT_NAMES[contract]
@@ -120,13 +123,13 @@ def _contract_question(rng, p, ask):
         ctx["number_mistakes"] = wrong
         explanation = (f"A **{name}** multiplies the contract by **{contract.multiplier}**: petite ×1, garde ×2, "
                        f"garde sans ×4, garde contre ×6.\n\n{rule_lines(['multiplier'])}")
-        return make_question(p, prompt=f"Seat {taker} takes a **{name}**. By how much is the contract multiplied?",
+        return make_question(p, prompt=f"A player takes a **{name}**. By how much is the contract multiplied?",
                              answer_type=AnswerType.NUMBER, answer=contract.multiplier, explanation=explanation,
                              rules=("multiplier",), grader="number", context=ctx)
     answer = contract.dog.name.lower()
     ctx["why_not"] = dog_why_not(contract)
     explanation = f"{dog_outcome(contract)}\n\n{rule_lines(['dog_fate'])}"
-    return make_question(p, prompt=f"Seat {taker} takes a **{name}**. What happens to the dog?",
+    return make_question(p, prompt=f"A player takes a **{name}**. What happens to the dog?",
                          answer_type=AnswerType.CHOICE, answer=answer, choices=DOG_CHOICES, explanation=explanation,
                          rules=("dog_fate",), grader="choice", context=ctx)
 
@@ -147,13 +150,14 @@ def _open_question(p, deal):
     highest = a.highest
     why_not = open_why_not(a, choices, index)
     if highest:
-        why = (f"The highest bid so far is **{CONTRACT_NAMES[highest[1]]}** (seat {highest[0]}), so seat {seat} may "
+        why = (f"The highest bid so far is **{CONTRACT_NAMES[highest[1]]}** ({seat_label(highest[0])}), "
+               f"so {seat_label(seat)} may "
                f"pass or bid higher: {open_label(open_now).lower()}.")
     else:
-        why = f"Nobody has bid yet, so seat {seat} may pass or bid any contract."
+        why = f"Nobody has bid yet, so {seat_label(seat)} may pass or bid any contract."
     explanation = f"{why}\n\n{rule_lines(['outbid', 'bid_order'])}"
-    prompt = (f"**{p.players} players**, seat {deal.dealer} dealt. The auction so far:\n\n{auction_text(a)}\n\n"
-              f"Seat {seat} speaks next. **Which bids may seat {seat} make?**")
+    prompt = (f"**{p.players} players**, {seat_label(deal.dealer)} dealt. The auction so far:\n\n{auction_text(a)}\n\n"
+              f"{seat_label(seat, capital=True)} speaks next. **Which bids may {seat_label(seat)} make?**")
     return make_question(p, prompt=prompt, answer_type=AnswerType.CHOICE, answer=answer, choices=choices,
                          explanation=explanation, rules=("outbid", "bid_order"), grader="choice",
                          context={"bids": _bids(a), "dealer": deal.dealer, "why_not": why_not,
@@ -162,20 +166,21 @@ def _open_question(p, deal):
 
 def _taker_question(p, deal):
     a = deal.auction
-    choices = tuple(Choice(str(s), f"Seat {s}") for s in range(p.players)) + (
+    choices = tuple(Choice(str(s + 1), seat_label(s, capital=True)) for s in range(p.players)) + (
         Choice("nobody", "Nobody: everyone passed, the deal is cancelled"),)
     highest = a.highest
-    answer = str(highest[0]) if highest else "nobody"
+    answer = str(highest[0] + 1) if highest else "nobody"
     why_not = taker_why_not(a, choices, answer)
     if highest:
-        why = (f"The highest bid is **{CONTRACT_NAMES[highest[1]]}**, by seat {highest[0]}: seat {highest[0]} is the "
+        why = (f"The highest bid is **{CONTRACT_NAMES[highest[1]]}**, by {seat_label(highest[0])}: "
+               f"{seat_label(highest[0])} is the "
                f"taker. {dog_outcome(highest[1])}")
         rules = ("taker", "outbid")
     else:
         why = "Everyone passed: the deal is cancelled and the next dealer deals."
         rules = ("all_pass",)
     explanation = f"{why}\n\n{rule_lines(rules)}"
-    prompt = (f"**{p.players} players**, seat {deal.dealer} dealt. The whole auction:\n\n{auction_text(a)}\n\n"
+    prompt = (f"**{p.players} players**, {seat_label(deal.dealer)} dealt. The whole auction:\n\n{auction_text(a)}\n\n"
               "**Who becomes the taker?**")
     return make_question(p, prompt=prompt, answer_type=AnswerType.CHOICE, answer=answer, choices=choices,
                          explanation=explanation, rules=rules, grader="choice",

@@ -48,7 +48,8 @@ def ecart_position(players: int, rng: random.Random, *, heavy: bool) -> Deal:
                 continue
         else:
             deal = new_deal(players, rng)
-        run_auction(deal, rng, taker=taker, contract=rng.choice((Contract.PETITE, Contract.GARDE)))
+        if not run_auction(deal, rng, taker=taker, contract=rng.choice((Contract.PETITE, Contract.GARDE))):
+            continue  # the taker's hand is not worth it (see positions.plausible)
         if deal.phase is Phase.CALLING:
             call_card(deal, rng)
         if deal.phase is Phase.ECART:

@@ -9,7 +9,17 @@ from __future__ import annotations
 import random
 
 from ...engine import EXCUSE, PETIT, Contract
-from ..positions import PETIT_LAST, chelem_deal, chelem_hold, petit_deal, play_out, provenance, ready_to_play
+from ...engine.seats import seat_label
+from ..positions import (
+    PETIT_LAST,
+    chelem_deal,
+    chelem_hold,
+    petit_deal,
+    play_out,
+    provenance,
+    ready_to_play,
+    table_context,
+)
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
@@ -19,7 +29,8 @@ ASKS = ("kept", "last", "petit_au_bout", "chelem_excuse", "chelem_petit", "chele
 BY_DIFFICULTY = {1: ("kept",), 2: ("last", "petit_au_bout", "kept"),
                  3: ("chelem_excuse", "chelem_petit", "chelem_points", "chelem_bonus", "petit_au_bout")}
 FATE_CHOICES = (Choice("kept", "Its owner's side keeps it, and gives the trick's winners a low card (worth 0.5)"),
-                Choice("winner", "It goes to the side that won the trick, like any other card"),
+                Choice("changes", "It changes side: it goes to the other camp, whichever side won the trick, "
+                       "and no low card is given back"),
                 Choice("wins", "It wins the trick"))
 BONUS_CHOICES = (Choice("400", "+400 for the attack"), Choice("200", "+200 for the attack"),
                  Choice("-200", "The attack pays 200 to each defender"), Choice("0", "Nothing: no bonus"))
@@ -28,27 +39,28 @@ BONUS_CHOICES = (Choice("400", "+400 for the attack"), Choice("200", "+200 for t
 def _namer(deal):
     def name(s: int) -> str:
         side = "the taker" if s == deal.taker else "the partner" if s == deal.partner else "a defender"
-        return f"seat {s} ({side})"
+        return f"{seat_label(s)} ({side})"
     return name
 
 
 def _excuse_fate(deal, trick) -> str:
-    """Where the engine's count put the Excuse of ``trick``: 'kept', 'winner' or 'wins'."""
+    """Where the engine's count put the Excuse of ``trick``: 'kept', 'changes' or 'wins'."""
     owner = trick.seats[trick.cards.index(EXCUSE)]
     if trick.winner == owner:
         return "wins"
     pile, _points, _notes = deal.attack_pile()
     to = "attack" if EXCUSE in pile else "defence"
-    return "kept" if to == deal.camp(owner) else "winner"
+    return "kept" if to == deal.camp(owner) else "changes"
 
 
 def _fate_question(rng: random.Random, p: Params, last: bool):
     for _ in range(60):
         deal = play_out(ready_to_play(p.players, rng), rng, hold=(EXCUSE,) if last else ())
-        tricks = deal.tricks if last else deal.tricks[:-1]
-        found = [t for t in tricks[-1:] if last] or [t for t in tricks if not last]
-        found = [t for t in found if EXCUSE in t.cards
-                 and deal.camp(t.seats[t.cards.index(EXCUSE)]) != deal.camp(t.winner)]
+        if last:  # the Excuse in the last trick, outside a chelem, whichever side wins the trick
+            found = [t for t in deal.tricks[-1:] if EXCUSE in t.cards and t.winner != t.seats[t.cards.index(EXCUSE)]]
+        else:
+            found = [t for t in deal.tricks[:-1] if EXCUSE in t.cards
+                     and deal.camp(t.seats[t.cards.index(EXCUSE)]) != deal.camp(t.winner)]
         if found:
             trick = rng.choice(found)
             break
@@ -62,8 +74,9 @@ def _fate_question(rng: random.Random, p: Params, last: bool):
                f"{won_by} a low card worth 0.5 in exchange.")
         rules = ("excuse_kept", "excuse_never_wins")
     else:
-        why = (f"This is the last trick: the Excuse played there changes side. The {side} loses it to the "
-               f"{won_by}, who won the trick.")
+        other = "defence" if side == "attack" else "attack"
+        why = (f"This is the last trick, so the Excuse changes side: the {side} played it and it goes to the "
+               f"{other}" + (", although the {side} won the trick." if won_by == side else ".").format(side=side))
         rules = ("excuse_last_trick",)
     why_not = fate_why_not(answer)
     total = len(deal.tricks)
@@ -74,13 +87,15 @@ def _fate_question(rng: random.Random, p: Params, last: bool):
     return make_question(p, prompt=prompt, cards={"The trick": trick.cards}, answer_type=AnswerType.CHOICE,
                          answer=answer, choices=FATE_CHOICES, explanation=f"{why}\n\n{rule_lines(rules)}",
                          rules=rules, grader="choice",
-                         context={"why_not": why_not, "trick_number": n + 1, "deal": provenance(deal)})
+                         context={"why_not": why_not, "trick_number": n + 1, "deal": provenance(deal),
+                                  "table": table_context(deal)})
 
 
 def fate_why_not(answer: str) -> dict:
     why_not = {"wins": ["excuse_never_wins", "the Excuse never wins a trick, except as the last card of a chelem"],
-               "winner": ["excuse_kept", "before the last trick, the Excuse stays with its owner's side"],
-               "kept": ["excuse_last_trick", "in the last trick the Excuse is lost like any card: it changes side"]}
+               "changes": ["excuse_kept", "before the last trick, the Excuse stays with its owner's side"],
+               "kept": ["excuse_last_trick", "in the last trick the Excuse changes side: it goes to the other "
+                        "camp, whichever side won the trick"]}
     del why_not[answer]
     return why_not
 
@@ -108,10 +123,10 @@ def pab_why_not(side: str | None, winner_side: str | None, mult: int, chelem: bo
 
 def pab_choices(mult: int) -> tuple[Choice, ...]:
     out = [Choice("attack", f"The attack: +{10 * mult} per defender (10 × {mult})"),
-           Choice("defence", f"The defence: {10 * mult} per defender (10 × {mult})")]
+           Choice("defence", f"The defence: −{10 * mult} per defender (10 × {mult}), each defender receives it")]
     if mult > 1:
         out += [Choice("attack_10", "The attack: +10 per defender"),
-                Choice("defence_10", "The defence: 10 per defender")]
+                Choice("defence_10", "The defence: −10 per defender, each defender receives it")]
     return tuple(out) + (Choice("none", "Nobody: there is no petit au bout"),)
 
 

@@ -16,7 +16,9 @@ from ...engine import (
     score_deal,
     sort_cards,
 )
-from ..positions import biased_deal, new_deal, play_out, provenance, ready_to_play, run_auction
+from ...engine.announce import RANK_WORDS
+from ...engine.seats import seat_label
+from ..positions import biased_deal, new_deal, plausible, play_out, provenance, ready_to_play, run_auction
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
@@ -41,18 +43,20 @@ def five_question(rng: random.Random, p: Params):
 
 def _partner(rng: random.Random, p: Params):
     case = rng.choice(("partner", "self", "dog"))
-    for _ in range(200):
+    contract = rng.choice((Contract.PETITE, Contract.GARDE))
+    found = None
+    while found is None:
         deal = new_deal(5, rng)
-        taker = rng.randrange(5)
-        hand = deal.hand(taker)
-        options = callable_cards(hand)
-        pick = {"partner": [c for c in options if c not in hand and c not in deal.dog],
-                "self": [c for c in options if c in hand],
-                "dog": [c for c in options if c in deal.dog]}[case]
-        if pick:
-            break
+        for taker in rng.sample(range(5), 5):  # a seat whose hand is worth the contract and fits the case
+            hand = deal.hand(taker)
+            options = callable_cards(hand)
+            pick = {"partner": [c for c in options if c not in hand and c not in deal.dog],
+                    "self": [c for c in options if c in hand],
+                    "dog": [c for c in options if c in deal.dog]}[case]
+            if pick and plausible(hand, contract, 5) and run_auction(deal, rng, taker=taker, contract=contract):
+                found = taker
+                break
     called = rng.choice(pick)
-    run_auction(deal, rng, taker=taker, contract=rng.choice((Contract.PETITE, Contract.GARDE)))
     deal.call(taker, called)
     dog = sort_cards(deal.dog)
     answer = "partner" if deal.partner is not None else "alone"
@@ -70,7 +74,7 @@ def _partner(rng: random.Random, p: Params):
                "alone": ["partner", "someone else holds the called card, so you have a partner"],
                "partner": ["alone", why]}
     del why_not[answer]
-    prompt = (f"**5 players.** You are the taker (seat {taker}), with a {deal.contract.french}. Before the dog is "
+    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. Before the dog is "
               f"turned up you call `{called.code}`. Then the dog is shown: {md(dog)}.\n\n**Who is your partner?**")
     return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand), "The dog": tuple(dog)},
                          answer_type=AnswerType.CHOICE, answer=answer, choices=PARTNER_CHOICES,
@@ -89,8 +93,12 @@ def call_notes(hand, options) -> dict:
                 msg = ("call_own_king", "you may call a king you hold yourself; you then play alone") if c in hand \
                     else ("call_any_king", "any king may be called")
             else:
-                msg = ("call_lower", "holding every card of the rank above, you may call this rank too")
+                msg = ("call_lower", f"you hold every card of the ranks above, so you may call a {RANK_WORDS[c.rank]} "
+                       "you do not hold")
             notes[c.code] = {"missing": list(msg)}
+        elif c in hand:
+            notes[c.code] = {"extra": ["call_own_card", f"a {RANK_WORDS[c.rank]} you hold may never be called: you "
+                                       "call yourself only with a king of your own"]}
         else:
             what = {13: "a queen only with all four kings", 12: "a knight only with all four kings and queens",
                     11: "a jack only with all four kings, queens and knights"}[c.rank]
@@ -100,30 +108,36 @@ def call_notes(hand, options) -> dict:
 
 
 def _call(rng: random.Random, p: Params):
-    taker = rng.randrange(5)
-    deal = biased_deal(5, rng, taker, trumps=rng.randint(3, 7), kings=4) if rng.random() < 0.45 else None
-    deal = deal or new_deal(5, rng)
-    run_auction(deal, rng, taker=taker)
+    four_kings = rng.random() < 0.45
+    while True:
+        taker = rng.randrange(5)
+        deal = biased_deal(5, rng, taker, trumps=rng.randint(4, 8), kings=4) if four_kings else new_deal(5, rng)
+        if run_auction(deal, rng, taker=taker):
+            break
     assert deal.phase is Phase.CALLING
     hand = deal.hand(taker)
     options = callable_cards(hand)
     mine = [c for c in options if c in hand]
-    ranks = sorted({c.rank for c in options}, reverse=True)
-    lowest = {14: "kings", 13: "queens", 12: "knights", 11: "jacks"}[ranks[-1]]
+    lower = [c for c in options if c.rank < 14]
     why = f"You may call any of the {md(options)}"
-    if len(ranks) > 1:
-        why += f": you hold all four {'kings' if len(ranks) == 2 else 'kings and queens'}, so the {lowest} too"
+    if lower:
+        word = RANK_WORDS[lower[0].rank]
+        held = [c for c in hand if c.kind < 4 and c.rank == lower[0].rank]
+        why += (f": you hold all four {'kings' if word == 'queen' else 'kings and queens'}, so also a {word} "
+                "you do not hold")
+        if held:
+            why += f" (never {md(held)}, which you hold)"
     why += "."
     if mine:
         why += f" Calling {md(mine)}, which you hold, means playing alone."
     rules = ("call_king", "alone")
-    prompt = (f"**5 players.** You are the taker (seat {taker}), with a {deal.contract.french}. Before the dog is "
-              "turned up you call a card. **Which cards may you call?** Pick all of them.")
+    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. "
+              "Before the dog is turned up you call a card. **Which cards may you call?** Pick all of them.")
     return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
                          answer=tuple(sort_cards(options)), pool=FACES,
                          explanation=f"{why}\n\n{rule_lines(rules)}", rules=rules, grader="cards",
                          context={"hand": " ".join(c.code for c in hand), "card_notes": call_notes(hand, options),
-                                  "deal": provenance(deal)}, tags=("four_kings",) if len(ranks) > 1 else ())
+                                  "deal": provenance(deal)}, tags=("four_kings",) if lower else ())
 
 
 def _shares(rng: random.Random, p: Params):
@@ -135,9 +149,9 @@ def _shares(rng: random.Random, p: Params):
     keys = ("taker", "partner", "defender") if s.partner is not None else ("taker", "defender")
     answer = form_answer(params, keys)
     pays = "pays" if s.per_defender >= 0 else "receives"
-    side = "alone (1 against 4)" if s.alone else f"with seat {deal.partner} as partner (2 against 3)"
+    side = "alone (1 against 4)" if s.alone else f"with {seat_label(deal.partner)} as partner (2 against 3)"
     shown_by = [deal.camp(seat) for seat, _cards, _level in deal.poignees]
-    prompt = (f"**Share the score.** {describe(params, shown_by)} The taker, seat {deal.taker}, played {side}. "
+    prompt = (f"**Share the score.** {describe(params, shown_by)} The taker, {seat_label(deal.taker)}, played {side}. "
               f"The sum per defender is **{abs(s.per_defender)}**: each defender {pays} it.\n\n"
               "What does each player score?")
     rules = ("alone", "shares") if s.alone else ("partner", "shares")

@@ -19,6 +19,7 @@ from ...engine import (
     explain_all,
     explain_winner,
 )
+from ...engine.seats import seat_label
 from ..positions import Spot, find_spot, play_out, provenance, ready_to_play, ruffing_lead, seat_name
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
@@ -166,10 +167,11 @@ def table_text(view) -> str:
             role = ", the taker's partner (you hold the called card)"
         elif n < 5 or view.partner is not None:
             role = ", a defender"
-        lines.append(f"Seat {view.taker} is the taker, with a {contract}. You are seat {view.seat}{role}.")
+        lines.append(f"{seat_label(view.taker, capital=True)} is the taker, with a {contract}. "
+                     f"You are {seat_label(view.seat)}{role}.")
     if view.called is not None:
         if view.partner is not None and view.partner != view.seat:
-            known = f" Seat {view.partner} has played it: they are the partner."
+            known = f" {seat_label(view.partner, capital=True)} has played it: they are the partner."
         elif view.partner is None and view.seat != view.taker:
             known = " Its holder has not shown it yet."
         else:
@@ -227,7 +229,8 @@ def legal_question(rng: random.Random, p: Params):
     ctx = {"hand": " ".join(c.code for c in view.hand), "trick": " ".join(c.code for c in view.trick),
            "called": view.called.code if view.called else None, "first_trick": first, "seat": view.seat,
            "situation": sorted(situations), "card_notes": legal_notes(verdicts, partner_winning=partner_winning),
-           "deal": spot.provenance}
+           "deal": spot.provenance,
+           "table": {"players": view.players, "dealer": view.dealer, "you": view.seat, "taker": view.taker}}
     return make_question(p, prompt=prompt, cards=cards, answer_type=AnswerType.PICK_CARDS, answer=legal,
                          pool=view.hand, explanation=explanation, rules=rules, grader="cards", context=ctx,
                          tags=tuple(sorted(situations)))
@@ -302,7 +305,7 @@ def winner_question(rng: random.Random, p: Params):
         role = "the taker" if s == deal.taker else ""
         if deal.players < 5 and s != deal.taker:
             role = "a defender"
-        return f"seat {s}" + (f" ({role})" if role else "")
+        return f"{seat_label(s)}" + (f" ({role})" if role else "")
 
     choices = tuple(Choice(c.code, f"{c.code}, {c.name} — {name(s)}") for c, s in zip(cards, seats))
     rules = ["trick_winner"] + (["excuse_never_wins"] if EXCUSE in cards else []) + (

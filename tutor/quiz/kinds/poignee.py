@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, check_poignee, poignee_options, poignee_to_show
-from ..positions import biased_deal, find_spot, ready_to_play
+from ..positions import biased_deal, find_spot, taken
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
@@ -33,8 +33,7 @@ def poignee_hand(p: Params, rng: random.Random, *, excuse_case: bool):
     trumps = need - 1 if excuse_case else need + rng.choice((-1, 0, 0, 1, 2))
     trumps = max(1, min(trumps, 21, rules.hand_size - excuse))
     seat = rng.randrange(p.players)
-    deal = biased_deal(p.players, rng, seat, trumps=trumps, excuse=excuse)
-    deal = ready_to_play(p.players, rng, deal=deal)
+    deal = taken(lambda: biased_deal(p.players, rng, seat, trumps=trumps, excuse=excuse), rng, p.players)
     spot = find_spot(p.players, rng, lambda d: d.to_act == seat and seat not in d.has_played, deals=1,
                      make=lambda _r: deal)
     return spot.view, spot.provenance
@@ -90,7 +89,7 @@ def poignee_question(rng: random.Random, p: Params):
     if mode != "level" and not options:
         mode = "level"
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "deal": prov}
-    head = f"**{p.players} players.** You are seat {view.seat}, about to play your first card."
+    head = f"**{p.players} players.** You are about to play your first card."
     cards = {"Your hand": hand}
     facts = hand_facts(hand, p.players)
     rules = ["poignee_threshold"] + (["poignee_excuse"] if any(c.is_excuse for c in hand) else [])

@@ -20,6 +20,7 @@ from ..positions import (
     play_out,
     provenance,
     ready_to_play,
+    taken,
 )
 from ..question import AnswerType
 from ..registry import Params, generator, make_question
@@ -51,9 +52,9 @@ def played(p: Params, rng: random.Random, *, bonus: bool):
         pab = not poignee or rng.random() < 0.5
         if poignee:
             need = RuleSet.for_players(players).poignee_thresholds["simple"]
-            deal = biased_deal(players, rng, rng.randrange(players), trumps=need + rng.randint(0, 3),
-                               excuse=rng.random() < 0.3)
-            deal = ready_to_play(players, rng, deal=deal)
+            deal = taken(lambda need=need: biased_deal(players, rng, rng.randrange(players),
+                                                       trumps=need + rng.randint(0, 3), excuse=rng.random() < 0.3),
+                         rng, players)
         else:
             deal = petit_deal(players, rng)
         play_out(deal, rng, hold=PETIT_LAST if pab else (), poignee=1.0)
@@ -81,8 +82,9 @@ def chelem_case(p: Params, rng: random.Random, kind: str):
             if params["chelem"] == kind:
                 return params, deal
     if kind == "defence":
+        # A deal where the defence takes every trick needs a hand nobody would bid: keep only its numbers.
         deal = play_out(defence_chelem_deal(p.players, rng), rng)
-        return deal_params(deal), deal
+        return deal_params(deal), None
     raise AssertionError(f"no {kind} chelem in ten deals")  # pragma: no cover
 
 

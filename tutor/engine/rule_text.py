@@ -1,0 +1,52 @@
+"""The one statement of each rule that lessons, puzzles, guided hands, quizzes and hints share.
+
+A rule that several places repeat is written here once, in the learner's words; the quiz rule
+lines (``tutor.quiz.RULES``) take these sentences, and YAML content writes ``{rule:<id>}`` where it
+states one (the loader puts the sentence in). Tests check the sentences against ``Deal.result()``.
+
+>>> RULE_TEXT["excuse_last_trick"].startswith("The Excuse played in the last trick changes side")
+True
+>>> fill_rules("Keep this in mind: {rule:misdeal}")[:40]
+'Keep this in mind: After a misdeal the s'
+"""
+
+from __future__ import annotations
+
+import re
+
+RULE_TEXT: dict[str, str] = {
+    # The Excuse (RULES.md, Playing a trick; FFT p.4, p.7)
+    "excuse_kept": "Before the last trick the Excuse stays with its owner’s side, who hand the trick’s winners "
+                   "a low card worth 0.5 instead.",
+    "excuse_last_trick": "The Excuse played in the last trick changes side: it goes to the other camp, whichever "
+                         "side wins that trick, and no low card is given back (except in a chelem).",
+    "excuse_chelem": "In a chelem the Excuse, played in the last trick by a side that has won every other trick, "
+                     "wins that trick, announced or not.",
+    "petit_au_bout_chelem": "When the Excuse wins the last trick for a side that has won every other trick, that "
+                            "side’s Petit in the trick before counts as au bout.",
+    # 5 players (RULES.md, Bidding; FFT p.12)
+    "call_king": "With 5 players the taker calls a king (one of their own means playing alone). Only with all four "
+                 "kings may they call a queen they do not hold; with all kings and queens, a knight they do not "
+                 "hold; with kings, queens and knights, a jack they do not hold. A queen, knight or jack of their "
+                 "own may never be called.",
+    "call_before_dog": "With 5 players the taker calls before the dog is turned up, so nobody knows yet whether "
+                       "the called card is in the dog.",
+    # dealing and bidding (RULES.md; FFT p.5)
+    "first_bid": "The first contract is the petite: the FFT’s words are “Je prise”, and at many tables people say "
+                 "“je prends” or “petite”.",
+    "misdeal": "After a misdeal the same dealer deals again and may not bid on that deal.",
+    # scoring: one sign convention (the score form, model answers, lesson 12, worksheet keys)
+    "score_signs": "Every step of the score is signed from the taker’s side: + when the taker’s side gains, − when "
+                   "it loses. The per-defender total is what each defender pays (+) or receives (−).",
+}
+
+_REF = re.compile(r"\{rule:([a-z_]+)\}")
+
+
+def fill_rules(text: str) -> str:
+    """Put each ``{rule:<id>}`` in ``text`` replaced by its sentence; an unknown id raises KeyError."""
+    def sub(m: re.Match) -> str:
+        if m.group(1) not in RULE_TEXT:
+            raise KeyError(f"unknown rule {{rule:{m.group(1)}}}; known: {', '.join(sorted(RULE_TEXT))}")
+        return RULE_TEXT[m.group(1)]
+    return _REF.sub(sub, text)
