@@ -66,19 +66,28 @@ def shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 60
-_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 8
-_REPR.maxlevel = 3
+class _ShortRepr(reprlib.Repr):
+    def repr1(self, x, level):
+        # Subclasses (the loader's LineDict, LineList) would fall back to the full builtin repr.
+        for base, name in ((dict, "repr_dict"), (list, "repr_list"), (tuple, "repr_tuple"), (str, "repr_str")):
+            if isinstance(x, base) and type(x) is not base:
+                return getattr(self, name)(x, level)
+        return super().repr1(x, level)
+
+
+_REPR = _ShortRepr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 4
+_REPR.maxlevel = 2
 
 
 def short_repr(value) -> str:
     """A repr that stays short whatever the value holds (an expanded YAML alias bomb, a huge list).
 
-    >>> short_repr({"a": [[1] * 100] * 100})
-    "{'a': [[1, 1, 1, 1, 1, 1, 1, 1, ...], [1, 1, 1, 1, 1, 1, 1, 1, ...], ...]}"
+    >>> short_repr({"a": [[1] * 100] * 100, "b": 2})
+    "{'a': [[...], [...], [...], [...], ...], 'b': 2}"
     """
-    return _REPR.repr(value)
+    return shorten(_REPR.repr(value), 200)
 
 
 class TooLarge(ValueError):
