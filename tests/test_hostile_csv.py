@@ -7,6 +7,7 @@ as they are, and imports take the quote off again.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -107,7 +108,5 @@ def test_a_sheet_over_the_limit():
 @settings(max_examples=150, deadline=None)
 @given(st.text(alphabet="ab,;\"\r\n'=-#0123456789", max_size=200))
 def test_from_csv_raises_only_csv_error(text):
-    try:
+    with contextlib.suppress(CsvError):  # anything else is a bug
         from_csv(SHEET.splitlines()[0] + "\n" + text)
-    except CsvError:
-        pass

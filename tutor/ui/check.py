@@ -7,6 +7,7 @@ import streamlit as st
 from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
 from ..engine.rules import Contract
 from .cards import cards_html
+from .safe import plain
 
 
 def render() -> None:
@@ -40,7 +41,7 @@ def _score_form() -> None:
                            petit_au_bout=None if pab == "none" else pab, poignees=poignees,
                            chelem=None if chelem == "none" else chelem, alone=alone)
         except TarotError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         for step in s.steps:
             st.markdown(f"- {step.text}")
@@ -61,7 +62,7 @@ def _legal_form() -> None:
                 raise TarotError("type at least one card in your hand")
             verdicts = explain_all(hand, trick)
         except TarotError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         legal = [v.card for v in verdicts if v.legal]
         st.markdown(cards_html(hand, dim=[c for c in hand if c not in legal], width=56), unsafe_allow_html=True)

@@ -16,6 +16,7 @@ from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
 from .learner import store
 from .question import answer_widget
+from .safe import plain
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -44,7 +45,7 @@ def render() -> None:
         else:
             _join(cs)
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
 
 
 def _join(cs: ClassStore) -> None:
@@ -58,7 +59,7 @@ def _join(cs: ClassStore) -> None:
         try:
             quiz, player = cs.join(code, name)
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         _remember(player.token, quiz.code)
         st.rerun()
@@ -90,7 +91,7 @@ def _take(cs: ClassStore, token: str) -> None:
     done = {m.number: m for m in cs.my_answers(token)}
     total = len(quiz.questions)
     top, leave = st.columns([4, 1], vertical_alignment="center")
-    top.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}. This page's address keeps "
+    top.caption(f"{plain(quiz.title)} · code {quiz.code} · playing as {plain(player.name)}. This page's address keeps "
                 "your place: reload or come back to it, but do not share it.")
     if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
         _forget()
@@ -100,8 +101,8 @@ def _take(cs: ClassStore, token: str) -> None:
         _result(quiz, done)
         return
     if not quiz.open_at(_now()):
-        st.error(str(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
-                 f"The quiz “{quiz.title}” has ended: answers are no longer taken.")
+        st.error(plain(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
+                 f"The quiz “{plain(quiz.title)}” has ended: answers are no longer taken.")
         if done:
             _result(quiz, done)
         return
@@ -121,7 +122,7 @@ def _take(cs: ClassStore, token: str) -> None:
         try:
             cs.answer(token, n, raw)
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         st.rerun()
     st.caption("Your answers are saved as you go; the result comes at the end.")

@@ -40,6 +40,7 @@ from .practice_parts import (
 )
 from .practice_parts import show_trick as draw_trick
 from .question import render_question
+from .safe import query_int, query_seed
 
 MODES = ("Play a deal", "Guided hands")
 
@@ -74,12 +75,11 @@ def _new(players: int, seed: int) -> Table:
 
 
 def _table() -> Table:
-    q = st.query_params
     t = st.session_state.get("pr_table")
-    players, seed = q.get("players", ""), q.get("seed", "")
-    linked = players in ("3", "4", "5") and seed.isdigit()
-    if linked and (t is None or (t.players, t.deal.seed) != (int(players), int(seed))):
-        return _new(int(players), int(seed))
+    players, seed = query_int("players", 3, 5), query_seed()
+    linked = players is not None and seed is not None
+    if linked and (t is None or (t.players, t.deal.seed) != (players, seed)):
+        return _new(players, seed)
     if t is None:
         return _new(4, random.randrange(1, 10**6))
     return t
