@@ -6,12 +6,15 @@ listed and exit status 1: never a traceback, a hang or a crash.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.cli import main
 from tutor.content.yamlio import ContentError, load_text
@@ -212,3 +215,71 @@ def test_load_text_refuses_before_parsing(text, words):
 def test_load_text_still_reads_anchors_and_lines():
     doc = load_text("a: &x [1, 2]\nb: *x\nc:\n  - d: 3\n", "x.yaml")
     assert doc["b"] == [1, 2] and doc["c"][0].line == 4
+
+
+# ---------------------------------------------------------------- hypothesis: any argument, any file
+
+ARG_TEXT = st.one_of(st.text(max_size=40), st.text(alphabet="0123456789²-+., TtKkHhSsEeXx", max_size=60),
+                     st.sampled_from(["9" * 5000, "", "-", "--", "²", "1e400", "nan", "-1"]))
+
+
+def run_quietly(capsys, argv) -> int:
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse's own usage errors (exit 2)
+        status = stop.code
+    capsys.readouterr()
+    return status
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hand=ARG_TEXT, trick=ARG_TEXT, called=st.one_of(st.none(), ARG_TEXT), first=st.booleans())
+def test_legal_any_arguments(capsys, hand, trick, called, first):
+    argv = ["legal", "--hand", hand, "--trick", trick, *(["--called", called] if called is not None else []),
+            *(["--first-trick"] if first else [])]
+    assert run_quietly(capsys, argv) in (0, 2)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(players=ARG_TEXT, contract=ARG_TEXT, points=ARG_TEXT, oudlers=ARG_TEXT)
+def test_score_any_arguments(capsys, players, contract, points, oudlers):
+    argv = ["score", "--players", players, "--contract", contract, "--points", points, "--oudlers", oudlers]
+    assert run_quietly(capsys, argv) in (0, 2)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(["legal", "count", "score", "nope"]), seed=ARG_TEXT, count=ARG_TEXT, option=ARG_TEXT)
+def test_quiz_any_arguments(capsys, kind, seed, count, option):
+    argv = ["quiz", "--kind", kind, "--seed", seed, "--count", count, "--option", option]
+    assert run_quietly(capsys, argv) in (0, 2)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=400) | st.text(alphabet="taker,contract,points,oudlers,AnBb\r\n\"';=-#0123456789",
+                                                 max_size=300).map(str.encode))
+def test_sheet_any_file(capsys, tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("sheet") / "s.csv"
+    path.write_bytes(data)
+    assert run_quietly(capsys, ["sheet", str(path)]) in (0, 2)
+
+
+YAML_ALPHABET = "ab: -[]{}&*!|>'\"\n#0123456789,.?%@`\t"
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=YAML_ALPHABET, max_size=200) | st.text(max_size=100))
+def test_the_loader_raises_only_content_error(text):
+    with contextlib.suppress(ContentError):
+        load_text(text, "x.yaml")
+
+
+@settings(max_examples=30, deadline=None)
+@given(depth=st.integers(1, 3000), opener=st.sampled_from(["[", "{a: ", "- "]))
+def test_the_loader_refuses_any_deep_nesting(depth, opener):
+    closer = {"[": "]", "{a: ": "}", "- ": ""}[opener]
+    text = ("x: " + opener * depth + "1" + closer * depth) if opener != "- " else \
+        "x:\n" + "".join("  " * i + "-\n" for i in range(1, depth + 1))
+    try:
+        load_text(text, "x.yaml")
+    except ContentError as err:
+        assert depth >= 39 or "invalid YAML" in str(err), str(err)[:300]

@@ -7,7 +7,7 @@ import streamlit as st
 from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
 from ..engine.rules import Contract
 from .cards import cards_html
-from .safe import plain
+from .safe import TEXT_LIMIT, plain
 
 
 def render() -> None:
@@ -51,8 +51,9 @@ def _score_form() -> None:
 
 def _legal_form() -> None:
     with st.form("legal"):
-        hand_text = st.text_input("Your hand", "KH 3H 5S T4 T16 EX", help="Cards like KH, CS, 10D, T21, EX")
-        trick_text = st.text_input("Cards already in the trick, in order", "10H T14")
+        hand_text = st.text_input("Your hand", "KH 3H 5S T4 T16 EX", help="Cards like KH, CS, 10D, T21, EX",
+                                  max_chars=TEXT_LIMIT)
+        trick_text = st.text_input("Cards already in the trick, in order", "10H T14", max_chars=TEXT_LIMIT)
         go = st.form_submit_button("Which cards may I play?")
     if go:
         try:

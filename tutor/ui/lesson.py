@@ -16,6 +16,7 @@ from ..content import (
 )
 from .data import course
 from .reference import linked_sections, reference_links
+from .safe import plain, query_text
 from .widgets import parse_number, pick_cards, remember_done, show_card_groups, show_cards
 
 
@@ -32,9 +33,9 @@ def render() -> None:
     if not c.lessons:
         st.error("No lesson could be loaded. Run `tarot-tutor check` to see what is wrong.")
         return
-    wanted = st.query_params.get("lesson")
+    wanted = query_text("lesson")
     if wanted and c.lesson(wanted) is None:
-        st.warning(f"There is no lesson called “{wanted}”. Here is the first one instead.")
+        st.warning(f"There is no lesson called “{plain(wanted)}”. Here is the first one instead.")
     lesson = c.lesson(current_lesson_id())
     st.session_state["lesson_id"] = lesson.id
     st.query_params["lesson"] = lesson.id

@@ -10,6 +10,7 @@ import streamlit as st
 from ..quiz import check_answer, generate
 from ..quiz.question import AnswerType, Question
 from .reference import linked_sections, reference_links
+from .safe import TEXT_LIMIT
 from .widgets import pick_cards, show_card_groups
 
 
@@ -54,11 +55,13 @@ def answer_widget(q: Question, key: str):
         picked = st.radio("Your answer", labels, index=None, key=f"{key}_choice")
         return None if picked is None else q.choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
-        return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42")
+        return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42",
+                             max_chars=TEXT_LIMIT)
     values = {}
     cols = st.columns(2)
     for i, f in enumerate(q.fields):
-        values[f.key] = cols[i % 2].text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
+        values[f.key] = cols[i % 2].text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None,
+                                                max_chars=TEXT_LIMIT)
     return values
 
 

@@ -8,6 +8,7 @@ import streamlit as st
 
 from ..engine import Card, TarotError, parse_cards
 from .cards import card_label, cards_html
+from .safe import TEXT_LIMIT, plain
 
 
 def show_cards(cards: Iterable[Card], *, label: str | None = None, width: int = 62, dim=(), ring=()) -> None:
@@ -32,12 +33,12 @@ def pick_cards(options: list[Card], *, key: str, multi: bool = True, label: str 
     elif not isinstance(chosen, list):
         chosen = [chosen]
     typed = st.text_input("…or type them", key=f"{key}_typed", placeholder="e.g. T16 EX",
-                          help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
+                          help="Any notation works: KH, R♥, roi de cœur, 21, Excuse", max_chars=TEXT_LIMIT)
     if typed.strip():
         try:
             chosen = parse_cards(typed)
         except TarotError as err:
-            st.warning(f"{err}. Your clicked cards are used instead.")
+            st.warning(f"{plain(err)}. Your clicked cards are used instead.")
     return chosen
 
 
