@@ -2,8 +2,8 @@
 
 Input from a visitor, a command line or a file is checked against these limits at the edge, before
 any work is done on it, so a hostile or damaged input gets one clear sentence instead of a crash,
-a hang or a traceback. The README's "Security and limits" section lists them. Pure Python, no
-imports from the rest of the package: every layer may use it.
+a hang or a traceback. The README's "Security and limits" section lists them. Pure Python; it
+imports only the engine's own two card limits, so every layer above the engine may use it.
 
 >>> parse_int("42", 0, MAX_SEED), parse_int("²", 0, MAX_SEED), parse_int("9" * 5000, 0, MAX_SEED)
 (42, None, None)
@@ -18,13 +18,15 @@ from __future__ import annotations
 import reprlib
 from typing import BinaryIO
 
+from .engine.cards import MAX_CARD_TOKEN, MAX_CARDS_TEXT  # noqa: F401 - listed here with the others
+
 # ---------------------------------------------------------------- the limits
 
 MAX_SEED = 2**31 - 1             # a question's or a deal's seed: 0 to 2,147,483,647
 MAX_ANSWER_CHARS = 2_000         # one typed answer (all the fields of a score form together)
 MAX_ANSWER_ITEMS = 100           # cards or form fields in one answer given as a list or a mapping
-MAX_CARD_TOKEN = 40              # one card written out ("cavalier de trèfle" is 18)
-MAX_CARDS_TEXT = 4_000           # a list of cards as text (all 78 written out in full is ~1,500)
+# MAX_CARD_TOKEN (one card written out, 40) and MAX_CARDS_TEXT (a list of cards as text, 4,000) are
+# the engine's, imported above: its parser needs them and it is the bottom layer.
 MAX_TEXT_INPUT = 500             # a text box on a page (cards, points, a poignée, a search)
 MAX_NAME_CHARS = 40              # a learner's, a player's or a game's name
 MAX_CONTENT_BYTES = 512 * 1024   # one lesson, puzzle or guided-hand YAML file (the largest is ~40 KB)

@@ -16,13 +16,13 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..db import utcnow
+from ..db.classroom import ClassAnswer, ClassPlayer, ClassQuiz
 from ..engine import TarotError
 from ..progress.db import StoreError
-from ..progress.models import utcnow
 from ..progress.store import clean_name
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
-from .models import ClassAnswer, ClassPlayer, ClassQuiz
 
 MAX_QUESTIONS = 50
 

@@ -20,8 +20,15 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..limits import MAX_CARD_TOKEN, MAX_CARDS_TEXT, shorten
 from .errors import CardParseError
+
+# Longer input is refused before it is parsed (tutor.limits lists every limit on outside input).
+MAX_CARD_TOKEN = 40     # one card written out ("cavalier de trèfle" is 18)
+MAX_CARDS_TEXT = 4_000  # a list of cards as text (all 78 written out in full is ~1,700)
+
+
+def _cut(text: str, n: int = 20) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 class Suit(enum.Enum):
@@ -275,7 +282,7 @@ def parse_card(text: str) -> Card:
         raise CardParseError(repr(text))
     raw = text
     if len(text) > MAX_CARD_TOKEN:  # never normalise or int() a pasted essay
-        raise CardParseError(shorten(raw, 20), f"longer than any card, {len(raw):,} characters")
+        raise CardParseError(_cut(raw), f"longer than any card, {len(raw):,} characters")
     t = _normalise(text)
     if not t:
         raise CardParseError(raw, "an empty card")
@@ -331,7 +338,7 @@ def parse_cards(text: str | Iterable) -> list[Card]:
     if not isinstance(text, str):
         return [parse_card(t) for t in text]
     if len(text) > MAX_CARDS_TEXT:  # the long-name search below is not linear on every text
-        raise CardParseError(shorten(text, 20), f"{len(text):,} characters: all 78 cards written out in "
+        raise CardParseError(_cut(text), f"{len(text):,} characters: all 78 cards written out in "
                                                 f"full take under {MAX_CARDS_TEXT:,}")
     cards: list[Card] = []
     # Long names first ("roi de cœur"), so their words are not split apart.

@@ -23,9 +23,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..db import utcnow
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from . import migrate, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
-from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard, utcnow
 
 DEFAULT_NAME = "Me"
 NAME_MAX = 40

@@ -25,9 +25,9 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
 
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
-from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from .store import LearnerInfo, Store, _guarded, clean_name
 
 FORMAT = "tarot-tutor-progress"

@@ -1,4 +1,4 @@
-"""The class-quiz tables (migration ``0004``), declared on the progress store's ``Base``."""
+"""The class-quiz tables (migration ``0004``): quizzes, the learners who joined one, their answers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..progress.models import Base, UTCDateTime
+from .base import Base, UTCDateTime
 
 
 class ClassQuiz(Base):
