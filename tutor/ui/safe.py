@@ -6,31 +6,38 @@ the page opens as if it had not been given. Every name a person typed (a learner
 a quiz title, an uploaded file's name) goes through ``plain`` before it reaches Markdown, so
 ``![p](http://host/x)`` or ``<img src=x>`` shows as those characters and fetches nothing.
 
->>> plain("![p](http://host/x)")
-'\\\\!\\\\[p\\\\]\\\\(http\\\\:\\\\/\\\\/host\\\\/x\\\\)'
->>> plain("Ann-Marie O'Neil")
-"Ann\\\\-Marie O\\\\'Neil"
+>>> print(plain("![p](http://host/x)"), plain("<img src=x>"), plain("Ann-Marie O'Neil, 3rd."), plain("1. www.a.org"))
+\\!\\[p\\]\\(http\\://host/x\\) \\<img src=x\\> Ann-Marie O'Neil, 3rd. 1\\. www\\.a\\.org
 """
 
 from __future__ import annotations
-
-import string
 
 import streamlit as st
 
 from ..limits import MAX_SEED, MAX_TEXT_INPUT, parse_int
 
-_PUNCTUATION = frozenset(string.punctuation)  # CommonMark lets a backslash escape any of these
+# Markdown, HTML, GitHub's autolinks and Streamlit's own syntax (":red[...]", ":material/x:", "$x$").
+_ALWAYS = frozenset("\\`*_[]()!<>#|{}~:$&")
+_LEADING = frozenset("+-=>")  # a list item or a quote, at the start of a line
 
 
 def plain(text) -> str:
     """``text`` escaped for ``st.markdown`` and widget labels: it shows exactly as typed.
 
-    Each ASCII punctuation character gets a backslash (Markdown, HTML tags, links, images,
-    Streamlit's ``:color[...]`` and ``:icon:`` directives, ``$`` maths); line breaks become spaces.
+    Markdown's backslash escape goes before every character that could start markup (links,
+    images, HTML tags, emphasis, code, Streamlit's ``:color[...]`` and ``:icon:``, ``$`` maths),
+    before a ``.`` inside a word (``www.host.org`` would become a link) or after a leading number
+    (``1. Ann`` would become a list), and before a leading ``+ - = >``. Line breaks become spaces.
+    Ordinary punctuation (commas, full stops, apostrophes) is left alone.
     """
-    text = " ".join(str(text).split("\n"))
-    return "".join("\\" + ch if ch in _PUNCTUATION else ch for ch in text)
+    text = " ".join(str(text).splitlines()).strip()
+    out = []
+    for i, ch in enumerate(text):
+        if (ch in _ALWAYS or (i == 0 and ch in _LEADING)
+                or (ch == "." and ((i + 1 < len(text) and not text[i + 1].isspace()) or text[:i].isdigit()))):
+            out.append("\\")
+        out.append(ch)
+    return "".join(out)
 
 
 def query_int(name: str, lo: int, hi: int) -> int | None:
