@@ -16,7 +16,7 @@ from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
 from .learner import store
 from .question import answer_widget
-from .safe import plain
+from .safe import plain, query_text
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -38,7 +38,7 @@ def render() -> None:
     cs = class_store()
     if cs is None:
         return
-    token = st.session_state.get(TOKEN) or str(st.query_params.get(ME, "")) or None
+    token = st.session_state.get(TOKEN) or query_text(ME, 200) or None
     try:
         if token:
             _take(cs, token)
@@ -50,7 +50,7 @@ def render() -> None:
 
 def _join(cs: ClassStore) -> None:
     st.markdown("Type the code your teacher gave you and the name to show on the class results. No account needed.")
-    code_given = str(st.query_params.get("code", ""))
+    code_given = query_text("code", 12)
     with st.form("class_join"):
         code = st.text_input("Quiz code", value=code_given, max_chars=12, placeholder="e.g. 8K7HXN")
         name = st.text_input("Your name", max_chars=40, placeholder="e.g. Ana L.")

@@ -22,7 +22,7 @@ from .widgets import parse_number, pick_cards, remember_done, show_card_groups, 
 
 def current_lesson_id() -> str | None:
     c = course()
-    wanted = st.query_params.get("lesson")
+    wanted = query_text("lesson")
     if wanted and c.lesson(wanted) is not None:
         return wanted
     return st.session_state.get("lesson_id") or (c.lessons[0].id if c.lessons else None)

@@ -12,6 +12,7 @@ from ..practice.guided_run import GuidedRun
 from .cards import card_label, cards_html
 from .data import PUZZLES
 from .practice_parts import names_for, show_breakdown, show_last_trick, show_replay, show_seats, show_trick
+from .safe import query_choice
 
 
 @st.cache_resource(show_spinner="Loading the guided hands…")
@@ -53,7 +54,7 @@ def render_guided() -> None:
         st.error("No guided hand could be loaded. Run `tarot-tutor check puzzles/guided` to see what is wrong.")
         return
     ids = [h.id for h in hands]
-    wanted = st.query_params.get("guided")
+    wanted = query_choice("guided", ids)
     index = ids.index(wanted) if wanted in ids else 0
     by_id = {h.id: h for h in hands}
     gid = st.selectbox("Guided hand", ids, index=index, format_func=lambda i: by_id[i].title, key=f"pg_pick_{wanted}")

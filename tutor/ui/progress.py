@@ -20,7 +20,7 @@ from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
 from .replay import render_replay, render_review
-from .safe import plain
+from .safe import plain, query_choice
 from .widgets import download
 
 VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
@@ -36,8 +36,8 @@ def render() -> None:
     st.title("Your progress")
     lr.saving_notice()
     st.caption(f"Learner: **{plain(lr.learner_name())}** · change it under Profile")
-    wanted = st.query_params.get("view", "mastery")
-    view = st.segmented_control("View", list(VIEWS), default=wanted if wanted in VIEWS else "mastery",
+    wanted = query_choice("view", VIEWS, "mastery")
+    view = st.segmented_control("View", list(VIEWS), default=wanted,
                                 format_func=VIEWS.get, key="progress_view", label_visibility="collapsed")
     view = view or "mastery"
     st.query_params["view"] = view

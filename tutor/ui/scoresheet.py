@@ -16,7 +16,7 @@ from ..club import CsvError, EntryError, Game, GameError, from_csv, to_csv
 from ..engine import CHELEM_BONUS, Contract
 from ..progress.club_store import ClubStore
 from . import learner as lr
-from .safe import plain
+from .safe import plain, query_choice
 from .widgets import download
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
@@ -36,8 +36,7 @@ def render() -> None:
     st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
     _not_saving_notice()
     _pending()
-    wanted = st.query_params.get("view", "sheet")
-    st.session_state.setdefault("club_view", wanted if wanted in VIEWS else "sheet")
+    st.session_state.setdefault("club_view", query_choice("view", VIEWS, "sheet"))
     view = st.segmented_control("View", list(VIEWS), format_func=VIEWS.get, key="club_view",
                                 label_visibility="collapsed") or "sheet"
     if st.session_state.get(GAME) is None and view == "sheet":
