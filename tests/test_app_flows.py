@@ -273,7 +273,80 @@ def test_every_lesson_plays_to_the_end():
 
 def test_a_puzzle_solution_gives_the_note_the_worked_explanation_and_the_rule():
     at = app("puzzles", puzzle="overtrump-your-partner")
-    solution = next(e for e in at.expander if e.label == "Show the solution")
-    text = " ".join(m.value for m in solution.markdown)
+    assert not any(m.value.startswith("**Solution:**") for m in at.markdown)  # hidden until asked for
+    at.button(key="pz_overtrump-your-partner_show").click().run()
+    text = " ".join(m.value for m in at.markdown)
     assert "`T19` `EX`" in text and "no exception" in text and "above the 17" in text
     assert ("Read the rule: Playing a trick", "section=playing-a-trick") in links(at)
+
+
+def test_the_next_puzzle_opens_with_its_solution_hidden():
+    """Issue 12, point 16: showing one puzzle's solution does not show the next one's."""
+    at = app("puzzles", puzzle="overtrump-your-partner")
+    at.button(key="pz_overtrump-your-partner_show").click().run()
+    assert any(m.value.startswith("**Solution:**") for m in at.markdown)
+    at.button(key="pz_next").click().run()  # offered once the solution is shown
+    assert not at.exception
+    pid = at.selectbox(key="pz_pick").value
+    assert pid != "overtrump-your-partner"
+    assert not any(m.value.startswith("**Solution:**") for m in at.markdown)
+    assert at.button(key=f"pz_{pid}_show").label == "Show the solution"
+    # Back to the first: its solution is still shown (per puzzle, not for the whole page).
+    at.selectbox(key="pz_pick").set_value("overtrump-your-partner").run()
+    assert any(m.value.startswith("**Solution:**") for m in at.markdown)
+
+
+def _right_position(labels, right_label):
+    return labels.index(right_label)
+
+
+def test_fixed_check_options_are_shown_in_a_seeded_order():
+    """Issue 12, point 15: a fixed check's options come in an order drawn from the lesson and step, the
+    same on every rerun, not the author's order (which often put the right answer first)."""
+    from tutor.quiz.order import shuffled
+
+    lesson = data.course().lesson("the-deck")
+    i, step = next((i, s) for i, s in enumerate(lesson.steps) if getattr(s, "options", None))
+    at = app("lesson", lesson="the-deck")
+    for _ in range(i):
+        next(b for b in at.button if b.label == "Next →").click().run()
+    radio = at.radio(key=f"the-deck_{i}_radio")
+    expected = [o.text for o in shuffled(step.options, f"the-deck_{i}")]
+    assert list(radio.options) == expected
+    at.run()
+    assert list(at.radio(key=f"the-deck_{i}_radio").options) == expected  # stable on a rerun
+    right = next(o.text for o in step.options if o.value == step.answer)
+    at.radio(key=f"the-deck_{i}_radio").set_value(right)
+    at.button[0].click().run()
+    assert at.success[0].value == "Right!"
+
+
+def test_generated_choices_are_shown_in_a_seeded_order():
+    from tutor.quiz.order import question_salt, shuffled
+
+    at = app("drill", kind="bidding", seed="12", players="4", difficulty="3")
+    q = generate("bidding", 12, players=4, difficulty=3)
+    radio = at.radio(key="drill_bidding_12_4_3_choice")
+    assert list(radio.options) == [c.label for c in shuffled(q.choices, question_salt(q))]
+    radio.set_value(q.choice(q.answer).label)
+    at.button[0].click().run()
+    assert any(s.value.startswith("Right") for s in at.success)
+
+
+def test_the_overview_lesson_draws_the_table_as_a_picture():
+    """Issue 12, point 13: lesson 0 shows the table (seats in play order, the dealer marked) as an SVG
+    picture through a data URI, never as inline <svg>."""
+    import base64
+    import html
+
+    at = app("lesson", lesson="a-whole-deal")
+    assert at.title[0].value == "A whole deal at a glance" and at.caption[0].value.startswith("Lesson 0")
+    next(b for b in at.button if b.label == "Next →").click().run()
+    pictures = [m.value for m in at.markdown if 'class="tt-table"' in m.value]
+    assert len(pictures) == 1 and "<svg" not in pictures[0]
+    uri = pictures[0].split('src="', 1)[1].split('"', 1)[0]
+    svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
+    assert [w for w in ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "dealer") if w in svg] == \
+        ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "dealer"]
+    assert "Seat 0" not in svg
+    assert "Seat 2, on the dealer's right, speaks first" in html.unescape(pictures[0])  # the alt text

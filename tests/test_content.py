@@ -44,8 +44,9 @@ def test_every_lesson_loads_without_a_problem(course):
 
 
 def test_lessons_are_numbered_in_order(course):
-    assert [x.number for x in course.lessons] == list(range(1, len(course.lessons) + 1))
-    assert course.ids[:4] == ["the-deck", "ranks", "card-values", "the-goal"]
+    # Lesson 0, the overview, comes first without renumbering the others (file names order the course).
+    assert [x.number for x in course.lessons] == list(range(0, len(course.lessons)))
+    assert course.ids[:5] == ["a-whole-deal", "the-deck", "ranks", "card-values", "the-goal"]
     assert course.ids[-1] == "at-the-club"
 
 
@@ -122,6 +123,14 @@ BROKEN = {
     "unknown-generator.yaml": (30, "quiz question 1: unknown quiz generator 'counting' (did you mean 'count'?)",
                                "generator: counting"),
     "unknown-term.yaml": (8, "terms: 'reine' is not in the glossary", "terms: [roi, reine]"),
+    # Two seeds, one question: compared by what the learner sees, not by seed.
+    "duplicate-question.yaml": (33, "quiz question 2: the same question as quiz question 1 (in this lesson, "
+                                    "line 30): target seed 2 asks it again", "  - generator: target"),
+    "untaught-check.yaml": (24, "step 5 (check): this question needs the skill 'ecart' (The dog and the écart), "
+                                "which neither this lesson nor its prerequisites teach",
+                            "    question: What happens to the dog in a garde contre?"),
+    "untaught-generated.yaml": (24, "step 5 (check): this generated question needs the skill 'ecart'",
+                                "    generator: bidding"),
 }
 
 

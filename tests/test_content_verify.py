@@ -12,6 +12,7 @@ import pytest
 from tutor.cli import main
 from tutor.content import load_course, load_lesson
 from tutor.content.cardcodes import strict_cards
+from tutor.content.lessons import derive_seed
 from tutor.content.render import ExampleError, render_spec
 from tutor.content.schema import (
     AuctionExample,
@@ -49,6 +50,9 @@ QUERY_CASES = [
     ("is_oudler", "T20", False),
     ("is_trump", "EX", False),
     ("trick_winner", "10H T14 KH EX", "T14"),
+    ("highest_card", "JD CD 10D 1D", "CD"),
+    ("highest_card", "KC T1 QC 10C", "T1"),
+    ("highest_card", "2S T3 T1 KS", "T3"),
     ("trick_winner", {"trick": "KS 2S 3S EX", "excuse_wins": True}, "EX"),
     ("legal_plays", {"hand": "5S T4 T16 EX", "trick": "10H T14"}, "T16 EX"),
     ("legal_plays", {"hand": "5H QH 9S T3", "called_king": "KH", "first_trick": True}, "9S T3"),
@@ -124,6 +128,8 @@ def test_glossary_queries():
      "no partner"),
     ("auction", {"players": 4, "bids": ["garde", "petite"]}, "not possible"),
     ("first_dealer", ["EX", "1H", "2H"], "Excuse does not count"),
+    ("highest_card", "KH QS", "do not rank against each other"),
+    ("highest_card", "KH EX", "Excuse has no rank"),
     ("callable", {"hand": HAND_15, "card": "T21"}, None),
     ("plays_alone", {"taker_hand": HAND_15, "called": "QH"}, "may not be called"),
     ("excuse", {"played_by": "attack", "won_by": "defence", "chelem": True}, "chelem"),
@@ -267,14 +273,16 @@ def test_generated_checks_are_tried_with_the_generators():
     ctx, calls = _fake_generators()
     result = load_lesson(FIXTURES / "good.yaml", ctx)
     assert result.ok
-    assert [c[:2] for c in calls] == [("count", 0), ("count", 1), ("count", 2)]  # no seed given: three tries
+    # No seed given: one derived from the lesson id and the check's place, not 0 for every check.
+    assert [c[:2] for c in calls] == [("count", derive_seed("good-lesson", "quiz question 1"))]
 
 
 def test_a_failing_generator_is_a_problem_not_a_crash():
     ctx, _ = _fake_generators(fail_kind="count")
     result = load_lesson(FIXTURES / "good.yaml", ctx)
     assert len(result.problems) == 1
-    assert "generator 'count' fails with seed 0" in result.problems[0].message
+    seed = derive_seed("good-lesson", "quiz question 1")
+    assert f"generator 'count' fails with seed {seed}" in result.problems[0].message
     assert result.problems[0].line == 30
 
 
@@ -289,7 +297,8 @@ def test_the_check_command_tries_each_generated_check(tmp_path, capsys):
                                     encoding="utf-8")
     assert main(["check", str(d)]) == 1
     out = capsys.readouterr().out
-    assert "01-good-lesson.yaml:31: quiz question 1: generator 'count' fails with seed 0" in out
+    seed = derive_seed("good-lesson", "quiz question 1")
+    assert f"01-good-lesson.yaml:31: quiz question 1: generator 'count' fails with seed {seed}" in out
     assert "difficulty must be 1, 2 or 3, not 9" in out and out.endswith("checked 2 files: 1 problem\n")
 
 

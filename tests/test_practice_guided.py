@@ -173,3 +173,20 @@ def test_read_guided_file_reports_unknown_fields(tmp_path):
     p, line = variant(tmp_path, "petit-au-bout", "tags: [", "colour: red\ntags: [")
     hand, out = read_guided_file(p)
     assert hand is None and out[0].line == line and "unknown field 'colour'" in out[0].message
+
+
+def test_the_three_and_five_player_hands_show_what_they_say():
+    """Issue 12, point 14: a 3-player hand and two more 5-player hands, each checked against its deal."""
+    three = BY_ID["three-players-half-point"].finished_deal()
+    r = three.result()
+    assert three.players == 3 and three.taker == 0
+    assert (r.attack_points, r.oudlers, r.score.target, r.score.won, r.score.margin) == (40.5, 2, 41, False, 1)
+    petit = next(t for t in three.tricks if PETIT in t.cards)
+    assert petit.winner == 0 and petit.card_of(0) == PETIT  # the Petit saved, by the learner
+    calling = BY_ID["five-players-calling-a-king"].finished_deal()
+    assert calling.players == 5 and calling.taker == 0 and calling.partner == 4
+    assert calling.called.code == "KS" and calling.result().score.won
+    defending = BY_ID["five-players-defending-a-garde-sans"].finished_deal()
+    assert defending.players == 5 and defending.camp(2) == "defence" and defending.partner == 1
+    assert defending.contract.value == "garde_sans" and defending.result().petit_au_bout == "attack"
+    assert sum(1 for h in HANDS if h.players == 5) >= 3 and any(h.players == 3 for h in HANDS)

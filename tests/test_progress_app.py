@@ -94,7 +94,7 @@ def test_a_finished_lesson_is_remembered_in_a_new_session(db):
     assert any("You finished" in s.value for s in at.success)
     assert list(db.lessons_done(db.learners()[0].id)) == ["the-deck"]
     fresh = app()  # another browser session, same learner
-    assert any("Continue: lesson 2" in m.value for m in fresh.markdown)
+    assert any("Continue: lesson 0" in m.value for m in fresh.markdown)  # the overview, still to do
 
 
 def test_a_solved_puzzle_is_saved(db):
@@ -319,15 +319,34 @@ def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
     at = app("tutor/ui/pages/lesson.py", lesson="card-values")
     at.session_state["step_card-values"] = first_quiz
     at.run()
-    q = generate("count", step.seed or 0, **dict(step.params))
+    q = generate("count", step.quiz_seed, **dict(step.params))
     at.text_input(key=f"card-values_{first_quiz}_number").set_value(f"{q.answer + 1.5:g}")
     submit(at)
     submit(at)  # a second try at the same check is not a second answer
     rows = db.answers(db.learners()[0].id)
     assert [(r.kind, r.skill, r.correct, r.source, r.seed) for r in rows] == [
-        ("count", "counting", False, "lesson", step.seed or 0)]
+        ("count", "counting", False, "lesson", step.quiz_seed)]
     at.switch_page(PROGRESS)
     at.run()
     assert at.metric[0].value == "1"
     at = view(at, "replay")
     assert any(m.value == q.prompt for m in at.markdown)  # the lesson's mistake, regenerated
+
+
+def test_a_puzzle_answered_after_its_solution_was_shown_is_not_solved(db):
+    """Issue 12, point 16: right after "Show the solution" is a revealed try, saved as not solved."""
+    from tutor.ui.data import puzzles
+
+    first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
+    q = first.to_question()
+    at = app("tutor/ui/pages/puzzles.py", puzzle=first.id)
+    at.button(key=f"pz_{first.id}_show").click().run()
+    assert any(m.value.startswith("**Solution:**") for m in at.markdown)
+    at.radio[0].set_value(q.choice(q.answer).label)
+    submit(at)
+    assert any("does not count as solved" in i.value for i in at.info)
+    assert "✅" not in at.selectbox(key="pz_pick").format_func(first.id)
+    me = db.learners()[0]
+    assert db.puzzles_solved(me.id) == {}
+    assert len(db.activity_times(me.id)) == 1  # the try is kept, as not solved
+    assert "0 of" in app("tutor/ui/pages/puzzles.py").get("progress")[0].proto.text

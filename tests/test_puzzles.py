@@ -27,7 +27,7 @@ def test_every_puzzle_file_is_clean():
 def test_at_least_forty_puzzles_across_every_kind():
     assert len(ALL) >= 40
     assert {p.kind for p in ALL} == {"count", "target", "legal", "winner", "ecart", "bidding", "poignee", "score",
-                                     "five", "excuse"}
+                                     "five", "excuse", "dealing"}
     assert {p.difficulty for p in ALL} == {1, 2, 3}
     assert {p.players for p in ALL} == {3, 4, 5}
     for p in ALL:

@@ -7,6 +7,7 @@ import pytest
 
 from tutor.engine import (
     EXCUSE,
+    PETIT,
     Contract,
     RuleSet,
     callable_cards,
@@ -41,7 +42,7 @@ ALL = [c for kind in KINDS for c in cases(kind)]
 
 def test_the_ten_kinds_and_their_skills():
     assert set(KINDS) == {"count", "target", "legal", "winner", "ecart", "bidding", "poignee", "score", "five",
-                          "excuse"}
+                          "excuse", "dealing"}
     for kind, gen in KINDS.items():
         assert gen.skill in SKILLS, kind
         assert callable(gen)
@@ -148,7 +149,33 @@ def engine_answer(q):
             return "wins" if t.winner == owner else "kept" if to == deal.camp(owner) else "winner"
         last = deal.tricks[-1]
         return last.cards[last.seats.index(last.winner)].code
+    if kind == "dealing":
+        return dealing_answer(q)
     raise AssertionError(kind)
+
+
+# Worked out from RULES.md's table, not from the engine: cards each, dog, packet size, packets.
+DEAL_TABLE = {3: (24, 6, 4, 18), 4: (18, 6, 3, 24), 5: (15, 3, 3, 25)}
+
+
+def dealing_answer(q):
+    n, ctx = q.params["players"], q.context
+    if q.answer_type is AnswerType.NUMBER:
+        return DEAL_TABLE[n][("hand_size", "dog_size", "packet_size", "packets").index(ctx["field"])]
+    if "after" in ctx:
+        return "first" if ctx["after"] == 0 else "last" if ctx["after"] == DEAL_TABLE[n][3] else "yes"
+    if "Your hand" in q.cards:
+        hand = q.cards["Your hand"]
+        trumps = [c for c in hand if c.is_trump]
+        if PETIT not in hand:
+            return "no_petit"
+        return "other_trump" if len(trumps) > 1 else "excuse" if EXCUSE in hand else "cancel"
+    dealer = ctx["dealer"]
+    if "end" in ctx:  # the deal passes to the right (the next seat in play order) but after a misdeal
+        return str(dealer if ctx["end"] == "misdeal" else (dealer + 1) % n)
+    if q.choices[0].key == "same_barred":
+        return "same_barred"
+    return str((dealer + 1) % n)  # the dealer's right speaks first
 
 
 def stated(q):

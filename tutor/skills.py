@@ -1,6 +1,7 @@
 """The skills a learner trains. Lessons, quizzes, puzzles and progress all use these ids."""
 
 SKILLS = {
+    "overview": "A whole deal at a glance: deal, bid, dog and écart, tricks, count, score",
     "deck": "Know the deck: suits, trumps, the Excuse, names in English and French",
     "ranks": "Card ranks and the three oudlers",
     "counting": "Card values and counting a pile",

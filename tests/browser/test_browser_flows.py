@@ -22,8 +22,31 @@ def test_course_to_first_lesson_and_answer_a_check(page, server):
     for section in ("Learn", "Look up", "Club and class"):
         expect(nav.get_by_text(section, exact=True)).to_be_visible()
     page.get_by_role("button", name="Start here →").click()
+    # Lesson 0, the whole deal at a glance: its table picture really renders, and its first check answers.
+    expect(page.get_by_role("heading", name="A whole deal at a glance")).to_be_visible(timeout=30000)
+    page.wait_for_url("**/lesson?lesson=a-whole-deal", timeout=15000)
+    saw_table = False
+    for step in range(1, 5):
+        expect(page.get_by_text(re.compile(rf"^Step {step} of \d+$"))).to_be_visible(timeout=30000)
+        settle(page)
+        if page.get_by_text("Which way does play go around the table?").count():
+            break
+        if page.get_by_text("Four players, seen from above").count():  # the table step: wait for its picture
+            page.locator("img.tt-table").first.wait_for(state="visible", timeout=30000)
+            sizes = page.eval_on_selector_all(
+                "img.tt-table", "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
+            assert sizes and all(natural > 0 and shown > 0 for natural, shown in sizes)
+            saw_table = True
+        page.get_by_role("button", name="Next →").click()
+    assert saw_table, "the overview shows the table before its first check"
+    page.get_by_text("Counter-clockwise: each next player sits on the right").click()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Right!")).to_be_visible(timeout=15000)
+
+
+def test_the_deck_lesson_shows_cards_and_answers_a_check(page, server):
+    page.goto(server + "/lesson?lesson=the-deck")
     expect(page.get_by_role("heading", name="The deck")).to_be_visible(timeout=30000)
-    page.wait_for_url("**/lesson?lesson=the-deck", timeout=15000)
     # Step forward to the first check, looking at the card pictures on the way.
     # Each step is read once its run has finished, so a slow machine cannot skip past the check.
     saw_cards = False

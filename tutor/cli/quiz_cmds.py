@@ -56,6 +56,7 @@ def plain(markdown: str) -> str:
 
 def cmd_quiz(args) -> int:
     from ..quiz import generate
+    from ..quiz.order import shown_choices
     if not 1 <= args.count <= MAX_COUNT:
         raise TarotError(f"--count must be between 1 and {MAX_COUNT}, not {args.count}")
     seed = args.seed if args.seed is not None else random.randrange(10**6)
@@ -82,7 +83,7 @@ def cmd_quiz(args) -> int:
         print(plain(q.prompt))
         for label, cards in q.cards.items():
             print(f"  {label}: {' '.join(c.code for c in cards) or '(none)'}")
-        for i, c in enumerate(q.choices, 1):
+        for i, c in enumerate(shown_choices(q), 1):
             print(f"  {i}. {plain(c.label)}")
         if q.fields:
             print("  Fill in: " + "; ".join(f.label for f in q.fields))

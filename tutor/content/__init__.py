@@ -20,6 +20,7 @@ from .schema import (
     MistakeStep,
     Option,
     SummaryStep,
+    TableStep,
     TextStep,
 )
 from .verify import QuizContext, check_answer
@@ -27,6 +28,6 @@ from .yamlio import ContentError, Problem
 
 __all__ = [
     "CardsStep", "CheckStep", "ContentError", "Course", "ExampleStep", "Glossary", "Lesson", "LessonFile",
-    "MistakeStep", "Option", "Problem", "QuizContext", "SummaryStep", "Term", "TextStep", "check_answer",
+    "MistakeStep", "Option", "Problem", "QuizContext", "SummaryStep", "TableStep", "Term", "TextStep", "check_answer",
     "lesson_files", "load_course", "load_glossary", "load_lesson", "render_example",
 ]

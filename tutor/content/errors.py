@@ -10,7 +10,7 @@
 ... except ValidationError as err:
 ...     for p in pydantic_problems(err, raw, "a.yaml"):
 ...         print(p)
-a.yaml:7: step 1: unknown step kind 'txt': use one of text, cards, example, check, mistake, summary
+a.yaml:7: step 1: unknown step kind 'txt': use one of text, cards, table, example, check, mistake, summary
 a.yaml:9: quiz: needs at least 2 items, has 0
 """
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import difflib
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..skills import SKILLS
 from .errors import pydantic_problems, with_yaml_hints
 from .glossary import GLOSSARY_FILE, Glossary, load_glossary
 from .schema import CheckStep, Lesson, SummaryStep
@@ -73,6 +75,7 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
         out.problems = pydantic_problems(err, raw, path)
         return out
     lesson._path = path
+    assign_seeds(lesson)
     m = _NUMBERED.match(Path(path).stem)
     if m:
         lesson._number = int(m.group(1))
@@ -84,6 +87,32 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
     out.problems = sorted((Problem(path, line, msg) for line, msg in issues), key=lambda p: p.line)
     out.lesson = lesson
     return out
+
+
+def derive_seed(lesson_id: str, place: str) -> int:
+    """The seed of a generated check without ``seed``: from the lesson id and the check's place, the
+    same on every machine and run (``hash()`` is salted per process; CRC-32 is not).
+
+    >>> derive_seed("bidding", "quiz question 1"), derive_seed("bidding", "quiz question 2")
+    (9388, 38358)
+    """
+    return zlib.crc32(f"{lesson_id}/{place}".encode()) % 100_000
+
+
+def checks_with_places(lesson: Lesson):
+    """(where, check) for every check step and quiz question, ``where`` as messages name it."""
+    for i, step in enumerate(lesson.steps):
+        if isinstance(step, CheckStep):
+            yield f"step {i + 1} ({step.kind})", step
+    for i, q in enumerate(lesson.quiz):
+        yield f"quiz question {i + 1}", q
+
+
+def assign_seeds(lesson: Lesson) -> None:
+    """Give each generated check without a pinned ``seed`` its own derived one."""
+    for where, step in checks_with_places(lesson):
+        if step.is_generated and step.seed is None:
+            step._seed = derive_seed(lesson.id, where.split(" (")[0])
 
 
 def _lesson_rules(lesson: Lesson, path: Path, ctx: QuizContext) -> list[tuple[int, str]]:
@@ -162,14 +191,15 @@ def load_course(path: str | Path, ctx: QuizContext | None = None) -> Course:
     loaded = [load_lesson(p, ctx) for p in files]
     for lf in loaded:
         problems += lf.problems
-    problems += _course_rules(loaded, glossary, gpath)
+    problems += _course_rules(loaded, glossary, gpath, ctx)
     bad = {p.path for p in problems}
     lessons = [lf.lesson for lf in loaded if lf.lesson is not None and lf.path not in bad]
     problems.sort(key=lambda p: (p.path, p.line))
     return Course(str(root), lessons, problems, glossary, [str(f) for f in files])
 
 
-def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Path) -> list[Problem]:
+def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Path,
+                  ctx: QuizContext | None = None) -> list[Problem]:
     out: list[Problem] = []
     position: dict[str, int] = {}
     for i, lf in enumerate(loaded):
@@ -196,6 +226,9 @@ def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Pa
             elif position[pid] > i:
                 out.append(Problem(lf.path, line, f"prerequisite {pid!r} comes after this lesson in the course "
                                                   f"({Path(loaded[position[pid]].path).name}): move it earlier"))
+    if ctx is not None and ctx.question_key is not None:
+        out += _distinct_questions(loaded, ctx.question_key)
+    out += _skills_taught_first(loaded, position)
     # Glossary references, both ways.
     for lf in loaded:
         if lf.lesson is None:
@@ -213,6 +246,78 @@ def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Pa
                 out.append(Problem(glossary.path, t.line_of("lesson"), f"term {t.french!r}: unknown lesson "
                                                                        f"{t.lesson!r}"))
     return out
+
+
+def _check_line(step: CheckStep) -> int:
+    return step.line_of("generator") if step.is_generated else step.line_of("question")
+
+
+def _distinct_questions(loaded: list[LessonFile], question_key) -> list[Problem]:
+    """Every generated question of the course differs from the others, compared by what the learner sees
+    and answers (``question_key``, registered by ``tutor.quiz``), not by seed: two seeds can make the same
+    question."""
+    out: list[Problem] = []
+    first: dict[tuple, tuple[str, int, str]] = {}
+    for lf in loaded:
+        if lf.lesson is None:
+            continue
+        for where, step in checks_with_places(lf.lesson):
+            if step._question is None:
+                continue
+            key = question_key(step._question)
+            line = _check_line(step)
+            if key in first:
+                path, at, what = first[key]
+                same = "in this lesson" if path == lf.path else f"in {Path(path).name}"
+                out.append(Problem(lf.path, line, f"{where}: the same question as {what} ({same}, line {at}): "
+                                                  f"{step.generator} seed {step.quiz_seed} asks it again; pin "
+                                                  "another seed or change the params"))
+            else:
+                first[key] = (lf.path, line, where)
+    return out
+
+
+def _skills_taught_first(loaded: list[LessonFile], position: dict[str, int]) -> list[Problem]:
+    """Never ask before teaching: each check needs skills that the lesson or one of its prerequisites
+    (and theirs, all the way down) teaches."""
+    lessons = {lf.id: lf.lesson for lf in loaded if lf.id and lf.lesson is not None}
+    taught_by: dict[str, list[str]] = {}
+    for lf in loaded:
+        if lf.lesson is not None:
+            for skill in lf.lesson.skills:
+                taught_by.setdefault(skill, []).append(Path(lf.path).name)
+    out: list[Problem] = []
+    for lf in loaded:
+        if lf.lesson is None:
+            continue
+        known = set(lf.lesson.skills)
+        for prereq in _prerequisite_closure(lf.lesson.id, lessons):
+            known.update(lessons[prereq].skills)
+        for where, step in checks_with_places(lf.lesson):
+            for skill in step.needs:
+                if skill in known:
+                    continue
+                where_taught = taught_by.get(skill)
+                hint = (f"; {', '.join(where_taught)} teaches it: make that lesson a prerequisite, or ask this "
+                        "question there" if where_taught else "; no lesson teaches it yet")
+                what = "generated question" if step.is_generated else "question"
+                out.append(Problem(lf.path, _check_line(step),
+                                   f"{where}: this {what} needs the skill {skill!r} ({SKILLS.get(skill, skill)}), "
+                                   f"which neither this lesson nor its prerequisites teach{hint}"))
+    return out
+
+
+def _prerequisite_closure(lesson_id: str, lessons: dict) -> set[str]:
+    """Every lesson ``lesson_id`` builds on, directly or through others (cycles are reported elsewhere)."""
+    seen: set[str] = set()
+    stack = list(lessons[lesson_id].prerequisites)
+    while stack:
+        pid = stack.pop()
+        if pid in seen or pid not in lessons or pid == lesson_id:
+            continue
+        seen.add(pid)
+        stack.extend(lessons[pid].prerequisites)
+    return seen
 
 
 def _term_refs(lesson: Lesson):

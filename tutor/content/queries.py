@@ -204,6 +204,23 @@ def q_trick_winner(spec) -> Result:
     return Result(trick[i], "card", pool=trick, note=engine_text(why), shown={"Trick": trick})
 
 
+def q_highest_card(spec) -> Result:
+    """The strongest of some cards by rank alone (any trump above any suit card), before tricks are taught.
+
+    The engine's trick winner decides it: with a trump among them, or all of one suit, the order of the
+    cards makes no difference, so no card has to be 'led'."""
+    cards = _pile(spec, "highest_card")
+    if not 2 <= len(cards) <= 5:
+        raise QueryError(f"give 2 to 5 cards, not {len(cards)}")
+    if EXCUSE in cards:
+        raise QueryError("the Excuse has no rank: leave it out")
+    if not any(c.is_trump for c in cards) and len({c.suit for c in cards}) > 1:
+        raise QueryError("suit cards of different suits do not rank against each other: add a trump or use "
+                         "one suit")
+    i, _why = explain_winner(cards)
+    return Result(cards[i], "card", pool=cards, shown={"Cards": cards})
+
+
 def _play_args(spec, name, extra=()):
     spec = _args(spec, name, ("hand", *extra), ("trick", "called_king", "first_trick"))
     hand, trick = _cards(spec, "hand"), _cards(spec, "trick")
@@ -345,7 +362,8 @@ def q_is_petit_sec(spec) -> Result:
     return Result(is_petit_sec(hand), "bool", shown={"Hand": hand})
 
 
-RULE_FIELDS = ("hand_size", "dog_size", "packet_size", "taker_share", "partner_share", "alone_share", "defenders")
+RULE_FIELDS = ("tricks", "hand_size", "dog_size", "packet_size", "taker_share", "partner_share", "alone_share",
+               "defenders")
 
 
 def q_rules(spec) -> Result:
@@ -543,7 +561,8 @@ def _glossary_query(english: bool) -> Callable:
 QUERIES: dict[str, Callable] = {
     "card_points": q_card_points, "pair_count": q_pair_count, "count_oudlers": q_count_oudlers,
     "target_points": q_target_points, "card_name": q_card_name, "card_name_fr": q_card_name_fr,
-    "is_oudler": q_is_oudler, "trick_winner": q_trick_winner, "legal_plays": q_legal_plays,
+    "is_oudler": q_is_oudler, "highest_card": q_highest_card, "trick_winner": q_trick_winner,
+    "legal_plays": q_legal_plays,
     "is_legal_play": q_is_legal_play, "is_legal_discard": q_is_legal_discard, "trumps_needed": q_trumps_needed,
     "poignee_options": q_poignee_options, "check_poignee": q_check_poignee,
     "poignee_threshold": q_poignee_threshold, "bonus": q_bonus, "score_deal": q_score_deal,

@@ -32,7 +32,7 @@ from ..skills import SKILLS
 from .cardcodes import strict_card, strict_cards
 from .yamlio import LineDict
 
-STEP_KINDS = ("text", "cards", "example", "check", "mistake", "summary")
+STEP_KINDS = ("text", "cards", "table", "example", "check", "mistake", "summary")
 EXAMPLE_KINDS = ("trick", "pile", "score", "legal", "discard", "poignee", "auction", "dealer", "call",
                  "petit_sec", "rules", "sheet")
 CALLOUTS = ("note", "tip", "house-rule")
@@ -280,6 +280,24 @@ class CardsStep(StepBase):
     caption: Text
 
 
+class TableStep(StepBase):
+    """A picture of the table: the seats in play order (counter-clockwise), the dealer marked."""
+
+    kind: Literal["table"]
+    players: Players = 4
+    dealer: int = Field(default=0, ge=0, le=4)  # the engine's seat index: 0 is seat 1
+    names: list[OneLine] | None = None  # one per seat, in play order
+    caption: Text
+
+    @model_validator(mode="after")
+    def _fits(self):
+        if self.dealer >= self.players:
+            raise ValueError(f"dealer: there is no seat {self.dealer + 1} at a {self.players}-player table")
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"names: give {self.players} names, one per seat, not {len(self.names)}")
+        return self
+
+
 class ExampleStep(StepBase):
     """A worked situation; the engine computes the result (see render.render_example)."""
 
@@ -330,17 +348,34 @@ class CheckStep(StepBase):
     hint: Text | None = None
     generator: str | None = None
     params: dict[str, Any] = {}
-    seed: int | None = None
+    seed: int | None = None  # left out: derived from the lesson id and the check's place (see quiz_seed)
+    skill: SkillId | None = None  # the skill the question needs; left out: worked out from verify or generator
     # Filled in by the checker: the answer kind and the engine's explanation.
     _answer_kind: str | None = PrivateAttr(default=None)
     _value_kind: str | None = PrivateAttr(default=None)
     _engine_note: str | None = PrivateAttr(default=None)
     _shown: dict | None = PrivateAttr(default=None)
     _pool: list | None = PrivateAttr(default=None)
+    _seed: int | None = PrivateAttr(default=None)  # set by the loader for generated checks
+    _question: Any = PrivateAttr(default=None)  # the generated question, once verified
+    _needs: tuple = PrivateAttr(default=())  # the skills the question needs, once verified
 
     @property
     def is_generated(self) -> bool:
         return self.generator is not None
+
+    @property
+    def quiz_seed(self) -> int:
+        """The seed of a generated check: ``seed`` when pinned, else one derived from the lesson id and
+        the check's place (``derive_seed``), so no two checks of the course share a seed by accident."""
+        if self.seed is not None:
+            return self.seed
+        return self._seed if self._seed is not None else 0
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The skills this check needs (tutor.skills ids), known once the check is verified."""
+        return self._needs
 
     @property
     def answer_kind(self) -> str | None:
@@ -387,7 +422,7 @@ class SummaryStep(StepBase):
 
 
 Step = Annotated[
-    TextStep | CardsStep | ExampleStep | CheckStep | MistakeStep | SummaryStep,
+    TextStep | CardsStep | TableStep | ExampleStep | CheckStep | MistakeStep | SummaryStep,
     Field(discriminator="kind"),
 ]
 
@@ -443,7 +478,7 @@ class Lesson(Node):
 
 # Field names per model, for "did you mean" hints on unknown fields.
 def all_field_names() -> set[str]:
-    models = [Lesson, TextStep, CardsStep, ExampleStep, CheckStep, MistakeStep, SummaryStep, Option,
+    models = [Lesson, TextStep, CardsStep, TableStep, ExampleStep, CheckStep, MistakeStep, SummaryStep, Option,
               TrickExample, PileExample, ScoreExample, LegalExample, DiscardExample, PoigneeExample,
               AuctionExample, DealerExample, CallExample, PetitSecExample, RulesExample, SheetExample, SheetDeal]
     return {name for m in models for name in m.model_fields}

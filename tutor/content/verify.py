@@ -33,6 +33,59 @@ __all__ = ["QUERIES", "QueryError", "QuizContext", "Result", "ask", "check_answe
            "same", "show", "verify_check", "verify_example", "verify_lesson"]
 
 
+# The skill a fixed check needs, by its verify query; a callable picks it from the query's data.
+# A check may name its skill instead (``skill:``), e.g. when it has no verify query.
+_CONTRACT_FIELD_SKILL = {"dog": "ecart"}
+_RULES_FIELD_SKILL = {"tricks": "overview", "taker_share": "scoring", "partner_share": "five-players",
+                      "alone_share": "five-players",
+                      "defenders": "scoring"}
+_SCORE_ASK_SKILL = {"target": "target", "margin": "target", "counted_points": "target", "won": "target"}
+_BONUS_SKILL = {"poignee": "poignee", "chelem": "chelem", "petit_au_bout": "petit-au-bout"}
+_NEXT_DEALER_SKILL = {"all_pass": "bidding"}
+
+
+def _spec_get(spec, key, default=None):
+    return spec.get(key, default) if isinstance(spec, dict) else default
+
+
+QUERY_SKILLS: dict[str, str | Callable] = {
+    "card_points": "counting", "pair_count": "counting", "count_oudlers": "ranks", "target_points": "target",
+    "card_name": "deck", "card_name_fr": "deck", "is_oudler": "ranks", "highest_card": "ranks",
+    "is_trump": "deck", "deck": "deck",
+    "trick_winner": "trick-winner", "legal_plays": "legal-play", "is_legal_play": "legal-play",
+    "is_legal_discard": "ecart", "trumps_needed": "ecart",
+    "poignee_options": "poignee", "check_poignee": "poignee", "poignee_threshold": "poignee",
+    "bonus": lambda spec: next((v for k, v in _BONUS_SKILL.items() if _spec_get(spec, k) is not None), "scoring"),
+    "score_deal": lambda spec: _SCORE_ASK_SKILL.get(_spec_get(spec, "ask"), "scoring"),
+    "is_petit_sec": "dealing", "first_dealer": "dealing", "first_leader": "dealing",
+    "rules": lambda spec: _RULES_FIELD_SKILL.get(_spec_get(spec, "field"), "dealing"),
+    "contract": lambda spec: _CONTRACT_FIELD_SKILL.get(_spec_get(spec, "field"), "bidding"),
+    "auction": "bidding",
+    "next_dealer": lambda spec: _NEXT_DEALER_SKILL.get(_spec_get(spec, "after"), "dealing"),
+    "callable": "five-players", "plays_alone": "five-players", "excuse": "excuse",
+    "glossary_english": None, "glossary_french": None,  # words: taught through the lesson's terms
+}
+
+
+def fixed_check_needs(step: CheckStep) -> tuple[str, ...]:
+    """The skills a fixed check needs: its ``skill``, else the one its verify query is about.
+
+    >>> fixed_check_needs(CheckStep(question="Q", answer=6, verify={"contract": {"name": "garde", "field": "dog"}}))
+    ('ecart',)
+    >>> fixed_check_needs(CheckStep(question="Q", answer=6, verify={"score_deal": {"ask": "per_defender"}}))
+    ('scoring',)
+    """
+    if step.skill is not None:
+        return (step.skill,)
+    if not isinstance(step.verify, dict) or len(step.verify) != 1:
+        return ()
+    (name, spec), = step.verify.items()
+    skill = QUERY_SKILLS.get(str(name))
+    if callable(skill):
+        skill = skill(spec)
+    return (skill,) if skill else ()
+
+
 # ---------------------------------------------------------------- comparing answers
 
 
@@ -116,18 +169,23 @@ def check_answer(step: CheckStep, response) -> bool:
 # ``tutor.quiz`` hands its generators in here when it is imported (see ``register_generators``).
 _GENERATORS: dict[str, str] = {}  # kind -> the skill it trains
 _generate: Callable | None = None
+_needs: Callable | None = None  # question -> the skills it needs
+_question_key: Callable | None = None  # question -> what the learner sees and answers, seed left out
 
 
-def register_generators(kinds: Mapping[str, str], generate: Callable) -> None:
-    """Called by ``tutor.quiz`` on import: its kinds (kind -> skill) and ``generate(kind, seed, **params)``.
+def register_generators(kinds: Mapping[str, str], generate: Callable, *, needs: Callable | None = None,
+                        question_key: Callable | None = None) -> None:
+    """Called by ``tutor.quiz`` on import: its kinds (kind -> skill), ``generate(kind, seed, **params)``,
+    and optionally ``needs(question)`` (the skills a question needs) and ``question_key(question)`` (what
+    makes two questions the same, whatever their seeds).
 
     Whoever loads lessons (``tarot-tutor check``, the app) imports ``tutor.quiz`` first, so the checker
     knows every kind and tries each generated check with its generator.
     """
-    global _generate
+    global _generate, _needs, _question_key
     _GENERATORS.clear()
     _GENERATORS.update(kinds)
-    _generate = generate
+    _generate, _needs, _question_key = generate, needs, question_key
 
 
 @dataclass
@@ -137,11 +195,14 @@ class QuizContext:
     glossary: Glossary | None = None
     kinds: dict[str, str] = field(default_factory=dict)
     generate: Callable | None = None
+    needs: Callable | None = None  # question -> the skills it needs (tutor.quiz.skills_needed)
+    question_key: Callable | None = None  # question -> its identity without the seed (tutor.quiz.question_key)
 
     @classmethod
     def default(cls, glossary: Glossary | None = None) -> QuizContext:
         """The glossary and the generators ``tutor.quiz`` registered (none until it is imported)."""
-        return cls(glossary=glossary, kinds=dict(_GENERATORS), generate=_generate)
+        return cls(glossary=glossary, kinds=dict(_GENERATORS), generate=_generate, needs=_needs,
+                   question_key=_question_key)
 
 
 Issue = tuple[int, str]  # (line, message)
@@ -151,6 +212,7 @@ def verify_check(step: CheckStep, ctx: QuizContext, where: str) -> list[Issue]:
     """Every problem of one check (fixed or generated); fills step.answer_kind and step.engine_note."""
     if step.generator is not None:
         return _verify_generated(step, ctx, where)
+    step._needs = fixed_check_needs(step)
     out: list[Issue] = []
     if step.question is None:
         out.append((step.line, f"{where}: missing field 'question' (or name a quiz 'generator')"))
@@ -270,17 +332,21 @@ def _verify_generated(step: CheckStep, ctx: QuizContext, where: str) -> list[Iss
                                                + (f" (did you mean {guess[0]!r}?)" if guess else "")
                                                + f"; use one of {', '.join(ctx.kinds)}"))
         return out
+    skill = ctx.kinds.get(name)
+    step._needs = (step.skill,) if step.skill else ((skill,) if skill else ())
     if ctx.generate is not None:
-        seeds = [step.seed] if step.seed is not None else [0, 1, 2]
-        for seed in seeds:
-            try:
-                ctx.generate(name, seed, **step.params)
-            except Exception as err:  # another module's code: report, never crash the check
-                line = step.line_of("params") if step.params else step.line_of("generator")
-                out.append((line, f"{where}: generator {name!r} fails with seed {seed} and params "
-                                  f"{short_repr(dict(step.params))}: {type(err).__name__}: "
-                                  f"{shorten(str(err), 200)}"))
-                break
+        seed = step.quiz_seed
+        try:
+            q = ctx.generate(name, seed, **step.params)
+        except Exception as err:  # another module's code: report, never crash the check
+            line = step.line_of("params") if step.params else step.line_of("generator")
+            out.append((line, f"{where}: generator {name!r} fails with seed {seed} and params "
+                              f"{short_repr(dict(step.params))}: {type(err).__name__}: "
+                              f"{shorten(str(err), 200)}"))
+            return out
+        step._question = q
+        if ctx.needs is not None and not step.skill:
+            step._needs = tuple(ctx.needs(q))
     return out
 
 

@@ -48,7 +48,19 @@ from .cards import (
     parse_cards,
     sort_cards,
 )
-from .deal import DealtCards, choose_dealer, deal_cards, draw_rank, is_petit_sec
+from .deal import (
+    DealEnd,
+    DealtCards,
+    NextDeal,
+    choose_dealer,
+    deal_cards,
+    dog_slot_verdict,
+    dog_slots,
+    draw_rank,
+    is_petit_sec,
+    next_deal_after,
+    packet_count,
+)
 from .ecart import DiscardVerdict, check_discard, discardable, is_legal_discard, trumps_needed
 from .errors import CardParseError, IllegalAction, TarotError
 from .piles import chelem_result, count_attack, petit_au_bout

@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass
 
+from .bidding import Auction
 from .cards import CARDS, EXCUSE, Card
 from .errors import TarotError
 from .rules import RuleSet
@@ -72,9 +74,8 @@ def deal_cards(players: int, *, dealer: int = 0, seed=None, pack=None) -> DealtC
     cut = rng.randint(4, len(pack) - 4)
     pack = pack[cut:] + pack[:cut]
 
-    packets = players * rules.hand_size // rules.packet_size
-    # Dog cards go between packets: never before the first card nor after the last one.
-    slots = tuple(sorted(rng.sample(range(1, packets), rules.dog_size)))
+    packets = packet_count(players)
+    slots = tuple(sorted(rng.sample(dog_slots(players), rules.dog_size)))
     hands: list[list[Card]] = [[] for _ in range(players)]
     dog: list[Card] = []
     pos = 0
@@ -133,3 +134,89 @@ def choose_dealer(players: int, *, seed=None) -> DealerDraw:
     if any(len(d) > 1 for d in draws):
         reason += "; the Excuse was drawn and redrawn, as it does not count"
     return DealerDraw(tuple(draws), dealer, reason + ".")
+
+
+def packet_count(players: int) -> int:
+    """How many packets the dealer hands out: 24 with 3 or 4 players, 25 with 5.
+
+    >>> [packet_count(n) for n in (3, 4, 5)]
+    [18, 24, 25]
+    """
+    rules = RuleSet.for_players(players)
+    return players * rules.hand_size // rules.packet_size
+
+
+def dog_slots(players: int) -> range:
+    """After which packets a dog card may be laid: never before the first packet (the first card of
+    the pack) nor after the last one (the last card), so after packet 1 to the one before the last.
+
+    >>> dog_slots(4)
+    range(1, 24)
+    """
+    return range(1, packet_count(players))
+
+
+def dog_slot_verdict(players: int, after: int) -> tuple[bool, str]:
+    """May the next card go to the dog once ``after`` packets have been dealt? With the reason.
+
+    >>> dog_slot_verdict(4, 0)
+    (False, 'the first card of the pack never goes to the dog')
+    >>> dog_slot_verdict(4, 24)[1]
+    'the last card of the pack never goes to the dog'
+    """
+    total = packet_count(players)
+    if not 0 <= after <= total:
+        raise TarotError(f"with {players} players the dealer hands out {total} packets, not {after}")
+    if after == 0:
+        return False, "the first card of the pack never goes to the dog"
+    if after == total:
+        return False, "the last card of the pack never goes to the dog"
+    return True, "a dog card may be laid between two packets, one card at a time"
+
+
+class DealEnd(enum.Enum):
+    """How a deal ends, as far as the next deal is concerned."""
+
+    PLAYED = "played"
+    ALL_PASS = "all_pass"  # everyone passed: cancelled
+    PETIT_SEC = "petit_sec"  # a Petit sec was declared before the bidding: cancelled
+    MISDEAL = "misdeal"  # a mistake while dealing
+
+
+# end -> (the same dealer deals again, that dealer may not bid on the new deal), FFT p.5.
+REDEAL = {
+    DealEnd.PLAYED: (False, False),
+    DealEnd.ALL_PASS: (False, False),
+    DealEnd.PETIT_SEC: (False, False),
+    DealEnd.MISDEAL: (True, True),
+}
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """Who deals the next deal, who speaks first in it, and a seat barred from its bidding (or None)."""
+
+    dealer: int
+    speaks_first: int
+    barred: int | None
+
+
+def next_deal_after(players: int, dealer: int, end: DealEnd | str) -> NextDeal:
+    """The next deal after one dealt by ``dealer`` ended this way. The deal passes to the right (the next
+    seat in play order), except after a misdeal: the same dealer deals again and may not bid on it.
+
+    >>> next_deal_after(4, 3, "played")
+    NextDeal(dealer=0, speaks_first=1, barred=None)
+    >>> next_deal_after(4, 3, "misdeal")
+    NextDeal(dealer=3, speaks_first=0, barred=3)
+    """
+    RuleSet.for_players(players)
+    if not 0 <= dealer < players:
+        raise TarotError(f"no seat {dealer + 1} at a {players}-player table")
+    try:
+        end = DealEnd(end)
+    except ValueError:
+        raise TarotError(f"a deal ends {', '.join(e.value for e in DealEnd)}, not {end!r}") from None
+    same, barred = REDEAL[end]
+    new = dealer if same else (dealer + 1) % players
+    return NextDeal(new, Auction(players, new).to_speak, dealer if barred else None)

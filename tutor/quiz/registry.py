@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..engine import TarotError
-from .question import Question
+from .question import Question, jsonable
+from .rules import skills_for
 
 DIFFICULTIES = (1, 2, 3)
 # Player counts drawn when none is asked for, by seed: mostly 4, like the club game.
@@ -125,3 +126,24 @@ def make_question(p: Params, **fields) -> Question:
     fields.setdefault("seed", None)
     fields.setdefault("skill", "")
     return Question(params=p.as_dict(), difficulty=p.difficulty, **fields)
+
+
+def skills_needed(q: Question) -> tuple[str, ...]:
+    """The skills a learner needs for ``q``: the one it trains, then those its rules are taught under.
+
+    >>> skills_needed(generate("bidding", 1, ask="dog", players=4))
+    ('bidding', 'ecart')
+    """
+    return tuple(dict.fromkeys((q.skill, *skills_for(q.rules, q.params.get("players")))))
+
+
+def question_key(q: Question) -> tuple:
+    """What the learner sees and must answer, without the seed: two questions with the same key are the
+    same question, whatever seeds made them.
+
+    >>> question_key(generate("count", 3)) == question_key(generate("count", 3))
+    True
+    """
+    return (q.kind, q.prompt, tuple((label, tuple(c.code for c in cards)) for label, cards in q.cards.items()),
+            tuple(c.label for c in q.choices), tuple(c.code for c in q.pool), tuple(f.key for f in q.fields),
+            repr(jsonable(q.answer)))

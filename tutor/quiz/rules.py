@@ -21,6 +21,16 @@ RULES: dict[str, str] = {
     "target": "The target depends on the oudlers in the attack’s pile: 56, 51, 41 or 36 points for 0, 1, 2 or 3.",
     "juste_fait": "Reaching the target exactly wins the contract (juste fait).",
     "half_point": "With 3 or 5 players a pile can end on a half point; it goes to the side that wins.",
+    # dealing
+    "deal_sizes": "3 players: 24 cards each, a dog of 6, packets of 4; 4 players: 18 each, a dog of 6, packets "
+                  "of 3; 5 players: 15 each, a dog of 3, packets of 3.",
+    "deal_turn": "Play and dealing go counter-clockwise: the deal passes to the right, and the player on the "
+                 "dealer’s right speaks first and leads the first trick.",
+    "dog_building": "The dog is built one card at a time during the deal, never with the first or the last card "
+                    "of the pack.",
+    "petit_sec": "A player whose only trump is the Petit, without the Excuse (Petit sec), must say so: the deal "
+                 "is cancelled before the bidding and the next dealer deals.",
+    "misdeal": "After a misdeal the same dealer deals again, and may not bid on that deal.",
     # playing a trick
     "lead": "The player who leads a trick may lead any card.",
     "follow_suit": "When a suit is led you must follow suit if you can; you never have to play higher in a suit.",
@@ -84,3 +94,41 @@ RULES: dict[str, str] = {
 def rule_lines(ids: Iterable[str]) -> str:
     """The sentences of these rules, one **Rule:** line each, for the end of an explanation."""
     return "\n\n".join(f"**Rule:** {RULES[i]}" for i in dict.fromkeys(ids))
+
+
+# The skill (tutor.skills) whose lesson teaches each rule: a question that turns on a rule needs that
+# skill, so a lesson may ask it only once that lesson (or one of its prerequisites) has taught it.
+RULE_SKILL: dict[str, str] = {
+    **dict.fromkeys(("card_points", "pair_count"), "counting"),
+    **dict.fromkeys(("deal_sizes", "deal_turn", "dog_building", "petit_sec", "misdeal"), "dealing"),
+    "oudlers": "ranks",
+    **dict.fromkeys(("target", "juste_fait"), "target"),
+    "half_point": "three-players",
+    **dict.fromkeys(("lead", "follow_suit", "must_trump", "must_overtrump", "undertrump", "trump_led", "discard",
+                     "excuse", "excuse_led"), "legal-play"),
+    **dict.fromkeys(("trick_winner", "excuse_never_wins"), "trick-winner"),
+    **dict.fromkeys(("excuse_kept", "excuse_last_trick"), "excuse"),
+    **dict.fromkeys(("excuse_chelem", "petit_au_bout_chelem", "chelem_bonus"), "chelem"),
+    "petit_au_bout": "petit-au-bout",
+    **dict.fromkeys(("ecart_count", "ecart_king", "ecart_oudler", "ecart_trump", "dog_fate"), "ecart"),
+    **dict.fromkeys(("bid_order", "outbid", "taker", "all_pass", "multiplier"), "bidding"),
+    **dict.fromkeys(("poignee_threshold", "poignee_excuse", "poignee_exact", "poignee_bonus"), "poignee"),
+    **dict.fromkeys(("base", "per_defender", "shares"), "scoring"),
+    **dict.fromkeys(("first_lead_called_suit", "call_king", "partner", "alone"), "five-players"),
+}
+# Shares differ with 3 and 5 players: a score question at those tables needs that lesson too.
+SHARES_SKILL = {3: "three-players", 5: "five-players"}
+
+
+def skills_for(rules: Iterable[str], players: int | None = None) -> tuple[str, ...]:
+    """The skills a question that turns on these rules needs, in order, each once.
+
+    >>> skills_for(["dog_fate", "multiplier"])
+    ('ecart', 'bidding')
+    >>> skills_for(["base", "shares"], players=5)
+    ('scoring', 'five-players')
+    """
+    out = [RULE_SKILL[r] for r in rules if r in RULE_SKILL]
+    if "shares" in rules and players in SHARES_SKILL:
+        out.append(SHARES_SKILL[players])
+    return tuple(dict.fromkeys(out))

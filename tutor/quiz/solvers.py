@@ -21,6 +21,7 @@ from ..engine import (
     EXCUSE,
     Auction,
     Contract,
+    DealEnd,
     RuleSet,
     TarotError,
     call_outcome,
@@ -33,6 +34,7 @@ from ..engine import (
     dog_outcome,
     explain_all,
     explain_winner,
+    packet_count,
     petit_au_bout,
     poignee_options,
     poignee_to_show,
@@ -43,6 +45,7 @@ from ..engine import (
 from ..engine.piles import excuse_wins_last
 from ..engine.play import winner_index
 from ..engine.state import Trick
+from .kinds import dealing
 from .kinds.bidding import (
     CONTRACT_NAMES,
     DOG_CHOICES,
@@ -53,6 +56,8 @@ from .kinds.bidding import (
     open_why_not,
     taker_why_not,
 )
+from .kinds.dealing import ASKS as DEALING_ASKS
+from .kinds.dealing import SIZES as DEALING_SIZES
 from .kinds.ecart import CHOICES as ECART_CHOICES
 from .kinds.ecart import RULE_OF, explain_hand, judge_why_not, legal_example
 from .kinds.excuse import FATE_CHOICES, fate_why_not, pab_choices, pab_why_not
@@ -314,6 +319,42 @@ def _bidding(pos, ask, players):
     rules = ("taker", "outbid") if h else ("all_pass",)
     return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=choices, grader="choice", rules=rules,
                 context={"why_not": taker_why_not(a, choices, answer)}, explanation=f"{why}\n\n{rule_lines(rules)}")
+
+
+# ---------------------------------------------------------------- dealing
+
+
+@solver("dealing", asks=DEALING_ASKS)
+def _dealing(pos, ask, players):
+    if ask is None:
+        raise PositionError(f"a dealing puzzle needs an ask: {', '.join(DEALING_ASKS)}", "ask")
+    if ask == "sizes":
+        _known(pos, {"field"})
+        if pos.get("field") not in DEALING_SIZES:
+            raise PositionError(f"field must be one of {', '.join(DEALING_SIZES)}", "field")
+        return dealing.sizes_fields(players, pos["field"])
+    if ask == "dog":
+        _known(pos, {"after"})
+        return dealing.dog_fields(players, _int(pos, "after", None, range(packet_count(players) + 1)))
+    if ask == "petit_sec":
+        _known(pos, {"hand"})
+        hand = _cards(pos, "hand")
+        size = RuleSet.for_players(players).hand_size
+        if len(hand) != size:
+            raise PositionError(f"a hand has {size} cards with {players} players, not {len(hand)}", "hand")
+        return dealing.petit_sec_fields(hand)
+    keys = {"dealer", "end"} if ask == "next_dealer" else {"dealer"}
+    _known(pos, keys)
+    dealer = _int(pos, "dealer", 0, range(players))
+    if ask == "first":
+        return dealing.first_fields(players, dealer)
+    if ask == "misdeal":
+        return dealing.misdeal_fields(players, dealer)
+    try:
+        end = DealEnd(pos.get("end"))
+    except ValueError:
+        raise PositionError(f"end must be one of {', '.join(e.value for e in DealEnd)}", "end") from None
+    return dealing.next_dealer_fields(players, dealer, end)
 
 
 # ---------------------------------------------------------------- poignée

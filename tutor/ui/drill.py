@@ -12,7 +12,8 @@ from .question import question_block
 from .safe import query_choice, query_int, query_seed
 
 KIND_LABELS = {
-    "count": "Counting a pile", "target": "The target", "legal": "Legal cards", "winner": "Who wins the trick",
+    "dealing": "Dealing", "count": "Counting a pile", "target": "The target", "legal": "Legal cards",
+    "winner": "Who wins the trick",
     "ecart": "The écart", "bidding": "Bidding", "poignee": "Poignée", "score": "Scoring a deal",
     "five": "Five players", "excuse": "The Excuse and the last trick",
 }

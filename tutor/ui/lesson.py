@@ -10,6 +10,7 @@ from ..content import (
     ExampleStep,
     MistakeStep,
     SummaryStep,
+    TableStep,
     TextStep,
     check_answer,
     render_example,
@@ -93,6 +94,10 @@ def render_step(step, key: str) -> None:
     elif isinstance(step, CardsStep):
         show_cards(step.cards)
         st.markdown(step.caption)
+    elif isinstance(step, TableStep):
+        from .table_picture import table_img
+        st.markdown(table_img(step.players, step.dealer, names=step.names), unsafe_allow_html=True)
+        st.markdown(step.caption)
     elif isinstance(step, ExampleStep):
         if step.intro:
             st.markdown(step.intro)
@@ -122,7 +127,7 @@ def generated_check(step: CheckStep, key: str) -> None:
     from .learner import track_answer
     from .question import question_block
 
-    seed, params = step.seed or 0, dict(step.params)
+    seed, params = step.quiz_seed, dict(step.params)
     fb = question_block(step.generator, seed=seed, params=params, key=key)
     track_answer(key, fb, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
                  source="lesson")
@@ -130,6 +135,7 @@ def generated_check(step: CheckStep, key: str) -> None:
 
 def fixed_check(step: CheckStep, key: str) -> None:
     """A fixed question from a lesson, answered in place with immediate feedback."""
+    from ..quiz.order import shuffled
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
         show_card_groups(step.shown_cards)
@@ -137,10 +143,11 @@ def fixed_check(step: CheckStep, key: str) -> None:
         response = None
         with st.form(f"form_{key}", border=False):
             if step.options:
-                labels = [o.text for o in step.options]
+                options = shuffled(step.options, key)  # key: lesson id and step; the same order every rerun
+                labels = [o.text for o in options]
                 picked = st.radio("Your answer", labels, index=None, key=f"{key}_radio")
                 if picked is not None:
-                    response = step.options[labels.index(picked)].value
+                    response = options[labels.index(picked)].value
             elif kind == "bool":
                 picked = st.radio("Your answer", ["True", "False"], index=None, horizontal=True, key=f"{key}_tf")
                 response = None if picked is None else picked == "True"

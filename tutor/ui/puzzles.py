@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from .data import puzzles
@@ -45,19 +47,35 @@ def render() -> None:
     puzzle = next(p for p in shown if p.id == pid)
     st.caption(f"{puzzle.players} players · " + ", ".join(puzzle.tags))
     st.subheader(puzzle.title)
-    fb = render_question(puzzle.to_question(), key=f"pz_{pid}")
-    track_puzzle(pid, f"pz_{pid}", fb)
-    if fb is not None and fb.correct and pid not in solved:
+    key = f"pz_{pid}"
+    # Revealed per puzzle: the next puzzle opens with its solution hidden, whatever was shown before.
+    revealed = f"{key}_revealed"
+    fb = render_question(puzzle.to_question(), key=key)
+    if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
+        # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
+        st.session_state[f"{key}_after_reveal"] = fb
+    counted = fb
+    if fb is not None and st.session_state.get(f"{key}_after_reveal") is fb:
+        counted = replace(fb, correct=False, credit=0.0)
+        st.info("You answered after showing the solution, so this puzzle does not count as solved. "
+                "Come back to it later and solve it on your own.")
+    track_puzzle(pid, key, counted)
+    if counted is not None and counted.correct and pid not in solved:
         remember_done("puzzles", pid)
         st.rerun()
     later = [i for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
-    if fb is not None and fb.correct and later:
+    if (fb is not None or st.session_state.get(revealed)) and later:
         # A callback: the selectbox's value may only change before the selectbox is drawn.
         st.button("Next unsolved puzzle →", type="primary", key="pz_next", on_click=st.session_state.__setitem__,
                   args=("pz_pick", later[0]))
-    with st.expander("Show the solution"):
+    if not st.session_state.get(revealed):
+        st.button("Show the solution", key=f"{key}_show", on_click=st.session_state.__setitem__,
+                  args=(revealed, True), help="A puzzle answered after its solution was shown is not counted "
+                                              "as solved.")
+        return
+    with st.container(border=True):
         q = puzzle.to_question()
-        st.markdown(f"**{q.answer_text}**")
+        st.markdown(f"**Solution:** {q.answer_text}")
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..quiz import check_answer, generate
+from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
@@ -51,9 +52,10 @@ def answer_widget(q: Question, key: str):
         return pick_cards(list(q.pool), key=key, multi=not single,
                           label="Pick the card" if single else "Pick the cards")
     if t is AnswerType.CHOICE:
-        labels = [c.label for c in q.choices]
+        choices = shown_choices(q)  # in a seeded order: the right answer's place tells nothing
+        labels = [c.label for c in choices]
         picked = st.radio("Your answer", labels, index=None, key=f"{key}_choice")
-        return None if picked is None else q.choices[labels.index(picked)].key
+        return None if picked is None else choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
         return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42",
                              max_chars=TEXT_LIMIT)

@@ -16,6 +16,8 @@ PAGE = "tutor/ui/pages/reference.py"
 # link to it. A table, not guesses from the words: a test checks every rule id and heading.
 SECTION_OF_RULE = {
     **dict.fromkeys(("oudlers",), "The cards"),
+    **dict.fromkeys(("deal_sizes", "deal_turn", "dog_building", "petit_sec", "misdeal"),
+                    "Players, dealing and the dog"),
     **dict.fromkeys(("card_points", "pair_count"), "Card points"),
     **dict.fromkeys(("bid_order", "outbid", "taker", "all_pass", "dog_fate", "multiplier", "ecart_count",
                      "ecart_king", "ecart_oudler", "ecart_trump"), "Bidding"),
@@ -29,6 +31,7 @@ SECTION_OF_RULE = {
 }
 # The sections a lesson on each skill (tutor.skills ids) links to.
 SECTION_OF_SKILL = {
+    "overview": "Players, dealing and the dog",
     "deck": "The cards", "ranks": "The cards", "counting": "Card points", "target": "Scoring",
     "dealing": "Players, dealing and the dog", "bidding": "Bidding", "ecart": "Bidding",
     "legal-play": "Playing a trick", "trick-winner": "Playing a trick", "excuse": "Playing a trick",

@@ -20,6 +20,7 @@ from datetime import datetime
 
 from ..engine import TarotError
 from ..quiz import KINDS, AnswerType, Question, generate
+from ..quiz.order import shown_choices
 from .pdf import GREY, SheetPDF, printable
 
 MAX_COUNT = 200
@@ -64,7 +65,7 @@ def answer_label(q: Question) -> str:
     """
     text = q.answer_text.replace("`", "")
     if q.answer_type is AnswerType.CHOICE:
-        keys = [c.key for c in q.choices]
+        keys = [c.key for c in shown_choices(q)]
         if q.answer in keys:
             return f"{LETTERS[keys.index(q.answer)]}. {text}"
     return text
@@ -87,7 +88,7 @@ def _answer_space(pdf: SheetPDF, q: Question) -> None:
     """Room to answer, shaped by the kind of answer."""
     pdf.ln(0.5)
     if q.answer_type is AnswerType.CHOICE:
-        for letter, choice in zip(LETTERS, q.choices):
+        for letter, choice in zip(LETTERS, shown_choices(q)):
             pdf.font(10)
             pdf.cell(7, 5.5, printable("☐"))
             pdf.font(10, True)

@@ -1,0 +1,76 @@
+"""A picture of the table: the seats in play order, counter-clockwise, the dealer marked.
+
+Drawn as SVG in code and shown through a data URI, like the cards (``st.html`` strips inline
+``<svg>``). Pure functions: cached and testable without Streamlit. Seen from above, the first seat
+sits at the bottom and each next seat in play order sits to the right of the one before, so play goes
+counter-clockwise (to the right).
+
+>>> svg = table_svg(4, 2)
+>>> svg.startswith("<svg") and "Seat 3" in svg and "dealer" in svg and "Seat 0" not in svg
+True
+>>> table_img(4, 2).startswith('<img class="tt-table" src="data:image/svg+xml;base64,')
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from functools import cache
+from html import escape
+
+SIZE = 260
+
+
+def seat_spots(players: int) -> list[tuple[float, float]]:
+    """(x, y) of each seat in play order, in SVG coordinates: seat 1 at the bottom, then counter-clockwise.
+
+    >>> [(round(x), round(y)) for x, y in seat_spots(4)]
+    [(130, 222), (222, 130), (130, 38), (38, 130)]
+    """
+    c, r = SIZE / 2, SIZE / 2 - 38
+    out = []
+    for s in range(players):
+        angle = -math.pi / 2 + 2 * math.pi * s / players  # counter-clockwise with y up...
+        out.append((c + r * math.cos(angle), c - r * math.sin(angle)))  # ...and SVG's y points down
+    return out
+
+
+def describe(players: int, dealer: int, names=None) -> str:
+    """The picture in words (its alt text): 'Play goes counter-clockwise: Seat 1, Seat 2 (dealer), …'."""
+    names = names or [f"Seat {s + 1}" for s in range(players)]
+    order = ", ".join(n + (" (dealer)" if s == dealer else "") for s, n in enumerate(names))
+    first = names[(dealer + 1) % players]
+    return f"Play goes counter-clockwise: {order}. {first}, on the dealer's right, speaks first."
+
+
+@cache
+def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None) -> str:
+    names = list(names or [f"Seat {s + 1}" for s in range(players)])
+    c = SIZE / 2
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" '
+             f'height="{SIZE}" role="img" aria-label="{escape(describe(players, dealer, names))}">',
+             f'<circle cx="{c}" cy="{c}" r="{c - 62}" fill="#2e7d32"/>',
+             f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-family="sans-serif" font-size="26" '
+             'fill="#ffffff">↺</text>',
+             f'<text x="{c}" y="{c + 16}" text-anchor="middle" font-family="sans-serif" font-size="11" '
+             'fill="#ffffff">counter-clockwise</text>']
+    for s, (x, y) in enumerate(seat_spots(players)):
+        dealer_seat = s == dealer
+        parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-family="sans-serif" '
+                     f'font-size="14" font-weight="{"bold" if dealer_seat else "normal"}" fill="#1b1b1b">'
+                     f'{escape(names[s])}</text>')
+        if dealer_seat:
+            parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="middle" font-family="sans-serif" '
+                         'font-size="12" fill="#c62828">dealer</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def table_img(players: int, dealer: int, *, names=None) -> str:
+    """An <img> of the table, with the picture in words as its alt text."""
+    key = tuple(names) if names else None
+    uri = "data:image/svg+xml;base64," + base64.b64encode(table_svg(players, dealer, key).encode()).decode()
+    alt = escape(describe(players, dealer, names))
+    return (f'<img class="tt-table" src="{uri}" alt="{alt}" title="{alt}" '
+            f'style="width:{SIZE}px;max-width:100%;height:auto;margin-bottom:0.5rem">')
