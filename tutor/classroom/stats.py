@@ -11,6 +11,7 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from ..csvsafe import guard
 from ..skills import SKILLS
 from .store import Mark, Player, QuizInfo
 
@@ -88,6 +89,7 @@ def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark]) -> str:
     """One row per answer; times in UTC ISO 8601.
 
     Columns: learner, question (1-based), kind, skill, answer (as understood), correct (1/0), credit, answered_at.
+    A cell a spreadsheet would run as a formula (a learner called ``=HYPERLINK(...)``) starts with a quote.
     """
     names = {p.id: p.name for p in players}
     out = io.StringIO()
@@ -95,6 +97,6 @@ def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark]) -> str:
     w.writerow(CSV_COLUMNS)
     for m in marks:
         q = quiz.questions[m.number]
-        w.writerow([names[m.player_id], m.number + 1, q.kind, q.skill, m.answer, int(m.correct), f"{m.credit:g}",
-                    m.answered_at.isoformat()])
+        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, q.kind, q.skill, m.answer, int(m.correct),
+                                       f"{m.credit:g}", m.answered_at.isoformat())])
     return out.getvalue()

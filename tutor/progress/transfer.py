@@ -26,6 +26,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from sqlalchemy import func, select
 
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
+from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
 
@@ -41,9 +42,9 @@ class AnswerIn(_Row):
     answered_at: AwareDatetime
     skill: str = Field(max_length=40)
     kind: str = Field(max_length=40)
-    seed: int | None
+    seed: int | None = Field(ge=0, le=MAX_SEED)  # a seed the app could have made (and the database can hold)
     params: dict[str, Any]
-    answer: str
+    answer: str = Field(max_length=MAX_ANSWER_CHARS)
     correct: bool
     credit: float = Field(ge=0, le=1)
     seconds: float | None = Field(default=None, ge=0)
@@ -115,11 +116,21 @@ def export_learner(store: Store, learner_id: int) -> dict:
 
 
 def parse_file(raw: bytes | str | dict) -> ProgressFile:
-    """Read an exported file; ValueError with one clear sentence when it is not one."""
+    """Read an exported file; ValueError with one clear sentence when it is not one.
+
+    Its size and nesting are checked before anything else (``tutor.limits``).
+    """
+    if isinstance(raw, bytes | str) and len(raw) > MAX_PROGRESS_BYTES:
+        raise ValueError(f"This file is larger than the {MAX_PROGRESS_BYTES // 2**20} MB a progress file may be.")
     try:
         data = raw if isinstance(raw, dict) else json.loads(raw)
+    except RecursionError:  # the json parser stops itself near 1,000 levels
+        data = None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"This is not a JSON file ({exc}).") from None
+        raise ValueError(f"This is not a JSON file ({shorten(str(exc), 120)}).") from None
+    if data is None or _depth(data) > MAX_JSON_DEPTH:
+        raise ValueError(f"This is not a Tarot Tutor progress file: it is nested more than {MAX_JSON_DEPTH} "
+                         "levels deep. Nothing was imported.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("This is not a Tarot Tutor progress file (its “format” is missing or different).")
     try:
@@ -129,6 +140,19 @@ def parse_file(raw: bytes | str | dict) -> ProgressFile:
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"The progress file has a problem at {where}: {first['msg']} "
                          f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
+
+
+def _depth(data) -> int:
+    """How deeply lists and mappings nest in ``data`` (an explicit stack: no recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            if level > MAX_JSON_DEPTH:
+                break
+            stack.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 @_guarded

@@ -16,6 +16,7 @@ from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
 from .learner import store
 from .question import answer_widget
+from .safe import plain, query_text
 from .table_component import card_table
 from .table_model import answer_of, answered_by_table, question_view
 from .widgets import show_card_groups
@@ -39,19 +40,19 @@ def render() -> None:
     cs = class_store()
     if cs is None:
         return
-    token = st.session_state.get(TOKEN) or str(st.query_params.get(ME, "")) or None
+    token = st.session_state.get(TOKEN) or query_text(ME, 200) or None
     try:
         if token:
             _take(cs, token)
         else:
             _join(cs)
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
 
 
 def _join(cs: ClassStore) -> None:
     st.markdown("Type the code your teacher gave you and the name to show on the class results. No account needed.")
-    code_given = str(st.query_params.get("code", ""))
+    code_given = query_text("code", 12)
     with st.form("class_join"):
         code = st.text_input("Quiz code", value=code_given, max_chars=12, placeholder="e.g. 8K7HXN")
         name = st.text_input("Your name", max_chars=40, placeholder="e.g. Ana L.")
@@ -60,7 +61,7 @@ def _join(cs: ClassStore) -> None:
         try:
             quiz, player = cs.join(code, name)
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         _remember(player.token, quiz.code)
         st.rerun()
@@ -92,7 +93,7 @@ def _take(cs: ClassStore, token: str) -> None:
     done = {m.number: m for m in cs.my_answers(token)}
     total = len(quiz.questions)
     top, leave = st.columns([4, 1], vertical_alignment="center")
-    top.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}. This page's address keeps "
+    top.caption(f"{plain(quiz.title)} · code {quiz.code} · playing as {plain(player.name)}. This page's address keeps "
                 "your place: reload or come back to it, but do not share it.")
     if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
         _forget()
@@ -102,8 +103,8 @@ def _take(cs: ClassStore, token: str) -> None:
         _result(quiz, done)
         return
     if not quiz.open_at(_now()):
-        st.error(str(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
-                 f"The quiz “{quiz.title}” has ended: answers are no longer taken.")
+        st.error(plain(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
+                 f"The quiz “{plain(quiz.title)}” has ended: answers are no longer taken.")
         if done:
             _result(quiz, done)
         return
@@ -133,7 +134,7 @@ def _take(cs: ClassStore, token: str) -> None:
         try:
             cs.answer(token, n, raw)
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         st.rerun()
     st.caption("Your answers are saved as you go; the result comes at the end.")

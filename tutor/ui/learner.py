@@ -17,6 +17,7 @@ import streamlit as st
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
 from ..skills import SKILLS
+from .safe import plain
 
 DOWN = "progress_down"  # session key: the message while this session is not saving
 LEARNER = "progress_learner"  # session key: (id, name) of the learner
@@ -271,7 +272,7 @@ def drill_mastery(skill: str) -> None:
     here = m.get(skill)
     name = SKILLS.get(skill, skill)
     if here is None:
-        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {learner_name()}).")
+        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {plain(learner_name())}).")
         return
     line = f"“{name}”: {plain_words(here)}"
     weakest = min(m.values(), key=lambda x: x.confidence)

@@ -20,6 +20,7 @@ from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
 from .replay import render_replay, render_review
+from .safe import plain, query_choice
 from .widgets import download
 
 VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
@@ -32,9 +33,9 @@ for _kind, _gen in KINDS.items():
 def render() -> None:
     st.title("Your progress")
     lr.saving_notice()
-    st.caption(f"Learner: **{lr.learner_name()}** · change it under Profile")
-    wanted = st.query_params.get("view", "mastery")
-    view = st.segmented_control("View", list(VIEWS), default=wanted if wanted in VIEWS else "mastery",
+    st.caption(f"Learner: **{plain(lr.learner_name())}** · change it under Profile")
+    wanted = query_choice("view", VIEWS, "mastery")
+    view = st.segmented_control("View", list(VIEWS), default=wanted,
                                 format_func=VIEWS.get, key="progress_view", label_visibility="collapsed")
     view = view or "mastery"
     st.query_params["view"] = view
@@ -143,11 +144,11 @@ def render_profile() -> None:
 def _create(s: Store, name: str) -> None:
     try:
         info = s.create_learner(name)
-    except ValueError as err:
-        st.error(str(err))
+    except ValueError as err:  # the message may quote the name typed
+        st.error(plain(err))
         return
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
         return
     lr.switch_learner(info.id, info.name)
     st.rerun()
@@ -173,10 +174,10 @@ def _export_import(s: Store, lid: int | None, name: str) -> None:
             try:
                 info = import_learner(s, upload.getvalue(), name=as_name.strip() or None)
             except (ValueError, StoreError) as err:
-                st.error(str(err))
+                st.error(plain(err))
                 return
             lr.switch_learner(info.id, info.name)
-            st.success(f"Imported “{info.name}”.")
+            st.success(f"Imported “{plain(info.name)}”.")
 
 
 def _days(n: int) -> str:

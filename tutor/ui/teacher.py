@@ -19,6 +19,7 @@ from ..progress import StoreError
 from ..quiz import KINDS
 from .classroom import class_store
 from .learner import _secrets
+from .safe import plain
 from .widgets import download
 
 UNLOCKED = "teacher_unlocked"
@@ -55,7 +56,7 @@ def render() -> None:
         _create(cs)
         _dashboard(cs)
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
 
 
 def _unlock(stored: str) -> None:
@@ -100,7 +101,7 @@ def _create(cs: ClassStore) -> None:
                 quiz = cs.create(title=title, kinds=kinds, count=int(count), difficulty=int(difficulty),
                                  players=None if players == "any" else int(players), deadline=deadline)
             except ClassError as err:
-                st.error(str(err))
+                st.error(plain(err))
                 return
             st.session_state["teacher_quiz"] = quiz.id
             st.success(f"Quiz set. Code: **{quiz.code}**. Learners open the Class page and type it, or use the link:")
@@ -146,7 +147,7 @@ def _dashboard(cs: ClassStore) -> None:
 def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     state = "closed" if quiz.closed else ("ended (deadline passed)" if not quiz.open_at(datetime.now(UTC)) else "open")
     deadline = f" · deadline {quiz.deadline:%Y-%m-%d %H:%M} UTC" if quiz.deadline else ""
-    st.markdown(f"**{quiz.title}** · code `{quiz.code}` · {len(quiz.questions)} questions · {state}{deadline}")
+    st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {state}{deadline}")
     st.code(_link(quiz.code), language=None)
     c1, c2 = st.columns(2)
     if c1.button("Reopen the quiz" if quiz.closed else "Close the quiz", key="teacher_close"):
