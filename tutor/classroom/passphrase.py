@@ -32,9 +32,9 @@ MAX_WAIT = 60.0  # seconds: the longest slow-down
 RULE = Rule(half_life=600.0, first_wait=1.0, max_wait=MAX_WAIT, free=1.0, cap=10.0)
 
 
-def gate(engine: Engine) -> Gate:
+def gate(engine: Engine, where: str = "the database") -> Gate:
     """The passphrase tries counted in the database of ``engine``."""
-    return Gate(engine, "teacher", RULE)
+    return Gate(engine, "teacher", RULE, where)
 
 
 def configured_hash(environ=None, secrets_=None) -> str:

@@ -24,10 +24,13 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import functools
+
 from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
-from .db import writing
+from .db import StoreError, writing
 from .models import Throttle, utcnow
 
 
@@ -49,16 +52,28 @@ def decayed(score: float, elapsed: float, half_life: float) -> float:
     return score * 0.5 ** (max(0.0, elapsed) / half_life)
 
 
-class Gate:
-    """One kind of try (``name``) under one ``Rule``, counted in the database of ``engine``."""
+def _guarded(method):
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except SQLAlchemyError as exc:
+            raise StoreError.from_exception(exc, self.where) from exc
+    return wrapper
 
-    def __init__(self, engine: Engine, name: str, rule: Rule):
-        self.engine, self.name, self.rule = engine, name, rule
+
+class Gate:
+    """One kind of try (``name``) under one ``Rule``, counted in the database of ``engine``.
+    Database failures come out as ``StoreError``."""
+
+    def __init__(self, engine: Engine, name: str, rule: Rule, where: str = "the database"):
+        self.engine, self.name, self.rule, self.where = engine, name, rule, where
 
     def _keys(self, session: str, target: str | None) -> tuple[str, str]:
         shared = f"{self.name}:all" if target is None else f"{self.name}:to:{target}"
         return f"{self.name}:session:{session}"[:200], shared[:200]
 
+    @_guarded
     def begin(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """0.0 when this try may go ahead (it is counted now); else the seconds to wait (not counted)."""
         now = now or utcnow()
@@ -87,6 +102,7 @@ class Gate:
                                                 Throttle.until < now))
         return 0.0
 
+    @_guarded
     def succeeded(self, session: str, target: str | None = None, now: datetime | None = None) -> None:
         """The try was right: this session starts clean, and the shared count takes the try back."""
         now = now or utcnow()
@@ -99,6 +115,7 @@ class Gate:
             if shared_key != mine_key:
                 conn.execute(update(Throttle).where(Throttle.key == shared_key).values(score=max(0.0, left), at=now))
 
+    @_guarded
     def wait(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """The seconds this session would wait now (read only, for messages)."""
         now = now or utcnow()
