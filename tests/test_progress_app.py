@@ -333,7 +333,7 @@ def _texts(at: AppTest) -> str:
 
 
 def learner_of(at: AppTest):
-    return at.session_state["progress_learner"] if "progress_learner" in at.session_state else None
+    return at.session_state["progress_learner"] if "progress_learner" in at.session_state else None  # noqa: SIM401
 
 
 def _form(at: AppTest, **values) -> None:

@@ -82,7 +82,8 @@ def skills(quiz: QuizInfo, marks: list[Mark]) -> list[SkillRow]:
 
 
 def learners_from(t: Tallies) -> list[LearnerRow]:
-    return [LearnerRow(name, n, right, round(score, 2), None if last is None else round((last - joined).total_seconds(), 1))
+    return [LearnerRow(name, n, right, round(score, 2),
+                       None if last is None else round((last - joined).total_seconds(), 1))
             for name, n, right, score, joined, last in t.learners]
 
 

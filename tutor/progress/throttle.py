@@ -20,11 +20,10 @@ that has not failed is never locked out by somebody else's guessing.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-
-import functools
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine

@@ -159,28 +159,26 @@ def _shared_profile(s: Store) -> None:
     if not ident:
         has_pin = lr.guarded(Store.has_pin, lid, default=True)
         with st.expander("Change my PIN" if has_pin else "Set a PIN (needed to come back to this profile)",
-                         expanded=not has_pin):
-            with st.form("profile_pin"):
-                pin = st.text_input("New PIN", type="password", max_chars=64)
-                again = st.text_input("The same PIN again", type="password", max_chars=64)
-                if st.form_submit_button("Save the PIN"):
-                    if pin != again:
-                        st.error("The two PINs differ: type the same PIN twice.")
-                    else:
-                        try:
-                            s.set_pin(lid, pin)
-                            st.success("PIN saved. Sign in with your name and this PIN next time.")
-                        except (ValueError, StoreError) as err:
-                            st.error(str(err))
+                         expanded=not has_pin), st.form("profile_pin"):
+            pin = st.text_input("New PIN", type="password", max_chars=64)
+            again = st.text_input("The same PIN again", type="password", max_chars=64)
+            if st.form_submit_button("Save the PIN"):
+                if pin != again:
+                    st.error("The two PINs differ: type the same PIN twice.")
+                else:
+                    try:
+                        s.set_pin(lid, pin)
+                        st.success("PIN saved. Sign in with your name and this PIN next time.")
+                    except (ValueError, StoreError) as err:
+                        st.error(str(err))
     _export_import(s, lid, name)
 
 
 def _sign_in(s: Store) -> None:
     st.markdown("This app is shared with other learners, so nobody's name is listed here. Sign in to keep "
                 "your progress, or make a profile: a name and a PIN you choose (at least 4 characters).")
-    if lr.auth_configured():
-        if st.button("Sign in with this server's account", key="profile_login", type="primary"):
-            st.login()
+    if lr.auth_configured() and st.button("Sign in with this server's account", key="profile_login", type="primary"):
+        st.login()
     c1, c2 = st.columns(2)
     with c1, st.form("profile_sign_in"):
         st.markdown("**Come back**")
