@@ -135,16 +135,39 @@ class Store:
             if err.problem is not Problem.CORRUPT or path is None:
                 raise
             backup = backup_corrupt(path)
-            notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to the new one, "
-                      "and a fresh progress file was started.")
+            rescued = cls._rescue(url, path, backup)
+            notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to a fresh one. "
+                      + rescued)
             return cls(cls._prepared(url), where, notice)
         try:
             store.check_writable()
         except StoreError as err:
-            if err.problem is not Problem.READ_ONLY:
+            if err.problem not in (Problem.READ_ONLY, Problem.FULL):  # both can still be read
                 raise
             store.read_only = str(err)
         return store
+
+    @staticmethod
+    def _rescue(url, path: Path, backup: Path) -> str:
+        """Build a fresh file at the damaged one's schema version and copy into it every row that can
+        still be read (``salvage``); the sentence says what was copied and what was lost."""
+        from . import salvage
+        from .models import Base
+
+        version = salvage.version_of(backup)
+        engine = make_engine(url)
+        try:
+            try:
+                migrate.upgrade(engine, version or "head")
+            except migrate.MigrationError:  # a version this code does not know: rescue into the newest
+                migrate.upgrade(engine, "head")
+            engine.dispose()
+            report = salvage.rescue(backup, path, [t.name for t in Base.metadata.sorted_tables])
+            return report.sentence()
+        except Exception as exc:  # the rescue is a bonus: a fresh file is started whatever happens
+            return f"Nothing could be copied from it ({str(exc).splitlines()[0][:120]}), so a fresh file was started."
+        finally:
+            engine.dispose()
 
     @staticmethod
     def _prepared(url) -> Engine:
