@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import enum
 import math
+import random
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -24,7 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..engine import TarotError
-from ..progress.db import StoreError, writing
+from ..progress.db import Problem, StoreError, writing
 from ..progress.hashing import token_hash
 from ..progress.models import name_key, utcnow
 from ..progress.store import clean_name
@@ -34,6 +36,7 @@ from .codes import clean_code, new_code
 from .models import ClassAnswer, ClassPlayer, ClassQuiz
 
 MAX_QUESTIONS = 50
+PATIENCE = 30.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
 JOIN_RULE = Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)
@@ -182,6 +185,18 @@ class ClassStore:
         except SQLAlchemyError as exc:
             raise StoreError.from_exception(exc, self.where) from exc
 
+    def _patient(self, fn, *args):
+        """``_db`` for the writes a whole class makes at once (joining, answering): a lock that outlasts
+        the busy timeout (a loaded server, 200 learners) is waited out, up to PATIENCE seconds in all."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                return self._db(fn, *args)
+            except StoreError as err:
+                if err.problem is not Problem.LOCKED or time.monotonic() > deadline:
+                    raise
+                time.sleep(random.uniform(0.02, 0.2))  # spread the retries out
+
     # -- teacher -----------------------------------------------------------------------------------
 
     def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
@@ -306,7 +321,7 @@ class ClassStore:
         """Join a quiz under a display name; ``session`` (the browser session) is rate-limited."""
         now = now or utcnow()
         if session is not None:
-            wait = self._db(self.join_gate().begin, session, None, now)
+            wait = self._patient(self.join_gate().begin, session, None, now)
             if wait > 0:
                 raise ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
         quiz = self.find(code)
@@ -329,7 +344,7 @@ class ClassStore:
                                                             token_hash=token_hash(token), joined_at=now))
             except IntegrityError as exc:  # the unique name_key: the same name, any case, at the same moment
                 raise ClassError(Reason.NAME_TAKEN, name=name) from exc
-        self._db(run)
+        self._patient(run)
         return quiz, self.me(token, now=now)[1]
 
     def me(self, token: str, now: datetime | None = None) -> tuple[QuizInfo, Player]:
@@ -380,7 +395,7 @@ class ClassStore:
                         conn.execute(update(ClassPlayer).where(ClassPlayer.id == player.id).values(finished_at=now))
             except IntegrityError as exc:
                 raise ClassError(Reason.ANSWERED, number=int(number) + 1) from exc
-        self._db(run)
+        self._patient(run)
         return fb
 
     @staticmethod

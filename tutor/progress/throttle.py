@@ -75,11 +75,12 @@ class Gate:
     @_guarded
     def begin(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """0.0 when this try may go ahead (it is counted now); else the seconds to wait (not counted)."""
-        now = now or utcnow()
+        given = now
         mine_key, shared_key = self._keys(session, target)
         rule = self.rule
         with writing(self.engine) as conn:
-            rows = _locked(conn, sorted({mine_key, shared_key}), now)
+            rows = _locked(conn, sorted({mine_key, shared_key}), given or utcnow())
+            now = given or utcnow()  # read the clock once the rows are ours (waiting for them takes time)
             mine, shared = rows[mine_key], rows[shared_key]
             mine_score = decayed(mine.score, (now - mine.at).total_seconds(), rule.half_life)
             shared_score = decayed(shared.score, (now - shared.at).total_seconds(), rule.half_life)
