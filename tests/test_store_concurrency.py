@@ -140,7 +140,8 @@ def test_the_throttle_lives_in_the_database_and_decays(store):
         assert gate.begin(f"guesser-{n}", now=T0) == 0.0
     t = T0 + timedelta(seconds=5)  # past each tab's own 1 s wait…
     assert gate.begin("guesser-0", now=t) > 60  # …but the server has had 12 failures: those who failed wait
-    fresh = passphrase.gate(make_engine(store.engine.url.render_as_string(hide_password=False)))  # another process, or after a restart
+    # another process, or after a restart
+    fresh = passphrase.gate(make_engine(store.engine.url.render_as_string(hide_password=False)))
     assert fresh.begin("guesser-1", now=t) > 60
     assert fresh.begin("teacher", now=t) == 0.0  # the real teacher, who has not failed, gets in
     fresh.succeeded("teacher", now=t)
@@ -188,3 +189,30 @@ def test_tokens_are_stored_hashed_and_expire_with_the_quiz(store):
         cs.me(bo.token, now=now + timedelta(days=8))
     cs.set_flags(open_ended.id, closed=False)  # reopened: the link works again
     assert cs.me(bo.token, now=now + timedelta(days=8))[1].name == "Bo"
+
+
+def test_the_dashboard_counted_in_sql_matches_the_answers_one_by_one(store):
+    """``tallies`` (GROUP BY in the database) gives the same rows as the pure functions over every answer."""
+    import random
+
+    from tutor.classroom import stats
+    cs = ClassStore(store.engine)
+    q = cs.create(title="Mixed", kinds=["count", "winner"], count=4, players=4, seed=3, now=T0)
+    rng = random.Random(7)
+    for i in range(30):
+        _, p = cs.join(q.code, f"L{i}", now=T0)
+        for n, question in enumerate(q.questions):
+            if rng.random() < 0.8:
+                right = question.answer_text if question.choices == () else question.answer
+                given = right if rng.random() < 0.6 else rng.choice(["3", "4", "5", "x"])
+                try:
+                    cs.answer(p.token, n, given, now=T0 + timedelta(seconds=rng.randrange(1, 600)))
+                except ClassError:
+                    pass  # an unreadable guess is not saved, as in the app
+    cs.join(q.code, "Late", now=T0)  # joined, answered nothing
+    players, marks = cs.results(q.id)
+    t = cs.tallies(q.id)
+    assert stats.learners_from(t) == stats.learners(players, marks)
+    assert stats.questions_from(q, t) == stats.questions(q, marks)
+    assert stats.skills_from(q, t) == stats.skills(q, marks)
+    assert sum(r.answered for r in stats.learners_from(t)) == len(marks) > 50

@@ -36,7 +36,7 @@ from .codes import clean_code, new_code
 from .models import ClassAnswer, ClassPlayer, ClassQuiz
 
 MAX_QUESTIONS = 50
-PATIENCE = 30.0  # seconds a join or an answer keeps waiting for the write lock before giving up
+PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
 JOIN_RULE = Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)
@@ -320,22 +320,30 @@ class ClassStore:
              session: str | None = None) -> tuple[QuizInfo, Player]:
         """Join a quiz under a display name; ``session`` (the browser session) is rate-limited."""
         now = now or utcnow()
-        if session is not None:
-            wait = self._patient(self.join_gate().begin, session, None, now)
-            if wait > 0:
-                raise ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
-        quiz = self.find(code)
-        self._require_open(quiz, now)
+        gate = self.join_gate()
+
+        def slow_down(wait: float) -> ClassError:
+            return ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
         try:
-            name = clean_name(name)
-        except ValueError as err:
-            raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
-        if len(name) > 40:
-            raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+            quiz = self.find(code)
+            self._require_open(quiz, now)
+            try:
+                name = clean_name(name)
+            except ValueError as err:
+                raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
+            if len(name) > 40:
+                raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+        except ClassError:
+            # A refused try counts too (a tab guessing codes), and a slowed-down tab learns nothing else.
+            if session is not None and (wait := self._patient(gate.begin, session, None, now)) > 0:
+                raise slow_down(wait) from None
+            raise
         token = secrets.token_urlsafe(24)
         def run():
             try:
-                with writing(self.engine) as conn:
+                with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
+                    if session is not None and (wait := gate.begin_in(conn, session, None, now)) > 0:
+                        raise slow_down(wait)
                     taken = conn.execute(select(ClassPlayer.id).where(
                         ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).first()
                     if taken:

@@ -75,31 +75,35 @@ class Gate:
     @_guarded
     def begin(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """0.0 when this try may go ahead (it is counted now); else the seconds to wait (not counted)."""
+        with writing(self.engine) as conn:
+            return self.begin_in(conn, session, target, now)
+
+    def begin_in(self, conn, session: str, target: str | None = None, now: datetime | None = None) -> float:
+        """``begin`` inside the caller's write transaction (one transaction for the try and what it does)."""
         given = now
         mine_key, shared_key = self._keys(session, target)
         rule = self.rule
-        with writing(self.engine) as conn:
-            rows = _locked(conn, sorted({mine_key, shared_key}), given or utcnow())
-            now = given or utcnow()  # read the clock once the rows are ours (waiting for them takes time)
-            mine, shared = rows[mine_key], rows[shared_key]
-            mine_score = decayed(mine.score, (now - mine.at).total_seconds(), rule.half_life)
-            shared_score = decayed(shared.score, (now - shared.at).total_seconds(), rule.half_life)
-            wait = (mine.until - now).total_seconds()
-            if wait <= 0 and mine_score >= 0.5 and shared_score >= rule.cap:
-                # until the shared score has decayed below the cap
-                wait = rule.half_life * math.log2(shared_score / rule.cap) + 1.0
-            if wait > 0:
-                return wait
-            mine_score += 1
-            conn.execute(update(Throttle).where(Throttle.key == mine_key).values(
-                score=mine_score, at=now, until=now + timedelta(seconds=rule.wait_after(mine_score))))
-            if shared_key != mine_key:
-                conn.execute(update(Throttle).where(Throttle.key == shared_key).values(
-                    score=shared_score + 1, at=now, until=now))
-            # Forget counters that have decayed to nothing (keeps the table small).
-            old = now - timedelta(seconds=20 * rule.half_life)
-            conn.execute(delete(Throttle).where(Throttle.key.like(f"{self.name}:%"), Throttle.at < old,
-                                                Throttle.until < now))
+        rows = _locked(conn, sorted({mine_key, shared_key}), given or utcnow())
+        now = given or utcnow()  # read the clock once the rows are ours (waiting for them takes time)
+        mine, shared = rows[mine_key], rows[shared_key]
+        mine_score = decayed(mine.score, (now - mine.at).total_seconds(), rule.half_life)
+        shared_score = decayed(shared.score, (now - shared.at).total_seconds(), rule.half_life)
+        wait = (mine.until - now).total_seconds()
+        if wait <= 0 and mine_score >= 0.5 and shared_score >= rule.cap:
+            # until the shared score has decayed below the cap
+            wait = rule.half_life * math.log2(shared_score / rule.cap) + 1.0
+        if wait > 0:
+            return wait
+        mine_score += 1
+        conn.execute(update(Throttle).where(Throttle.key == mine_key).values(
+            score=mine_score, at=now, until=now + timedelta(seconds=rule.wait_after(mine_score))))
+        if shared_key != mine_key:
+            conn.execute(update(Throttle).where(Throttle.key == shared_key).values(
+                score=shared_score + 1, at=now, until=now))
+        # Forget counters that have decayed to nothing (keeps the table small).
+        old = now - timedelta(seconds=20 * rule.half_life)
+        conn.execute(delete(Throttle).where(Throttle.key.like(f"{self.name}:%"), Throttle.at < old,
+                                            Throttle.until < now))
         return 0.0
 
     @_guarded
