@@ -211,3 +211,47 @@ def snapshot_marks(code, token):
         return ClassStore(s.engine).my_answers(token)
     finally:
         s.close()
+
+
+def test_a_locked_database_on_the_class_page_offers_try_again(monkeypatch, _fresh_progress_db):
+    """The message says “press Try again”: the button is there, and after the lock it joins."""
+    import sqlite3
+    monkeypatch.setattr("tutor.progress.db.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("tutor.classroom.store.PATIENCE", 0.3)
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=2)
+    at = page("class_quiz", code=code)
+    other = sqlite3.connect(_fresh_progress_db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        at.text_input[1].input("Ann")
+        button(at, "Join the quiz").click()
+        at.run()
+        assert not at.exception
+        assert "locked" in at.error[0].value and "Try again" in at.error[0].value
+        assert any(b.label == "Try again" for b in at.button)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    button(at, "Try again").click()
+    at.run()
+    assert not at.error
+    at.text_input[1].input("Ann")
+    button(at, "Join the quiz").click()
+    at.run()
+    assert "Question 1 of 2" in at.get("progress")[0].proto.text
+
+
+def test_a_tab_guessing_codes_is_slowed_down():
+    at = page("class_quiz")
+    messages = []
+    for i in range(12):  # the waits double (2, 4, 8 … s): however slow each run, one of them comes in time
+        at.text_input[0].input(f"ZZZZZ{i % 8 + 2}")
+        at.text_input[1].input("Eve")
+        button(at, "Join the quiz").click()
+        at.run()
+        messages.append(at.error[0].value)
+        if "Too many tries" in messages[-1]:
+            break
+    assert all("no class quiz" in m for m in messages[:5])
+    assert "Too many tries to join from this browser" in messages[-1]

@@ -256,6 +256,25 @@ def test_after_a_lock_the_next_answer_saves_without_try_again(monkeypatch, _fres
     assert [r.answered_at for r in rows] == sorted(r.answered_at for r in rows)
 
 
+def test_a_full_disk_says_the_disk_is_full(monkeypatch, _fresh_progress_db, db):
+    db.default_learner()
+    con = sqlite3.connect(_fresh_progress_db)
+    used = con.execute("PRAGMA page_count").fetchone()[0]
+    con.close()
+    from tutor.progress import db as dbmod
+    real = dbmod._sqlite_connect
+
+    def capped(dbapi_conn, record):  # the file may not grow: SQLite fails with SQLITE_FULL, as on a full disk
+        real(dbapi_conn, record)
+        dbapi_conn.execute(f"PRAGMA max_page_count = {used}")
+    monkeypatch.setattr(dbmod, "_sqlite_connect", capped)
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    assert not at.exception
+    warning = next(w.value for w in at.warning if "Not saving" in w.value)
+    assert "is full" in warning and "Free some space" in warning and "TUTOR_DATABASE_URL" not in warning
+
+
 def test_unreachable_database_on_the_progress_page(monkeypatch):
     monkeypatch.setenv("TUTOR_DATABASE_URL", "postgresql+psycopg://x:y@127.0.0.1:1/none")
     at = app(PROGRESS)

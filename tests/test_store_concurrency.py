@@ -5,6 +5,7 @@ TUTOR_TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import queue
 from datetime import UTC, datetime, timedelta
@@ -205,10 +206,8 @@ def test_the_dashboard_counted_in_sql_matches_the_answers_one_by_one(store):
             if rng.random() < 0.8:
                 right = question.answer_text if question.choices == () else question.answer
                 given = right if rng.random() < 0.6 else rng.choice(["3", "4", "5", "x"])
-                try:
+                with contextlib.suppress(ClassError):  # an unreadable guess is not saved, as in the app
                     cs.answer(p.token, n, given, now=T0 + timedelta(seconds=rng.randrange(1, 600)))
-                except ClassError:
-                    pass  # an unreadable guess is not saved, as in the app
     cs.join(q.code, "Late", now=T0)  # joined, answered nothing
     players, marks = cs.results(q.id)
     t = cs.tallies(q.id)
