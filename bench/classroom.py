@@ -39,7 +39,7 @@ def _fresh(url: str | None, tmp: Path, name: str):
     if url is None:
         return Store.open(f"sqlite:///{tmp / name}")
     store = Store.open(url)
-    from tutor.classroom.models import ClassQuiz
+    from tutor.db.classroom import ClassQuiz
     with store.engine.begin() as conn:  # a shared database: start from no quiz
         conn.execute(ClassQuiz.__table__.delete())
     return store
@@ -135,9 +135,9 @@ def bench_answers(learners: int, questions: int, url: str | None, tmp: Path) -> 
 
 def bench_dashboard(n: int, url: str | None, tmp: Path, runs: int = 5) -> None:
     from tutor.classroom import stats
-    from tutor.classroom.models import ClassAnswer, ClassPlayer
     from tutor.classroom.store import ClassStore
-    from tutor.progress.models import name_key
+    from tutor.db import name_key
+    from tutor.db.classroom import ClassAnswer, ClassPlayer
     store = _fresh(url, tmp, f"dash-{n}.sqlite3")
     try:
         cs = ClassStore(store.engine)

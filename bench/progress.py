@@ -30,7 +30,7 @@ def stats(samples: list[float]) -> str:
 
 def fill(store, learner_id: int, n: int) -> None:
     """n answers over the last 90 days, spread over every quiz kind, 70% right."""
-    from tutor.progress.models import Answer
+    from tutor.db.progress import Answer
     from tutor.quiz import KINDS
 
     rng = random.Random(1)

@@ -12,9 +12,9 @@ from alembic.runtime.migration import MigrationContext
 from tutor.classroom import stats
 from tutor.classroom.codes import ALPHABET, clean_code
 from tutor.classroom.store import ClassError, ClassStore, Reason
+from tutor.db import Base
 from tutor.progress import migrate
 from tutor.progress.db import make_engine
-from tutor.progress.models import Base
 from tutor.quiz import generate
 from tutor.quiz.question import Question
 from tutor.quiz.registry import KINDS_SPEC

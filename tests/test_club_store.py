@@ -6,10 +6,10 @@ import pytest
 from sqlalchemy import func, select, text
 
 from tutor.club import DealEntry, EntryError, Game
+from tutor.db.progress import ClubDeal
 from tutor.engine import Contract
 from tutor.progress import club_store
 from tutor.progress.club_store import ClubStore
-from tutor.progress.models import ClubDeal
 
 T0 = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 

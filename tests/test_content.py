@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import tutor.quiz  # noqa: F401  (importing it hands the generators the lessons name to the checker)
 from tutor.cli import main
 from tutor.content import (
     CheckStep,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
-import types
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ from tutor.content.schema import (
     SheetExample,
     TrickExample,
 )
-from tutor.content.verify import GENERATOR_SKILLS, QueryError, QuizContext, ask, same
+from tutor.content.verify import QueryError, QuizContext, ask, same
 from tutor.engine import score_deal
 
 REPO = Path(__file__).resolve().parents[1]
@@ -215,17 +215,43 @@ def test_card_lists_are_validated_when_loaded():
         TrickExample(kind="trick", cards="R♥ 2H")
 
 
-# ---------------------------------------------------------------- quiz generators and puzzles (another module)
+# ---------------------------------------------------------------- quiz generators (registered by the layer above)
 
 
-def test_quiz_kinds_without_the_quiz_module(monkeypatch):
-    monkeypatch.setitem(sys.modules, "tutor.quiz", None)  # import fails with ImportError
+def _python(code: str) -> str:
+    """Run ``code`` in a fresh interpreter (nothing imported yet) and return what it prints."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=REPO).stdout.strip()
+
+
+def test_the_checker_sees_every_quiz_kind():
+    import tutor.quiz
     ctx = QuizContext.default()
-    assert set(ctx.kinds) == set(GENERATOR_SKILLS) and ctx.generate is None
-    assert len(ctx.kinds) == 10
+    assert ctx.kinds == {kind: gen.skill for kind, gen in tutor.quiz.KINDS.items()}
+    assert ctx.generate is tutor.quiz.generate
 
 
-def _fake_quiz(monkeypatch, *, fail_kind=None, puzzle_problems=()):
+@pytest.mark.parametrize("load", ["from pathlib import Path; from tutor.cli.content_cmds import collect; "
+                                  "problems = collect([Path('lessons')])[1]",
+                                  "from tutor.ui import data; problems = data.course().problems"], ids=["cli", "app"])
+def test_each_entry_point_hands_every_quiz_kind_to_the_checker(load):
+    """The CLI and the app load lessons, so each registers the generators: a fresh process, only the entry point."""
+    code = (f"{load}; from tutor.content.verify import QuizContext; from tutor.quiz import KINDS, generate; "
+            "ctx = QuizContext.default(); "
+            "print(sorted(ctx.kinds) == sorted(KINDS) and ctx.generate is generate, len(problems))")
+    assert _python(code) == "True 0"
+
+
+def test_without_the_quiz_layer_a_generated_check_is_a_clear_problem():
+    """No list of planned kinds stands in: a lesson loaded before tutor.quiz names what is missing."""
+    code = ("import sys; from tutor.content import load_lesson; "
+            f"r = load_lesson({str(FIXTURES / 'good.yaml')!r}); "
+            "print('tutor.quiz' in sys.modules, [(p.line, p.message) for p in r.problems])")
+    out = _python(code)
+    assert out.startswith("False [(30, ") and "no quiz generators are known" in out and "import tutor.quiz" in out
+
+
+def _fake_generators(*, fail_kind=None) -> tuple[QuizContext, list]:
     calls = []
 
     def generate(kind, seed, **params):
@@ -234,54 +260,49 @@ def _fake_quiz(monkeypatch, *, fail_kind=None, puzzle_problems=()):
             raise ValueError("no such difficulty")
         return object()
 
-    quiz = types.ModuleType("tutor.quiz")
-    quiz.KINDS = {k: types.SimpleNamespace(skill=s) for k, s in GENERATOR_SKILLS.items()}
-    quiz.generate = generate
-    puzzles = types.ModuleType("tutor.quiz.puzzles")
-    puzzles.check_puzzle_file = lambda path: list(puzzle_problems)
-    quiz.puzzles = puzzles
-    monkeypatch.setitem(sys.modules, "tutor.quiz", quiz)
-    monkeypatch.setitem(sys.modules, "tutor.quiz.puzzles", puzzles)
-    return calls
+    return QuizContext(kinds={"count": "counting", "legal": "legal-play"}, generate=generate), calls
 
 
-def test_generated_checks_are_tried_with_the_quiz_module(monkeypatch):
-    calls = _fake_quiz(monkeypatch)
-    result = load_lesson(FIXTURES / "good.yaml")
+def test_generated_checks_are_tried_with_the_generators():
+    ctx, calls = _fake_generators()
+    result = load_lesson(FIXTURES / "good.yaml", ctx)
     assert result.ok
     assert [c[:2] for c in calls] == [("count", 0), ("count", 1), ("count", 2)]  # no seed given: three tries
 
 
-def test_a_failing_generator_is_a_problem_not_a_crash(monkeypatch):
-    _fake_quiz(monkeypatch, fail_kind="count")
-    result = load_lesson(FIXTURES / "good.yaml")
+def test_a_failing_generator_is_a_problem_not_a_crash():
+    ctx, _ = _fake_generators(fail_kind="count")
+    result = load_lesson(FIXTURES / "good.yaml", ctx)
     assert len(result.problems) == 1
     assert "generator 'count' fails with seed 0" in result.problems[0].message
     assert result.problems[0].line == 30
 
 
-def test_puzzles_are_checked_when_the_checker_exists(monkeypatch, tmp_path, capsys):
+def test_the_check_command_tries_each_generated_check(tmp_path, capsys):
+    """``tarot-tutor check`` runs the real generators: a parameter they refuse is reported on its line."""
+    d = tmp_path / "lessons"
+    d.mkdir()
+    (d / "glossary.yaml").write_text((FIXTURES / "glossary.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    text = (FIXTURES / "good.yaml").read_text(encoding="utf-8")
+    (d / "01-good-lesson.yaml").write_text(text.replace("  - generator: count\n",
+                                                 "  - generator: count\n    params: {difficulty: 9}\n"),
+                                    encoding="utf-8")
+    assert main(["check", str(d)]) == 1
+    out = capsys.readouterr().out
+    assert "01-good-lesson.yaml:31: quiz question 1: generator 'count' fails with seed 0" in out
+    assert "difficulty must be 1, 2 or 3, not 9" in out and out.endswith("checked 2 files: 1 problem\n")
+
+
+def test_puzzles_are_checked_by_the_puzzle_checker(monkeypatch, tmp_path, capsys):
+    from tutor.cli import content_cmds
     from tutor.content.yamlio import Problem
     d = tmp_path / "puzzles"
     d.mkdir()
     (d / "p1.yaml").write_text("id: p1\n", encoding="utf-8")
-    _fake_quiz(monkeypatch, puzzle_problems=[Problem(str(d / "p1.yaml"), 1, "bad puzzle")])
+    monkeypatch.setattr(content_cmds, "check_puzzle_file", lambda path: [Problem(str(path), 1, "bad puzzle")])
     assert main(["check", str(d)]) == 1
     out = capsys.readouterr().out
     assert f"{d / 'p1.yaml'}:1: bad puzzle" in out and "checked 1 file: 1 problem" in out
-
-
-def test_puzzles_without_the_checker_get_a_yaml_check(monkeypatch, tmp_path, capsys):
-    monkeypatch.setitem(sys.modules, "tutor.quiz", None)
-    monkeypatch.setitem(sys.modules, "tutor.quiz.puzzles", None)
-    d = tmp_path / "puzzles"
-    d.mkdir()
-    (d / "ok.yaml").write_text("id: ok\n", encoding="utf-8")
-    (d / "bad.yaml").write_text("id: [oops\n", encoding="utf-8")
-    assert main(["check", str(d)]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{d / 'bad.yaml'}:") and "invalid YAML" in out[0]
-    assert out[-1] == "checked 2 files: 1 problem"
 
 
 # ---------------------------------------------------------------- speed (the app reloads through a cache)

@@ -403,7 +403,7 @@ def test_a_learner_comes_back_with_name_and_pin_only(monkeypatch, db):
     _form(at, sign_in_name="ana", sign_in_pin="4821")
     at.button(key=sign_in).click().run()
     assert "wait" in at.error[0].value  # the wrong PIN slowed this session down, even for the right one
-    from tutor.progress.models import Throttle
+    from tutor.db.progress import Throttle
     with db.engine.begin() as conn:  # a minute later
         conn.execute(Throttle.__table__.update().values(until=datetime(2000, 1, 1, tzinfo=UTC)))
     at.button(key=sign_in).click().run()

@@ -137,5 +137,5 @@ def test_a_bad_url_is_explained():
 
 
 def test_the_clock_is_utc():
-    from tutor.progress.models import utcnow
+    from tutor.db import utcnow
     assert utcnow().tzinfo is UTC and abs((utcnow() - datetime.now(UTC)).total_seconds()) < 1

@@ -8,9 +8,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
+from tutor.db import Base
 from tutor.progress import Problem, Store, StoreError, migrate
 from tutor.progress.db import make_engine
-from tutor.progress.models import Base
 
 
 def test_from_empty_to_head_matches_the_models(db_url):

@@ -16,9 +16,10 @@ from sqlalchemy.exc import IntegrityError
 
 from tutor.classroom import passphrase
 from tutor.classroom.store import ClassError, ClassStore, Reason
+from tutor.db import name_key
+from tutor.db.progress import Learner
 from tutor.progress import Store
 from tutor.progress.db import make_engine
-from tutor.progress.models import Learner, name_key
 
 FORK = mp.get_context("fork")  # the children start from this process: no second import of everything
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -88,7 +89,7 @@ def test_the_same_name_in_any_case_joining_at_once_gets_in_once(store, db_url, q
 def test_the_database_itself_refuses_a_name_differing_only_in_case(store, quiz):
     """Not only the Python check: an insert that skips it is refused by the unique index."""
     ClassStore(store.engine).join(quiz.code, "Anna", now=T0)
-    from tutor.classroom.models import ClassPlayer
+    from tutor.db.classroom import ClassPlayer
     with pytest.raises(IntegrityError), store.engine.begin() as conn:
         conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name="ANNA", name_key=name_key("ANNA"),
                                                 token_hash="x" * 64, joined_at=T0))

@@ -8,9 +8,9 @@ import pytest
 
 from tutor.classroom.store import ClassStore
 from tutor.club import Game
+from tutor.db.progress import Answer
 from tutor.progress import Problem, Store, StoreError
 from tutor.progress.club_store import ClubStore
-from tutor.progress.models import Answer
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PAGE = 4096

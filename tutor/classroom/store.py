@@ -25,15 +25,15 @@ from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..db import name_key, utcnow
+from ..db.classroom import ClassAnswer, ClassPlayer, ClassQuiz
 from ..engine import TarotError
 from ..progress.db import Problem, StoreError, writing
 from ..progress.hashing import token_hash
-from ..progress.models import name_key, utcnow
 from ..progress.store import clean_name
 from ..progress.throttle import Gate, Rule
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
-from .models import ClassAnswer, ClassPlayer, ClassQuiz
 
 MAX_QUESTIONS = 50
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from ..content.glossary import GLOSSARY_FILE
 from ..content.lessons import lesson_files, load_course
-from ..content.yamlio import ContentError, Problem, load_file
+from ..content.yamlio import Problem
 from ..engine.errors import TarotError
+from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -55,15 +56,7 @@ def check_guided(path: Path) -> list[Problem]:
 
 
 def check_puzzle(path: Path) -> list[Problem]:
-    """Problems of one puzzle file: the puzzle checker when it is installed, else YAML syntax only."""
-    try:
-        from ..quiz.puzzles import check_puzzle_file
-    except ImportError:
-        try:
-            load_file(path)
-        except ContentError as err:
-            return list(err.problems)
-        return []
+    """Problems of one puzzle file, found by the puzzle checker."""
     return list(check_puzzle_file(path))
 
 

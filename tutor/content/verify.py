@@ -17,8 +17,7 @@ True
 from __future__ import annotations
 
 import difflib
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine import Card
@@ -29,16 +28,8 @@ from .render import ExampleError, fmt, render_example
 from .schema import CheckStep, ExampleStep, Lesson
 from .yamlio import LineDict
 
-__all__ = ["GENERATOR_SKILLS", "QUERIES", "QueryError", "QuizContext", "Result", "ask", "check_answer", "coerce",
+__all__ = ["QUERIES", "QueryError", "QuizContext", "Result", "ask", "check_answer", "coerce", "register_generators",
            "same", "show", "verify_check", "verify_example", "verify_lesson"]
-
-# The quiz generators' kinds, used when tutor.quiz is not installed yet, and the skill each trains.
-GENERATOR_SKILLS = {
-    "count": "counting", "target": "target", "legal": "legal-play", "winner": "trick-winner", "ecart": "ecart",
-    "bidding": "bidding", "poignee": "poignee", "score": "scoring", "five": "five-players", "excuse": "excuse",
-}
-
-
 
 
 # ---------------------------------------------------------------- comparing answers
@@ -120,36 +111,36 @@ def check_answer(step: CheckStep, response) -> bool:
 # ---------------------------------------------------------------- checks and examples
 
 
+# The quiz generators a generated check may name. Content sits below the quiz layer and never imports it:
+# ``tutor.quiz`` hands its generators in here when it is imported (see ``register_generators``).
+_GENERATORS: dict[str, str] = {}  # kind -> the skill it trains
+_generate: Callable | None = None
+
+
+def register_generators(kinds: Mapping[str, str], generate: Callable) -> None:
+    """Called by ``tutor.quiz`` on import: its kinds (kind -> skill) and ``generate(kind, seed, **params)``.
+
+    Whoever loads lessons (``tarot-tutor check``, the app) imports ``tutor.quiz`` first, so the checker
+    knows every kind and tries each generated check with its generator.
+    """
+    global _generate
+    _GENERATORS.clear()
+    _GENERATORS.update(kinds)
+    _generate = generate
+
+
 @dataclass
 class QuizContext:
-    """What a check is verified with: the glossary and the quiz generators (if installed)."""
+    """What a check is verified with: the glossary and the quiz generators (kind -> skill, and generate)."""
 
     glossary: Glossary | None = None
-    kinds: dict[str, str | None] = field(default_factory=lambda: dict(GENERATOR_SKILLS))
+    kinds: dict[str, str] = field(default_factory=dict)
     generate: Callable | None = None
 
     @classmethod
     def default(cls, glossary: Glossary | None = None) -> QuizContext:
-        """Use tutor.quiz when it can be imported; otherwise the ten planned generator kinds."""
-        try:  # looked up in sys.modules, so a test can stand in its own quiz module
-            quiz = importlib.import_module("tutor.quiz")
-        except ImportError:
-            return cls(glossary=glossary)
-        kinds_obj = getattr(quiz, "KINDS", None)
-        if not isinstance(kinds_obj, dict):
-            return cls(glossary=glossary)
-        kinds = {k: _generator_skill(k, g) for k, g in kinds_obj.items()}
-        return cls(glossary=glossary, kinds=kinds, generate=getattr(quiz, "generate", None))
-
-
-def _generator_skill(kind: str, gen) -> str | None:
-    skill = getattr(gen, "skill", None)
-    if isinstance(skill, str):
-        return skill
-    skills = getattr(gen, "skills", None)
-    if isinstance(skills, list | tuple) and skills:
-        return skills[0]
-    return GENERATOR_SKILLS.get(kind)
+        """The glossary and the generators ``tutor.quiz`` registered (none until it is imported)."""
+        return cls(glossary=glossary, kinds=dict(_GENERATORS), generate=_generate)
 
 
 Issue = tuple[int, str]  # (line, message)
@@ -268,6 +259,10 @@ def _verify_generated(step: CheckStep, ctx: QuizContext, where: str) -> list[Iss
         if getattr(step, key) is not None:
             out.append((step.line_of(key), f"{where}: a generated check has no '{key}': the generator "
                                            f"'{name}' makes the question and its answer"))
+    if not ctx.kinds:
+        out.append((step.line_of("generator"), f"{where}: no quiz generators are known, so generator {name!r} "
+                                               "cannot be checked (import tutor.quiz before loading lessons)"))
+        return out
     if name not in ctx.kinds:
         guess = difflib.get_close_matches(str(name), list(ctx.kinds), n=1)
         out.append((step.line_of("generator"), f"{where}: unknown quiz generator {name!r}"

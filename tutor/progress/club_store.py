@@ -26,8 +26,9 @@ from datetime import datetime
 from sqlalchemy import delete, func, insert, select, update
 
 from ..club import Game
+from ..db import utcnow
+from ..db.progress import ClubDeal, ClubGame
 from .db import writing
-from .models import ClubDeal, ClubGame, utcnow
 from .store import Store, _guarded, clean_name
 
 NAME_MAX = 120

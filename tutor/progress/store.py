@@ -24,9 +24,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..db import name_key, utcnow
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from . import hashing, migrate, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
-from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard, name_key, utcnow
 from .throttle import Gate, Rule
 
 DEFAULT_NAME = "Me"
@@ -151,8 +152,8 @@ class Store:
     def _rescue(url, path: Path, backup: Path) -> str:
         """Build a fresh file at the damaged one's schema version and copy into it every row that can
         still be read (``salvage``); the sentence says what was copied and what was lost."""
+        from ..db import Base
         from . import salvage
-        from .models import Base
 
         version = salvage.version_of(backup)
         engine = make_engine(url)

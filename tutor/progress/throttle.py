@@ -29,8 +29,9 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..db import utcnow
+from ..db.progress import Throttle
 from .db import StoreError, writing
-from .models import Throttle, utcnow
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,9 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..db import name_key
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from .db import writing
-from .models import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard, name_key
 from .store import LearnerInfo, Store, _guarded, clean_name
 
 FORMAT = "tarot-tutor-progress"

@@ -1,5 +1,7 @@
 """Card pictures drawn as SVG in code, shown through data URIs (st.html would strip inline <svg>).
 
+The colours, symbols and labels are the card look shared with the printed sheets (``tutor.cardlook``).
+
 Pure functions return strings, so they are cached and testable without Streamlit.
 
 >>> from tutor.engine import parse_card
@@ -17,20 +19,12 @@ from collections.abc import Iterable
 from functools import cache
 from html import escape
 
-from ..engine.cards import RANK_CODES, Card
+from ..cardlook import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, card_label, rank_label
+from ..engine.cards import Card
 
-# A four-colour deck: every suit is told apart by colour as well as by shape.
-SUIT_COLOURS = {0: "#1b1b1b", 1: "#c62828", 2: "#d35400", 3: "#1e7b34"}
-SUIT_SYMBOLS = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
-TRUMP_COLOUR = "#283593"
-EXCUSE_COLOUR = "#6a1b9a"
+__all__ = ["card_data_uri", "card_img", "card_label", "card_svg", "cards_html"]
+
 WIDTH, HEIGHT = 70, 100
-
-
-def _rank_label(card: Card) -> str:
-    if card.rank == 12:
-        return "C"  # Cavalier, the knight
-    return RANK_CODES.get(card.rank, str(card.rank))
 
 
 @cache
@@ -44,7 +38,7 @@ def card_svg(card: Card) -> str:
         face = "#e8eaf6"
     else:
         colour = SUIT_COLOURS[card.kind]
-        corner = _rank_label(card)
+        corner = rank_label(card)
         middle = SUIT_SYMBOLS[card.kind]
         foot = SUIT_SYMBOLS[card.kind]
         face = "#ffffff"
@@ -91,11 +85,3 @@ def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card]
     row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.75rem"
     return f'<div class="tt-cards" style="{row}">{imgs}</div>'
 
-
-def card_label(card: Card) -> str:
-    """A short label for pills and buttons: 'K♥', 'C♠' (knight), '21', 'Excuse'."""
-    if card.is_excuse:
-        return "Excuse"
-    if card.is_trump:
-        return f"T{card.rank}"
-    return f"{_rank_label(card)}{SUIT_SYMBOLS[card.kind]}"

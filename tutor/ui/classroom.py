@@ -157,5 +157,5 @@ def _result(quiz, done: dict) -> None:
 
 
 def _now():
-    from ..progress.models import utcnow
+    from ..db import utcnow
     return utcnow()

@@ -14,6 +14,7 @@ PUZZLES = ROOT / "puzzles"
 @st.cache_resource(show_spinner="Loading the course…")
 def course():
     """The course: lessons in order, plus a problem list for any bad file (which never stops the rest)."""
+    from .. import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
     from ..content.lessons import load_course
     return load_course(LESSONS)
 

@@ -21,10 +21,10 @@ from zoneinfo import ZoneInfo
 
 import streamlit as st
 
+from ..db import utcnow
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill
-from ..progress.models import utcnow
 from ..skills import SKILLS
 
 DOWN = "progress_down"  # session key: the message while this session is not saving

@@ -5,7 +5,7 @@ any machine. Should the files be missing, Debian's copy is used, and failing tha
 font with the text cut down to Latin-1 (suits become letters): the sheet still prints.
 
 Cards are drawn with PDF shapes and text rather than pictures, so they print sharp at any size, in
-the app's four colours (``tutor.ui.cards``) and with a shape per suit for black-and-white printers.
+the app's four colours (``tutor.cardlook``) and with a shape per suit for black-and-white printers.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 from fpdf import FPDF
 
+from ..cardlook import SUIT_SYMBOLS, card_colour, rank_label
 from ..engine.cards import Card
-from ..ui.cards import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, card_label
 
 FONT_DIRS = (Path(__file__).with_name("fonts"), Path("/usr/share/fonts/truetype/dejavu"))
 FAMILY = "DejaVu"
@@ -163,14 +163,6 @@ class SheetPDF(FPDF):
         self.ln(1)
 
 
-def card_colour(card: Card) -> str:
-    if card.is_excuse:
-        return EXCUSE_COLOUR
-    if card.is_trump:
-        return TRUMP_COLOUR
-    return SUIT_COLOURS[card.kind]
-
-
 def draw_card(pdf: SheetPDF, card: Card, x: float, y: float, w: float = CARD_W) -> None:
     """One card at (x, y), ``w`` mm wide: rank in the corner, a big symbol in the middle, a gold ring
     round the three oudlers (bouts), which the learner must spot at a glance."""
@@ -192,7 +184,7 @@ def draw_card(pdf: SheetPDF, card: Card, x: float, y: float, w: float = CARD_W) 
     elif card.is_trump:
         corner, middle, foot = str(card.rank), str(card.rank), "atout"
     else:
-        corner = card_label(card)[:-1]
+        corner = rank_label(card)
         middle = foot = SUIT_SYMBOLS[card.kind]
     pdf.font(7.5 * k, True, colour)
     pdf.text(x + 0.9 * k, y + 3.3 * k, printable(corner))

@@ -7,7 +7,7 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
-from tutor.progress.models import UTCDateTime
+from tutor.db import UTCDateTime
 
 revision = "0001"
 down_revision = None

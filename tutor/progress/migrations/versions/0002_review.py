@@ -9,7 +9,7 @@ Revises: 0001
 import sqlalchemy as sa
 from alembic import op
 
-from tutor.progress.models import UTCDateTime
+from tutor.db import UTCDateTime
 
 revision = "0002"
 down_revision = "0001"

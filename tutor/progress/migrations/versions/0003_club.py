@@ -12,7 +12,7 @@ Revises: 0002
 import sqlalchemy as sa
 from alembic import op
 
-from tutor.progress.models import UTCDateTime
+from tutor.db import UTCDateTime
 
 revision = "0003"
 down_revision = "0002"

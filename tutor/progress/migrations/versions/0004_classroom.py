@@ -8,7 +8,7 @@ Revises: 0003
 import sqlalchemy as sa
 from alembic import op
 
-from tutor.progress.models import UTCDateTime
+from tutor.db import UTCDateTime
 
 revision = "0004"
 down_revision = "0003"

@@ -16,7 +16,7 @@ import hashlib
 import sqlalchemy as sa
 from alembic import op
 
-from tutor.progress.models import UTCDateTime, name_key
+from tutor.db import UTCDateTime, name_key
 
 revision = "0005"
 down_revision = "0004"

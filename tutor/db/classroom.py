@@ -1,4 +1,4 @@
-"""The class-quiz tables (migration ``0004``), declared on the progress store's ``Base``."""
+"""The class-quiz tables (migration ``0004``): quizzes, the learners who joined one, their answers."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..progress.models import Base, UTCDateTime
+from .base import Base, UTCDateTime
 
 
 class ClassQuiz(Base):

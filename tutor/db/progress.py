@@ -1,27 +1,13 @@
-"""The tables of the progress store (the schema at the newest migration, see ``migrations/``).
-
-Every time is stored as UTC: ``UTCDateTime`` turns an aware datetime into naive UTC on the way in
-and hands back an aware UTC datetime on the way out, the same on SQLite (which has no time zones)
-and on PostgreSQL.
-
->>> from datetime import datetime, timedelta, timezone
->>> paris = timezone(timedelta(hours=1))
->>> UTCDateTime().process_bind_param(datetime(2026, 1, 2, 0, 30, tzinfo=paris), None)
-datetime.datetime(2026, 1, 1, 23, 30)
->>> UTCDateTime().process_result_value(datetime(2026, 1, 1, 23, 30), None).tzinfo
-datetime.timezone.utc
-"""
+"""The learner tables (profiles, answers, lessons, puzzles, spaced review) and the saved club games."""
 
 from __future__ import annotations
 
-import unicodedata
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
-    DateTime,
     Float,
     ForeignKey,
     Index,
@@ -31,43 +17,9 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.orm import Mapped, mapped_column
 
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-def name_key(name: str) -> str:
-    """The form two names share when they differ only in case, width or spacing: the database keeps it
-    unique, so “Anna”, “ANNA” and “ａｎｎａ” cannot all be made, even by requests that arrive together.
-
-    >>> name_key("  Anna  Lee "), name_key("ANNA LEE") == name_key("ａｎｎａ lee")
-    ('anna lee', True)
-    """
-    return " ".join(unicodedata.normalize("NFKC", str(name)).casefold().split())
-
-
-class UTCDateTime(TypeDecorator):
-    """A datetime kept as naive UTC in the database and read back as aware UTC."""
-
-    impl = DateTime
-    cache_ok = True
-
-    def process_bind_param(self, value, dialect):
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError(f"refusing a naive datetime {value!r}: store times in UTC")
-        return value.astimezone(UTC).replace(tzinfo=None)
-
-    def process_result_value(self, value, dialect):
-        return None if value is None else value.replace(tzinfo=UTC)
-
-
-class Base(DeclarativeBase):
-    pass
+from .base import Base, UTCDateTime
 
 
 def _learner_fk() -> Mapped[int]:
@@ -192,8 +144,3 @@ class Throttle(Base):
     score: Mapped[float] = mapped_column(Float, nullable=False)
     at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)  # when score was last updated
     until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
-
-
-# The class-quiz tables (migration 0004) live in their own package; importing them here puts them on
-# Base.metadata wherever the schema is compared or created.
-from ..classroom import models as _classroom_models  # noqa: E402, F401

@@ -1,0 +1,46 @@
+"""How a card looks, for every picture of it: the four suit colours, the suit symbols, short labels.
+
+The app's SVG cards (``tutor.ui.cards``) and the printed sheets (``tutor.worksheets.pdf``) both draw
+from here, so a card looks the same on screen and on paper. No Streamlit, no drawing: just the look.
+
+>>> from tutor.engine import parse_card
+>>> [card_label(parse_card(c)) for c in ("KH", "CS", "10D", "T21", "EX")]
+['K♥', 'C♠', '10♦', 'T21', 'Excuse']
+>>> card_colour(parse_card("KH")), card_colour(parse_card("T1")) == TRUMP_COLOUR
+('#c62828', True)
+"""
+
+from __future__ import annotations
+
+from .engine.cards import RANK_CODES, Card
+
+# A four-colour deck: every suit is told apart by colour as well as by shape.
+SUIT_COLOURS = {0: "#1b1b1b", 1: "#c62828", 2: "#d35400", 3: "#1e7b34"}
+SUIT_SYMBOLS = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
+TRUMP_COLOUR = "#283593"
+EXCUSE_COLOUR = "#6a1b9a"
+
+
+def rank_label(card: Card) -> str:
+    """The rank as printed in a suit card's corner: 'K', 'C' for the knight (Cavalier), '7'."""
+    if card.rank == 12:
+        return "C"  # Cavalier, the knight
+    return RANK_CODES.get(card.rank, str(card.rank))
+
+
+def card_colour(card: Card) -> str:
+    """The colour a card is drawn in: its suit's, or the trumps' or the Excuse's own."""
+    if card.is_excuse:
+        return EXCUSE_COLOUR
+    if card.is_trump:
+        return TRUMP_COLOUR
+    return SUIT_COLOURS[card.kind]
+
+
+def card_label(card: Card) -> str:
+    """A short label for pills and buttons: 'K♥', 'C♠' (knight), 'T21', 'Excuse'."""
+    if card.is_excuse:
+        return "Excuse"
+    if card.is_trump:
+        return f"T{card.rank}"
+    return f"{rank_label(card)}{SUIT_SYMBOLS[card.kind]}"
