@@ -400,10 +400,15 @@ def test_a_learner_comes_back_with_name_and_pin_only(monkeypatch, db):
     _form(at, sign_in_name="ana", sign_in_pin="0000")
     at.button(key=sign_in).click().run()
     assert "do not match" in at.error[0].value and learner_of(at) is None
+    from tutor.db.progress import Throttle
+    with db.engine.connect() as conn:  # the wrong PIN was counted for this session, in the database
+        (row,) = conn.execute(Throttle.__table__.select().where(Throttle.key.like("pin:session:%"))).all()
+    assert row.score == 1.0 and (row.until - row.at).total_seconds() == 1.0
+    with db.engine.begin() as conn:  # as if the next try came within the wait (a slow test run may not)
+        conn.execute(Throttle.__table__.update().values(until=datetime.now(UTC) + timedelta(minutes=1)))
     _form(at, sign_in_name="ana", sign_in_pin="4821")
     at.button(key=sign_in).click().run()
-    assert "wait" in at.error[0].value  # the wrong PIN slowed this session down, even for the right one
-    from tutor.db.progress import Throttle
+    assert "wait" in at.error[0].value  # a slowed-down session waits, even with the right PIN
     with db.engine.begin() as conn:  # a minute later
         conn.execute(Throttle.__table__.update().values(until=datetime(2000, 1, 1, tzinfo=UTC)))
     at.button(key=sign_in).click().run()
