@@ -23,8 +23,10 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
+from ..db import name_key
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
@@ -158,17 +160,21 @@ def _depth(data) -> int:
 @_guarded
 def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
     name = clean_name(name)
-    with writing(store.engine) as conn:
-        if conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower())).first():
-            raise ValueError(f"There is already a learner called “{name}”: import under another name.")
-        last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
-        new_id = conn.execute(Learner.__table__.insert().values(
-            name=name, created_at=pf.learner.created_at, last_seen_at=last,
-            review_enabled=pf.learner.review_enabled)).inserted_primary_key[0]
-        for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
-                            (ReviewCard, pf.review_cards)):
-            if rows:
-                conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+    taken = ValueError(f"There is already a learner called “{name}”: import under another name.")
+    try:
+        with writing(store.engine) as conn:
+            if conn.execute(select(Learner.id).where(Learner.name_key == name_key(name))).first():
+                raise taken
+            last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
+            new_id = conn.execute(Learner.__table__.insert().values(
+                name=name, name_key=name_key(name), created_at=pf.learner.created_at, last_seen_at=last,
+                review_enabled=pf.learner.review_enabled)).inserted_primary_key[0]
+            for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
+                                (ReviewCard, pf.review_cards)):
+                if rows:
+                    conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+    except IntegrityError:  # the same name (in any case) made at the same moment by another session
+        raise taken from None
     return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled)
 
 

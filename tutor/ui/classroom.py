@@ -14,7 +14,7 @@ import streamlit as st
 
 from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
-from .learner import store
+from .learner import retry, session_key, store
 from .question import answer_widget
 from .safe import plain, query_text
 from .table_component import card_table
@@ -30,15 +30,23 @@ def class_store() -> ClassStore | None:
     s = store()
     if s is None:
         st.error("The class quizzes need the database, and it cannot be opened right now. "
-                 "Ask your teacher, then reload the page.")
+                 "Ask your teacher, then press Try again.")
         return None
     return ClassStore(s.engine, s.where)
+
+
+def retry_button(key: str) -> None:
+    """The Try again button that database messages ask for: forget the failure and run the page again."""
+    if st.button("Try again", key=key, type="primary"):
+        retry()
+        st.rerun()
 
 
 def render() -> None:
     st.title("Class quiz")
     cs = class_store()
     if cs is None:
+        retry_button("class_retry_open")
         return
     token = st.session_state.get(TOKEN) or query_text(ME, 200) or None
     try:
@@ -48,6 +56,7 @@ def render() -> None:
             _join(cs)
     except StoreError as err:
         st.error(plain(err))
+        retry_button("class_retry")
 
 
 def _join(cs: ClassStore) -> None:
@@ -59,7 +68,7 @@ def _join(cs: ClassStore) -> None:
         go = st.form_submit_button("Join the quiz", type="primary")
     if go:
         try:
-            quiz, player = cs.join(code, name)
+            quiz, player = cs.join(code, name, session=session_key())
         except ClassError as err:
             st.error(plain(err))
             return
@@ -84,9 +93,10 @@ def _forget() -> None:
 def _take(cs: ClassStore, token: str) -> None:
     try:
         quiz, player = cs.me(token)
-    except ClassError:
+    except ClassError as err:
         _forget()
-        st.warning("That quiz is no longer here (or the link is not a whole one). Join again with the code.")
+        st.warning(str(err) if err.reason is Reason.EXPIRED else
+                   "That quiz is no longer here (or the link is not a whole one). Join again with the code.")
         _join(cs)
         return
     _remember(token, quiz.code)
