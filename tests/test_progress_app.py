@@ -240,7 +240,51 @@ def test_locked_database_stops_saving_then_try_again_saves(monkeypatch, _fresh_p
     assert not any("Not saving" in w.value for w in at.warning)
     at.button(key="drill_next").click().run()
     answer_count_drill(at, right=True)
-    assert db.count_answers() == 1
+    assert db.count_answers() == 2  # the answer given during the lock was kept and is saved now
+
+
+def test_after_a_lock_the_next_answer_saves_without_try_again(monkeypatch, _fresh_progress_db, db):
+    """Saving resumes by itself: the answers given while the file was locked are kept in the session
+    and written, in order and with their own times, by the first write after the lock is gone."""
+    monkeypatch.setattr("tutor.progress.db.BUSY_TIMEOUT_MS", 100)
+    db.default_learner()
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    other = sqlite3.connect(_fresh_progress_db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        for right in (True, False, True):
+            answer_count_drill(at, right=right)
+            at.button(key="drill_next").click().run()
+        assert any("Not saving" in w.value and "locked" in w.value for w in at.warning)
+        assert db.count_answers() == 0
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    answer_count_drill(at, right=False)  # no Try again pressed
+    assert not any("Not saving" in w.value for w in at.warning)
+    rows = db.answers(db.learners()[0].id)
+    assert [r.correct for r in rows] == [True, False, True, False]
+    assert [r.answered_at for r in rows] == sorted(r.answered_at for r in rows)
+
+
+def test_a_full_disk_says_the_disk_is_full(monkeypatch, _fresh_progress_db, db):
+    db.default_learner()
+    con = sqlite3.connect(_fresh_progress_db)
+    used = con.execute("PRAGMA page_count").fetchone()[0]
+    con.close()
+    from tutor.progress import db as dbmod
+    real = dbmod._sqlite_connect
+
+    def capped(dbapi_conn, record):  # the file may not grow: SQLite fails with SQLITE_FULL, as on a full disk
+        real(dbapi_conn, record)
+        dbapi_conn.execute(f"PRAGMA max_page_count = {used}")
+    monkeypatch.setattr(dbmod, "_sqlite_connect", capped)
+    at = app("tutor/ui/pages/drill.py")
+    at.multiselect[0].set_value(["count"]).run()
+    assert not at.exception
+    warning = next(w.value for w in at.warning if "Not saving" in w.value)
+    assert "is full" in warning and "Free some space" in warning and "TUTOR_DATABASE_URL" not in warning
 
 
 def test_unreachable_database_on_the_progress_page(monkeypatch):
@@ -297,26 +341,136 @@ def test_import_a_progress_file_from_the_profile_page(db):
     assert at.session_state["progress_learner"] == (copy.id, "Ana on the laptop")
 
 
+def _texts(at: AppTest) -> str:
+    """Everything the page shows as text, and every option a widget offers (to look for a name)."""
+    out = []
+    for el in at.main:
+        for attr in ("value", "label", "options", "body"):
+            v = getattr(el, attr, None)
+            if v is not None and not callable(v):
+                out.append(str(v))
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            for attr in ("value", "label", "options", "body", "placeholder"):
+                try:
+                    v = getattr(child, attr, None)
+                except Exception:
+                    v = None
+                if v is not None and not callable(v):
+                    out.append(str(v))
+            walk(child)
+    walk(at._tree)
+    return "\n".join(out)
+
+
+def learner_of(at: AppTest):
+    return at.session_state["progress_learner"] if "progress_learner" in at.session_state else None  # noqa: SIM401
+
+
+def _form(at: AppTest, **values) -> None:
+    for key, value in values.items():
+        at.text_input(key=key).set_value(value)
+
+
 def test_a_shared_server_never_opens_someone_elses_progress(monkeypatch, db):
-    """On a shared server a new visitor starts as a guest, not as the last active learner."""
+    """On a shared server a new visitor starts as a guest, not as the last active learner, and stays one
+    on the Profile page (where the old “Who is learning?” box silently made them the last learner)."""
     monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
-    ana = db.create_learner("Ana")
+    ana = db.create_learner("Ana", pin="4821")
     db.record_answer(ana.id, AnswerRecord(skill="counting", kind="count", seed=1, params={}, answer="3",
                                           correct=False, credit=0.0))
     at = app(PROGRESS)
-    assert "progress_learner" not in at.session_state or at.session_state["progress_learner"] is None
+    assert learner_of(at) is None
     assert at.metric[0].value == "0"  # Ana's answer is not shown to a stranger
-    assert any("pick or create your name" in i.value for i in at.info)
+    assert any("sign in with your name and PIN" in i.value for i in at.info)
+    at = view(at, "profile")
+    at.run()
+    assert not at.exception and not at.selectbox  # no list of learners to pick from
+    assert "Ana" not in _texts(at)  # nor her name anywhere on the page
+    assert learner_of(at) is None
     drill = app("tutor/ui/pages/drill.py")
     drill.multiselect[0].set_value(["count"]).run()
     answer_count_drill(drill, right=True)
     assert [p.name for p in db.learners()] == ["Ana"]  # no “Me” made behind the visitor's back
-    assert len(db.answers(ana.id)) == 1
-    at = view(at, "profile")
-    at.text_input[0].set_value("Bea")
-    at.button[0].click().run()
+    assert len(db.answers(ana.id)) == 1  # and nothing written into Ana's progress
+    _form(at, new_name="ANA", new_pin="1111", new_pin_again="1111")
+    at.button(key=next(b.key for b in at.button if b.label == "Make my profile")).click().run()
+    assert "already a learner" in at.error[0].value  # names are unique whatever their case
+    _form(at, new_name="Bea", new_pin="1111", new_pin_again="1111")
+    at.button(key=next(b.key for b in at.button if b.label == "Make my profile")).click().run()
     assert at.session_state["progress_learner"][1] == "Bea"
-    assert not any("pick or create your name" in i.value for i in at.info)
+    assert not any("sign in with your name" in i.value for i in at.info)
+    assert "Ana" not in _texts(at)
+
+
+def test_a_learner_comes_back_with_name_and_pin_only(monkeypatch, db):
+    monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
+    ana = db.create_learner("Ana", pin="4821")
+    db.record_answer(ana.id, AnswerRecord("counting", "count", 1, {}, "3", True, 1.0))
+    at = view(app(PROGRESS), "profile")
+    sign_in = next(b.key for b in at.button if b.label == "Sign in")
+    _form(at, sign_in_name="ana", sign_in_pin="0000")
+    at.button(key=sign_in).click().run()
+    assert "do not match" in at.error[0].value and learner_of(at) is None
+    from tutor.db.progress import Throttle
+    with db.engine.connect() as conn:  # the wrong PIN was counted for this session, in the database
+        (row,) = conn.execute(Throttle.__table__.select().where(Throttle.key.like("pin:session:%"))).all()
+    assert row.score == 1.0 and (row.until - row.at).total_seconds() == 1.0
+    with db.engine.begin() as conn:  # as if the next try came within the wait (a slow test run may not)
+        conn.execute(Throttle.__table__.update().values(until=datetime.now(UTC) + timedelta(minutes=1)))
+    _form(at, sign_in_name="ana", sign_in_pin="4821")
+    at.button(key=sign_in).click().run()
+    assert "wait" in at.error[0].value  # a slowed-down session waits, even with the right PIN
+    with db.engine.begin() as conn:  # a minute later
+        conn.execute(Throttle.__table__.update().values(until=datetime(2000, 1, 1, tzinfo=UTC)))
+    at.button(key=sign_in).click().run()
+    assert not at.error and at.session_state["progress_learner"] == (ana.id, "Ana")
+    at = view(at, "mastery")
+    assert at.metric[0].value == "1"  # her own progress
+    at = view(at, "profile")
+    at.button(key="profile_sign_out").click().run()
+    assert learner_of(at) is None
+    assert any(b.label == "Sign in" for b in at.button)
+
+
+def test_a_learner_without_a_pin_is_asked_to_set_one(monkeypatch, db):
+    monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
+    at = view(app(PROGRESS), "profile")
+    _form(at, new_name="Cleo", new_pin="12", new_pin_again="12")
+    at.button(key=next(b.key for b in at.button if b.label == "Make my profile")).click().run()
+    assert "4 to 64 characters" in at.error[0].value and [p.name for p in db.learners()] == []
+    _form(at, new_name="Cleo", new_pin="5555", new_pin_again="5556")
+    at.button(key=next(b.key for b in at.button if b.label == "Make my profile")).click().run()
+    assert "differ" in at.error[0].value and [p.name for p in db.learners()] == []
+    _form(at, new_name="Cleo", new_pin="5555", new_pin_again="5555")
+    at.button(key=next(b.key for b in at.button if b.label == "Make my profile")).click().run()
+    (cleo,) = db.learners()
+    assert db.has_pin(cleo.id) and db.sign_in("cleo", "5555", "s1").id == cleo.id
+
+
+def test_a_server_sign_in_is_the_learner(monkeypatch, db):
+    """With ``[auth]`` in the secrets, st.login's identity is the learner: the same person comes back to
+    the same profile in a new session, and two identities never share one."""
+    monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
+    db.create_learner("Chloé", pin="9999")  # someone else already has the name
+    who = {"id": ("https://idp.example|sub-1", "Chloé")}
+    monkeypatch.setattr("tutor.ui.learner.signed_in", lambda: who["id"])
+    at = app(PROGRESS)
+    first = at.session_state["progress_learner"]
+    assert first[1] == "Chloé (2)"
+    again = app(PROGRESS)
+    assert again.session_state["progress_learner"] == first
+    who["id"] = ("https://idp.example|sub-2", "Dan")
+    other = app(PROGRESS)
+    assert other.session_state["progress_learner"][1] == "Dan"
+    monkeypatch.setattr("tutor.ui.learner.signed_in", lambda: None)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x"}
+    at.run()
+    at.switch_page(PROGRESS)
+    at.run()
+    at = view(at, "profile")
+    assert any(b.key == "profile_login" for b in at.button)  # the sign-in button is offered
 
 
 def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):

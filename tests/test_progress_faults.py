@@ -117,7 +117,10 @@ def test_a_damaged_page_inside_a_real_database_is_caught(tmp_path):
     reopened = Store.open(f"sqlite:///{path}")
     assert "damaged" in reopened.notice
     assert list(tmp_path.glob("p.sqlite3.corrupt-*"))
-    assert reopened.count_answers() == 0
+    # The three pages held the only learner and the root of the answers' tree: nothing of them can be
+    # reached, and the notice says so instead of claiming a fresh file lost nothing.
+    assert reopened.count_answers() == 0 and reopened.learners() == []
+    assert "could not be read: learners, answers" in reopened.notice
     reopened.close()
 
 

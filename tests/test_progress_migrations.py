@@ -143,3 +143,38 @@ def test_opening_an_up_to_date_database_does_not_import_alembic(tmp_path):
             "print(s.default_learner().name, 'alembic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["Me", "False"]
+
+
+def test_from_v4_names_differing_in_case_and_class_tokens_survive(db_url):
+    """0005: names already differing only in case keep working (their keys are made distinct), and a
+    learner's class link from before keeps working (the token is hashed in place)."""
+    engine = make_engine(db_url)
+    migrate.upgrade(engine, "0004")
+    _fill_v1(engine)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO learners (id, name, created_at, last_seen_at) "
+                          "VALUES (2, 'ANA', '2026-01-02 10:00:00', '2026-01-03 10:00:00')"))
+        conn.execute(text(
+            "INSERT INTO class_quizzes (id, code, title, kinds, difficulty, seed, questions, created_at) "
+            "VALUES (1, 'ABCDEF', 'Old', '[\"count\"]', 1, 5, '[]', '2026-01-02 10:00:00')"))
+        for pid, name, token in ((1, "Bo", "old-token-bo"), (2, "bo", "old-token-bo-2")):
+            conn.execute(text("INSERT INTO class_players (id, quiz_id, name, token, joined_at) "
+                              "VALUES (:i, 1, :n, :t, '2026-01-02 10:00:00')"), {"i": pid, "n": name, "t": token})
+    engine.dispose()
+
+    store = Store.open(db_url)
+    assert migrate.current(store.engine) == migrate.HEAD
+    assert sorted(p.name for p in store.learners()) == ["ANA", "Ana"]
+    with pytest.raises(ValueError, match="already a learner"):
+        store.create_learner("aNa")
+    from tutor.classroom.store import ClassStore
+    cs = ClassStore(store.engine)
+    assert cs.me("old-token-bo")[1].name == "Bo" and cs.me("old-token-bo-2")[1].name == "bo"
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM class_players WHERE token_hash LIKE 'old%'")).scalar() == 0
+    store.close()
+    engine = make_engine(db_url)
+    migrate.downgrade(engine, "0004")  # and back: the tables of v4 again (old links cannot come back)
+    assert "throttles" not in inspect(engine).get_table_names()
+    migrate.upgrade(engine)
+    engine.dispose()

@@ -1,5 +1,6 @@
 """The teacher passphrase: kept only as a salted scrypt hash, checked in constant time, and every
-failed attempt makes the next one wait longer, for this browser session and for the whole server.
+wrong try slows down the next ones: in this browser session, and (for sessions that have failed)
+across the whole server. The tries are counted in the database (``tutor.progress.throttle``).
 
 Make a hash with ``tarot-tutor teacher-hash`` and put it in ``TUTOR_TEACHER_PASSPHRASE_HASH``
 (an environment variable, or a key in ``.streamlit/secrets.toml``).
@@ -9,41 +10,31 @@ Make a hash with ``tarot-tutor teacher-hash`` and put it in ``TUTOR_TEACHER_PASS
 True
 >>> verify("correct horse", h), verify("wrong horse", h), verify("x", "not a hash")
 (True, False, False)
->>> t = Throttle(); t.failed(now=100.0); t.failed(now=100.0); t.wait(now=101.0)
-1.0
+>>> [RULE.wait_after(n) for n in (1, 2, 7, 8)]
+[1.0, 2.0, 60.0, 60.0]
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
-import secrets
-import threading
-from dataclasses import dataclass
+
+from sqlalchemy.engine import Engine
+
+from ..progress.hashing import N, P, R, make_hash, verify
+from ..progress.throttle import Gate, Rule
+
+__all__ = ["ENV_VAR", "MAX_WAIT", "N", "P", "R", "RULE", "configured_hash", "gate", "make_hash", "verify"]
 
 ENV_VAR = "TUTOR_TEACHER_PASSPHRASE_HASH"
-N, R, P = 2**14, 8, 1  # scrypt cost: about 16 MB and a few tens of ms per attempt
 MAX_WAIT = 60.0  # seconds: the longest slow-down
+# Wait 1, 2, 4 … s after each wrong try of a session, at most a minute; failures halve every 10 minutes;
+# once the whole server has about 10 recent failures, sessions that failed wait for them to decay.
+RULE = Rule(half_life=600.0, first_wait=1.0, max_wait=MAX_WAIT, free=1.0, cap=10.0)
 
 
-def make_hash(passphrase: str, salt: bytes | None = None) -> str:
-    salt = secrets.token_bytes(16) if salt is None else salt
-    digest = hashlib.scrypt(passphrase.encode(), salt=salt, n=N, r=R, p=P, dklen=32)
-    return f"scrypt${N}${R}${P}${salt.hex()}${digest.hex()}"
-
-
-def verify(passphrase: str, stored: str) -> bool:
-    """True when ``passphrase`` matches the stored hash; a malformed hash never matches."""
-    try:
-        name, n, r, p, salt, want = str(stored).strip().split("$")
-        if name != "scrypt":
-            return False
-        got = hashlib.scrypt(str(passphrase).encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
-                             dklen=len(bytes.fromhex(want)), maxmem=2**26)
-    except (ValueError, TypeError):
-        return False
-    return hmac.compare_digest(got, bytes.fromhex(want))
+def gate(engine: Engine, where: str = "the database") -> Gate:
+    """The passphrase tries counted in the database of ``engine``."""
+    return Gate(engine, "teacher", RULE, where)
 
 
 def configured_hash(environ=None, secrets_=None) -> str:
@@ -54,29 +45,3 @@ def configured_hash(environ=None, secrets_=None) -> str:
         if value:
             return value
     return ""
-
-
-@dataclass
-class Throttle:
-    """Failed attempts and when the next one is allowed: wait 2**(failures - 1) s, at most MAX_WAIT."""
-
-    failures: int = 0
-    until: float = 0.0
-
-    def __post_init__(self):
-        self._lock = threading.Lock()
-
-    def wait(self, now: float) -> float:
-        return max(0.0, self.until - now)
-
-    def failed(self, now: float) -> None:
-        with self._lock:
-            self.failures += 1
-            self.until = now + min(MAX_WAIT, 2.0 ** (self.failures - 1))
-
-    def succeeded(self) -> None:
-        with self._lock:
-            self.failures, self.until = 0, 0.0
-
-
-GLOBAL = Throttle()  # shared by every session of this server: guessing from many tabs is slowed too

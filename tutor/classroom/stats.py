@@ -1,7 +1,9 @@
 """The teacher's dashboard: each learner's score and time, each question's success rate and most
 common wrong answers (where to re-teach), the class's results per skill, and a CSV export.
 
-Pure functions of the quiz snapshot and the saved answers.
+Pure functions of the quiz snapshot and the saved answers (``learners``, ``questions``, ``skills``), or
+of the totals the database counted (``*_from(tallies)``, what the dashboard uses: no answer is read
+one by one, so a rerun with 5,000 learners stays fast; see ``bench/classroom.py``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from ..csvsafe import guard
 from ..skills import SKILLS
-from .store import Mark, Player, QuizInfo
+from .store import Mark, Player, QuizInfo, Tallies
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,11 @@ def _pct(right: int, total: int) -> float | None:
 
 def learners(players: list[Player], marks: list[Mark]) -> list[LearnerRow]:
     rows = []
+    by_player: dict[int, list[Mark]] = {}
+    for m in marks:
+        by_player.setdefault(m.player_id, []).append(m)
     for p in players:
-        mine = [m for m in marks if m.player_id == p.id]
+        mine = by_player.get(p.id, [])
         last = max((m.answered_at for m in mine), default=None)
         rows.append(LearnerRow(p.name, len(mine), sum(m.correct for m in mine), round(sum(m.credit for m in mine), 2),
                                None if last is None else round((last - p.joined_at).total_seconds(), 1)))
@@ -76,6 +82,34 @@ def skills(quiz: QuizInfo, marks: list[Mark]) -> list[SkillRow]:
     return [SkillRow(skill_title(s), total, _pct(right, total)) for s, (right, total) in tally.items()]
 
 
+def learners_from(t: Tallies) -> list[LearnerRow]:
+    return [LearnerRow(name, n, right, round(score, 2),
+                       None if last is None else round((last - joined).total_seconds(), 1))
+            for name, n, right, score, joined, last in t.learners]
+
+
+def questions_from(quiz: QuizInfo, t: Tallies, top: int = 3) -> list[QuestionRow]:
+    wrong: dict[int, list[tuple[str, int]]] = {}
+    for number, answer, n in t.wrong:
+        wrong.setdefault(number, []).append((answer, n))
+    rows = []
+    for i, q in enumerate(quiz.questions):
+        n, right = t.questions.get(i, (0, 0))
+        rows.append(QuestionRow(i + 1, q.kind, q.skill, n, _pct(right, n),
+                                tuple(sorted(wrong.get(i, ()), key=lambda kv: (-kv[1], kv[0]))[:top])))
+    return rows
+
+
+def skills_from(quiz: QuizInfo, t: Tallies) -> list[SkillRow]:
+    tally: dict[str, list[int]] = {}
+    for i, q in enumerate(quiz.questions):
+        n, right = t.questions.get(i, (0, 0))
+        here = tally.setdefault(q.skill, [0, 0])
+        here[0] += right
+        here[1] += n
+    return [SkillRow(skill_title(s), total, _pct(right, total)) for s, (right, total) in tally.items()]
+
+
 def skill_title(skill: str) -> str:
     """The skill's id, the name the Drill and Progress pages use (unknown ids pass through)."""
     return skill if skill in SKILLS else str(skill)
@@ -88,6 +122,7 @@ def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark]) -> str:
     """One row per answer; times in UTC ISO 8601.
 
     Columns: learner, question (1-based), kind, skill, answer (as understood), correct (1/0), credit, answered_at.
+    A cell a spreadsheet would run as a formula (a learner called ``=HYPERLINK(...)``) starts with a quote.
     """
     names = {p.id: p.name for p in players}
     out = io.StringIO()
@@ -95,6 +130,6 @@ def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark]) -> str:
     w.writerow(CSV_COLUMNS)
     for m in marks:
         q = quiz.questions[m.number]
-        w.writerow([names[m.player_id], m.number + 1, q.kind, q.skill, m.answer, int(m.correct), f"{m.credit:g}",
-                    m.answered_at.isoformat()])
+        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, q.kind, q.skill, m.answer, int(m.correct),
+                                       f"{m.credit:g}", m.answered_at.isoformat())])
     return out.getvalue()

@@ -1,30 +1,45 @@
 """The class-quiz store: create a quiz (questions frozen as a snapshot), join, answer, close, read results.
 
-It works on the progress store's engine (same database, migration ``0004``). Learners act only
-through their secret ``token``: nothing here hands one learner another learner's answers; the
-results of everybody (``results``) are for the teacher pages only.
+It works on the progress store's engine (same database, migrations ``0004`` and ``0005``). Learners
+act only through their secret ``token``: nothing here hands one learner another learner's answers;
+the results of everybody (``results``, ``tallies``) are for the teacher pages only.
+
+The database keeps only each token's SHA-256, and a token stops working ``TOKEN_GRACE`` after its
+quiz ends (deadline or closing). Names in one quiz are unique regardless of case, by a unique index
+on ``name_key``. Joins are rate-limited per browser session (``JOIN_RULE``). Every write takes the
+write lock at BEGIN (``writing``), so a class joining at once on SQLite waits its turn instead of
+being refused.
 """
 
 from __future__ import annotations
 
 import enum
+import math
+import random
 import secrets
+import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from ..db import utcnow
+from ..db import name_key, utcnow
 from ..db.classroom import ClassAnswer, ClassPlayer, ClassQuiz
 from ..engine import TarotError
-from ..progress.db import StoreError
+from ..progress.db import Problem, StoreError, writing
+from ..progress.hashing import token_hash
 from ..progress.store import clean_name
+from ..progress.throttle import Gate, Rule
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
 
 MAX_QUESTIONS = 50
+PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
+TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
+# Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
+JOIN_RULE = Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)
 
 
 class Reason(enum.Enum):
@@ -34,6 +49,8 @@ class Reason(enum.Enum):
     NAME_TAKEN = "name_taken"
     BAD_INPUT = "bad_input"
     ANSWERED = "answered"
+    SLOW_DOWN = "slow_down"
+    EXPIRED = "expired"
 
 
 MESSAGES = {
@@ -44,6 +61,9 @@ MESSAGES = {
     Reason.NAME_TAKEN: "Someone in this quiz is already called “{name}”. Add an initial or pick another name.",
     Reason.BAD_INPUT: "{detail}",
     Reason.ANSWERED: "Question {number} is already answered: an answer cannot be changed.",
+    Reason.SLOW_DOWN: "Too many tries to join from this browser: wait {wait} s, then check the code with "
+                      "your teacher and try again.",
+    Reason.EXPIRED: "The quiz “{title}” ended more than {days} days ago, so this link no longer opens it.",
 }
 
 
@@ -69,9 +89,19 @@ class QuizInfo:
     deadline: datetime | None
     closed: bool
     explanations: bool
+    closed_at: datetime | None = None
 
     def open_at(self, now: datetime) -> bool:
         return not self.closed and (self.deadline is None or now < self.deadline)
+
+    def ended_at(self) -> datetime | None:
+        """When the quiz stopped taking answers (its deadline or its closing), None while it is open-ended."""
+        ends = [t for t in (self.deadline, self.closed_at if self.closed else None) if t is not None]
+        return min(ends) if ends else None
+
+    def token_expired(self, now: datetime) -> bool:
+        ended = self.ended_at()
+        return ended is not None and now >= ended + TOKEN_GRACE
 
 
 @dataclass(frozen=True)
@@ -99,11 +129,30 @@ class Mark:
 def _quiz(row) -> QuizInfo:
     return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
                     tuple(Question.from_dict(d) for d in row.questions), row.created_at, row.deadline,
-                    row.closed, row.explanations)
+                    row.closed, row.explanations, row.closed_at)
 
 
-def _player(row) -> Player:
-    return Player(row.id, row.quiz_id, row.name, row.token, row.joined_at, row.finished_at)
+def _player(row, token: str = "") -> Player:
+    """A learner; the token is known only to whoever holds it (the database keeps its hash)."""
+    return Player(row.id, row.quiz_id, row.name, token, row.joined_at, row.finished_at)
+
+
+@dataclass(frozen=True)
+class Tallies:
+    """One quiz's results counted by the database, for the dashboard (a few rows per learner and question)."""
+
+    learners: tuple[tuple, ...]  # (name, answered, right, score, joined_at, last answer or None), in join order
+    questions: dict  # number -> (answered, right)
+    wrong: tuple[tuple[int, str, int], ...]  # (number, answer, count) of wrong answers
+
+
+def _aware(t):
+    # max() over a datetime column comes back as text or naive on SQLite.
+    if t is None:
+        return None
+    if isinstance(t, str):
+        t = datetime.fromisoformat(t)
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
 def _mark(row) -> Mark:
@@ -136,6 +185,18 @@ class ClassStore:
         except SQLAlchemyError as exc:
             raise StoreError.from_exception(exc, self.where) from exc
 
+    def _patient(self, fn, *args):
+        """``_db`` for the writes a whole class makes at once (joining, answering): a lock that outlasts
+        the busy timeout (a loaded server, 200 learners) is waited out, up to PATIENCE seconds in all."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                return self._db(fn, *args)
+            except StoreError as err:
+                if err.problem is not Problem.LOCKED or time.monotonic() > deadline:
+                    raise
+                time.sleep(random.uniform(0.02, 0.2))  # spread the retries out
+
     # -- teacher -----------------------------------------------------------------------------------
 
     def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
@@ -167,7 +228,7 @@ class ClassStore:
         def run():
             for _ in range(20):  # a clash among ~890 million codes is rare; try another
                 try:
-                    with self.engine.begin() as conn:
+                    with writing(self.engine) as conn:
                         res = conn.execute(insert(ClassQuiz).values(
                             code=new_code(), title=title, kinds=kinds, players=players, difficulty=int(difficulty),
                             seed=seed, questions=snapshot, created_at=now, deadline=deadline,
@@ -188,8 +249,10 @@ class ClassStore:
 
     def set_flags(self, quiz_id: int, *, closed: bool | None = None, explanations: bool | None = None) -> None:
         values = {k: v for k, v in (("closed", closed), ("explanations", explanations)) if v is not None}
+        if closed is not None:
+            values["closed_at"] = utcnow() if closed else None
         def run():
-            with self.engine.begin() as conn:
+            with writing(self.engine) as conn:
                 conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(**values))
         self._db(run)
 
@@ -203,6 +266,30 @@ class ClassStore:
                     select(ClassAnswer).join(ClassPlayer, ClassAnswer.player_id == ClassPlayer.id)
                     .where(ClassPlayer.quiz_id == quiz_id).order_by(ClassAnswer.player_id, ClassAnswer.number))]
             return players, marks
+        return self._db(run)
+
+    def tallies(self, quiz_id: int) -> Tallies:
+        """The dashboard's numbers, counted in SQL: its cost grows with learners and questions, not with
+        learners times answers."""
+        right = func.sum(case((ClassAnswer.correct, 1), else_=0))
+        per_learner = (select(ClassPlayer.name, func.count(ClassAnswer.id), right, func.sum(ClassAnswer.credit),
+                              ClassPlayer.joined_at, func.max(ClassAnswer.answered_at))
+                       .select_from(ClassPlayer).outerjoin(ClassAnswer, ClassAnswer.player_id == ClassPlayer.id)
+                       .where(ClassPlayer.quiz_id == quiz_id)
+                       .group_by(ClassPlayer.id, ClassPlayer.name, ClassPlayer.joined_at).order_by(ClassPlayer.id))
+        of_quiz = (select(ClassAnswer.number).select_from(ClassAnswer)
+                   .join(ClassPlayer, ClassAnswer.player_id == ClassPlayer.id).where(ClassPlayer.quiz_id == quiz_id))
+        per_question = (of_quiz.add_columns(func.count(), right).group_by(ClassAnswer.number))
+        wrong = (of_quiz.add_columns(ClassAnswer.answer, func.count()).where(ClassAnswer.correct.is_(False))
+                 .group_by(ClassAnswer.number, ClassAnswer.answer))
+
+        def run():
+            with self.engine.connect() as conn:
+                learners = tuple((name, n, int(r or 0), float(c or 0.0), _aware(joined), _aware(last))
+                                 for name, n, r, c, joined, last in conn.execute(per_learner))
+                questions = {num: (n, int(r or 0)) for num, n, r in conn.execute(per_question)}
+                wrongs = tuple((num, ans, n) for num, ans, n in conn.execute(wrong))
+            return Tallies(learners, questions, wrongs)
         return self._db(run)
 
     # -- learner -----------------------------------------------------------------------------------
@@ -226,46 +313,69 @@ class ClassStore:
         if quiz.deadline is not None and now >= quiz.deadline:
             raise ClassError(Reason.PAST_DEADLINE, title=quiz.title, deadline=f"{quiz.deadline:%Y-%m-%d %H:%M}")
 
-    def join(self, code: str, name: str, now: datetime | None = None) -> tuple[QuizInfo, Player]:
+    def join_gate(self) -> Gate:
+        return Gate(self.engine, "join", JOIN_RULE)
+
+    def join(self, code: str, name: str, now: datetime | None = None,
+             session: str | None = None) -> tuple[QuizInfo, Player]:
+        """Join a quiz under a display name; ``session`` (the browser session) is rate-limited."""
         now = now or utcnow()
-        quiz = self.find(code)
-        self._require_open(quiz, now)
+        gate = self.join_gate()
+
+        def slow_down(wait: float) -> ClassError:
+            return ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
         try:
-            name = clean_name(name)
-        except ValueError as err:
-            raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
-        if len(name) > 40:
-            raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+            quiz = self.find(code)
+            self._require_open(quiz, now)
+            try:
+                name = clean_name(name)
+            except ValueError as err:
+                raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
+            if len(name) > 40:
+                raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+        except ClassError:
+            # A refused try counts too (a tab guessing codes), and a slowed-down tab learns nothing else.
+            if session is not None and (wait := self._patient(gate.begin, session, None, now)) > 0:
+                raise slow_down(wait) from None
+            raise
         token = secrets.token_urlsafe(24)
         def run():
             try:
-                with self.engine.begin() as conn:
+                with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
+                    if session is not None and (wait := gate.begin_in(conn, session, None, now)) > 0:
+                        raise slow_down(wait)
                     taken = conn.execute(select(ClassPlayer.id).where(
-                        ClassPlayer.quiz_id == quiz.id, func.lower(ClassPlayer.name) == name.lower())).first()
+                        ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).first()
                     if taken:
                         raise ClassError(Reason.NAME_TAKEN, name=name)
-                    conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, token=token, joined_at=now))
-            except IntegrityError as exc:
+                    conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
+                                                            token_hash=token_hash(token), joined_at=now))
+            except IntegrityError as exc:  # the unique name_key: the same name, any case, at the same moment
                 raise ClassError(Reason.NAME_TAKEN, name=name) from exc
-        self._db(run)
-        return quiz, self.me(token)[1]
+        self._patient(run)
+        return quiz, self.me(token, now=now)[1]
 
-    def me(self, token: str) -> tuple[QuizInfo, Player]:
-        """The quiz and learner a token belongs to (ClassError UNKNOWN for a token that is not one)."""
+    def me(self, token: str, now: datetime | None = None) -> tuple[QuizInfo, Player]:
+        """The quiz and learner a token belongs to (ClassError UNKNOWN for a token that is not one,
+        EXPIRED once its quiz ended more than TOKEN_GRACE ago)."""
         def run():
             with self.engine.connect() as conn:
-                player = conn.execute(select(ClassPlayer).where(ClassPlayer.token == str(token))).one_or_none()
+                player = conn.execute(select(ClassPlayer).where(
+                    ClassPlayer.token_hash == token_hash(token))).one_or_none()
                 quiz = None if player is None else conn.execute(
                     select(ClassQuiz).where(ClassQuiz.id == player.quiz_id)).one()
             return player, quiz
         player, quiz = self._db(run)
         if player is None:
             raise ClassError(Reason.UNKNOWN, code="?")
-        return _quiz(quiz), _player(player)
+        info = _quiz(quiz)
+        if info.token_expired(now or utcnow()):
+            raise ClassError(Reason.EXPIRED, title=info.title, days=TOKEN_GRACE.days)
+        return info, _player(player, str(token))
 
-    def my_answers(self, token: str) -> list[Mark]:
+    def my_answers(self, token: str, now: datetime | None = None) -> list[Mark]:
         """This learner's own answers, and nobody else's."""
-        _, player = self.me(token)
+        _, player = self.me(token, now=now)
         def run():
             with self.engine.connect() as conn:
                 return [_mark(r) for r in conn.execute(
@@ -276,7 +386,7 @@ class ClassStore:
         """Grade ``raw`` against the stored snapshot and save it. An unreadable answer is not saved
         (ClassError BAD_INPUT with the reason); a second answer to a question is refused."""
         now = now or utcnow()
-        quiz, player = self.me(token)
+        quiz, player = self.me(token, now=now)
         self._require_open(quiz, now)
         if not 0 <= int(number) < len(quiz.questions):
             raise ClassError(Reason.BAD_INPUT, detail=f"This quiz has no question {int(number) + 1}.")
@@ -285,7 +395,7 @@ class ClassStore:
             raise ClassError(Reason.BAD_INPUT, detail=fb.message)
         def run():
             try:
-                with self.engine.begin() as conn:
+                with writing(self.engine) as conn:
                     conn.execute(insert(ClassAnswer).values(
                         player_id=player.id, number=int(number), answer=fb.given, correct=fb.correct,
                         credit=float(fb.credit), answered_at=now))
@@ -293,7 +403,7 @@ class ClassStore:
                         conn.execute(update(ClassPlayer).where(ClassPlayer.id == player.id).values(finished_at=now))
             except IntegrityError as exc:
                 raise ClassError(Reason.ANSWERED, number=int(number) + 1) from exc
-        self._db(run)
+        self._patient(run)
         return fb
 
     @staticmethod

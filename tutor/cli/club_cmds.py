@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
+from ..limits import MAX_SHEET_BYTES, TooLarge, read_capped
 from .quiz_cmds import kind_choices
 
 
@@ -53,6 +54,18 @@ def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def _output(name: str) -> Path:
+    """A PDF path to write; an empty name or a directory is refused before any work."""
+    if not name.strip():
+        raise TarotError("the output file name is empty: give one ending in .pdf, e.g. -o sheet.pdf")
+    path = Path(name)
+    if path.is_dir():
+        raise TarotError(f"{path}: is a directory: give the output file name ending in .pdf")
+    if path.suffix.lower() != ".pdf":
+        raise TarotError(f"{path}: the output must be a .pdf file")
+    return path
+
+
 def answers_path(output: Path) -> Path:
     """sheet.pdf -> sheet-answers.pdf, beside it."""
     return output.with_name(output.stem + "-answers" + output.suffix)
@@ -60,8 +73,8 @@ def answers_path(output: Path) -> Path:
 
 def cmd_worksheet(args) -> int:
     from ..worksheets import answers_pdf, make_worksheet, worksheet_pdf
-    output = Path(args.output)
-    answers = Path(args.answers) if args.answers else answers_path(output)
+    output = _output(args.output)
+    answers = _output(args.answers) if args.answers else answers_path(output)
     if output.resolve() == answers.resolve():
         raise TarotError("the worksheet and the answer key need different files")
     for path in (output, answers):
@@ -79,7 +92,7 @@ def cmd_worksheet(args) -> int:
 
 def cmd_blank_sheet(args) -> int:
     from ..worksheets import blank_sheet_pdf
-    output = Path(args.output)
+    output = _output(args.output)
     data = blank_sheet_pdf(args.players, args.name, rows=args.rows)
     _write(output, data)
     print(f"wrote {output} (a blank score sheet for {args.players} players)")
@@ -87,7 +100,14 @@ def cmd_blank_sheet(args) -> int:
 
 
 def _read(path: str) -> str:
-    raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        if path == "-":
+            raw = read_capped(sys.stdin.buffer, MAX_SHEET_BYTES, "the sheet")
+        else:
+            with Path(path).open("rb") as f:  # capped: the path may be /dev/zero or a pipe that never ends
+                raw = read_capped(f, MAX_SHEET_BYTES, f"{path}")
+    except TooLarge as err:
+        raise TarotError(str(err)) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

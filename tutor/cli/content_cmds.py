@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content.glossary import GLOSSARY_FILE
-from ..content.lessons import lesson_files, load_course
+from ..content.lessons import lesson_files, load_course, load_lesson
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
@@ -73,8 +73,14 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
         return courses[key]
 
     def lesson_file(f: Path) -> None:
-        course = course_of(f.parent)
         files[str(f)] = None
+        if f.suffix not in YAML_SUFFIXES:  # not part of any course: check it on its own, and say so
+            problems[Problem(str(f), 0, f"the course reads only files ending in {' or '.join(YAML_SUFFIXES)}, "
+                                        "so this file is left out")] = None
+            for p in load_lesson(f).problems:
+                problems[Problem(str(f), p.line, p.message)] = None
+            return
+        course = course_of(f.parent)
         for p in course.problems:
             if Path(p.path).resolve() == f.resolve():
                 problems[Problem(str(f), p.line, p.message)] = None

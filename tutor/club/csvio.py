@@ -26,7 +26,9 @@ import csv
 import io
 from collections.abc import Iterable
 
+from ..csvsafe import guard, unguard
 from ..engine import TarotError
+from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
 from .entry import FIELDS, REQUIRED, EntryError, make_entry, score_entry
 from .game import Game, GameError, check_players, player_scores
 
@@ -58,27 +60,36 @@ def to_csv(game: Game) -> str:
     """The game as CSV text (with each player's score per deal)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*FIELDS, *game.players])
+    writer.writerow([guard(c) for c in (*FIELDS, *game.players)])
     for row in game.sheet().rows:
         data = row.entry.to_row()
-        writer.writerow([*(_cell(data[f]) for f in FIELDS), *row.scores])
+        writer.writerow([guard(c) for c in (*(_cell(data[f]) for f in FIELDS), *row.scores)])
     return out.getvalue()
 
 
 def from_csv(text: str, source: str = "<csv>") -> Game:
-    """Read a CSV sheet; raise CsvError listing every bad line (nothing is half-read)."""
+    """Read a CSV sheet; raise CsvError listing every bad line (nothing is half-read).
+
+    Any line ends (``\\n``, ``\\r\\n``, an old Mac's ``\\r``); a cell guarded against formula
+    injection (``'=x``) reads as the text without its quote.
+    """
+    if len(text) > MAX_SHEET_BYTES:
+        raise CsvError([(0, f"the sheet is larger than the {MAX_SHEET_BYTES // 1024:,} KB allowed")], source)
     text = text.removeprefix("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in first and "," not in first else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)  # newline=None: any line end
     header: list[str] | None = None
     problems: list[tuple[int, str]] = []
     players: tuple[str, ...] = ()
     deals = []
-    for cells in reader:
-        line = reader.line_num
+    for line, cells in _rows(reader):
+        if cells is None:
+            problems.append((line, f"a cell has more than the {MAX_CSV_CELL:,} characters allowed"))
+            continue
         if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
             continue
+        cells = [unguard(c) for c in cells]
         if header is None:
             header = [c.strip() for c in cells]
             try:
@@ -102,12 +113,28 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
             if written[name] and written[name].replace("+", "", 1) != str(score):
                 problems.append((line, f"{name}: the sheet says {written[name]} but this deal scores {score:+d}"))
         deals.append(entry)
+    if header is None and problems:
+        raise CsvError(problems, source)
     if header is None:
         raise CsvError([(1, "empty sheet: the first row must be the header "
                            f"({','.join(FIELDS)},<player 1>,<player 2>,...)")], source)
     if problems:
         raise CsvError(problems, source)
     return Game(players, tuple(deals))
+
+
+def _rows(reader):
+    """(line, cells) per row; cells is None for a row with an over-long cell (the csv module raises
+    on one over 131,072 characters, and stops reading: the rest of the sheet is left unread)."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            yield reader.line_num, None
+            return
+        yield reader.line_num, (None if any(len(c) > MAX_CSV_CELL for c in cells) else cells)
 
 
 def _read_header(header: list[str]) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine import Card
+from ..limits import short_repr, shorten
 from .cardcodes import strict_card, strict_cards
 from .glossary import Glossary, term_key
 from .queries import QUERIES, QueryError, Result, ask
@@ -340,7 +341,8 @@ def _verify_generated(step: CheckStep, ctx: QuizContext, where: str) -> list[Iss
         except Exception as err:  # another module's code: report, never crash the check
             line = step.line_of("params") if step.params else step.line_of("generator")
             out.append((line, f"{where}: generator {name!r} fails with seed {seed} and params "
-                              f"{dict(step.params)}: {type(err).__name__}: {err}"))
+                              f"{short_repr(dict(step.params))}: {type(err).__name__}: "
+                              f"{shorten(str(err), 200)}"))
             return out
         step._question = q
         if ctx.needs is not None and not step.skill:

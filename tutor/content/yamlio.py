@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from ..engine.rule_text import fill_rules
+from ..limits import MAX_CONTENT_BYTES, MAX_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES, shorten
 
 
 class LineDict(dict):
@@ -100,16 +101,74 @@ class ContentError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+_NUMBERISH = frozenset("0123456789+-_.:")
+
+
+def _prescan(text: str, path: str, loader) -> None:
+    """Walk the YAML events (the parser keeps its own stack, it never recurses) and refuse, before
+    anything is built, what would crash or swamp the loader: deep nesting (libyaml's builder recurses
+    in C: 100,000 brackets are a segmentation fault, 1,000 a RecursionError), an alias bomb (values
+    counted as if every alias were expanded), and a number too long for ``int``.
+
+    Raises ContentError; a YAML syntax error is left for the loader to report.
+    """
+    def refuse(event, message: str):
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        raise ContentError([Problem(path, line, message)])
+
+    sizes: dict[str, int] = {}   # anchor -> values in its node, aliases expanded
+    stack: list[list] = []       # open collections: [anchor, values so far]
+    total = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_YAML_DEPTH:
+                refuse(event, f"nested more than {MAX_YAML_DEPTH} lists or mappings deep: flatten it")
+            stack.append([event.anchor, 1])
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = stack.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, size = event.anchor, 1
+            v = event.value
+            if (event.implicit[0] and len(v) > MAX_DIGITS and v[:1] in _NUMBERISH
+                    and set(v) <= _NUMBERISH):
+                refuse(event, f"a number of {len(v):,} characters: no value here needs more than {MAX_DIGITS}")
+        elif isinstance(event, yaml.AliasEvent):
+            anchor, size = None, sizes.get(event.anchor, 1)
+        else:
+            continue
+        if anchor is not None:
+            sizes[anchor] = size
+        total += size
+        if stack:
+            stack[-1][1] += size
+        if total > MAX_YAML_NODES:
+            refuse(event, f"more than {MAX_YAML_NODES:,} values once its aliases (*name) are expanded: "
+                          "an alias bomb, or a file far too big")
+
+
+def _refuse_size(text: str | bytes, path: str) -> None:
+    if len(text) > MAX_CONTENT_BYTES:
+        raise ContentError([Problem(path, 0, f"the file is larger than the {MAX_CONTENT_BYTES // 1024:,} KB "
+                                             "a content file may be")])
+
+
 def load_text(text: str, path: str = "<string>"):
     """Parse YAML text (safe subset only) into LineDict/LineList values.
 
-    Raises ContentError with the file and line for malformed YAML.
+    Raises ContentError with the file and line for malformed YAML, and for text over the limits of
+    ``tutor.limits`` (size, nesting, expanded aliases, long numbers), which are checked first.
     """
+    _refuse_size(text, path)
     try:
+        _prescan(text, path, _FastLoader)
         return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - both loaders derive from SafeLoader
     except yaml.YAMLError:
         pass
+    except (ValueError, RecursionError, MemoryError) as err:  # the prescan's limits should stop these first
+        raise ContentError([Problem(path, 0, f"cannot read the file: {type(err).__name__}")]) from None
     try:
+        _prescan(text, path, _Loader)  # the slow parser builds nothing deep either
         return yaml.load(text, Loader=_Loader)  # noqa: S506
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -117,16 +176,22 @@ def load_text(text: str, path: str = "<string>"):
         what = err.problem or str(err)
         if err.context:
             what = f"{err.context}, {what}"
-        raise ContentError([Problem(path, line, f"invalid YAML: {what}")]) from None
+        raise ContentError([Problem(path, line, f"invalid YAML: {shorten(what, 200)}")]) from None
     except yaml.YAMLError as err:
-        raise ContentError([Problem(path, 0, f"invalid YAML: {err}")]) from None
+        raise ContentError([Problem(path, 0, f"invalid YAML: {shorten(str(err), 200)}")]) from None
+    except (ValueError, RecursionError, MemoryError) as err:
+        raise ContentError([Problem(path, 0, f"cannot read the file: {type(err).__name__}")]) from None
 
 
 def load_file(path: str | Path):
     """Read and parse one YAML file; unreadable files become a ContentError too."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:
+            data = f.read(MAX_CONTENT_BYTES + 1)  # never more: the path may be /dev/zero
+        if len(data) > MAX_CONTENT_BYTES:
+            _refuse_size(data, str(path))
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ContentError([Problem(str(path), 0, f"cannot read the file: {err}")]) from None
     return load_text(text, str(path))

@@ -13,6 +13,6 @@ this package puts every table on ``Base.metadata``, so the schema compared or cr
 """
 
 from . import classroom, progress
-from .base import Base, UTCDateTime, utcnow
+from .base import Base, UTCDateTime, name_key, utcnow
 
-__all__ = ["Base", "UTCDateTime", "classroom", "progress", "utcnow"]
+__all__ = ["Base", "UTCDateTime", "classroom", "name_key", "progress", "utcnow"]

@@ -1,4 +1,4 @@
-"""What every table is declared with: ``Base`` and the ``UTCDateTime`` column type.
+"""What every table is declared with: ``Base``, the ``UTCDateTime`` column type, and ``name_key``.
 
 Every time is stored as UTC: ``UTCDateTime`` turns an aware datetime into naive UTC on the way in
 and hands back an aware UTC datetime on the way out, the same on SQLite (which has no time zones)
@@ -14,6 +14,7 @@ datetime.timezone.utc
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 
 from sqlalchemy import DateTime
@@ -23,6 +24,16 @@ from sqlalchemy.types import TypeDecorator
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def name_key(name: str) -> str:
+    """The form two names share when they differ only in case, width or spacing: the database keeps it
+    unique, so “Anna”, “ANNA” and “ａｎｎａ” cannot all be made, even by requests that arrive together.
+
+    >>> name_key("  Anna  Lee "), name_key("ANNA LEE") == name_key("ａｎｎａ lee")
+    ('anna lee', True)
+    """
+    return " ".join(unicodedata.normalize("NFKC", str(name)).casefold().split())
 
 
 class UTCDateTime(TypeDecorator):

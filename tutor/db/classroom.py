@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, UTCDateTime
@@ -25,18 +37,23 @@ class ClassQuiz(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
     closed: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # v5: learners' tokens expire after it
     explanations: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
 
 
 class ClassPlayer(Base):
-    """A learner in one quiz: a display name and a secret token (only its holder sees these answers)."""
+    """A learner in one quiz: a display name and a secret token, kept only as its SHA-256 (only its
+    holder sees these answers). ``name_key`` keeps names unique regardless of case (v5)."""
 
     __tablename__ = "class_players"
-    __table_args__ = (UniqueConstraint("quiz_id", "name", name="uq_class_players_quiz_name"),)
+    __table_args__ = (UniqueConstraint("quiz_id", "name", name="uq_class_players_quiz_name"),
+                      Index("uq_class_players_quiz_name_key", "quiz_id", "name_key", unique=True),
+                      Index("uq_class_players_token_hash", "token_hash", unique=True))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     quiz_id: Mapped[int] = mapped_column(ForeignKey("class_quizzes.id", ondelete="CASCADE"), nullable=False)
     name: Mapped[str] = mapped_column(String(40), nullable=False)
-    token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    name_key: Mapped[str] = mapped_column(String(160), nullable=False, server_default="")  # v5
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False, server_default="")  # v5 (was the token)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 

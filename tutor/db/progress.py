@@ -27,7 +27,7 @@ def _learner_fk() -> Mapped[int]:
 
 
 class Learner(Base):
-    """A profile: a name, no password (solo use)."""
+    """A profile: a name; on a shared server also a PIN (its scrypt hash) or a sign-in identity (v5)."""
 
     __tablename__ = "learners"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -35,6 +35,13 @@ class Learner(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     review_enabled: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())  # v2
+    name_key: Mapped[str] = mapped_column(String(160), nullable=False, server_default="")  # v5: name_key(name)
+    pin_hash: Mapped[str | None] = mapped_column(String(200))  # v5
+    identity: Mapped[str | None] = mapped_column(String(255))  # v5: "issuer|subject" of an OIDC sign-in
+    __table_args__ = (
+        Index("uq_learners_name_key", "name_key", unique=True),
+        Index("uq_learners_identity", "identity", unique=True),
+    )
 
 
 class Answer(Base):
@@ -126,3 +133,14 @@ class ClubDeal(Base):
     poignees: Mapped[list] = mapped_column(JSON, nullable=False)
     chelem: Mapped[str | None] = mapped_column(String(20))
     alone: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+
+
+class Throttle(Base):
+    """A slow-down counter (v5): failed passphrase or PIN tries, join attempts. ``score`` decays with
+    time (halving every few minutes) and ``until`` is when the next try is allowed."""
+
+    __tablename__ = "throttles"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    score: Mapped[float] = mapped_column(Float, nullable=False)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)  # when score was last updated
+    until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

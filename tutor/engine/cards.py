@@ -22,6 +22,14 @@ from collections.abc import Iterable
 
 from .errors import CardParseError
 
+# Longer input is refused before it is parsed (tutor.limits lists every limit on outside input).
+MAX_CARD_TOKEN = 40     # one card written out ("cavalier de trèfle" is 18)
+MAX_CARDS_TEXT = 4_000  # a list of cards as text (all 78 written out in full is ~1,700)
+
+
+def _cut(text: str, n: int = 20) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
 
 class Suit(enum.Enum):
     """The four plain suits, in the FFT's priority order (spades first)."""
@@ -273,6 +281,8 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardParseError(repr(text))
     raw = text
+    if len(text) > MAX_CARD_TOKEN:  # never normalise or int() a pasted essay
+        raise CardParseError(_cut(raw), f"longer than any card, {len(raw):,} characters")
     t = _normalise(text)
     if not t:
         raise CardParseError(raw, "an empty card")
@@ -283,7 +293,7 @@ def parse_card(text: str) -> Card:
     if t in _PETIT_WORDS:
         return PETIT
     m = _TRUMP_PREFIX.match(t)
-    if m or t.isdigit():
+    if m or (t.isascii() and t.isdigit()):  # isdigit alone takes "²", which int() refuses
         n = int(m.group(1) if m else t)
         if 1 <= n <= 21:
             return TRUMPS[n - 1]
@@ -296,7 +306,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_WORDS.get(words[1])
         if rank and suit:
             return CARDS[SUITS.index(suit) * 14 + rank - 1]
-        if words[0] in ("atout", "trump") and words[1].isdigit() and 1 <= int(words[1]) <= 21:
+        if words[0] in ("atout", "trump") and words[1].isascii() and words[1].isdigit() and 1 <= int(words[1]) <= 21:
             return TRUMPS[int(words[1]) - 1]
     compact = t.replace(" ", "")
     m = _CODE.match(compact)
@@ -327,6 +337,9 @@ def parse_cards(text: str | Iterable) -> list[Card]:
     """
     if not isinstance(text, str):
         return [parse_card(t) for t in text]
+    if len(text) > MAX_CARDS_TEXT:  # the long-name search below is not linear on every text
+        raise CardParseError(_cut(text), f"{len(text):,} characters: all 78 cards written out in "
+                                                f"full take under {MAX_CARDS_TEXT:,}")
     cards: list[Card] = []
     # Long names first ("roi de cœur"), so their words are not split apart.
     pos = 0

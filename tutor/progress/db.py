@@ -7,11 +7,15 @@ write lock up front, and every database failure sorted into a few problems the a
 <Problem.READ_ONLY: 'read_only'>
 >>> classify(Exception("file is not a database"))
 <Problem.CORRUPT: 'corrupt'>
+>>> classify(OSError(28, "No space left on device"))
+<Problem.FULL: 'full'>
 """
 
 from __future__ import annotations
 
 import enum
+import errno
+import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,10 +31,19 @@ class Problem(enum.Enum):
     CORRUPT = "corrupt"
     TOO_NEW = "too_new"
     UNREACHABLE = "unreachable"
+    FULL = "full"
+
+
+# Problems that can pass by themselves (another program lets go of the lock, space is freed, the
+# server comes back): a session that stopped saving tries again on its next write.
+PASSING = frozenset({Problem.LOCKED, Problem.FULL, Problem.UNREACHABLE})
 
 
 # Substrings of driver messages (SQLite, psycopg) -> problem; first match wins.
 SIGNS = (
+    ("database or disk is full", Problem.FULL),
+    ("no space left on device", Problem.FULL),
+    ("could not extend file", Problem.FULL),  # PostgreSQL's words for a full disk
     ("database is locked", Problem.LOCKED),
     ("database table is locked", Problem.LOCKED),
     ("lock timeout", Problem.LOCKED),
@@ -51,12 +64,19 @@ MESSAGES = {
                      "Press Try again: the damaged file is kept as a backup and a fresh one is started.",
     Problem.TOO_NEW: "The progress database {where} was made by a newer Tarot Tutor, so this version does not "
                      "touch it and your answers are not being saved. Update the app, or use another database.",
+    Problem.FULL: "The disk that holds the progress database {where} is full, so your answers are not being saved. "
+                  "Free some space on it and press Try again.",
     Problem.UNREACHABLE: "The progress database {where} cannot be opened ({detail}), so your answers are not "
                          "being saved. Check TUTOR_DATABASE_URL and press Try again.",
 }
 
 
 def classify(exc: BaseException) -> Problem:
+    inner = getattr(exc, "orig", None) or exc
+    if getattr(inner, "errno", None) == errno.ENOSPC or getattr(inner, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return Problem.FULL
+    if getattr(inner, "sqlstate", None) == "53100":  # PostgreSQL: disk_full
+        return Problem.FULL
     text = str(exc).lower()
     return next((problem for sign, problem in SIGNS if sign in text), Problem.UNREACHABLE)
 

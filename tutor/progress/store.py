@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,13 +24,18 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from ..db import utcnow
+from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
-from . import migrate, review
+from . import hashing, migrate, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
+from .throttle import Gate, Rule
 
 DEFAULT_NAME = "Me"
 NAME_MAX = 40
+PIN_MIN, PIN_MAX = 4, 64
+# Wrong PINs: a session waits 1, 2, 4 … s (at most 5 minutes) after each; once one name has about 10
+# recent wrong PINs, sessions that have failed wait before trying it again. Halves every 15 minutes.
+PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,18 @@ def clean_name(name: str, *, what: str = "A name", empty: str = "Type a name fir
     return name
 
 
+def clean_pin(pin: str) -> str:
+    """A PIN as typed; ValueError with a sentence when it is too short or too long.
+
+    >>> clean_pin(" 4821 ")
+    '4821'
+    """
+    pin = str(pin or "").strip()
+    if not PIN_MIN <= len(pin) <= PIN_MAX:
+        raise ValueError(f"A PIN has {PIN_MIN} to {PIN_MAX} characters.")
+    return pin
+
+
 def backup_corrupt(path: Path, now: datetime | None = None) -> Path:
     """Move a damaged SQLite file (and its -wal/-shm files) aside; returns the backup's path."""
     stamp = (now or utcnow()).strftime("%Y%m%dT%H%M%SZ")
@@ -118,16 +136,39 @@ class Store:
             if err.problem is not Problem.CORRUPT or path is None:
                 raise
             backup = backup_corrupt(path)
-            notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to the new one, "
-                      "and a fresh progress file was started.")
+            rescued = cls._rescue(url, path, backup)
+            notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to a fresh one. "
+                      + rescued)
             return cls(cls._prepared(url), where, notice)
         try:
             store.check_writable()
         except StoreError as err:
-            if err.problem is not Problem.READ_ONLY:
+            if err.problem not in (Problem.READ_ONLY, Problem.FULL):  # both can still be read
                 raise
             store.read_only = str(err)
         return store
+
+    @staticmethod
+    def _rescue(url, path: Path, backup: Path) -> str:
+        """Build a fresh file at the damaged one's schema version and copy into it every row that can
+        still be read (``salvage``); the sentence says what was copied and what was lost."""
+        from ..db import Base
+        from . import salvage
+
+        version = salvage.version_of(backup)
+        engine = make_engine(url)
+        try:
+            try:
+                migrate.upgrade(engine, version or "head")
+            except migrate.MigrationError:  # a version this code does not know: rescue into the newest
+                migrate.upgrade(engine, "head")
+            engine.dispose()
+            report = salvage.rescue(backup, path, [t.name for t in Base.metadata.sorted_tables])
+            return report.sentence()
+        except Exception as exc:  # the rescue is a bonus: a fresh file is started whatever happens
+            return f"Nothing could be copied from it ({str(exc).splitlines()[0][:120]}), so a fresh file was started."
+        finally:
+            engine.dispose()
 
     @staticmethod
     def _prepared(url) -> Engine:
@@ -171,30 +212,89 @@ class Store:
         return _learner(row) if row else None
 
     @_guarded
-    def create_learner(self, name: str) -> LearnerInfo:
-        """A new profile; ValueError when the name is empty, too long or taken."""
+    def create_learner(self, name: str, pin: str | None = None, identity: str | None = None) -> LearnerInfo:
+        """A new profile (with a PIN or a sign-in identity on a shared server); ValueError when the name
+        is empty, too long or taken in any case. The database's unique ``name_key`` settles a race."""
         name = clean_name(name)
+        pin_hash = None if pin is None else hashing.make_hash(clean_pin(pin))
         now = utcnow()
-        taken = ValueError(f"There is already a learner called “{name}”: pick it from the list.")
+        taken = ValueError(f"There is already a learner called “{name}”: pick another name.")
         try:
             with writing(self.engine) as conn:
-                if conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower())).first():
+                if conn.execute(select(Learner.id).where(Learner.name_key == name_key(name))).first():
                     raise taken
                 new_id = conn.execute(Learner.__table__.insert().values(
-                    name=name, created_at=now, last_seen_at=now, review_enabled=False)).inserted_primary_key[0]
-        except IntegrityError:  # PostgreSQL: another session made the same name a moment ago
+                    name=name, name_key=name_key(name), created_at=now, last_seen_at=now, review_enabled=False,
+                    pin_hash=pin_hash, identity=identity)).inserted_primary_key[0]
+        except IntegrityError:  # another session made the same name (any case) a moment ago
             raise taken from None
         return LearnerInfo(new_id, name, now, now, False)
 
     @_guarded
     def rename_learner(self, learner_id: int, name: str) -> None:
         name = clean_name(name)
+        try:
+            with writing(self.engine) as conn:
+                taken = conn.execute(select(Learner.id).where(Learner.name_key == name_key(name),
+                                                              Learner.id != learner_id)).first()
+                if taken:
+                    raise ValueError(f"There is already a learner called “{name}”.")
+                conn.execute(update(Learner).where(Learner.id == learner_id).values(name=name, name_key=name_key(name)))
+        except IntegrityError:
+            raise ValueError(f"There is already a learner called “{name}”.") from None
+
+    @_guarded
+    def set_pin(self, learner_id: int, pin: str) -> None:
+        """Set or change a learner's PIN (kept as a salted scrypt hash)."""
+        pin_hash = hashing.make_hash(clean_pin(pin))
         with writing(self.engine) as conn:
-            taken = conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower(),
-                                                          Learner.id != learner_id)).first()
-            if taken:
-                raise ValueError(f"There is already a learner called “{name}”.")
-            conn.execute(update(Learner).where(Learner.id == learner_id).values(name=name))
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(pin_hash=pin_hash))
+
+    @_guarded
+    def has_pin(self, learner_id: int) -> bool:
+        with self.engine.connect() as conn:
+            return bool(conn.execute(select(Learner.pin_hash).where(Learner.id == learner_id)).scalar())
+
+    def pin_gate(self) -> Gate:
+        return Gate(self.engine, "pin", PIN_RULE)
+
+    @_guarded
+    def sign_in(self, name: str, pin: str, session: str, now: datetime | None = None) -> LearnerInfo:
+        """The learner called ``name`` (any case) whose PIN is ``pin``; ValueError otherwise, the same
+        for an unknown name and a wrong PIN. Wrong tries slow down this session, and every session that
+        has failed once one name has had many (``PIN_RULE``)."""
+        key = name_key(name)
+        gate = self.pin_gate()
+        wait = gate.begin(session, target=key, now=now)
+        if wait > 0:
+            raise ValueError(f"Too many wrong PINs: wait {math.ceil(wait)} s before trying again.")
+        with self.engine.connect() as conn:
+            row = conn.execute(select(Learner).where(Learner.name_key == key)).first()
+        stored = row.pin_hash if row is not None and row.pin_hash else hashing.DUMMY
+        if not hashing.verify(str(pin or "").strip(), stored) or row is None or not row.pin_hash:
+            raise ValueError("That name and PIN do not match a learner here. Check both (the PIN was set "
+                             "when the profile was made), or make a new profile.")
+        gate.succeeded(session, target=key, now=now)
+        return _learner(row)
+
+    @_guarded
+    def learner_for_identity(self, identity: str, name: str) -> LearnerInfo:
+        """The profile of a signed-in identity (an OIDC issuer and subject), made on its first visit
+        with ``name`` (or ``name (2)``… when that name is already someone else's)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(Learner).where(Learner.identity == identity)).first()
+        if row is not None:
+            return _learner(row)
+        base = " ".join(str(name or "").split())[:NAME_MAX - 5] or "Learner"
+        for n in range(1, 50):
+            try:
+                return self.create_learner(base if n == 1 else f"{base} ({n})", identity=identity)
+            except ValueError:
+                with self.engine.connect() as conn:  # the same identity, made by another tab just now?
+                    row = conn.execute(select(Learner).where(Learner.identity == identity)).first()
+                if row is not None:
+                    return _learner(row)
+        raise ValueError("No free name for this sign-in: make a profile with a PIN instead.")
 
     @_guarded
     def touch_learner(self, learner_id: int, at: datetime | None = None) -> None:

@@ -23,9 +23,12 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
+from ..db import name_key
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
+from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
 
@@ -41,9 +44,9 @@ class AnswerIn(_Row):
     answered_at: AwareDatetime
     skill: str = Field(max_length=40)
     kind: str = Field(max_length=40)
-    seed: int | None
+    seed: int | None = Field(ge=0, le=MAX_SEED)  # a seed the app could have made (and the database can hold)
     params: dict[str, Any]
-    answer: str
+    answer: str = Field(max_length=MAX_ANSWER_CHARS)
     correct: bool
     credit: float = Field(ge=0, le=1)
     seconds: float | None = Field(default=None, ge=0)
@@ -115,11 +118,21 @@ def export_learner(store: Store, learner_id: int) -> dict:
 
 
 def parse_file(raw: bytes | str | dict) -> ProgressFile:
-    """Read an exported file; ValueError with one clear sentence when it is not one."""
+    """Read an exported file; ValueError with one clear sentence when it is not one.
+
+    Its size and nesting are checked before anything else (``tutor.limits``).
+    """
+    if isinstance(raw, bytes | str) and len(raw) > MAX_PROGRESS_BYTES:
+        raise ValueError(f"This file is larger than the {MAX_PROGRESS_BYTES // 2**20} MB a progress file may be.")
     try:
         data = raw if isinstance(raw, dict) else json.loads(raw)
+    except RecursionError:  # the json parser stops itself near 1,000 levels
+        data = None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"This is not a JSON file ({exc}).") from None
+        raise ValueError(f"This is not a JSON file ({shorten(str(exc), 120)}).") from None
+    if data is None or _depth(data) > MAX_JSON_DEPTH:
+        raise ValueError(f"This is not a Tarot Tutor progress file: it is nested more than {MAX_JSON_DEPTH} "
+                         "levels deep. Nothing was imported.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("This is not a Tarot Tutor progress file (its “format” is missing or different).")
     try:
@@ -131,20 +144,37 @@ def parse_file(raw: bytes | str | dict) -> ProgressFile:
                          f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
 
 
+def _depth(data) -> int:
+    """How deeply lists and mappings nest in ``data`` (an explicit stack: no recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            if level > MAX_JSON_DEPTH:
+                break
+            stack.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
 @_guarded
 def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
     name = clean_name(name)
-    with writing(store.engine) as conn:
-        if conn.execute(select(Learner.id).where(func.lower(Learner.name) == name.lower())).first():
-            raise ValueError(f"There is already a learner called “{name}”: import under another name.")
-        last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
-        new_id = conn.execute(Learner.__table__.insert().values(
-            name=name, created_at=pf.learner.created_at, last_seen_at=last,
-            review_enabled=pf.learner.review_enabled)).inserted_primary_key[0]
-        for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
-                            (ReviewCard, pf.review_cards)):
-            if rows:
-                conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+    taken = ValueError(f"There is already a learner called “{name}”: import under another name.")
+    try:
+        with writing(store.engine) as conn:
+            if conn.execute(select(Learner.id).where(Learner.name_key == name_key(name))).first():
+                raise taken
+            last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
+            new_id = conn.execute(Learner.__table__.insert().values(
+                name=name, name_key=name_key(name), created_at=pf.learner.created_at, last_seen_at=last,
+                review_enabled=pf.learner.review_enabled)).inserted_primary_key[0]
+            for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
+                                (ReviewCard, pf.review_cards)):
+                if rows:
+                    conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+    except IntegrityError:  # the same name (in any case) made at the same moment by another session
+        raise taken from None
     return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled)
 
 

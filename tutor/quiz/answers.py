@@ -113,15 +113,83 @@ def read_choice(raw, choices) -> str:
     raise AnswerError(f"“{raw}” is none of the answers: {listed}")
 
 
-_PAIR = re.compile(r"([A-Za-z_][\w '’()+−-]*?)\s*(?:[:=]\s*|\s+(?=[+\-−]?\d))([^,;\n]+)")
+_KEY_CHARS = frozenset("_ '’()+−-")  # besides letters and digits, what a field's name may hold
+_SIGNS = "+-−"
+
+
+_STOPS = ",;\n"  # a value runs up to one of these
+
+
+def _value_end(text: str, i: int) -> int:
+    while i < len(text) and text[i] not in _STOPS:
+        i += 1
+    return i
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    r"""Every ``name: value``, ``name = value`` or ``name 42`` in ``text``, in one pass.
+
+    A name starts at an ASCII letter or ``_`` and runs over letters, digits, spaces and ``'’()+−-``,
+    up to a ``:`` or ``=`` (spaces around it allowed), or up to spaces followed by a number. Its value
+    runs to the next ``,``, ``;`` or new line. (What the regex
+    ``([A-Za-z_][\w '’()+−-]*?)\s*(?:[:=]\s*|\s+(?=[+\-−]?\d))([^,;\n]+)`` finds, without its
+    backtracking, which took seconds on a few thousand characters.)
+    """
+    out: list[tuple[str, str]] = []
+    start = None  # where the current name began
+    n, i = len(text), 0
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            j = i
+            while j < n and text[j].isspace():
+                j += 1
+            if start is not None:
+                k = j + 1 if j < n and text[j] in _SIGNS else j
+                if i < j and k < n and text[k].isdecimal():  # "taker 318"
+                    end = _value_end(text, j)
+                    out.append((text[start:i], text[j:end]))
+                    start, i = None, end
+                    continue
+                if j < n and text[j] in ":=":  # "target : 41"
+                    i = j
+                    continue
+                if text[i:j].strip(" "):  # only plain spaces may sit inside a name
+                    start = None
+            i = j
+            continue
+        if ch in ":=" and start is not None:
+            j = i + 1
+            while j < n and text[j].isspace():
+                j += 1
+            if j < n and text[j] not in _STOPS:
+                v = j
+            else:  # the value may be a space just after the sign (as the regex's backtracking did)
+                v = next((p for p in range(j - 1, i, -1) if text[p] not in _STOPS), None)
+            if v is not None:
+                end = _value_end(text, v)
+                out.append((text[start:i], text[v:end]))
+                start, i = None, end
+                continue
+            start = None
+        elif not (ch.isalnum() or ch in _KEY_CHARS):
+            start = None
+        elif start is None and ((ch.isascii() and ch.isalpha()) or ch == "_"):
+            start = i
+        i += 1
+    return out
 
 
 def read_form(raw) -> dict:
-    """Field -> raw value, from a dict or from text like 'target: 41, taker = 318'."""
+    """Field -> raw value, from a dict or from text like 'target: 41, taker = 318'.
+
+    Text is read in one pass (segments split at ``,``, ``;`` and new lines), so its time grows
+    with its length and no more.
+    """
     if isinstance(raw, dict):
         return {str(k).strip().lower().replace(" ", "_"): v for k, v in raw.items()}
     if isinstance(raw, str):
-        pairs = _PAIR.findall(raw)
+        pairs = _pairs(raw)
         if pairs:
             return {k.strip().lower().replace(" ", "_"): v.strip() for k, v in pairs}
     raise AnswerError("fill in the form: one number per line, e.g. target: 41")

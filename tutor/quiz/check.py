@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import TarotError, check_discard, check_poignee, format_cards
+from ..limits import MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS
 from .answers import AnswerError, read_cards, read_choice, read_number
 from .question import AnswerType, Feedback, Question, answer_text, fmt
 from .scoreform import grade_form
@@ -46,9 +47,29 @@ def check_answer(question: Question, raw) -> Feedback:
     """Grade ``raw`` (text, a number, a list of cards or codes, a choice key, a dict for a form)."""
     name = question.grader or DEFAULT_GRADER[question.answer_type]
     try:
+        _check_size(raw)
         return GRADERS[name](question, raw)
     except (AnswerError, TarotError) as err:
         return Feedback(False, 0.0, f"I could not read your answer: {_sentence(str(err))}", question.explanation)
+    except (ValueError, OverflowError, TypeError, RecursionError):
+        # The promise is "never raises": whatever slipped past the readers is an unreadable answer.
+        return Feedback(False, 0.0, "I could not read your answer: type cards like KH 10D T21 EX, or a number "
+                        "like 42.", question.explanation)
+
+
+def _check_size(raw) -> None:
+    """Refuse an answer over the limits before reading it (the readers' time grows with its length)."""
+    if isinstance(raw, str):
+        if len(raw) > MAX_ANSWER_CHARS:
+            raise AnswerError(f"it is {len(raw):,} characters long, and an answer is at most "
+                              f"{MAX_ANSWER_CHARS:,}")
+        return
+    if isinstance(raw, dict | list | tuple | set | frozenset):
+        if len(raw) > MAX_ANSWER_ITEMS:
+            raise AnswerError(f"it has {len(raw):,} parts, and an answer has at most {MAX_ANSWER_ITEMS}")
+        parts = [*raw.keys(), *raw.values()] if isinstance(raw, dict) else list(raw)
+        if sum(len(p) if isinstance(p, str) else 0 for p in parts) > MAX_ANSWER_CHARS:
+            raise AnswerError(f"it is longer than the {MAX_ANSWER_CHARS:,} characters an answer may have")
 
 
 def _feedback(q: Question, credit: float, message: str, mistakes=(), given: str = "", **kw) -> Feedback:

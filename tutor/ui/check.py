@@ -8,6 +8,7 @@ from ..engine import TarotError, explain_all, format_cards, parse_cards, score_d
 from ..engine.rules import Contract
 from ..quiz.scoreform import SIGN_CONVENTION
 from .cards import cards_html
+from .safe import TEXT_LIMIT, plain
 
 # The chelem cases in the learner's words (the engine's keys stay out of sight).
 CHELEM_CHOICES = {"none": "none", "announced_made": "announced and made", "made": "made without announcing it",
@@ -47,7 +48,7 @@ def _score_form() -> None:
                            petit_au_bout=None if pab == "none" else pab, poignees=poignees,
                            chelem=None if chelem == "none" else chelem, alone=alone)
         except TarotError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         st.caption(SIGN_CONVENTION)
         for step in s.steps:
@@ -58,8 +59,9 @@ def _score_form() -> None:
 
 def _legal_form() -> None:
     with st.form("legal"):
-        hand_text = st.text_input("Your hand", "KH 3H 5S T4 T16 EX", help="Cards like KH, CS, 10D, T21, EX")
-        trick_text = st.text_input("Cards already in the trick, in order", "10H T14")
+        hand_text = st.text_input("Your hand", "KH 3H 5S T4 T16 EX", help="Cards like KH, CS, 10D, T21, EX",
+                                  max_chars=TEXT_LIMIT)
+        trick_text = st.text_input("Cards already in the trick, in order", "10H T14", max_chars=TEXT_LIMIT)
         go = st.form_submit_button("Which cards may I play?")
     if go:
         try:
@@ -69,7 +71,7 @@ def _legal_form() -> None:
                 raise TarotError("type at least one card in your hand")
             verdicts = explain_all(hand, trick)
         except TarotError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         legal = [v.card for v in verdicts if v.legal]
         st.markdown(cards_html(hand, dim=[c for c in hand if c not in legal], width=56), unsafe_allow_html=True)

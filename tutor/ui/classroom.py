@@ -14,8 +14,9 @@ import streamlit as st
 
 from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
-from .learner import store
+from .learner import retry, session_key, store
 from .question import answer_widget
+from .safe import plain, query_text
 from .table_component import card_table
 from .table_model import answer_of, answered_by_table, question_view
 from .widgets import show_card_groups
@@ -29,38 +30,47 @@ def class_store() -> ClassStore | None:
     s = store()
     if s is None:
         st.error("The class quizzes need the database, and it cannot be opened right now. "
-                 "Ask your teacher, then reload the page.")
+                 "Ask your teacher, then press Try again.")
         return None
     return ClassStore(s.engine, s.where)
+
+
+def retry_button(key: str) -> None:
+    """The Try again button that database messages ask for: forget the failure and run the page again."""
+    if st.button("Try again", key=key, type="primary"):
+        retry()
+        st.rerun()
 
 
 def render() -> None:
     st.title("Class quiz")
     cs = class_store()
     if cs is None:
+        retry_button("class_retry_open")
         return
-    token = st.session_state.get(TOKEN) or str(st.query_params.get(ME, "")) or None
+    token = st.session_state.get(TOKEN) or query_text(ME, 200) or None
     try:
         if token:
             _take(cs, token)
         else:
             _join(cs)
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
+        retry_button("class_retry")
 
 
 def _join(cs: ClassStore) -> None:
     st.markdown("Type the code your teacher gave you and the name to show on the class results. No account needed.")
-    code_given = str(st.query_params.get("code", ""))
+    code_given = query_text("code", 12)
     with st.form("class_join"):
         code = st.text_input("Quiz code", value=code_given, max_chars=12, placeholder="e.g. 8K7HXN")
         name = st.text_input("Your name", max_chars=40, placeholder="e.g. Ana L.")
         go = st.form_submit_button("Join the quiz", type="primary")
     if go:
         try:
-            quiz, player = cs.join(code, name)
+            quiz, player = cs.join(code, name, session=session_key())
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         _remember(player.token, quiz.code)
         st.rerun()
@@ -83,16 +93,17 @@ def _forget() -> None:
 def _take(cs: ClassStore, token: str) -> None:
     try:
         quiz, player = cs.me(token)
-    except ClassError:
+    except ClassError as err:
         _forget()
-        st.warning("That quiz is no longer here (or the link is not a whole one). Join again with the code.")
+        st.warning(str(err) if err.reason is Reason.EXPIRED else
+                   "That quiz is no longer here (or the link is not a whole one). Join again with the code.")
         _join(cs)
         return
     _remember(token, quiz.code)
     done = {m.number: m for m in cs.my_answers(token)}
     total = len(quiz.questions)
     top, leave = st.columns([4, 1], vertical_alignment="center")
-    top.caption(f"{quiz.title} · code {quiz.code} · playing as {player.name}. This page's address keeps "
+    top.caption(f"{plain(quiz.title)} · code {quiz.code} · playing as {plain(player.name)}. This page's address keeps "
                 "your place: reload or come back to it, but do not share it.")
     if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
         _forget()
@@ -102,8 +113,8 @@ def _take(cs: ClassStore, token: str) -> None:
         _result(quiz, done)
         return
     if not quiz.open_at(_now()):
-        st.error(str(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
-                 f"The quiz “{quiz.title}” has ended: answers are no longer taken.")
+        st.error(plain(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
+                 f"The quiz “{plain(quiz.title)}” has ended: answers are no longer taken.")
         if done:
             _result(quiz, done)
         return
@@ -133,7 +144,7 @@ def _take(cs: ClassStore, token: str) -> None:
         try:
             cs.answer(token, n, raw)
         except ClassError as err:
-            st.error(str(err))
+            st.error(plain(err))
             return
         st.rerun()
     st.caption("Your answers are saved as you go; the result comes at the end.")

@@ -10,6 +10,7 @@ from ..quiz import KINDS
 from ..quiz.adapt import next_level
 from .learner import drill_mastery, track_answer
 from .question import question_block
+from .safe import query_choice, query_int, query_seed
 
 KIND_LABELS = {
     "dealing": "Dealing", "count": "Counting a pile", "target": "The target", "legal": "Legal cards",
@@ -33,21 +34,20 @@ def _open_link() -> None:
 
     Runs before the widgets exist, so it may set their values; the link's skill joins the chosen ones.
     """
-    q = st.query_params
-    kind, seed = q.get("kind"), q.get("seed", "")
-    if kind not in KIND_LABELS or kind not in KINDS or not seed.isdigit():
-        return
-    link = (kind, seed, q.get("players"), q.get("difficulty"))
+    kind, seed = query_choice("kind", [k for k in KIND_LABELS if k in KINDS]), query_seed()
+    if kind is None or seed is None:
+        return  # no link, or one with a seed that is not one (out of range, "²"): the page opens as usual
+    players, difficulty = query_int("players", 3, 5), query_int("difficulty", 1, 3)
+    link = (kind, str(seed), str(players), str(difficulty))
     if st.session_state.get("drill_link") == link:
         return  # already applied, or written by this page for its own question
     st.session_state["drill_link"] = link
-    st.session_state["drill_kind"], st.session_state["drill_seed"] = kind, int(seed)
+    st.session_state["drill_kind"], st.session_state["drill_seed"] = kind, seed
     if kind not in st.session_state["drill_kinds"]:
         st.session_state["drill_kinds"] = [*st.session_state["drill_kinds"], kind]
-    for name, allowed in (("players", (3, 4, 5)), ("difficulty", (1, 2, 3))):
-        value = q.get(name, "")
-        if value.isdigit() and int(value) in allowed:
-            st.session_state[f"drill_{name}"] = int(value)
+    for name, value in (("players", players), ("difficulty", difficulty)):
+        if value is not None:
+            st.session_state[f"drill_{name}"] = value
 
 
 def _share_link(kind: str, seed: int, players: int, difficulty: int) -> None:

@@ -3,22 +3,36 @@
 The store is opened once per process and database URL (``st.cache_resource``), failures included, so
 a broken database costs one attempt, not one per rerun. When opening or a write fails, the session
 stops saving, every page keeps working, and ``saving_notice()`` says why with a Try again button.
+A write that failed for a reason that can pass (a lock, a full disk, a server away) is kept, and the
+next write tries again by itself, the kept ones first, so nothing answered meanwhile is lost.
+
+On a shared server (``shared_server()``) a visitor is a guest until they sign in: with their name and
+the PIN they set, or, when the server configures it, with an OpenID Connect provider (``st.login``,
+an ``[auth]`` section in ``.streamlit/secrets.toml``), whose identity then is the learner.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from datetime import UTC, tzinfo
 from zoneinfo import ZoneInfo
 
 import streamlit as st
 
+from ..db import utcnow
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
+from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
 from ..skills import SKILLS
+from .safe import plain
 
 DOWN = "progress_down"  # session key: the message while this session is not saving
+DOWN_KIND = "progress_down_kind"  # session key: the Problem behind it
+PENDING = "progress_pending"  # session key: writes that failed for a passing reason, to send again
+PENDING_MAX = 500
+SESSION = "session_key"  # session key: a random id for this browser session (throttles count per session)
 LEARNER = "progress_learner"  # session key: (id, name) of the learner
 REV = "progress_rev"  # session key: bumped on every write, so cached reads refresh
 
@@ -48,32 +62,67 @@ def store() -> Store | None:
     return opened
 
 
+def session_key() -> str:
+    """A random id for this browser session: wrong passphrases, PINs and join tries are counted per session."""
+    return st.session_state.setdefault(SESSION, secrets.token_hex(16))
+
+
 def retry() -> None:
     """Forget the failure: the next access opens the database again (a damaged file is backed up then).
-    The learner is looked up again too: a fresh database does not have this session's profile."""
+    On a personal database the learner is looked up again too (a fresh file does not have this
+    session's profile); on a shared server the learner stays signed in."""
     _open.clear()
     st.session_state.pop(DOWN, None)
-    st.session_state.pop(LEARNER, None)
+    st.session_state.pop(DOWN_KIND, None)
+    if not shared_server():
+        st.session_state.pop(LEARNER, None)
     _forget_reads()
 
 
 def _failed(err: StoreError) -> None:
     st.session_state[DOWN] = str(err)
+    st.session_state[DOWN_KIND] = err.problem
     if err.problem is Problem.CORRUPT:
         _open.clear()  # Try again reopens, which backs the file up
 
 
+def _flush(s: Store) -> None:
+    """Send the writes kept while saving was stopped, oldest first; a failure leaves the rest kept."""
+    pending = st.session_state.get(PENDING) or []
+    while pending:
+        fn, args, kwargs = pending[0]
+        fn(s, *args, **kwargs)
+        pending.pop(0)
+
+
 def guarded(fn, *args, default=None, write: bool = False, **kwargs):
     """Call ``fn(store, ...)``; on a StoreError stop saving for this session and return ``default``.
-    A ``write`` is skipped while the session is not saving."""
+
+    A ``write`` while saving is stopped is tried anyway when the problem can pass (``PASSING``: a lock,
+    a full disk, an unreachable server), after the writes kept from before; one that fails that way is
+    kept to be sent again (pass ``at=`` so it keeps its time). Other problems (read-only, damaged, too
+    new) skip writes until Try again."""
     s = store()
-    if s is None or (write and st.session_state.get(DOWN)):
+    if s is None:
+        return default
+    down = st.session_state.get(DOWN)
+    if write and down and st.session_state.get(DOWN_KIND) not in PASSING:
         return default
     try:
-        return fn(s, *args, **kwargs)
+        if write:
+            _flush(s)
+        result = fn(s, *args, **kwargs)
     except StoreError as err:
         _failed(err)
+        if write and err.problem in PASSING:
+            pending = st.session_state.setdefault(PENDING, [])
+            if len(pending) < PENDING_MAX:
+                pending.append((fn, args, kwargs))
         return default
+    if write and down:
+        st.session_state.pop(DOWN, None)
+        st.session_state.pop(DOWN_KIND, None)
+    return result
 
 
 def shared_server() -> bool:
@@ -87,13 +136,44 @@ def shared_server() -> bool:
     return not database_url(secrets=secrets).startswith("sqlite")
 
 
+def auth_configured() -> bool:
+    """True when ``.streamlit/secrets.toml`` has an ``[auth]`` section: sign-in with ``st.login`` is offered."""
+    try:
+        return bool(st.secrets.load_if_toml_exists() and "auth" in st.secrets)
+    except Exception:
+        return False
+
+
+def signed_in() -> tuple[str, str] | None:
+    """(identity, name) of the person signed in through ``st.login``, None when nobody is."""
+    if not auth_configured():
+        return None
+    try:
+        user = st.user.to_dict()
+    except Exception:
+        return None
+    subject = user.get("sub") or user.get("email")
+    if not user.get("is_logged_in") or not subject:
+        return None
+    identity = f"{user.get('iss', '')}|{subject}"[:255]
+    return identity, str(user.get("name") or user.get("email") or "Learner")
+
+
 def learner_id() -> int | None:
     """The current learner's id: on a personal database the most recently active one (or a new “Me”
-    on a first visit); on a shared server only the one this session picked."""
+    on a first visit); on a shared server only the one this session signed in as (with a PIN, or the
+    identity of ``st.login``), a guest (None) until then."""
     who = st.session_state.get(LEARNER)
     if who is None:
         if shared_server():
-            return None
+            ident = signed_in()
+            if ident is None:
+                return None
+            info = guarded(Store.learner_for_identity, *ident)
+            if info is None:
+                return None
+            who = st.session_state[LEARNER] = (info.id, info.name)
+            return who[0]
         info = guarded(Store.default_learner)
         if info is None:
             return None
@@ -111,6 +191,13 @@ def switch_learner(learner_id: int, name: str) -> None:
     st.session_state[LEARNER] = (learner_id, name)
     if not shared_server():  # a personal database reopens the last active learner: make it this one
         guarded(Store.touch_learner, learner_id, write=True)
+    _forget_reads()
+
+
+def sign_out() -> None:
+    """Back to a guest (shared server): this session forgets the learner and what it read of them."""
+    st.session_state.pop(LEARNER, None)
+    st.session_state.pop(PENDING, None)
     _forget_reads()
 
 
@@ -160,7 +247,7 @@ def track_answer(key: str, fb, *, kind: str, seed, params: dict, skill: str, sou
         return
     rec = AnswerRecord(skill=skill, kind=kind, seed=seed, params=dict(params), answer=fb.given or "",
                        correct=fb.correct, credit=fb.credit, seconds=seconds, hints_used=hints_used, source=source)
-    guarded(Store.record_answer, lid, rec, write=True)
+    guarded(Store.record_answer, lid, rec, at=utcnow(), write=True)
     _bump()
 
 
@@ -180,7 +267,7 @@ def track_puzzle(puzzle_id: str, key: str, fb) -> None:
     lid = learner_id()
     if lid is not None:
         guarded(Store.record_puzzle, lid, puzzle_id, solved=fb.correct, credit=fb.credit, answer=fb.given or "",
-                seconds=seconds, write=True)
+                seconds=seconds, at=utcnow(), write=True)
         _bump()
 
 
@@ -190,7 +277,7 @@ LOADERS = {
 }
 SAVERS = {
     "lessons": Store.finish_lesson,
-    "puzzles": lambda s, lid, key: s.record_puzzle(lid, key, solved=True, credit=1.0),
+    "puzzles": lambda s, lid, key, at=None: s.record_puzzle(lid, key, solved=True, credit=1.0, at=at),
 }
 
 
@@ -215,7 +302,7 @@ def remember_done(kind: str, key: str) -> None:
     seen.add(key)
     lid = learner_id()
     if kind in SAVERS and lid is not None:
-        guarded(SAVERS[kind], lid, key, write=True)
+        guarded(SAVERS[kind], lid, key, at=utcnow(), write=True)
         _bump()
 
 
@@ -241,8 +328,8 @@ def saving_notice() -> None:
     opened = store()
     problem = st.session_state.get(DOWN)
     if not problem and opened is not None and learner_id() is None and shared_server():
-        st.info("This app is shared: pick or create your name under **Progress → Profile** "
-                "so that your answers are saved.", icon="👤")
+        st.info("This app is shared: sign in with your name and PIN (or make a profile) under "
+                "**Progress → Profile** so that your answers are saved.", icon="👤")
         return
     if problem:
         with st.container(border=True):
@@ -271,7 +358,7 @@ def drill_mastery(skill: str) -> None:
     here = m.get(skill)
     name = SKILLS.get(skill, skill)
     if here is None:
-        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {learner_name()}).")
+        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {plain(learner_name())}).")
         return
     line = f"“{name}”: {plain_words(here)}"
     weakest = min(m.values(), key=lambda x: x.confidence)

@@ -18,12 +18,13 @@ from ..content import (
 from ..progress.lesson_score import LessonScore
 from .data import course
 from .reference import linked_sections, reference_links
+from .safe import plain, query_text
 from .widgets import done, parse_number, remember_done, show_card_groups, show_cards, typed_cards
 
 
 def current_lesson_id() -> str | None:
     c = course()
-    wanted = st.query_params.get("lesson")
+    wanted = query_text("lesson")
     if wanted and c.lesson(wanted) is not None:
         return wanted
     return st.session_state.get("lesson_id") or (c.lessons[0].id if c.lessons else None)
@@ -73,9 +74,9 @@ def render() -> None:
     if not c.lessons:
         st.error("No lesson could be loaded. Run `tarot-tutor check` to see what is wrong.")
         return
-    wanted = st.query_params.get("lesson")
+    wanted = query_text("lesson")
     if wanted and c.lesson(wanted) is None:
-        st.warning(f"There is no lesson called “{wanted}”. Here is the first one instead.")
+        st.warning(f"There is no lesson called “{plain(wanted)}”. Here is the first one instead.")
     lesson = c.lesson(current_lesson_id())
     st.session_state["lesson_id"] = lesson.id
     if st.query_params.get("lesson") != lesson.id:

@@ -44,6 +44,7 @@ from .practice_parts import (
     show_seats,
 )
 from .question import render_question
+from .safe import query_int, query_seed
 from .table_component import card_table
 from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from .table_view import show_table
@@ -94,15 +95,15 @@ def _restart(table: Table) -> None:
 
 
 def _table() -> Table:
-    q = st.query_params
     t = st.session_state.get("pr_table")
-    players, seed, dealer = q.get("players", ""), q.get("seed", ""), q.get("dealer", "")
-    linked = players in ("3", "4", "5") and seed.isdigit()
+    players, seed = query_int("players", 3, 5), query_seed()
+    linked = players is not None and seed is not None
     if linked:
-        seat = int(dealer) - 1 if dealer.isdigit() and 1 <= int(dealer) <= int(players) else None
-        if t is None or (t.players, t.deal.seed) != (int(players), int(seed)) or \
+        dealer = query_int("dealer", 1, players)
+        seat = None if dealer is None else dealer - 1
+        if t is None or (t.players, t.deal.seed) != (players, seed) or \
                 (seat is not None and seat != t.deal.dealer):
-            return _new(int(players), int(seed), dealer=seat)
+            return _new(players, seed, dealer=seat)
     if t is None:
         return _new(4, random.randrange(1, 10**6))
     return t

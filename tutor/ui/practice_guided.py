@@ -13,6 +13,7 @@ from ..practice.guided_run import GuidedRun
 from .cards import card_label, cards_html
 from .data import PUZZLES
 from .practice_parts import names_for, show_breakdown, show_earlier_tricks, show_replay, show_seats
+from .safe import query_choice
 from .table_component import card_table
 from .table_model import bot_cards_since, play_view
 
@@ -76,7 +77,7 @@ def render_guided() -> None:
         st.error("No guided hand could be loaded. Run `tarot-tutor check puzzles/guided` to see what is wrong.")
         return
     ids = [h.id for h in hands]
-    wanted = st.query_params.get("guided")
+    wanted = query_choice("guided", ids)
     index = ids.index(wanted) if wanted in ids else 0
     by_id = {h.id: h for h in hands}
     gid = st.selectbox("Guided hand", ids, index=index, format_func=lambda i: by_id[i].title, key=f"pg_pick_{wanted}")

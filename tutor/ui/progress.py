@@ -20,6 +20,7 @@ from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
 from .replay import render_replay, render_review
+from .safe import plain, query_choice
 from .widgets import download
 
 VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
@@ -32,9 +33,9 @@ for _kind, _gen in KINDS.items():
 def render() -> None:
     st.title("Your progress")
     lr.saving_notice()
-    st.caption(f"Learner: **{lr.learner_name()}** · change it under Profile")
-    wanted = st.query_params.get("view", "mastery")
-    view = st.segmented_control("View", list(VIEWS), default=wanted if wanted in VIEWS else "mastery",
+    st.caption(f"Learner: **{plain(lr.learner_name())}** · change it under Profile")
+    wanted = query_choice("view", VIEWS, "mastery")
+    view = st.segmented_control("View", list(VIEWS), default=wanted,
                                 format_func=VIEWS.get, key="progress_view", label_visibility="collapsed")
     view = view or "mastery"
     st.query_params["view"] = view
@@ -123,6 +124,9 @@ def render_profile() -> None:
     if s is None:
         st.info("Profiles need the progress database, which is not available right now (see above).")
         return
+    if lr.shared_server():
+        _shared_profile(s)
+        return
     people = lr.guarded(Store.learners, default=[])
     lid = lr.learner_id()
     names = {p.id: p.name for p in people}
@@ -140,14 +144,78 @@ def render_profile() -> None:
     st.caption(f"Progress is saved in {s.where}. Set TUTOR_DATABASE_URL to use another database.")
 
 
-def _create(s: Store, name: str) -> None:
+def _shared_profile(s: Store) -> None:
+    """A shared server: nobody's name is listed; a guest signs in with name and PIN (or the server's
+    sign-in), or makes a profile with a PIN. Nothing here opens another learner's progress."""
+    lid = lr.learner_id()
+    if lid is None:
+        _sign_in(s)
+        return
+    name = lr.learner_name()
+    ident = lr.signed_in()
+    c1, c2 = st.columns([3, 1], vertical_alignment="center")
+    c1.text(f"Signed in as {name}" + (" (through this server's sign-in)" if ident else ""))  # plain text
+    if c2.button("Sign out", key="profile_sign_out"):
+        lr.sign_out()
+        if ident:
+            st.logout()
+        st.rerun()
+    if not ident:
+        has_pin = lr.guarded(Store.has_pin, lid, default=True)
+        with st.expander("Change my PIN" if has_pin else "Set a PIN (needed to come back to this profile)",
+                         expanded=not has_pin), st.form("profile_pin"):
+            pin = st.text_input("New PIN", type="password", max_chars=64)
+            again = st.text_input("The same PIN again", type="password", max_chars=64)
+            if st.form_submit_button("Save the PIN"):
+                if pin != again:
+                    st.error("The two PINs differ: type the same PIN twice.")
+                else:
+                    try:
+                        s.set_pin(lid, pin)
+                        st.success("PIN saved. Sign in with your name and this PIN next time.")
+                    except (ValueError, StoreError) as err:
+                        st.error(str(err))
+    _export_import(s, lid, name)
+
+
+def _sign_in(s: Store) -> None:
+    st.markdown("This app is shared with other learners, so nobody's name is listed here. Sign in to keep "
+                "your progress, or make a profile: a name and a PIN you choose (at least 4 characters).")
+    if lr.auth_configured() and st.button("Sign in with this server's account", key="profile_login", type="primary"):
+        st.login()
+    c1, c2 = st.columns(2)
+    with c1, st.form("profile_sign_in"):
+        st.markdown("**Come back**")
+        name = st.text_input("Your name", max_chars=40, key="sign_in_name")
+        pin = st.text_input("Your PIN", type="password", max_chars=64, key="sign_in_pin")
+        if st.form_submit_button("Sign in", type="primary"):
+            try:
+                info = s.sign_in(name, pin, lr.session_key())
+            except (ValueError, StoreError) as err:
+                st.error(str(err))
+            else:
+                lr.switch_learner(info.id, info.name)
+                st.rerun()
+    with c2, st.form("profile_new"):
+        st.markdown("**New here**")
+        name = st.text_input("Pick a name", max_chars=40, key="new_name")
+        pin = st.text_input("Pick a PIN", type="password", max_chars=64, key="new_pin")
+        again = st.text_input("The same PIN again", type="password", max_chars=64, key="new_pin_again")
+        if st.form_submit_button("Make my profile"):
+            if pin != again:
+                st.error("The two PINs differ: type the same PIN twice.")
+            else:
+                _create(s, name, pin=pin)
+
+
+def _create(s: Store, name: str, pin: str | None = None) -> None:
     try:
-        info = s.create_learner(name)
-    except ValueError as err:
-        st.error(str(err))
+        info = s.create_learner(name, pin=pin)
+    except ValueError as err:  # the message may quote the name typed
+        st.error(plain(err))
         return
     except StoreError as err:
-        st.error(str(err))
+        st.error(plain(err))
         return
     lr.switch_learner(info.id, info.name)
     st.rerun()
@@ -173,10 +241,10 @@ def _export_import(s: Store, lid: int | None, name: str) -> None:
             try:
                 info = import_learner(s, upload.getvalue(), name=as_name.strip() or None)
             except (ValueError, StoreError) as err:
-                st.error(str(err))
+                st.error(plain(err))
                 return
             lr.switch_learner(info.id, info.name)
-            st.success(f"Imported “{info.name}”.")
+            st.success(f"Imported “{plain(info.name)}”.")
 
 
 def _days(n: int) -> str:

@@ -10,6 +10,7 @@ from .data import puzzles
 from .learner import saving_notice, track_puzzle
 from .question import render_question
 from .reference import linked_sections, reference_links
+from .safe import query_choice
 from .widgets import done, remember_done
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
@@ -84,7 +85,7 @@ def _pick(ids: list[str], label: dict) -> str:
 
     One stable widget key: a key that changed with the URL made every other choice a no-op.
     """
-    wanted = st.query_params.get("puzzle")
+    wanted = query_choice("puzzle", ids)
     if wanted in ids and st.session_state.get("pz_link") != wanted:
         st.session_state["pz_pick"] = wanted
     elif st.session_state.get("pz_pick") not in ids:

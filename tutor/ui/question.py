@@ -12,6 +12,7 @@ from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
 from .reference import linked_sections, reference_links
+from .safe import TEXT_LIMIT
 from .table_component import card_table
 from .table_model import answer_of, answered_by_table, question_view
 from .table_view import show_question_table
@@ -71,7 +72,8 @@ def answer_widget(q: Question, key: str):
         picked = st.radio("Your answer", labels, index=None, key=f"{key}_choice")
         return None if picked is None else choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
-        return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42")
+        return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42",
+                             max_chars=TEXT_LIMIT)
     st.caption(SIGN_CONVENTION)
     values = {}
     # One row of two per pair of steps, so the fields keep the order of the steps when the columns stack on a
@@ -79,7 +81,8 @@ def answer_widget(q: Question, key: str):
     for row in form_rows(q.fields):
         cols = st.columns(2)
         for col, f in zip(cols, row):
-            values[f.key] = col.text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None)
+            values[f.key] = col.text_input(f.label, key=f"{key}_f_{f.key}", help=f.hint or None,
+                                                 max_chars=TEXT_LIMIT)
     return values
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from .safe import query_text
+
 SUMMARY = Path(__file__).with_name("rules_summary.md")
 PAGE = "tutor/ui/pages/reference.py"
 
@@ -97,7 +99,7 @@ def _fold(text: str) -> str:
 def render() -> None:
     st.title("Rules reference")
     st.caption("The rules we teach: the French Tarot Federation's official rules (FFT, 2012).")
-    linked = section_by_slug(st.query_params.get("section"))
+    linked = section_by_slug(query_text("section"))
     if linked is not None:  # opened from a lesson or an explanation: that section first, open
         with st.container(border=True):
             st.subheader(linked[0])

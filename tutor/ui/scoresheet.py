@@ -16,6 +16,7 @@ from ..club import CsvError, EntryError, Game, GameError, from_csv, to_csv
 from ..engine import CHELEM_BONUS, Contract
 from ..progress.club_store import ClubStore
 from . import learner as lr
+from .safe import plain, query_choice
 from .widgets import download
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
@@ -35,8 +36,7 @@ def render() -> None:
     st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
     _not_saving_notice()
     _pending()
-    wanted = st.query_params.get("view", "sheet")
-    st.session_state.setdefault("club_view", wanted if wanted in VIEWS else "sheet")
+    st.session_state.setdefault("club_view", query_choice("view", VIEWS, "sheet"))
     view = st.segmented_control("View", list(VIEWS), format_func=VIEWS.get, key="club_view",
                                 label_visibility="collapsed") or "sheet"
     if st.session_state.get(GAME) is None and view == "sheet":
@@ -81,7 +81,7 @@ def _open() -> None:
     try:
         saved = lr.guarded(lambda s: ClubStore(s).load(gid))
     except EntryError as err:
-        st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {err}")
+        st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {plain(err)}")
         return
     if saved is None:
         st.session_state[FLASH] = ("error", "That game is no longer saved.")
@@ -101,7 +101,7 @@ def _flash() -> None:
 def render_sheet() -> None:
     game: Game = st.session_state[GAME]
     sheet = game.sheet()
-    st.subheader(st.session_state.get(NAME, "Game"))
+    st.subheader(plain(st.session_state.get(NAME, "Game")))
     _flash()
     _offer_undo()
     _deal_form(game)
@@ -171,7 +171,7 @@ def _submit(game: Game, editing: int | None) -> None:
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
-        st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{f}**: {m}" for f, m in err.problems))
+        st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{f}**: {plain(m)}" for f, m in err.problems))
         return
     _save(new, st.session_state.get(NAME, "Game"))
     st.session_state.update({EDITING: None, "club_clear": True})
@@ -183,10 +183,10 @@ def _breakdown(players, row) -> None:
     with st.container(border=True):
         e, s = row.entry, row.score
         result = "made" if s.won else "failed"
-        st.markdown(f"**Deal {row.number}**: {e.taker} · {CONTRACTS[e.contract.value]} · {e.points:g} points with "
-                    f"{e.oudlers} oudler(s) · {result} by {s.margin}")
+        st.markdown(f"**Deal {row.number}**: {plain(e.taker)} · {CONTRACTS[e.contract.value]} · {e.points:g} points "
+                    f"with {e.oudlers} oudler(s) · {result} by {s.margin}")
         st.markdown("\n".join(f"- {step.text}" for step in s.steps))
-        st.markdown(" · ".join(f"{p} **{v:+d}**" for p, v in zip(players, row.scores)))
+        st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
 
 
 def _table(sheet) -> list[dict]:
@@ -279,7 +279,7 @@ def _start(names: list[str], name: str) -> None:
     try:
         game = Game.new(names)
     except GameError as err:
-        st.error(f"**players**: {err}")
+        st.error(f"**players**: {plain(err)}")
         return
     name = " ".join(name.split()) or "Club night"
     st.session_state.update({GAME_ID: None, EDITING: None})
@@ -307,7 +307,7 @@ def _saved_games() -> None:
 
 def _confirm_delete(gid: int, label: str) -> None:
     with st.container(border=True):
-        st.warning(f"Delete **{label}** for everyone who uses this database? This cannot be undone.")
+        st.warning(f"Delete **{plain(label)}** for everyone who uses this database? This cannot be undone.")
         yes, no = st.columns(2)
         if yes.button("Yes, delete it", key="club_delete_yes", type="primary", width="stretch"):
             lr.guarded(lambda s: ClubStore(s).delete(gid), write=True)
@@ -336,15 +336,15 @@ def _import_csv(data: bytes, filename: str) -> None:
     try:
         game = from_csv(data.decode("utf-8-sig"), source=filename)
     except UnicodeDecodeError:
-        st.error(f"{filename} is not a UTF-8 text file: save it from the spreadsheet as CSV UTF-8.")
+        st.error(f"{plain(filename)} is not a UTF-8 text file: save it from the spreadsheet as CSV UTF-8.")
         return
     except (CsvError, GameError) as err:
         lines = err.lines() if isinstance(err, CsvError) else [str(err)]
-        st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {line}" for line in lines))
+        st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
         return
     st.session_state.update({GAME_ID: None, EDITING: None})
     _save(game, filename.rsplit(".", 1)[0] or "Imported game")
-    st.session_state[FLASH] = ("success", f"Imported {len(game.deals)} deal(s) from {filename}.")
+    st.session_state[FLASH] = ("success", f"Imported {len(game.deals)} deal(s) from {plain(filename)}.")
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()
 

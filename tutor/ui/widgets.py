@@ -8,6 +8,7 @@ import streamlit as st
 
 from ..engine import Card, TarotError, parse_cards
 from .cards import cards_html
+from .safe import TEXT_LIMIT, plain
 
 
 def show_cards(cards: Iterable[Card], *, label: str | None = None, width: int = 62, dim=(), ring=()) -> None:
@@ -28,13 +29,13 @@ def typed_cards(key: str, *, single: bool = False) -> list[Card]:
     and nothing is sent)."""
     label = "…or type the card" if single else "…or type the cards"
     typed = st.text_input(label, key=f"{key}_typed", placeholder="e.g. T16 EX",
-                          help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
+                          help="Any notation works: KH, R♥, roi de cœur, 21, Excuse", max_chars=TEXT_LIMIT)
     if not typed.strip():
         return []
     try:
         return parse_cards(typed)
     except TarotError as err:
-        st.warning(f"{err}. Type the cards like KH 10D T21 EX.")
+        st.warning(f"{plain(err)}. Type the cards like KH 10D T21 EX.")
         return []
 
 

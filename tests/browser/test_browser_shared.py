@@ -1,0 +1,128 @@
+"""A shared server in a real browser: two people in two browser contexts each make a profile with a
+PIN; neither sees the other's name or progress, and answers go only into their own."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from streamlit_page import settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """`streamlit run` with TUTOR_SHARED_SERVER=1 on its own database file; yields (url, database path)."""
+    db = tmp_path_factory.mktemp("shared") / "shared.sqlite3"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+           "TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": f"sqlite:///{db}"}
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    log = open(ROOT / "test-artifacts" / "streamlit-shared-server.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        log.close()
+        pytest.fail("the shared streamlit server did not become healthy in 60 s")
+    yield url, db
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def _make_profile(pg, url: str, name: str, pin: str) -> None:
+    pg.goto(f"{url}/progress?view=profile")
+    expect(pg.get_by_text("New here")).to_be_visible(timeout=30000)
+    settle(pg)
+    pg.get_by_label("Pick a name").fill(name)
+    pg.get_by_label("Pick a PIN").fill(pin)
+    pg.get_by_label("The same PIN again").fill(pin)
+    pg.get_by_role("button", name="Make my profile").click()
+    expect(pg.get_by_text(f"Signed in as {name}")).to_be_visible(timeout=15000)
+    settle(pg)
+
+
+def _answer_one_drill_question(pg) -> None:
+    """Go to the Drill through the menu (the same session: still signed in) and answer one question."""
+    pg.get_by_role("link", name="Drill").first.click()
+    expect(pg.get_by_role("heading", name="Drill")).to_be_visible(timeout=15000)
+    settle(pg)
+    pg.locator("[data-testid=stMultiSelect] input").first.click()
+    for _ in range(3):  # drop the skills picked by default (Backspace removes the last one)
+        pg.keyboard.press("Backspace")
+    settle(pg)
+    pg.locator("[data-testid=stMultiSelect] input").first.click()
+    pg.keyboard.type("Counting a pile")
+    pg.keyboard.press("Enter")
+    pg.keyboard.press("Escape")
+    settle(pg)
+    pg.get_by_role("textbox", name="Your answer").fill("7")
+    pg.get_by_role("button", name="Check my answer").click()
+    expect(pg.get_by_text("Mastery of “Card values and counting a pile”").first).to_be_visible(timeout=15000)
+    settle(pg)
+
+
+def _answers_shown(pg) -> str:
+    pg.get_by_role("link", name="Progress").first.click()
+    expect(pg.get_by_role("heading", name="Your progress", exact=True)).to_be_visible(timeout=15000)
+    pg.get_by_text("Mastery", exact=True).first.click()
+    settle(pg)
+    metric = pg.locator("[data-testid=stMetric]").first
+    expect(metric).to_be_visible(timeout=15000)
+    return metric.locator("[data-testid=stMetricValue]").inner_text()
+
+
+def test_two_people_on_a_shared_server_never_see_or_write_each_other(browser, shared):
+    from tutor.progress import Store
+
+    url, db = shared
+    ana_ctx, bea_ctx = browser.new_context(), browser.new_context()
+    ana, bea = ana_ctx.new_page(), bea_ctx.new_page()
+    try:
+        _make_profile(ana, url, "Ana", "4821")
+        bea.goto(f"{url}/progress?view=profile")  # Bea arrives while Ana is the last one active
+        expect(bea.get_by_text("New here")).to_be_visible(timeout=30000)
+        settle(bea)
+        assert "Ana" not in bea.locator("[data-testid=stMain]").inner_text()  # no name listed, none picked
+        _make_profile(bea, url, "Bea", "1357")
+        _answer_one_drill_question(ana)
+        assert _answers_shown(ana) == "1"
+        assert _answers_shown(bea) == "0"  # Ana's answer is not Bea's
+        assert "Ana" not in bea.locator("[data-testid=stMain]").inner_text()
+        _answer_one_drill_question(bea)
+        assert _answers_shown(bea) == "1"
+        assert _answers_shown(ana) == "1"  # Bea's answer went into Bea's progress only
+    finally:
+        for name, pg in (("shared_ana", ana), ("shared_bea", bea)):
+            pg.screenshot(path=str(ROOT / "test-artifacts" / f"{name}.png"), full_page=True)
+        ana_ctx.close()
+        bea_ctx.close()
+    s = Store.open(f"sqlite:///{db}")
+    counts = {p.name: s.count_answers(p.id) for p in s.learners()}
+    s.close()
+    assert counts == {"Ana": 1, "Bea": 1}
