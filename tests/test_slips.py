@@ -67,3 +67,35 @@ def test_right_answers_and_unknown_numbers_name_no_slip():
     # A petite has no multiplier to forget.
     s = score_deal(**PETITE_LOST)
     assert find("per_defender", s, 25 + 7) is None and find("per_defender", s, 7).id == "forgot_25"
+
+
+# The lesson path (a scoring check's ``verify: {score_deal: ...}``) and the score form (generated questions,
+# Check a deal) must name the same slip for the same wrong number: the course says each thing one way.
+SAME_SLIP = [
+    # (asked, deal, the learner's number, the slip both paths name), each worked out by hand
+    ("per_defender", GARDE_45, 33, "multiplied_margin_only"),  # 25 + 2 × 4, not (25 + 4) × 2 = 58
+    ("per_defender", GARDE_45, 8, "forgot_25"),  # 4 × 2
+    ("per_defender", GARDE_45, 29, "forgot_multiplier"),  # 25 + 4
+    ("contract", GARDE_45, 33, "multiplied_margin_only"),
+    ("per_defender", SANS_PAB, 142, "petit_au_bout_not_multiplied"),  # 132 + 10, not 132 + 40
+    ("per_defender", SANS_POIGNEE, 112, "poignee_wrong_side"),  # 132 − 20
+    ("per_defender", SANS_POIGNEE, 212, "poignee_multiplied"),  # 132 + 20 × 4
+    ("per_defender", SANS_POIGNEE, 172, "poignee_doubled"),  # 132 + 40
+]
+
+
+@pytest.mark.parametrize(("asked", "deal", "given", "slip_id"), SAME_SLIP)
+def test_the_lesson_and_the_score_form_name_the_same_slip(asked, deal, given, slip_id):
+    from tutor.content import CheckStep
+    from tutor.quiz.scoreform import mistakes_for, score_params
+    from tutor.ui.lesson import slip_for_check
+
+    s = score_deal(**deal)
+    assert find(asked, s, given).id == slip_id  # the table the lesson checks read
+    said = diagnose(asked, s, given)
+    step = CheckStep.model_validate({"kind": "check", "question": "How much?", "verify": {"score_deal": {"ask": asked,
+                                                                                                       **deal}}})
+    assert slip_for_check(step, given) == f"{said[0].upper()}{said[1:]}."  # what the lesson shows
+    params = score_params(deal["players"], deal["contract"], deal["taker_points"], deal["oudlers"],
+                          petit_au_bout=deal.get("petit_au_bout"), poignees=deal.get("poignees", ()))
+    assert mistakes_for(params, asked, given)[0] == slip_id  # the score form's field, same number, same slip
