@@ -66,3 +66,13 @@ def store(db_url):
     s = Store.open(db_url)
     yield s
     s.close()
+
+
+@pytest.fixture
+def db(_fresh_progress_db):
+    """The test's progress database, opened directly to set up or inspect what the app saved."""
+    from tutor.progress import Store
+
+    s = Store.open(f"sqlite:///{_fresh_progress_db}")
+    yield s
+    s.close()

@@ -13,12 +13,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from apptest_helpers import app as open_app
 from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 from tutor.club import Game
 from tutor.limits import MAX_CSV_CELL, MAX_SEED, MAX_UPLOAD_MB
-from tutor.progress import AnswerRecord, Store
+from tutor.progress import AnswerRecord
 from tutor.progress.club_store import ClubStore
 from tutor.progress.transfer import export_learner
 from tutor.quiz import generate
@@ -33,21 +34,8 @@ HOSTILE_VALUES = ["²", "9" * 5000, "99999999999999999999", "-1", EVIL]
 PARAMS = ("kind", "seed", "players", "difficulty", "lesson", "puzzle", "section", "view", "guided", "code", "me")
 
 
-@pytest.fixture
-def db(_fresh_progress_db):
-    s = Store.open(f"sqlite:///{_fresh_progress_db}")
-    yield s
-    s.close()
-
-
 def app(page: str | None = None, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if page:
-        at.switch_page(page)
-    for k, v in query.items():
-        at.query_params[k] = v
-    at.run()
+    at = open_app(page, **query)
     assert not at.exception, at.exception
     return at
 

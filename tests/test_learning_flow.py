@@ -1,36 +1,17 @@
 """The learning flow (AppTest): earned lesson progress, the place in the address, diagnosing feedback,
 adaptive drills, plain-word mastery, review on the course map, and a profile switch that survives a reload."""
 
-from pathlib import Path
 
-import pytest
+from apptest_helpers import APP, app
 from lesson_answers import answer_check, next_button, play_lesson
 from streamlit.testing.v1 import AppTest
 
 from tutor.content import CheckStep
-from tutor.progress import AnswerRecord, Store
+from tutor.progress import AnswerRecord
 from tutor.quiz import generate
 from tutor.ui.data import course
 
-APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 LESSON = "tutor/ui/pages/lesson.py"
-
-
-@pytest.fixture
-def db(_fresh_progress_db):
-    s = Store.open(f"sqlite:///{_fresh_progress_db}")
-    yield s
-    s.close()
-
-
-def app(page: str | None = None, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if page:
-        at.switch_page(page)
-    for k, v in query.items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def checks_of(lesson) -> list[int]:

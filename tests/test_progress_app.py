@@ -3,34 +3,14 @@
 import json
 import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
+from apptest_helpers import APP, app
 from streamlit.testing.v1 import AppTest
 
 from tutor.progress import AnswerRecord, Store
 from tutor.quiz import generate
 
-APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PROGRESS = "tutor/ui/pages/progress.py"
-
-
-@pytest.fixture
-def db(_fresh_progress_db):
-    """The test's progress database, opened directly to set up or inspect what the app saved."""
-    s = Store.open(f"sqlite:///{_fresh_progress_db}")
-    yield s
-    s.close()
-
-
-def app(page: str | None = None, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if page:
-        at.switch_page(page)
-    for k, v in query.items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def view(at: AppTest, name: str) -> AppTest:
