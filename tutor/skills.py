@@ -19,4 +19,17 @@ SKILLS = {
     "three-players": "Playing with 3",
     "five-players": "Playing with 5: the called king and the partner",
     "club": "At the club: the score sheet and etiquette",
+    # Playing well (the strategy course): each verdict is computed by tutor.strategy.
+    "hand-judgement": "Judging a hand: the hand count",
+    "contract-choice": "Which contract to bid",
+    "ecart-strategy": "Choosing a good écart",
+    "king-call": "Calling a king, with 5 players",
+    "attack-play": "Playing the attack: trumps, kings, the Petit, the Excuse",
+    "defence-play": "Playing the defence: leads, loading a partner's trick, signals",
+    "announcing": "When to show a poignée or announce a chelem",
+    "endgames": "Endgames: counting the last tricks",
 }
+
+# The strategy skills, in course order (after the rules course).
+STRATEGY_SKILLS = ("hand-judgement", "contract-choice", "ecart-strategy", "king-call", "attack-play",
+                   "defence-play", "announcing", "endgames")

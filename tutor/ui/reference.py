@@ -38,6 +38,9 @@ SECTION_OF_SKILL = {
     "poignee": "Announcements", "chelem": "Announcements", "petit-au-bout": "Scoring", "scoring": "Scoring",
     "three-players": "Players, dealing and the dog", "five-players": "Five players: the called king",
     "club": "Scoring",
+    "hand-judgement": "Bidding", "contract-choice": "Bidding", "ecart-strategy": "Bidding",
+    "king-call": "Five players: the called king", "attack-play": "Playing a trick", "defence-play": "Playing a trick",
+    "announcing": "Announcements", "endgames": "Playing a trick",
 }
 
 

@@ -1,0 +1,61 @@
+"""The principles of good play that the strategy course teaches, one table, each linked to its lesson.
+
+Hints, the deal review and the écart drill name a principle by its id; the learner sees its words
+and a link to the lesson that teaches it. A principle that is not in this table is never quoted.
+
+>>> PRINCIPLES["make-voids"].lesson
+'ecart-strategy'
+>>> all(p.lesson in STRATEGY_LESSONS for p in PRINCIPLES.values())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The strategy course's lesson ids (lessons/17-... to 24-...), in course order.
+STRATEGY_LESSONS = ("judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king", "attack-play",
+                    "defence-play", "announcing", "endgames")
+
+
+@dataclass(frozen=True)
+class Principle:
+    id: str
+    name: str  # a short name, as a learner would say it
+    says: str  # one sentence of advice, in the course's words
+    lesson: str  # the lesson id that teaches it
+
+
+_ROWS = (
+    Principle("hand-count", "Count your hand", "Add up the hand count before you bid: oudlers, trumps, kings, "
+              "long suits and voids.", "judging-a-hand"),
+    Principle("best-expected-score", "Bid for the best expected score",
+              "Choose the contract whose average score is best, not only the one most likely to succeed.",
+              "which-contract"),
+    Principle("make-voids", "Make voids", "Discard a whole short suit so you can trump it.", "ecart-strategy"),
+    Principle("keep-kings", "Keep your kings", "A king is a sure trick once trumps are out: never discard one "
+              "(the rules forbid it anyway).", "ecart-strategy"),
+    Principle("bank-points", "Bank points you would lose", "Put a queen or knight that cannot be guarded in the "
+              "écart, where its points are already yours.", "ecart-strategy"),
+    Principle("no-trumps-in-ecart", "Keep your trumps", "Discard a trump only when nothing else can go; it must "
+              "then be shown.", "ecart-strategy"),
+    Principle("call-a-king", "Call the king you lack", "With 5 players, call a king of a suit where you hold "
+              "strength but not the king.", "calling-a-king"),
+    Principle("draw-trumps", "Draw trumps", "As taker with many trumps, lead them to clear the defence's trumps "
+              "before cashing your kings.", "attack-play"),
+    Principle("hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the Petit when the defence may "
+              "hold it short.", "attack-play"),
+    Principle("save-the-petit", "Save the Petit", "Play the Petit on a trick your side already wins, before it "
+              "can be caught.", "defence-play"),
+    Principle("excuse-timing", "Play the Excuse in time", "Play the Excuse before the last trick, on a trick you "
+              "cannot win.", "attack-play"),
+    Principle("charger", "Load your partner's trick", "When your partner's card will win the trick, give it your "
+              "points (charger).", "defence-play"),
+    Principle("lead-to-cut", "Make the taker trump", "In defence, lead a suit the taker lacks so their trumps go "
+              "one by one.", "defence-play"),
+    Principle("count-tricks", "Count the last tricks", "In the endgame, count which cards are left and play the "
+              "card that wins the most points.", "endgames"),
+    Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "
+              "away where the trumps are.", "announcing"),
+)
+PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}
