@@ -70,6 +70,7 @@ class DealScore:
     defender: int
     alone: bool
     steps: tuple[ScoreStep, ...] = field(default=())
+    chelem: str | None = None  # the chelem outcome (a key of CHELEM_BONUS), None without one
 
     @property
     def scores(self) -> dict:
@@ -317,7 +318,7 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     return DealScore(players=players, contract=contract, taker_points=points, oudlers=oudlers, target=target,
                      counted_points=counted, won=won, margin=margin, per_defender=per_defender, taker=taker,
                      partner=partner, defender=defender, alone=bool(alone) and players == 5,
-                     steps=tuple(steps))
+                     steps=tuple(steps), chelem=chelem)
 
 
 def misere_scores(players: int, declarers, *, enabled: bool = False) -> list[int]:

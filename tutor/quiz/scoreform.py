@@ -20,11 +20,11 @@ Known wrong values are recognised and named ("you multiplied only the margin ...
 
 from __future__ import annotations
 
-import math
 import re
 
-from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal, target_points
+from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal
 from ..engine.rule_text import RULE_TEXT
+from . import slips
 from .answers import AnswerError, read_form, read_number
 from .question import FormField, Question, fmt, signed
 
@@ -50,7 +50,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "defender": ("Each defender's score", "each defender's own score, with its sign: + or −"),
 }
 # Every field but the target and the points counted carries a sign, and a wrong sign is a mistake.
-UNSIGNED = frozenset({"target", "counted"})
+UNSIGNED = slips.UNSIGNED
 SIGNED_STEPS = ("result", "contract", "petit_au_bout", "poignee", "chelem", "per_defender")
 # The engine step that states each field.
 STEP_OF = {"target": "target", "counted": "half_point", "result": "margin", "contract": "contract",
@@ -70,23 +70,9 @@ def score_of(params: dict) -> DealScore:
 def form_answer(params: dict, keys=None) -> dict:
     """The engine's value of every field that applies to this deal (or of ``keys``)."""
     s = score_of(params)
-    values = {"target": s.target}
-    if s.counted_points != s.taker_points:
-        values["counted"] = s.counted_points
-    values["result"] = s.margin if s.won else -s.margin
-    values["contract"] = (25 + s.margin) * s.contract.multiplier * (1 if s.won else -1)
-    for key in ("petit_au_bout", "chelem"):
-        step = s.step(key)
-        if step:
-            values[key] = int(step.value)
-    poignee = [st.value for st in s.steps if st.key.startswith("poignee_")]
-    if poignee:
-        values["poignee"] = int(sum(poignee))
-    values["per_defender"] = s.per_defender
-    values["taker"] = s.taker
-    if s.partner is not None:
-        values["partner"] = s.partner
-    values["defender"] = s.defender
+    values = slips.right_values(s)
+    if s.counted_points == s.taker_points:
+        del values["counted"]  # no half point to settle: the form leaves the field out
     if keys is not None:
         values = {k: values[k] for k in keys if k in values}
     return values
@@ -104,174 +90,12 @@ def step_text(s: DealScore, key: str) -> str:
 # ---------------------------------------------------------------- known mistakes
 
 
-def _parts(s: DealScore) -> dict:
-    """The per-defender parts, from the attack's side."""
-    out = {"contract": (25 + s.margin) * s.contract.multiplier * (1 if s.won else -1)}
-    for st in s.steps:
-        if st.key in ("petit_au_bout", "chelem"):
-            out[st.key] = st.value
-        elif st.key.startswith("poignee_"):
-            out["poignee"] = out.get("poignee", 0) + st.value
-    return out
-
-
-def _alternatives(params: dict, s: DealScore) -> list[tuple[str, str, dict]]:
-    """(id, message, wrong parts) for each known mistake in one part of the sum."""
-    mult = s.contract.multiplier
-    m = s.margin
-    sign = 1 if s.won else -1
-    won_side = "attack" if s.won else "defence"
-    name = s.contract.value.replace("_", " ")
-    out: list[tuple[str, str, dict]] = []
-    right = (25 + m) * mult
-    if mult > 1 and m:
-        out.append(("multiplied_margin_only",
-                    f"you multiplied only the margin: ({25} + {m}) × {mult} = {right}, not 25 + {m} × {mult} = "
-                    f"{25 + m * mult}", {"contract": sign * (25 + m * mult)}))
-    out.append(("forgot_25", f"every contract is worth 25 plus the margin, before multiplying: (25 + {m}) × {mult} "
-                              f"= {right}", {"contract": sign * m * mult}))
-    if mult > 1:
-        out.append(("forgot_multiplier", f"a {name} multiplies the whole by {mult}: (25 + {m}) × {mult} = {right}",
-                    {"contract": sign * (25 + m)}))
-    for other in Contract:
-        if other.multiplier not in (mult, 1):
-            out.append(("wrong_multiplier", f"a {name} multiplies by {mult}, not {other.multiplier}",
-                        {"contract": sign * (25 + m) * other.multiplier}))
-    pab = s.step("petit_au_bout")
-    if pab:
-        side = "attack" if pab.value > 0 else "defence"
-        if mult > 1:
-            out.append(("petit_au_bout_not_multiplied", f"the petit au bout is multiplied by the contract: "
-                        f"10 × {mult} = {10 * mult}", {"petit_au_bout": 10 * (1 if pab.value > 0 else -1)}))
-        if side != won_side:
-            out.append(("petit_au_bout_to_winner", f"the petit au bout goes to the side that won the last trick "
-                        f"with the Petit (the {side}), whatever the result of the deal",
-                        {"petit_au_bout": -pab.value}))
-        else:
-            out.append(("petit_au_bout_side", f"the petit au bout goes to the side that won the last trick with "
-                        f"the Petit: the {side}", {"petit_au_bout": -pab.value}))
-    pts = [st.value for st in s.steps if st.key.startswith("poignee_")]
-    if pts:
-        total = sum(pts)
-        out.append(("poignee_wrong_side", f"the poignée goes to the side that won the deal (the {won_side}), "
-                    "whichever side showed it", {"poignee": -total}))
-        if mult > 1:
-            out.append(("poignee_multiplied", f"the poignée is never multiplied: {fmt(abs(total))}, "
-                        f"not × {mult}", {"poignee": total * mult}))
-        out.append(("poignee_doubled", "a poignée is not worth double: 20, 30 or 40, shown or not announced",
-                    {"poignee": total * 2}))
-    ch = s.step("chelem")
-    if ch:
-        kind = params.get("chelem")
-        swap = {"announced_made": ("chelem_value", "an announced chelem that is made is worth 400; 200 is "
-                                   "for one made without announcing it", 200),
-                "made": ("chelem_value", "a chelem made without announcing it is worth 200; 400 is for an "
-                         "announced one", 400),
-                "announced_failed": ("chelem_failed", "an announced chelem that fails costs the attack 200",
-                                     200),
-                "defence": ("chelem_side", "the defence took every trick, so the 200 go to each defender: "
-                            "−200 from the attack's side", 200)}
-        mid, msg, wrong = swap[kind]
-        out.append((mid, msg, {"chelem": wrong}))
-        if mult > 1:
-            out.append(("chelem_multiplied", "the chelem bonus is never multiplied", {"chelem": ch.value * mult}))
-    return out
-
-
-def _share_mistakes(params: dict, s: DealScore, key: str) -> list[tuple[str, str, float]]:
-    """(id, message, wrong value) for the taker's and partner's shares."""
-    pd = s.per_defender
-    players = s.players
-    out: list[tuple[str, str, float]] = []
-    if key == "taker":
-        if players == 4:
-            out.append(("taker_share", "with 4 players the taker is paid by 3 defenders: × 3, not × 4", pd * 4))
-            out.append(("taker_share", "with 4 players the taker takes × 3, not × 2", pd * 2))
-        elif players == 3:
-            out.append(("taker_share", "with 3 players the taker takes × 2 (two defenders), not × 3", pd * 3))
-        elif s.alone:
-            out.append(("alone_share", "a taker playing alone takes × 4 (four defenders)", pd * 2))
-            out.append(("alone_share", "a taker playing alone takes × 4 (four defenders)", pd * 3))
-        else:
-            out.append(("five_split", "with 5 players the taker takes × 2 and the partner × 1, not × 3 as with 4",
-                        pd * 3))
-            out.append(("five_split", "alone is × 4, but here the taker has a partner: × 2", pd * 4))
-            out.append(("house_split", "the 1.5 / 1.5 split is a house rule; the FFT gives the taker × 2 and "
-                        "the partner × 1", pd * 1.5))
-        if pd:
-            out.append(("score_sign", f"the taker {'won' if s.won else 'lost'}, so their score is "
-                        f"{'positive' if s.taker > 0 else 'negative'}", -s.taker))
-    elif key == "partner":
-        out.append(("five_split", "the partner takes × 1, the taker × 2", pd * 2))
-        out.append(("house_split", "the 1.5 / 1.5 split is a house rule; the FFT gives the partner × 1", pd * 1.5))
-        out.append(("score_sign", "the partner wins or loses with the taker", -s.partner))
-    elif key == "defender":
-        out.append(("score_sign", "each defender scores the opposite of what they pay: the defenders "
-                    + ("lose" if s.won else "win") + f" {fmt(abs(pd))}", -s.defender))
-    return out
-
-
 def mistakes_for(params: dict, key: str, value: float) -> tuple[str, str] | None:
-    """The known mistake that gives ``value`` in field ``key``, as (id, message), or None."""
+    """The known slip that gives ``value`` in field ``key``, as (id, message), or None: a lookup into the
+    one table of slips (``tutor.quiz.slips``), which the lessons' scoring checks read too."""
     s = score_of(params)
-    if key == "target":
-        for k in range(4):
-            if k != s.oudlers and value == target_points(k):
-                return ("target_oudlers", f"{value:g} is the target with {k} oudler{'s' if k != 1 else ''}; "
-                                          f"the attack has {s.oudlers}, so the target is {s.target}")
-        return None
-    if key == "counted":
-        other = math.floor(s.taker_points) if s.won else math.ceil(s.taker_points)
-        if value == other:
-            return ("half_point", f"the half point goes to the side that wins (the {'attack' if s.won else 'defence'})"
-                                  f", so {fmt(s.taker_points)} counts as {s.counted_points}")
-        return None
-    if key == "result":
-        want = s.margin if s.won else -s.margin
-        if value == -want and want:
-            return ("result_sign", f"the attack {'won' if s.won else 'lost'}: write {signed(want)}")
-        if value == s.taker_points - s.target and value != want:
-            return ("half_point", "the half point goes to the side that wins, so the result is a whole number: "
-                                  f"{signed(want)}")
-        other = math.floor(s.taker_points) if s.won else math.ceil(s.taker_points)
-        if other != s.counted_points and value == other - s.target:
-            return ("half_point", f"the half point goes to the side that wins, so {fmt(s.taker_points)} counts as "
-                                  f"{s.counted_points}: {signed(want)}")
-        for k in range(4):
-            if k != s.oudlers and value == s.counted_points - target_points(k):
-                return ("target_oudlers", f"that uses the target for {k} oudler{'s' if k != 1 else ''}; with "
-                                          f"{s.oudlers} the target is {s.target}")
-        return None
-    if key in ("contract", "petit_au_bout", "poignee", "chelem"):
-        for mid, msg, wrong in _alternatives(params, s):
-            if key in wrong and value == wrong[key]:
-                return mid, msg
-        return _sign_slip(key, value, form_answer(params).get(key))
-    if key == "per_defender":
-        slip = _sign_slip(key, value, s.per_defender)
-        if slip:
-            return slip
-        right = _parts(s)
-        for mid, msg, wrong in _alternatives(params, s):
-            total = sum({**right, **wrong}.values())
-            if total != s.per_defender and value == total:
-                return mid, msg
-        return None
-    for mid, msg, wrong in _share_mistakes(params, s, key):
-        if value == wrong:
-            return mid, msg
-    return None
-
-
-def _sign_slip(key: str, value: float, want) -> tuple[str, str] | None:
-    """The right number with the wrong sign: named, never accepted."""
-    if want is None or not want or value != -want:
-        return None
-    gains = want > 0
-    what = ("each defender pays it" if gains else "each defender receives it") if key == "per_defender" else \
-        ("the taker's side gains it" if gains else "the taker's side loses it")
-    return ("sign_slip", f"every step is signed from the taker's side, + when it gains and − when it loses: "
-                         f"{what}, so write {signed(want)}")
+    slip = slips.find(key, s, value, amount=False)
+    return (slip.id, slip.says(s, value, key)) if slip else None
 
 
 # ---------------------------------------------------------------- grading
@@ -346,7 +170,7 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
         correct = signed(want[k]) if k not in UNSIGNED else fmt(want[k])
         if found:
             ids.append(found[0])
-            notes.append(f"**{f.label}**: {fmt(v)} is not right: {found[1]}. It is {correct}.")
+            notes.append(f"**{f.label}**: {found[1]}. It is {correct}.")
         else:
             ids.append(f"wrong_{k}")
             notes.append(f"**{f.label}**: {fmt(v)} is not right; it is {correct}. {step_text(s, k)}")
