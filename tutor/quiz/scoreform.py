@@ -2,7 +2,8 @@
 
 Each field is one step of the FFT sum. A field is right when it equals the engine's value, or when
 it follows correctly from the learner's own earlier (wrong) fields, so one slip costs one step.
-Known wrong values are recognised and named ("you multiplied only the margin ...").
+Known wrong values are named from the one table of slips (``slips.py``): "35 is 25 + 2 × 5 instead of
+(25 + 5) × 2 = 60".
 
 >>> params = {"players": 4, "contract": "garde", "taker_points": 49, "oudlers": 2,
 ...           "petit_au_bout": "attack", "poignees": ["simple"]}
