@@ -125,6 +125,24 @@ def test_drill_wrong_cards_get_partial_credit_and_reset_the_streak():
     assert at.session_state["drill_streak"] == 0
 
 
+def test_one_drill_answer_is_one_run_that_shows_the_new_streak_and_mastery(monkeypatch):
+    """The streak line and the mastery line above the question are filled in after the answer is counted,
+    so they are up to date without a second run of the page."""
+    import tutor.ui.drill as drill
+    runs = []
+    real_render = drill.render
+    monkeypatch.setattr(drill, "render", lambda: runs.append(1) or real_render())  # the page imports it each run
+    at = app("drill", kind="count", seed="5", players="4", difficulty="1")
+    assert any("Streak 0]" in m.value and "0 answered · 0 right" in m.value for m in at.markdown)
+    q = generate("count", 5, players=4, difficulty=1)
+    runs.clear()
+    at.text_input[0].set_value(f"{q.answer:g}")
+    at.button[0].click().run()
+    assert not at.exception and len(runs) == 1
+    assert any("Streak 1]" in m.value and "1 answered · 1 right" in m.value for m in at.markdown)
+    assert any("1 right out of 1" in c.value for c in at.caption)  # the answer just saved counts already
+
+
 def test_drill_link_with_any_skill_reproduces_the_question():
     """A shared link names the kind, seed, players and difficulty: the same question, even for a skill
     that is not among the ones selected by default."""

@@ -91,15 +91,14 @@ def render() -> None:
         players = allowed[-1]
     _share_link(kind, seed, players, difficulty)
     streak = st.session_state.get("drill_streak", 0)
-    # One line, not three metrics: on a phone the question stays near the top.
-    answered, right = st.session_state.get("drill_answered", 0), st.session_state.get("drill_right", 0)
-    st.markdown(f":orange-badge[:material/local_fire_department: Streak {streak}] · {answered} answered · "
-                f"{right} right")
+    # The streak line and the mastery line sit above the question but are filled in after the answer is
+    # counted, so one answer is one run of the page (no second run just to redraw them).
+    stats = st.empty()
     st.caption(f"{KIND_LABELS[kind]} · seed **{seed}** · {players} players · difficulty {difficulty} · "
                "copy the page address to share this question")
     if change and change[1]:
         st.info(change[1], icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
-    drill_mastery(KINDS[kind].skill)
+    mastery_line = st.container()
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
     fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key)
     track_answer(key, fb, kind=kind, seed=seed, params={"players": players, "difficulty": difficulty},
@@ -123,7 +122,12 @@ def render() -> None:
             if level != difficulty:
                 st.session_state["drill_recent"] = []
                 st.session_state["drill_pending"] = (level, why, difficulty)
-        st.rerun()
+    # One line, not three metrics: on a phone the question stays near the top.
+    answered, right = st.session_state.get("drill_answered", 0), st.session_state.get("drill_right", 0)
+    stats.markdown(f":orange-badge[:material/local_fire_department: Streak {st.session_state.get('drill_streak', 0)}]"
+                   f" · {answered} answered · {right} right")
+    with mastery_line:
+        drill_mastery(KINDS[kind].skill)
     answered_now = fb is not None
     if st.button("Next question →" if answered_now else "Skip: another question →",
                  type="primary" if answered_now else "secondary", key="drill_next"):
