@@ -89,7 +89,8 @@ def _words(s: DealScore, field: str) -> dict:
             "loser": "defence" if s.won else "attack", "pab_side": "attack" if _bonus(s, "petit_au_bout") > 0
             else "defence", "tm": abs(s.taker) // max(1, abs(s.per_defender)), "want": signed(want),
             "pts": fmt(s.taker_points), "counted": fmt(s.counted_points), "other": fmt(_other_rounding(s)),
-            "plus": "positive" if s.taker > 0 else "negative", "lose": "lose" if s.won else "win",
+            "plus": "positive" if s.taker > 0 else "negative", "each": fmt(s.per_defender), "own": fmt(s.taker),
+            "own_partner": fmt(s.partner or 0), "lose": "lose" if s.won else "win",
             "what": (("each defender pays it" if gains else "each defender receives it") if field == "per_defender"
                      else "the taker's side gains it" if gains else "the taker's side loses it")}
 
@@ -149,8 +150,8 @@ def _wrong_multiplier(j: int) -> Slip:
 
 def _share(field: str, mid: str, times: float, why: str, cond: Callable[[DealScore], bool]) -> Slip:
     """A share counted × ``times`` of what each defender pays instead of the right multiple."""
-    right = "{per} × {tm} = {taker}" if field == "taker" else "{per} × 1 = {partner}"
-    return Slip(field, mid, f"{{per}} × {fmt(times)}", f"{right}: {why}",
+    right = "{each} × {tm} = {own}" if field == "taker" else "{each} × 1 = {own_partner}"
+    return Slip(field, mid, f"{{each}} × {fmt(times)}", f"{right}: {why}",
                 _if(cond, lambda s: s.per_defender * times), "score form")
 
 
@@ -210,10 +211,10 @@ SLIPS: tuple[Slip, ...] = (
          "{p}: a poignée is worth 20, 30 or 40, shown once", _if(_has_poignee, lambda s: 2 * _bonus(s, "poignee")),
          "RULES.md"),
     # -- the chelem: 400 announced and made, 200 made unannounced, 200 to each defender otherwise
-    Slip("chelem", "chelem_value", "200, the bonus of a chelem made without announcing it",
+    Slip("chelem", "chelem_value", "200 for the chelem, the bonus of one made without announcing it,",
          "{ch}: an announced chelem that is made is worth 400", _if(lambda s: s.chelem == "announced_made",
                                                                     lambda s: 200), "score form"),
-    Slip("chelem", "chelem_value", "400, the bonus of an announced chelem",
+    Slip("chelem", "chelem_value", "400 for the chelem, the bonus of an announced one,",
          "{ch}: a chelem made without announcing it is worth 200", _if(lambda s: s.chelem == "made",
                                                                        lambda s: 400), "score form"),
     Slip("chelem", "chelem_failed", "the 200 given to the attack",
