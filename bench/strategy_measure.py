@@ -60,7 +60,8 @@ def _bands(players: int, bands, hands: int, samples: int) -> list[Group]:
         # Strong hands are rare (few in 10,000 random hands), more so with 3 players: draw them weighted.
         weights = "plain" if low < 71 else "strong" if low >= 81 or players == 3 else "trumps"
         out.append(Group(f"p{players}_{name}", players, low, high, hands, samples, weights,
-                         what=f"{players} players, hand count {low} to {int(high) if high < 200 else 'more'}"))
+                         what=f"{players} players, hand count {low} to {int(high)}" if high < 200
+                         else f"{players} players, hand count {low} or more"))
     return out
 
 

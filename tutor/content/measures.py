@@ -8,7 +8,8 @@ those numbers, and the loader puts the number in (like ``{rule:<id>}``). What ma
 - ``<group>.<contract>.interval``: its 95% interval, e.g. ``20–29%``;
 - ``<group>.<contract>.expected``: the taker's mean score, e.g. ``−64``;
 - ``<group>.deals`` and ``<group>.hands``: how many deals and hands were played out;
-- ``<group>.best``: the contract with the best mean score (``pass`` when none is above 0);
+- ``<group>.best``: the contract with the best mean score, in words (``garde contre``; ``pass`` when none
+  is above 0);
 - ``seed``: the seed of the measurement.
 
 >>> m = Measures({"seed": 7, "entries": {"p4_41_55": {"hands": 2, "deals": 40, "contracts": {
@@ -71,10 +72,10 @@ class Measures:
         return g["contracts"][name]
 
     def best(self, gid: str) -> str:
-        """The contract with the best mean score in a group, or 'pass' when none scores above 0."""
+        """The contract with the best mean score in a group, in words, or 'pass' when none scores above 0."""
         cs = self.group(gid).get("contracts") or {}
         name = max(cs, key=lambda c: (cs[c]["expected"], -CONTRACT_NAMES[c].level))
-        return name if cs[name]["expected"] > 0 else "pass"
+        return name.replace("_", " ") if cs[name]["expected"] > 0 else "pass"
 
     def value(self, ref: str) -> str:
         """The text for one placeholder body, e.g. ``p4_41_55.petite.interval``; KeyError when unknown."""
@@ -132,15 +133,25 @@ def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
     def one(text: str, line: int) -> str:
         if "{measure:" not in text:
             return text
+        block = "\n" in text.rstrip("\n")  # a block (|) starts on the line after its key
+
+        def where(m: re.Match) -> int:
+            return line + 1 + text[:m.start()].count("\n") if block else line
+
         if measures is None:
-            out.append((line, f"{{measure:...}} needs the measurements file {MEASUREMENTS_FILE} next to the lessons "
-                              "(python bench/strategy_measure.py writes it)"))
+            first = _REF.search(text)
+            out.append((where(first) if first else line,
+                        f"{{measure:...}} needs the measurements file {MEASUREMENTS_FILE} next to the lessons "
+                        "(python bench/strategy_measure.py writes it)"))
             return text
-        try:
-            return measures.fill(text)
-        except KeyError as err:
-            out.append((line, err.args[0]))
-            return text
+        bad = False
+        for m in _REF.finditer(text):
+            try:
+                measures.value(m.group(1))
+            except KeyError as err:
+                out.append((where(m), f"unknown measurement {{measure:{m.group(1)}}}: {err.args[0]}"))
+                bad = True
+        return text if bad else measures.fill(text)
 
     def walk(node) -> None:
         if isinstance(node, dict):

@@ -50,7 +50,7 @@ from ..engine.deal import draw_rank
 from ..engine.piles import count_attack
 from ..engine.rules import PETIT_AU_BOUT_BONUS
 from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.handcount import choose_call, count_steps, threshold_text
+from ..strategy.handcount import choose_call, count_steps
 from .cardcodes import strict_card, strict_cards
 from .glossary import Glossary
 from .render import (
@@ -575,13 +575,6 @@ def _strategy_hand(spec, name: str) -> tuple[list[Card], int]:
     return hand, players
 
 
-def count_note(hc) -> str:
-    """The itemised hand count in one paragraph (the lesson's feedback and the hints say the same)."""
-    items = "; ".join(f"{s.label}: {fmt(s.points)}" for s in hc.steps)
-    scaled = "" if hc.hand_size == 18 else f", scaled to 18 cards: {fmt(hc.raw)} × 18 / {hc.hand_size} = {fmt(hc.total)}"
-    return f"The count: {items}. Total {fmt(hc.raw)}{scaled}."
-
-
 def q_hand_count(spec) -> Result:
     """The hand count the bots bid with (``tutor.strategy.handcount.count_steps``): ``ask: total`` (scaled
     to an 18-card hand, the default) or ``raw`` (before scaling)."""
@@ -589,7 +582,7 @@ def q_hand_count(spec) -> Result:
     what = _choice(spec, "ask", ("total", "raw"), "total")
     hc = count_steps(hand, players=players)
     value = hc.total if what == "total" else hc.raw
-    return Result(round(value, 2), "number", note=count_note(hc), shown={"Your hand": hand})
+    return Result(round(value, 2), "number", note=hc.explain(), shown={"Your hand": hand})
 
 
 BID_NAMES = ("pass", *(c.value for c in Contract))
@@ -601,7 +594,7 @@ def q_count_bid(spec) -> Result:
     hand, players = _strategy_hand(spec, "count_bid")
     hc = count_steps(hand, players=players)
     c = hc.contract
-    return Result(c.value if c else "pass", "text", note=count_note(hc) + " " + threshold_text(hc.total),
+    return Result(c.value if c else "pass", "text", note=hc.explain(),
                   shown={"Your hand": hand})
 
 

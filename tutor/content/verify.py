@@ -262,9 +262,9 @@ def verify_check(step: CheckStep, ctx: QuizContext, where: str) -> list[Issue]:
         if result.accept is not None:  # several answers tie (the solver's best cards): any of them is right
             step._accept = frozenset(coerce(kind, v) for v in result.accept)
             if stated not in step._accept:
+                best = show("cards", sorted(step._accept, key=str))
                 out.append((step.line_of("answer"), f"{where}: the stated answer {show(kind, step.answer)} is wrong: "
-                                                    f"the strategy layer gives {show('cards', sorted(step._accept, key=str))} "
-                                                    f"for {_verify_text(step.verify)}"))
+                                                    f"the strategy layer gives {best} for {_verify_text(step.verify)}"))
         elif stated != coerce(kind, result.value):
             what = _verify_text(step.verify)
             out.append((step.line_of("answer"), f"{where}: the stated answer {show(kind, step.answer)} is wrong: "

@@ -67,6 +67,18 @@ class HandCount:
         """The highest contract the count reaches (None: pass)."""
         return next((c for need, c in THRESHOLDS if self.total >= need), None)
 
+    def explain(self) -> str:
+        """The count in one paragraph, each step with its points (lessons and hints say the same).
+
+        >>> from tutor.engine import parse_cards as P
+        >>> count_steps(P("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC")).explain()[:60]
+        'The count: 7 trumps, 2 points each: 14; 1 big trump (16 to 2'
+        """
+        items = "; ".join(f"{s.label}: {s.points:g}" for s in self.steps)
+        scaled = "" if self.hand_size == 18 else (f", scaled to 18 cards: {self.raw} × 18 / {self.hand_size} = "
+                                                  f"{round(self.total, 2):g}")
+        return f"The count: {items}. Total {self.raw}{scaled}. {threshold_text(self.total)}"
+
 
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
