@@ -214,6 +214,25 @@ def test_placeholders_read_the_file():
             m.fill(bad)
 
 
+def test_the_measured_query_reads_a_table():
+    from tutor.content.queries import QueryError, ask
+    c = {"made": 0, "chance": 0.0, "low": 0.0, "high": 0.1, "expected": 0.0}
+    m = Measures({"seed": 1, "entries": {
+        "a": {"what": "A", "deals": 20, "hands": 2, "contracts": {
+            "petite": {**c, "chance": 0.3, "expected": 12.0}, "garde": {**c, "chance": 0.3, "expected": 24.0},
+            "garde_sans": {**c, "chance": 0.1, "expected": -80.0}}},
+        "b": {"what": "B", "deals": 20, "hands": 2, "contracts": {
+            "petite": {**c, "chance": 0.45, "expected": -5.0}, "garde": {**c, "chance": 0.45, "expected": -10.0}}}}})
+    assert ask("measured", {"group": "a", "ask": "best"}, measures=m).value == "garde"
+    assert ask("measured", {"group": "b", "ask": "best"}, measures=m).value == "pass"  # nothing above 0
+    assert ask("measured", {"group": "b", "contract": "petite"}, measures=m).value == "45%"
+    assert ask("measured", {"groups": ["a", "b"], "contract": "petite"}, measures=m).value == "b"
+    with pytest.raises(QueryError, match="no group z"):
+        ask("measured", {"group": "z"}, measures=m)
+    with pytest.raises(QueryError, match="measurements.yaml"):
+        ask("measured", {"group": "a"})
+
+
 def _course_copy(tmp_path: Path, text: str) -> Path:
     d = tmp_path / "lessons"
     d.mkdir()

@@ -590,11 +590,11 @@ BID_NAMES = ("pass", *(c.value for c in Contract))
 
 def q_count_bid(spec) -> Result:
     """The highest contract the hand count reaches (41 petite, 56 garde, 71 garde sans, 81 garde contre),
-    or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde_sans``, ``garde_contre``."""
+    or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``, ``garde contre``."""
     hand, players = _strategy_hand(spec, "count_bid")
     hc = count_steps(hand, players=players)
     c = hc.contract
-    return Result(c.value if c else "pass", "text", note=hc.explain(),
+    return Result(c.value.replace("_", " ") if c else "pass", "text", note=hc.explain(),
                   shown={"Your hand": hand})
 
 
@@ -702,6 +702,38 @@ def q_ecart_voids(spec) -> Result:
     note = f"Void in {', '.join(voids)}." if voids else "No void: every suit is still in the hand."
     return Result(len(voids), "number", note=note, shown={"Hand with the dog": hand, "Écart": discard})
 
+def q_measured(spec, measures) -> Result:
+    """A number from the measurements file (lessons/measurements.yaml, written by bench/strategy_measure.py):
+    ``{group, ask: best}`` the contract with the best mean score, in words (or pass); ``{group, contract}``
+    how often it was made, like ``30%``; ``{groups: [a, b], contract}`` the group that made it most often."""
+    spec = _args(spec, "measured", (), ("group", "groups", "contract", "ask"))
+    if measures is None:
+        raise QueryError("measured needs lessons/measurements.yaml (python bench/strategy_measure.py writes it)")
+    ask_ = _choice(spec, "ask", ("best", "chance", "higher"), "higher" if "groups" in spec else
+                   "best" if "contract" not in spec else "chance")
+    try:
+        if ask_ == "higher":
+            groups, contract = spec.get("groups"), spec.get("contract", "petite")
+            if not isinstance(groups, list) or len(groups) < 2:
+                raise QueryError("groups: name at least two measured groups", "groups")
+            chances = {g: measures.contract(str(g), str(contract))["chance"] for g in groups}
+            top = max(chances, key=chances.get)
+            note = ", ".join(f"{measures.group(g).get('what', g)}: {measures.value(f'{g}.{contract}')}"
+                             for g in groups)
+            return Result(top, "text", note=f"Measured, {contract}: {note}.")
+        group = str(spec.get("group"))
+        if ask_ == "best":
+            cs = measures.group(group)["contracts"]
+            note = ", ".join(f"{c.replace('_', ' ')} {measures.value(f'{group}.{c}.expected')}" for c in cs)
+            return Result(measures.best(group), "text", note=f"Mean score, measured: {note}.")
+        contract = str(spec.get("contract", "petite"))
+        return Result(measures.value(f"{group}.{contract}"), "text",
+                      note=f"Measured over {measures.value(f'{group}.deals')} deals (95% interval "
+                           f"{measures.value(f'{group}.{contract}.interval')}).")
+    except KeyError as err:
+        raise QueryError(str(err.args[0]), "group" if "group" in spec else "groups") from None
+
+
 QUERIES: dict[str, Callable] = {
     "card_points": q_card_points, "pair_count": q_pair_count, "count_oudlers": q_count_oudlers,
     "target_points": q_target_points, "card_name": q_card_name, "card_name_fr": q_card_name_fr,
@@ -716,19 +748,26 @@ QUERIES: dict[str, Callable] = {
     "excuse": q_excuse,
     "hand_count": q_hand_count, "count_bid": q_count_bid, "best_card": q_best_card,
     "expected_score": q_expected_score, "king_call": q_king_call, "ecart_voids": q_ecart_voids,
+    "measured": q_measured,
     "glossary_english": _glossary_query(True), "glossary_french": _glossary_query(False),
 }
 _NEEDS_GLOSSARY = {"glossary_english", "glossary_french"}
 
 
-def ask(name: str, spec, glossary: Glossary | None = None) -> Result:
-    """Run one engine query by name. QueryError for bad question data."""
+_NEEDS_MEASURES = {"measured"}
+
+
+def ask(name: str, spec, glossary: Glossary | None = None, measures=None) -> Result:
+    """Run one engine query by name (``measures``: the measured numbers, for ``measured``). QueryError for bad
+    question data."""
     if name not in QUERIES:
         guess = difflib.get_close_matches(name, list(QUERIES), n=1)
         raise QueryError(f"unknown verify query {name!r}" + (f" (did you mean {guess[0]!r}?)" if guess else "")
                          + f"; use one of {', '.join(QUERIES)}")
     run = QUERIES[name]
     try:
+        if name in _NEEDS_MEASURES:
+            return run(spec, measures)
         return run(spec, glossary) if name in _NEEDS_GLOSSARY else run(spec)
     except ExampleError as err:
         raise QueryError(str(err), err.key) from None

@@ -67,6 +67,7 @@ QUERY_SKILLS: dict[str, str | Callable] = {
     # strategy: a best_card check names its skill (attack-play, defence-play, endgames); endgames by default
     "hand_count": "hand-judgement", "count_bid": "hand-judgement", "expected_score": "contract-choice",
     "best_card": "endgames", "king_call": "king-call", "ecart_voids": "ecart-strategy",
+    "measured": "contract-choice",
     "glossary_english": None, "glossary_french": None,  # words: taught through the lesson's terms
 }
 
@@ -302,7 +303,7 @@ def _run_verify(step: CheckStep, ctx: QuizContext) -> tuple[Result | None, Issue
     if isinstance(v, LineDict):
         line = v.lines.get(name, line)
     try:
-        return ask(str(name), spec, ctx.glossary), None
+        return ask(str(name), spec, ctx.glossary, ctx.measures), None
     except QueryError as err:
         if err.key and isinstance(spec, LineDict) and err.key in spec.lines:
             line = spec.lines[err.key]
