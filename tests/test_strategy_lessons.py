@@ -312,6 +312,14 @@ def test_every_tied_best_card_is_accepted(course):
     assert check_answer(hunt, "T20") and check_answer(hunt, "T21") and not check_answer(hunt, "KH")
 
 
+def test_a_missed_best_card_check_names_every_tied_card(course):
+    from tutor.ui.lesson import _answer_text
+    draw = next(q for q in course.lesson("attack-play").quiz if q.answer == "KS")  # the 19 and KS tie
+    assert _answer_text(draw) == "KS or T19"
+    excuse = next(s for s in course.lesson("attack-play").steps if isinstance(s, CheckStep) and s.answer == "EX")
+    assert _answer_text(excuse) == "EX"
+
+
 # ---------------------------------------------------------------- the example kinds
 
 
@@ -347,6 +355,16 @@ def test_measured_example_needs_the_file_and_names_the_groups():
 
 
 # ---------------------------------------------------------------- the lessons play in the app
+
+
+def test_the_course_map_shows_the_playing_well_part():
+    from apptest_helpers import app
+    at = app()
+    heads = [m.value for m in at.markdown]
+    assert "#### Playing well" in heads
+    first = next(i for i, m in enumerate(heads) if "Judging a hand" in m)
+    assert heads.index("#### Playing well") < first  # the heading comes before lesson 17
+    assert not any("At the club" in m for m in heads[heads.index("#### Playing well"):])
 
 
 @pytest.mark.parametrize("lid", STRATEGY_LESSONS)

@@ -433,6 +433,11 @@ class CheckStep(StepBase):
         return list(self._pool or [])
 
     @property
+    def accepted(self) -> frozenset | None:
+        """Every right answer when several tie (the solver's best cards), once verified; else None."""
+        return self._accept
+
+    @property
     def engine_note(self) -> str | None:
         """The engine's own explanation of the answer (e.g. why a card is illegal), when it has one."""
         return self._engine_note
