@@ -142,7 +142,7 @@ def test_the_steps_add_up_to_the_count_the_bots_bid_with(players, rnd):
     size = RuleSet.for_players(players).hand_size
     hand = rnd.sample(list(CARDS), size)
     hc = count_steps(hand, players=players)
-    assert sum(s.points for s in hc.steps) == hc.raw
+    assert sum(s.points for s in hc.steps) == hc.raw == sum(s.points for s in hc)
     assert hand_strength(hand, players=players) == hc.total == hc.raw * 18 / size
     assert all(s.label and s.label == s.label.strip() for s in hc.steps)
 

@@ -58,6 +58,9 @@ class HandCount:
     raw: int
     hand_size: int
 
+    def __iter__(self):  # the labelled steps, in order: ``for step in count_steps(hand)``
+        return iter(self.steps)
+
     @property
     def total(self) -> float:
         return self.raw * 18 / self.hand_size
