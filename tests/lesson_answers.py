@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.content import CheckStep
+from tutor.content.verify import check_answer
 from tutor.quiz import generate
 from tutor.quiz.question import AnswerType
 from tutor.ui.question import answered_by_table
@@ -43,7 +44,11 @@ def answer_check(at, step: CheckStep, key: str, *, right: bool = True) -> None:
     elif step.answer_kind == "bool":
         at.radio(key=f"{key}_tf").set_value("Yes" if step.answer == right else "No")
     elif step.answer_kind in ("card", "cards"):
-        at.text_input(key=f"{key}_typed").set_value(str(step.answer) if right else "2C")
+        # A wrong card from those on offer (for a best-card check, one the solver does not rate best).
+        wrong = None
+        if step.answer_kind == "card":
+            wrong = next((c for c in step.pick_from if not check_answer(step, c.code)), None)
+        at.text_input(key=f"{key}_typed").set_value(str(step.answer) if right else (wrong.code if wrong else "2C"))
     else:
         at.text_input(key=f"{key}_num").set_value(str(step.answer) if right else "9999")
     submit_form(at, f"form_{key}")

@@ -92,6 +92,18 @@ QUERY_CASES = [
     ("excuse", {"played_by": "attack", "won_by": "defence", "last_trick": True}, "defence"),
     ("excuse", {"played_by": "attack", "won_by": "attack"}, "attack"),
     ("excuse", {"played_by": "attack", "won_by": "attack", "last_trick": True, "chelem": True}, "attack"),
+    # strategy (issue 14), worked by hand: 7 trumps 14, the 17 1, the 21 10, QS 3, KH 6, QD 3, JC 1 = 38
+    ("hand_count", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"}, 38),
+    ("count_bid", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"}, "pass"),
+    ("expected_score", {"contract": "petite", "chance": 0.7, "margin": 10}, 42),  # 0.7 × 105 − 0.3 × 105
+    ("king_call", {"hand": "T20 T17 T13 T9 T6 T2 EX KH 7H QC JC 9C 6C 3C 8S"}, "KC"),  # five clubs, no KC
+    ("ecart_voids", {"hand": HAND_24, "discard": "QH JC 8C 1C 6D 3D"}, 1),  # clubs gone; CD 8D stay
+    # Two tricks left: the Excuse kept for the last trick changes camp, so it goes now.
+    ("best_card", {"position": {"players": 4, "contract": "petite", "taker": 1,
+                                "hands": {1: "EX T18", 2: "4H 7C", 3: "9C 2H", 4: "6C 3H"},
+                                "trick": {"leader": 1, "cards": ""},
+                                "taken": {"attack_points": 40, "attack_oudlers": 1, "attack_tricks": 10,
+                                          "defence_tricks": 6}}}, "EX"),
 ]
 
 
@@ -103,7 +115,8 @@ def test_query_gives_the_engine_answer(name, spec, expected):
 
 def test_every_query_is_exercised():
     from tutor.content.verify import QUERIES
-    tested = {c[0] for c in QUERY_CASES} | {"glossary_english", "glossary_french"}
+    # measured reads the measurements file: tests/test_strategy_lessons.py tries it on a hand-made table
+    tested = {c[0] for c in QUERY_CASES} | {"glossary_english", "glossary_french", "measured"}
     assert tested == set(QUERIES)
 
 

@@ -18,7 +18,8 @@ from pydantic import ValidationError
 from ..skills import SKILLS
 from .errors import pydantic_problems, with_yaml_hints
 from .glossary import GLOSSARY_FILE, Glossary, load_glossary
-from .schema import CheckStep, Lesson, SummaryStep
+from .measures import MEASUREMENTS_FILE, fill_measures, load_measures
+from .schema import CheckStep, ExampleStep, Lesson, MeasuredExample, SummaryStep
 from .verify import QuizContext, verify_lesson
 from .yamlio import ContentError, LineDict, LineList, Problem, load_file
 
@@ -42,9 +43,11 @@ class LessonFile:
 
 
 def lesson_files(directory: str | Path) -> list[Path]:
-    """The lesson files of a directory, in course order (by file name); the glossary is not one."""
+    """The lesson files of a directory, in course order (by file name); the glossary and the
+    measurements file are not lessons."""
     d = Path(directory)
-    files = [p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and p.name != GLOSSARY_FILE]
+    files = [p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
+             and p.name not in (GLOSSARY_FILE, MEASUREMENTS_FILE)]
     return sorted(files, key=lambda p: p.name)
 
 
@@ -54,6 +57,8 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
     if ctx is None:
         gpath = Path(path).parent / GLOSSARY_FILE
         ctx = QuizContext.default(load_glossary(gpath)[0] if gpath.exists() else None)
+    if ctx.measures is None:
+        ctx.measures = load_measures(Path(path).parent)[0]
     try:
         raw = load_file(path)
     except ContentError as err:
@@ -66,6 +71,10 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
                                                "a lesson file is a mapping of fields (id: ..., title: ...), "
                                                "not a list or a single value")])
     out = LessonFile(path, None, [], id=raw.get("id") if isinstance(raw.get("id"), str) else None)
+    measure_issues = fill_measures(raw, ctx.measures)  # {measure:...} -> the measured number, like {rule:...}
+    if measure_issues:
+        out.problems = [Problem(path, line, msg) for line, msg in measure_issues]
+        return out
     prereqs = raw.get("prerequisites")
     if isinstance(prereqs, LineList):
         out.prerequisites = [(p, line) for p, line in zip(prereqs, prereqs.lines) if isinstance(p, str)]
@@ -76,6 +85,9 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
         return out
     lesson._path = path
     assign_seeds(lesson)
+    for step in lesson.steps:  # measured examples draw their table from the measurements file
+        if isinstance(step, ExampleStep) and isinstance(step.example, MeasuredExample):
+            step.example._measures = ctx.measures
     m = _NUMBERED.match(Path(path).stem)
     if m:
         lesson._number = int(m.group(1))
@@ -187,6 +199,9 @@ def load_course(path: str | Path, ctx: QuizContext | None = None) -> Course:
     ctx = ctx or QuizContext.default(glossary)
     if ctx.glossary is None:
         ctx.glossary = glossary
+    if ctx.measures is None:
+        ctx.measures, mproblems = load_measures(root)
+        problems += mproblems
     files = lesson_files(root)
     loaded = [load_lesson(p, ctx) for p in files]
     for lf in loaded:

@@ -49,6 +49,8 @@ from ..engine import (
 from ..engine.deal import draw_rank
 from ..engine.piles import count_attack
 from ..engine.rules import PETIT_AU_BOUT_BONUS
+from ..strategy import BeyondRange, Position, PositionError, solve
+from ..strategy.handcount import choose_call, count_steps
 from .cardcodes import strict_card, strict_cards
 from .glossary import Glossary
 from .render import (
@@ -81,6 +83,7 @@ class Result:
     pool: list[Card] | None = None
     note: str | None = None
     shown: dict[str, list[Card]] = field(default_factory=dict)  # cards the question shows, by label
+    accept: frozenset | None = None  # every right answer, when several tie (the solver's best cards)
 
 
 # ---------------------------------------------------------------- argument helpers
@@ -559,6 +562,178 @@ def _glossary_query(english: bool) -> Callable:
     return run
 
 
+# ---------------------------------------------------------------- strategy (tutor.strategy decides)
+
+
+def _strategy_hand(spec, name: str) -> tuple[list[Card], int]:
+    spec = _args(spec, name, ("cards",), ("players", "ask"))
+    hand = _cards(spec, "cards")
+    players = _players(spec, hand_players(hand, "cards") if len(hand) in (15, 18, 24) else 4)
+    _full_hand(hand, players, "cards")
+    if len(set(hand)) != len(hand):
+        raise QueryError("cards: a card is listed twice", "cards")
+    return hand, players
+
+
+def q_hand_count(spec) -> Result:
+    """The hand count the bots bid with (``tutor.strategy.handcount.count_steps``): ``ask: total`` (scaled
+    to an 18-card hand, the default) or ``raw`` (before scaling)."""
+    hand, players = _strategy_hand(spec, "hand_count")
+    what = _choice(spec, "ask", ("total", "raw"), "total")
+    hc = count_steps(hand, players=players)
+    value = hc.total if what == "total" else hc.raw
+    return Result(round(value, 2), "number", note=hc.explain(), shown={"Your hand": hand})
+
+
+BID_NAMES = ("pass", *(c.value for c in Contract))
+
+
+def q_count_bid(spec) -> Result:
+    """The highest contract the hand count reaches (41 petite, 56 garde, 71 garde sans, 81 garde contre),
+    or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``, ``garde contre``."""
+    hand, players = _strategy_hand(spec, "count_bid")
+    hc = count_steps(hand, players=players)
+    c = hc.contract
+    return Result(c.value.replace("_", " ") if c else "pass", "text", note=hc.explain(),
+                  shown={"Your hand": hand})
+
+
+def q_king_call(spec) -> Result:
+    """5 players: the king the bots call (``choose_call``): the king of the longest suit whose king the hand
+    lacks; the learner picks among the cards that may be called."""
+    spec = _args(spec, "king_call", ("hand",), ())
+    hand = _cards(spec, "hand")
+    _full_hand(hand, 5, "hand")
+    if len(set(hand)) != len(hand):
+        raise QueryError("hand: a card is listed twice", "hand")
+    called = choose_call(hand)
+    options = [c for c in callable_cards(hand) if c not in hand] or callable_cards(hand)
+    length = {s.english: sum(1 for c in hand if c.suit is s) for s in SUITS}
+    note = (f"Suit lengths: {', '.join(f'{n} {s}' for s, n in length.items())}. Call the king of the longest suit "
+            f"whose king you lack: {called.name}.")
+    return Result(called, "card", pool=options, note=note, shown={"Your hand": hand})
+
+
+def _position(spec, name: str) -> Position:
+    spec = _args(spec, name, ("position",), ())
+    try:
+        return Position.from_mapping(spec["position"])
+    except PositionError as err:
+        raise QueryError(f"position: {err}", "position") from None
+
+
+def q_best_card(spec) -> Result:
+    """Every card the exact solver rates best for the side to play (ties all accepted); the stated answer
+    is one of them."""
+    pos = _position(spec, "best_card")
+    try:
+        sol = solve(pos)
+    except BeyondRange as err:
+        raise QueryError(f"position: {err}", "position") from None
+    seat = pos.to_play
+    values = ", ".join(f"{c} {_signed(v.taker_score)}" for c, v in sol.cards.items())
+    side = "the attack (the highest taker score)" if pos.is_attack(seat) else "the defence (the lowest taker score)"
+    note = (f"With perfect play after each card, the taker scores: {values}. Best for {side}: "
+            f"{' or '.join(map(str, sol.best))}.")
+    shown = {("Your hand" if s == seat else f"Seat {s + 1}'s hand"): list(h) for s, h in enumerate(pos.hands)}
+    shown = {"Your hand": shown.pop("Your hand"), **shown}
+    if pos.trick:
+        shown["Trick so far"] = list(pos.trick)
+    return Result(sol.best[0], "card", pool=pos.legal(), note=note, shown=shown, accept=frozenset(sol.best))
+
+
+def _signed(x: float) -> str:
+    return f"+{fmt(x)}" if x > 0 else f"−{fmt(-x)}" if x < 0 else "0"
+
+
+def q_expected_score(spec) -> Result:
+    """The taker's average score for a contract made with probability ``chance``, each deal won or lost by
+    ``margin`` points (``oudlers`` sets the target, 2 by default): chance × won + (1 − chance) × lost,
+    each scored by the engine. ``poignees`` adds poignées shown (the bonus goes to the winning side).
+    ``chelem: announced`` or ``unannounced`` makes ``chance`` the chance of a chelem instead: made, the
+    attack takes every trick (91 points); missed, the contract is still won by ``margin``."""
+    spec = _args(spec, "expected_score", ("contract", "chance", "margin"), ("players", "oudlers", "poignees",
+                                                                              "chelem"))
+    contract = _contract(spec["contract"], "contract")
+    players = _players(spec)
+    chance, margin, oudlers = spec["chance"], spec["margin"], spec.get("oudlers", 2)
+    if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+        raise QueryError(f"chance: a share from 0 to 1, not {chance!r}", "chance")
+    if isinstance(margin, bool) or not isinstance(margin, int) or not 0 <= margin <= 50:
+        raise QueryError(f"margin: a whole number of points from 0 to 50, not {margin!r}", "margin")
+    if oudlers not in (0, 1, 2, 3) or isinstance(oudlers, bool):
+        raise QueryError(f"oudlers: 0 to 3, not {oudlers!r}", "oudlers")
+    poignees = spec.get("poignees") or []
+    if not isinstance(poignees, list) or any(p not in ("simple", "double", "triple") for p in poignees):
+        raise QueryError("poignees: a list of simple, double or triple", "poignees")
+    chelem = _choice(spec, "chelem", (None, "announced", "unannounced"))
+    target = target_points(oudlers)
+    base = {"players": players, "contract": contract, "oudlers": oudlers, "poignees": list(poignees)}
+    if target + margin > 91:
+        raise QueryError(f"margin: {target} + {margin} is more than the 91 points of the deck", "margin")
+    plain_win = score_deal(**base, taker_points=target + margin)
+    if chelem is None:
+        won, lost = plain_win, score_deal(**base, taker_points=max(0, target - max(margin, 1)))
+        how = (f"Won by {margin}, the taker scores {_signed(won.taker)}; lost, {_signed(lost.taker)}.")
+    else:
+        won = score_deal(**{**base, "oudlers": 3}, taker_points=91,
+                         chelem="announced_made" if chelem == "announced" else "made")
+        lost = score_deal(**base, taker_points=target + margin,
+                          chelem="announced_failed" if chelem == "announced" else None)
+        how = (f"With the chelem the taker scores {_signed(won.taker)}; without it (the contract won by {margin}), "
+               f"{_signed(lost.taker)}.")
+    value = round(chance * won.taker + (1 - chance) * lost.taker, 1)
+    note = (f"{how} {fmt(chance)} × {_signed(won.taker)} + {fmt(round(1 - chance, 4))} × {_signed(lost.taker)} "
+            f"= {_signed(value)}.")
+    return Result(value, "number", note=note)
+
+
+def q_ecart_voids(spec) -> Result:
+    """How many plain suits the taker is void in once a (legal) écart is put aside."""
+    spec = _args(spec, "ecart_voids", ("hand", "discard"), ("players",))
+    players = _players(spec)
+    hand, discard = _cards(spec, "hand"), _cards(spec, "discard")
+    _full_hand(hand, players, "hand", extra=RuleSet.for_players(players).dog_size)
+    verdict = check_discard(hand, discard, players=players)
+    if not verdict.legal:
+        raise QueryError(f"discard: this écart is not legal: {'; '.join(verdict.reasons)}", "discard")
+    kept = [c for c in hand if c not in discard]
+    voids = [s.english for s in SUITS if not any(c.suit is s for c in kept)]
+    note = f"Void in {', '.join(voids)}." if voids else "No void: every suit is still in the hand."
+    return Result(len(voids), "number", note=note, shown={"Hand with the dog": hand, "Écart": discard})
+
+def q_measured(spec, measures) -> Result:
+    """A number from the measurements file (lessons/measurements.yaml, written by bench/strategy_measure.py):
+    ``{group, ask: best}`` the contract with the best mean score, in words (or pass); ``{group, contract}``
+    how often it was made, like ``30%``; ``{groups: [a, b], contract}`` the group that made it most often."""
+    spec = _args(spec, "measured", (), ("group", "groups", "contract", "ask"))
+    if measures is None:
+        raise QueryError("measured needs lessons/measurements.yaml (python bench/strategy_measure.py writes it)")
+    ask_ = _choice(spec, "ask", ("best", "chance", "higher"), "higher" if "groups" in spec else
+                   "best" if "contract" not in spec else "chance")
+    try:
+        if ask_ == "higher":
+            groups, contract = spec.get("groups"), spec.get("contract", "petite")
+            if not isinstance(groups, list) or len(groups) < 2:
+                raise QueryError("groups: name at least two measured groups", "groups")
+            chances = {g: measures.contract(str(g), str(contract))["chance"] for g in groups}
+            top = max(chances, key=chances.get)
+            note = ", ".join(f"{measures.group(g).get('what', g)}: {measures.value(f'{g}.{contract}')}"
+                             for g in groups)
+            return Result(top, "text", note=f"Measured, {contract}: {note}.")
+        group = str(spec.get("group"))
+        if ask_ == "best":
+            cs = measures.group(group)["contracts"]
+            note = ", ".join(f"{c.replace('_', ' ')} {measures.value(f'{group}.{c}.expected')}" for c in cs)
+            return Result(measures.best(group), "text", note=f"Mean score, measured: {note}.")
+        contract = str(spec.get("contract", "petite"))
+        return Result(measures.value(f"{group}.{contract}"), "text",
+                      note=f"Measured over {measures.value(f'{group}.deals')} deals (95% interval "
+                           f"{measures.value(f'{group}.{contract}.interval')}).")
+    except KeyError as err:
+        raise QueryError(str(err.args[0]), "group" if "group" in spec else "groups") from None
+
+
 QUERIES: dict[str, Callable] = {
     "card_points": q_card_points, "pair_count": q_pair_count, "count_oudlers": q_count_oudlers,
     "target_points": q_target_points, "card_name": q_card_name, "card_name_fr": q_card_name_fr,
@@ -571,19 +746,28 @@ QUERIES: dict[str, Callable] = {
     "first_dealer": q_first_dealer, "callable": q_callable, "plays_alone": q_plays_alone,
     "deck": q_deck, "is_trump": q_is_trump, "next_dealer": q_next_dealer, "first_leader": q_first_leader,
     "excuse": q_excuse,
+    "hand_count": q_hand_count, "count_bid": q_count_bid, "best_card": q_best_card,
+    "expected_score": q_expected_score, "king_call": q_king_call, "ecart_voids": q_ecart_voids,
+    "measured": q_measured,
     "glossary_english": _glossary_query(True), "glossary_french": _glossary_query(False),
 }
 _NEEDS_GLOSSARY = {"glossary_english", "glossary_french"}
 
 
-def ask(name: str, spec, glossary: Glossary | None = None) -> Result:
-    """Run one engine query by name. QueryError for bad question data."""
+_NEEDS_MEASURES = {"measured"}
+
+
+def ask(name: str, spec, glossary: Glossary | None = None, measures=None) -> Result:
+    """Run one engine query by name (``measures``: the measured numbers, for ``measured``). QueryError for bad
+    question data."""
     if name not in QUERIES:
         guess = difflib.get_close_matches(name, list(QUERIES), n=1)
         raise QueryError(f"unknown verify query {name!r}" + (f" (did you mean {guess[0]!r}?)" if guess else "")
                          + f"; use one of {', '.join(QUERIES)}")
     run = QUERIES[name]
     try:
+        if name in _NEEDS_MEASURES:
+            return run(spec, measures)
         return run(spec, glossary) if name in _NEEDS_GLOSSARY else run(spec)
     except ExampleError as err:
         raise QueryError(str(err), err.key) from None

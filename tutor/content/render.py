@@ -35,13 +35,19 @@ from ..engine import (
     target_points,
 )
 from ..engine.deal import draw_rank
+from ..strategy import BeyondRange, Position, PositionError, solve
+from ..strategy.handcount import count_scale, count_steps, threshold_text
 from .schema import (
     AuctionExample,
+    BestCardExample,
     CallExample,
+    CountScaleExample,
     DealerExample,
     DiscardExample,
     ExampleStep,
+    HandCountExample,
     LegalExample,
+    MeasuredExample,
     PetitSecExample,
     PileExample,
     PoigneeExample,
@@ -425,8 +431,94 @@ def _sheet(s: SheetExample) -> str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- strategy examples (tutor.strategy decides)
+
+SHORT_NAMES = {"petite": "Petite", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+
+
+def _hand_count(s: HandCountExample) -> str:
+    players = s.players or hand_players(s.cards, "cards")
+    size = RuleSet.for_players(players).hand_size
+    if len(s.cards) != size:
+        raise ExampleError(f"a {players}-player hand has {size} cards, not {len(s.cards)}", "cards")
+    if len(set(s.cards)) != len(s.cards):
+        raise ExampleError("a card is listed twice", "cards")
+    hc = count_steps(s.cards, players=players)
+    rows = [f"| {step.label[0].upper()}{step.label[1:]} | {fmt(step.points)} |" for step in hc.steps]
+    lines = [f"The hand ({players} players): {cards_md(s.cards)}", "", "| what | points |", "|---|---|", *rows,
+             f"| **Total** | **{fmt(hc.raw)}** |"]
+    if size != 18:
+        lines += ["", f"A {size}-card hand is scaled to 18 cards: {fmt(hc.raw)} × 18 / {size} = "
+                      f"**{fmt(round(hc.total, 2))}**."]
+    lines += ["", f"**{threshold_text(hc.total)}**"]
+    return "\n".join(lines)
+
+
+def _count_scale(s: CountScaleExample) -> str:
+    rows = [f"| {what[0].upper()}{what[1:]} | {points} |" for what, points in count_scale()]
+    return "\n".join(["| what | points |", "|---|---|", *rows])
+
+
+def _seat_label(pos: Position, seat: int) -> str:
+    role = "taker" if seat == pos.taker else "partner" if seat == pos.partner else "defence"
+    return f"Seat {seat + 1} ({role})"
+
+
+def _best_card(s: BestCardExample) -> str:
+    try:
+        pos = Position.from_mapping(s.position)
+        sol = solve(pos, line=s.show_line)
+    except BeyondRange as err:
+        raise ExampleError(str(err), "position") from None
+    except PositionError as err:
+        raise ExampleError(f"the position: {err}", "position") from None
+    seat = pos.to_play
+    lines = [f"{pos.players} players, {pos.contract.french}; the attack has won {fmt(pos.attack_points)} points "
+             f"with {pos.attack_oudlers} oudler{'s' if pos.attack_oudlers != 1 else ''} so far.", ""]
+    lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
+    if pos.trick:
+        lines.append(f"- Trick so far, from seat {pos.leader + 1}: {cards_md(pos.trick)}")
+    side = "attack" if pos.is_attack(seat) else "defence"
+    lines += ["", f"Seat {seat + 1} ({side}) to play. Each card, with perfect play after it:", "",
+              "| card | taker's score | attack's points | |", "|---|---|---|---|"]
+    for c, v in sol.cards.items():
+        lines.append(f"| `{c}` | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
+    best = " or ".join(f"`{c}`" for c in sol.best)
+    aim = "the highest taker score" if side == "attack" else "the lowest taker score"
+    lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
+    if sol.line:
+        lines += ["", "A perfect line: " + ", ".join(f"seat {p + 1} `{c}`" for p, c in sol.line) + "."]
+    return "\n".join(lines)
+
+
+def _measured(s: MeasuredExample) -> str:
+    m = s._measures
+    if m is None:
+        raise ExampleError("a measured example needs lessons/measurements.yaml (python bench/strategy_measure.py)",
+                           "groups")
+    head = "| hands | " + " | ".join(SHORT_NAMES[c] for c in s.contracts) + " |"
+    lines = [head, "|---|" + "---|" * len(s.contracts)]
+    deals = 0
+    for gid in s.groups:
+        try:
+            g = m.group(gid)
+            cells = []
+            for c in s.contracts:
+                cells.append(f"made {m.value(f'{gid}.{c}')} ({m.value(f'{gid}.{c}.interval')}), "
+                             f"mean {m.value(f'{gid}.{c}.expected')}")
+        except KeyError as err:
+            raise ExampleError(str(err.args[0]), "groups") from None
+        deals += g["deals"]
+        lines.append(f"| {g.get('what', gid)} | " + " | ".join(cells) + " |")
+    lines += ["", f"Measured by playing each hand out with the bots ({deals:,} deals in all, seed "
+                  f"{m.value('seed')}; the 95% interval in brackets, the mean score is the taker's)."]
+    return "\n".join(lines)
+
+
 _RENDERERS = {
     TrickExample: _trick, PileExample: _pile, ScoreExample: _score, LegalExample: _legal,
     DiscardExample: _discard, PoigneeExample: _poignee, AuctionExample: _auction, DealerExample: _dealer,
     CallExample: _call, PetitSecExample: _petit_sec, RulesExample: _rules, SheetExample: _sheet,
+    HandCountExample: _hand_count, CountScaleExample: _count_scale, BestCardExample: _best_card,
+    MeasuredExample: _measured,
 }

@@ -34,7 +34,7 @@ from .yamlio import LineDict
 
 STEP_KINDS = ("text", "cards", "table", "example", "check", "mistake", "summary")
 EXAMPLE_KINDS = ("trick", "pile", "score", "legal", "discard", "poignee", "auction", "dealer", "call",
-                 "petit_sec", "rules", "sheet")
+                 "petit_sec", "rules", "sheet", "hand_count", "count_scale", "best_card", "measured")
 CALLOUTS = ("note", "tip", "house-rule")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -247,9 +247,41 @@ class SheetExample(Node):
     deals: list[SheetDeal] = Field(min_length=1)
 
 
+class HandCountExample(Node):
+    """A hand: its count step by step (``tutor.strategy.handcount.count_steps``) and the contract it reaches."""
+
+    kind: Literal["hand_count"]
+    cards: Cards = Field(min_length=15, max_length=24)
+    players: Players | None = None  # left out: from the hand's size
+
+
+class CountScaleExample(Node):
+    """The points of the hand count and the bidding thresholds, as a table (from tutor.strategy.handcount)."""
+
+    kind: Literal["count_scale"]
+
+
+class BestCardExample(Node):
+    """An endgame where every card is known (the ``tarot-tutor solve`` format): the solver values each card."""
+
+    kind: Literal["best_card"]
+    position: dict[Any, Any]
+    show_line: bool = True  # show a perfect line of play after the best card
+
+
+class MeasuredExample(Node):
+    """Measured groups of hands (lessons/measurements.yaml): each contract's success rate and mean score."""
+
+    kind: Literal["measured"]
+    groups: list[str] = Field(min_length=1, max_length=10)
+    contracts: list[ContractName] = ["petite", "garde", "garde_sans", "garde_contre"]
+    _measures: Any = PrivateAttr(default=None)  # set by the loader from the lessons' measurements file
+
+
 Example = Annotated[
     TrickExample | PileExample | ScoreExample | LegalExample | DiscardExample | PoigneeExample | AuctionExample
-    | DealerExample | CallExample | PetitSecExample | RulesExample | SheetExample,
+    | DealerExample | CallExample | PetitSecExample | RulesExample | SheetExample | HandCountExample
+    | CountScaleExample | BestCardExample | MeasuredExample,
     Field(discriminator="kind"),
 ]
 
@@ -356,6 +388,7 @@ class CheckStep(StepBase):
     _engine_note: str | None = PrivateAttr(default=None)
     _shown: dict | None = PrivateAttr(default=None)
     _pool: list | None = PrivateAttr(default=None)
+    _accept: frozenset | None = PrivateAttr(default=None)  # every right answer when several tie
     _seed: int | None = PrivateAttr(default=None)  # set by the loader for generated checks
     _question: Any = PrivateAttr(default=None)  # the generated question, once verified
     _needs: tuple = PrivateAttr(default=())  # the skills the question needs, once verified
@@ -398,6 +431,11 @@ class CheckStep(StepBase):
     def pick_from(self) -> list[Card]:
         """For card answers: the cards the learner picks from (``pool``, or the hand or trick of the question)."""
         return list(self._pool or [])
+
+    @property
+    def accepted(self) -> frozenset | None:
+        """Every right answer when several tie (the solver's best cards), once verified; else None."""
+        return self._accept
 
     @property
     def engine_note(self) -> str | None:
@@ -480,5 +518,6 @@ class Lesson(Node):
 def all_field_names() -> set[str]:
     models = [Lesson, TextStep, CardsStep, TableStep, ExampleStep, CheckStep, MistakeStep, SummaryStep, Option,
               TrickExample, PileExample, ScoreExample, LegalExample, DiscardExample, PoigneeExample,
-              AuctionExample, DealerExample, CallExample, PetitSecExample, RulesExample, SheetExample, SheetDeal]
+              AuctionExample, DealerExample, CallExample, PetitSecExample, RulesExample, SheetExample, SheetDeal,
+              HandCountExample, CountScaleExample, BestCardExample, MeasuredExample]
     return {name for m in models for name in m.model_fields}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine import Card
 from ..limits import short_repr, shorten
@@ -63,6 +64,10 @@ QUERY_SKILLS: dict[str, str | Callable] = {
     "auction": "bidding",
     "next_dealer": lambda spec: _NEXT_DEALER_SKILL.get(_spec_get(spec, "after"), "dealing"),
     "callable": "five-players", "plays_alone": "five-players", "excuse": "excuse",
+    # strategy: a best_card check names its skill (attack-play, defence-play, endgames); endgames by default
+    "hand_count": "hand-judgement", "count_bid": "hand-judgement", "expected_score": "contract-choice",
+    "best_card": "endgames", "king_call": "king-call", "ecart_voids": "ecart-strategy",
+    "measured": "contract-choice",
     "glossary_english": None, "glossary_french": None,  # words: taught through the lesson's terms
 }
 
@@ -155,6 +160,11 @@ def check_answer(step: CheckStep, response) -> bool:
     card codes (or Card objects).
     """
     kind = step._value_kind or answer_kind_of(step.answer, choice=step.options is not None)
+    if step._accept is not None:  # any of the tied best answers is right
+        try:
+            return coerce(kind, str(response) if isinstance(response, Card) else response) in step._accept
+        except ValueError:
+            return False
     if kind == "cards" and isinstance(response, list | tuple | set | frozenset):
         response = [str(c) for c in response]
     if kind == "card" and isinstance(response, Card):
@@ -197,6 +207,7 @@ class QuizContext:
     generate: Callable | None = None
     needs: Callable | None = None  # question -> the skills it needs (tutor.quiz.skills_needed)
     question_key: Callable | None = None  # question -> its identity without the seed (tutor.quiz.question_key)
+    measures: Any = None  # the measured numbers (tutor.content.measures.Measures), for {measure:...}
 
     @classmethod
     def default(cls, glossary: Glossary | None = None) -> QuizContext:
@@ -249,7 +260,13 @@ def verify_check(step: CheckStep, ctx: QuizContext, where: str) -> list[Issue]:
     if result is not None:
         step._engine_note = result.note
         step._shown = {k: list(v) for k, v in result.shown.items() if v}
-        if stated != coerce(kind, result.value):
+        if result.accept is not None:  # several answers tie (the solver's best cards): any of them is right
+            step._accept = frozenset(coerce(kind, v) for v in result.accept)
+            if stated not in step._accept:
+                best = show("cards", sorted(step._accept, key=str))
+                out.append((step.line_of("answer"), f"{where}: the stated answer {show(kind, step.answer)} is wrong: "
+                                                    f"the strategy layer gives {best} for {_verify_text(step.verify)}"))
+        elif stated != coerce(kind, result.value):
             what = _verify_text(step.verify)
             out.append((step.line_of("answer"), f"{where}: the stated answer {show(kind, step.answer)} is wrong: "
                                                 f"the engine gives {show(kind, result.value)} for {what}"))
@@ -286,7 +303,7 @@ def _run_verify(step: CheckStep, ctx: QuizContext) -> tuple[Result | None, Issue
     if isinstance(v, LineDict):
         line = v.lines.get(name, line)
     try:
-        return ask(str(name), spec, ctx.glossary), None
+        return ask(str(name), spec, ctx.glossary, ctx.measures), None
     except QueryError as err:
         if err.key and isinstance(spec, LineDict) and err.key in spec.lines:
             line = spec.lines[err.key]

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..engine import EXCUSE, PETIT, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
+from ..engine import EXCUSE, PETIT, SUITS, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
 from ..engine.ecart import discardable, trumps_needed
 
 # Points of the count, per feature (a 4-player, 18-card hand).
@@ -41,25 +42,166 @@ def _petit_value(trumps: int) -> int:
     return next((v for need, v in PETIT_BY_TRUMPS if trumps >= need), 0)
 
 
-def hand_strength(hand: Sequence[Card], *, players: int = 4) -> float:
-    """The count of a hand, scaled to an 18-card hand (so the thresholds fit every table size)."""
+@dataclass(frozen=True)
+class CountStep:
+    """One line of the hand count: what it is for, in the learner's words, and its points."""
+
+    label: str
+    points: float
+
+
+@dataclass(frozen=True)
+class HandCount:
+    """The itemised count of a hand: each step, the raw sum, and the total scaled to an 18-card hand."""
+
+    steps: tuple[CountStep, ...]
+    raw: int
+    hand_size: int
+
+    def __iter__(self):  # the labelled steps, in order: ``for step in count_steps(hand)``
+        return iter(self.steps)
+
+    @property
+    def total(self) -> float:
+        return self.raw * 18 / self.hand_size
+
+    @property
+    def contract(self) -> Contract | None:
+        """The highest contract the count reaches (None: pass)."""
+        return next((c for need, c in THRESHOLDS if self.total >= need), None)
+
+    def explain(self) -> str:
+        """The count in one paragraph, each step with its points (lessons and hints say the same).
+
+        >>> from tutor.engine import parse_cards as P
+        >>> count_steps(P("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC")).explain()[:60]
+        'The count: 7 trumps, 2 points each: 14; 1 big trump (16 to 2'
+        """
+        items = "; ".join(f"{s.label}: {s.points:g}" for s in self.steps)
+        scaled = "" if self.hand_size == 18 else (f", scaled to 18 cards: {self.raw} × 18 / {self.hand_size} = "
+                                                  f"{round(self.total, 2):g}")
+        return f"The count: {items}. Total {self.raw}{scaled}. {threshold_text(self.total)}"
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def count_steps(hand: Sequence[Card], *, players: int = 4) -> HandCount:
+    """The hand count step by step: the one place the count is made (``hand_strength`` adds it up).
+
+    >>> from tutor.engine import parse_cards as P
+    >>> hc = count_steps(P("T21 T20 T18 T15 T12 T9 T7 T5 T3 EX KH QH 8H 5H KS 2S 4C 6D"), players=4)
+    >>> for s in hc.steps: print(f"{s.label}: {s.points:g}")
+    9 trumps, 2 points each: 18
+    2 big trumps (16 to 20), 1 more each: 2
+    the 21: 10
+    the Excuse: 8
+    spades: the king: 6
+    hearts: the king: 6
+    hearts: the queen: 3
+    hearts: king and queen together: 1
+    diamonds: a singleton (with 4 or more trumps): 3
+    clubs: a singleton (with 4 or more trumps): 3
+    >>> hc.total, hc.contract.value
+    (60.0, 'garde')
+    """
     trumps = [c for c in hand if c.is_trump]
     n = len(trumps)
-    score = n * ONE_TRUMP + sum(BIG_TRUMP for c in trumps if 16 <= c.rank <= 20)
-    score += sum(OUDLER_POINTS.get(c, 0) for c in hand)
+    steps: list[CountStep] = []
+
+    def add(label: str, points: int) -> None:
+        steps.append(CountStep(label, points))
+
+    if n:
+        add(f"{_plural(n, 'trump', 'trumps')}, {ONE_TRUMP} points each", n * ONE_TRUMP)
+    big = sum(1 for c in trumps if 16 <= c.rank <= 20)
+    if big:
+        add(f"{_plural(big, 'big trump', 'big trumps')} (16 to 20), {BIG_TRUMP} more each", big * BIG_TRUMP)
+    for oudler, points in OUDLER_POINTS.items():
+        if oudler in hand:
+            add("the 21" if oudler == TRUMP_21 else "the Excuse", points)
     if PETIT in hand:
-        score += _petit_value(n)
+        v = _petit_value(n)
+        guard = f"with {_plural(n, 'trump', 'trumps')}"
+        add(f"the Petit, {guard}" + ("" if v else f" (it needs at least {PETIT_BY_TRUMPS[-1][0]} to count)"), v)
     by_suit = Counter(c.kind for c in hand if c.kind < 4)
     ranks = {(c.kind, c.rank) for c in hand if c.kind < 4}
     for kind in range(4):
+        suit = SUITS[kind].english
         length = by_suit.get(kind, 0)
-        score += sum(v for r, v in FACE.items() if (kind, r) in ranks)
+        for r, v in FACE.items():
+            if (kind, r) in ranks:
+                add(f"{suit}: the {_FACE_NAMES[r]}", v)
         if (kind, 14) in ranks and (kind, 13) in ranks:
-            score += KING_QUEEN
-        score += LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
-        if n >= 4:
-            score += VOID if length == 0 else SINGLETON if length == 1 else 0
-    return score * 18 / RuleSet.for_players(players).hand_size
+            add(f"{suit}: king and queen together", KING_QUEEN)
+        long = LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
+        if long:
+            add(f"{suit}: {length} cards, a long suit", long)
+        if length == 0:
+            add(f"{suit}: a void" + (" (with 4 or more trumps)" if n >= 4 else " (worth nothing with fewer than "
+                                     "4 trumps to cut with)"), VOID if n >= 4 else 0)
+        elif length == 1:
+            add(f"{suit}: a singleton" + (" (with 4 or more trumps)" if n >= 4 else " (worth nothing with fewer "
+                                          "than 4 trumps)"), SINGLETON if n >= 4 else 0)
+        elif not long and not any((kind, r) in ranks for r in FACE):
+            add(f"{suit}: {length} cards, nothing", 0)
+    return HandCount(tuple(steps), sum(int(s.points) for s in steps), RuleSet.for_players(players).hand_size)
+
+
+_FACE_NAMES = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+
+
+def hand_strength(hand: Sequence[Card], *, players: int = 4) -> float:
+    """The count of a hand, scaled to an 18-card hand (so the thresholds fit every table size)."""
+    return count_steps(hand, players=players).total
+
+
+_CONTRACT_WORDS = {Contract.PETITE: "a petite", Contract.GARDE: "a garde", Contract.GARDE_SANS: "a garde sans",
+                   Contract.GARDE_CONTRE: "a garde contre"}
+
+
+def threshold_text(total: float) -> str:
+    """Where a count stands against the bidding thresholds, in one sentence.
+
+    >>> threshold_text(38)
+    'Counts 38, under the 41 a petite needs: pass.'
+    >>> threshold_text(60)
+    'Counts 60: enough for a garde (56), under the 71 a garde sans needs.'
+    >>> threshold_text(90.5)
+    'Counts 90.5: enough for a garde contre (81).'
+    """
+    shown = f"{total:g}" if total == round(total, 2) else f"{total:.2f}"
+    up = sorted(THRESHOLDS)  # lowest first
+    reached = [(need, c) for need, c in up if total >= need]
+    nxt = next(((need, c) for need, c in up if total < need), None)
+    if not reached:
+        return f"Counts {shown}, under the {nxt[0]} {_CONTRACT_WORDS[nxt[1]]} needs: pass."
+    need, c = reached[-1]
+    more = f", under the {nxt[0]} {_CONTRACT_WORDS[nxt[1]]} needs" if nxt else ""
+    return f"Counts {shown}: enough for {_CONTRACT_WORDS[c]} ({need}){more}."
+
+
+def count_scale() -> tuple[tuple[str, str], ...]:
+    """The points of the count, as (what, points) rows in the learner's words, read from the tables above.
+
+    >>> dict(count_scale())["each trump"]
+    '2'
+    """
+    petit = ", ".join(f"{v} with {need}+ trumps" for need, v in PETIT_BY_TRUMPS)
+    long = ", ".join(f"{n} cards: {v}" for n, v in LONG_SUIT.items())
+    names = {TRUMP_21: "the 21", EXCUSE: "the Excuse"}
+    return (("each trump", f"{ONE_TRUMP}"),
+            ("each big trump (16 to 20)", f"{BIG_TRUMP} more"),
+            *((names[c], f"{v}") for c, v in OUDLER_POINTS.items()),
+            ("the Petit", f"{petit}; 0 with fewer (it would be caught)"),
+            *((f"a {_FACE_NAMES[r]}", f"{v}") for r, v in FACE.items()),
+            ("a king with its queen", f"{KING_QUEEN} more"),
+            ("a long suit", f"{long}; 2 more for each card after 7"),
+            ("a void (only with 4 or more trumps)", f"{VOID}"),
+            ("a singleton (only with 4 or more trumps)", f"{SINGLETON}"),
+            ("the bidding thresholds", ", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}" for need, c in sorted(THRESHOLDS))),
+            ("a 24-card (3 players) or 15-card (5 players) hand", "scaled to 18 cards: × 18 / 24 or × 18 / 15"))
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:

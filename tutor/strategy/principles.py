@@ -57,5 +57,18 @@ _ROWS = (
               "card that wins the most points.", "endgames"),
     Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "
               "away where the trumps are.", "announcing"),
+    # Added with the strategy lessons (issue 14): each is taught by the lesson named.
+    Principle("guard-or-void", "Void it or guard it", "Do not keep a short suit with a lone queen or knight: the "
+              "defence leads through it and catches it. Void the suit, or keep it guarded.", "ecart-strategy"),
+    Principle("count-trumps", "Count the trumps", "There are 21 trumps and the Excuse: count those played, so you "
+              "know when the defence has none left.", "attack-play"),
+    Principle("cash-kings", "Cash your kings once trumps are out", "Lead a king when nobody can trump it any "
+              "more; led too early, a defender void in its suit trumps it.", "attack-play"),
+    Principle("petit-home", "Bring the Petit home", "Keep the Petit for the last trick with a master trump to "
+              "clear the way, and it scores petit au bout.", "attack-play"),
+    Principle("signals", "Signal to your partner", "In defence, the FFT's signals say with the card you choose "
+              "what you hold: a low card led in a suit promises its king or queen.", "defence-play"),
+    Principle("chelem-when", "Announce a chelem only when it is likely", "An announced chelem doubles the bonus "
+              "and the risk: announce it when you expect to make it more often than not.", "announcing"),
 )
 PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}

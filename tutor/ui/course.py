@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..skills import STRATEGY_SKILLS
 from .data import course
+
+PARTS = ("The rules", "Playing well")
+
+
+def course_part(skills) -> str:
+    """The part of the course map a lesson sits in: Playing well for the strategy lessons.
+
+    >>> course_part(["hand-judgement"]), course_part(["bidding"])
+    ('Playing well', 'The rules')
+    """
+    return PARTS[1] if any(s in STRATEGY_SKILLS for s in skills) else PARTS[0]
 
 
 def render() -> None:
@@ -39,7 +51,12 @@ def render() -> None:
                 + (f" · {len(skipped)} skipped" if skipped else ""))
 
     m = mastery()
+    parts_shown: set[str] = set()
     for lesson in c.lessons:
+        part = course_part(lesson.skills)
+        if part not in parts_shown and (parts_shown or part != PARTS[0]):
+            st.markdown(f"#### {part}")  # the map's parts: the rules, then Playing well
+        parts_shown.add(part)
         note = mastery_note(lesson.skills)
         missed = any(m[s].recent and m[s].accuracy == 0 for s in lesson.skills if s in m)
         if lesson.id in finished:

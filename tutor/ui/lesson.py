@@ -307,6 +307,8 @@ def _answer_text(step: CheckStep) -> str:
                 return o.text
     if isinstance(step.answer, bool):
         return "yes" if step.answer else "no"
+    if step.accepted and len(step.accepted) > 1:  # tied best cards: each one is right
+        return " or ".join(sorted(str(c) for c in step.accepted))
     return str(step.answer)
 
 

@@ -1,0 +1,178 @@
+"""Measured numbers the strategy lessons quote: one data file, one place for each number.
+
+``bench/strategy_measure.py`` plays hands out with the bidding estimator and writes
+``lessons/measurements.yaml``; a lesson writes ``{measure:<group>.<what>}`` where it states one of
+those numbers, and the loader puts the number in (like ``{rule:<id>}``). What may be asked:
+
+- ``<group>.<contract>``: how often the contract was made, e.g. ``24%``;
+- ``<group>.<contract>.interval``: its 95% interval, e.g. ``20–29%``;
+- ``<group>.<contract>.expected``: the taker's mean score, e.g. ``−64``;
+- ``<group>.deals`` and ``<group>.hands``: how many deals and hands were played out;
+- ``<group>.best``: the contract with the best mean score, in words (``garde contre``; ``pass`` when none
+  is above 0);
+- ``seed``: the seed of the measurement.
+
+>>> m = Measures({"seed": 7, "entries": {"p4_41_55": {"hands": 2, "deals": 40, "contracts": {
+...     "petite": {"made": 10, "chance": 0.25, "low": 0.142, "high": 0.403, "expected": -64.1},
+...     "garde": {"made": 10, "chance": 0.25, "low": 0.142, "high": 0.403, "expected": -128.2}}}}})
+>>> m.fill("A petite: {measure:p4_41_55.petite} ({measure:p4_41_55.petite.interval}), {measure:p4_41_55.deals} deals")
+'A petite: 25% (14–40%), 40 deals'
+>>> m.fill("{measure:p4_41_55.garde.expected}, best: {measure:p4_41_55.best}")
+'−128, best: pass'
+>>> m.fill("{measure:p4_99.petite}")
+Traceback (most recent call last):
+...
+KeyError: 'unknown measurement {measure:p4_99.petite}: no group p4_99 in the measurements file'
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..engine import Contract
+from .yamlio import ContentError, load_file
+
+MEASUREMENTS_FILE = "measurements.yaml"
+_REF = re.compile(r"\{measure:([^{}]*)\}")
+CONTRACT_NAMES = {c.value: c for c in Contract}
+
+
+def signed(x: float) -> str:
+    """+101, −64 (a real minus sign), 0.
+
+    >>> signed(100.8), signed(-64.1), signed(0.2)
+    ('+101', '−64', '0')
+    """
+    r = round(x)
+    return "0" if r == 0 else f"+{r}" if r > 0 else f"−{-r}"
+
+
+def percent(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+class Measures:
+    """The measurements file's data, and how a placeholder turns into its number."""
+
+    def __init__(self, data: dict | None, path: str = MEASUREMENTS_FILE):
+        self.data = data or {}
+        self.path = path
+        self.entries: dict = dict(self.data.get("entries") or {})
+
+    def group(self, gid: str) -> dict:
+        if gid not in self.entries:
+            raise KeyError(f"no group {gid} in the measurements file")
+        return self.entries[gid]
+
+    def contract(self, gid: str, name: str) -> dict:
+        g = self.group(gid)
+        if name not in (g.get("contracts") or {}):
+            raise KeyError(f"no contract {name!r} in group {gid}: use one of {', '.join(CONTRACT_NAMES)}")
+        return g["contracts"][name]
+
+    def best(self, gid: str) -> str:
+        """The contract with the best mean score in a group, in words, or 'pass' when none scores above 0."""
+        cs = self.group(gid).get("contracts") or {}
+        name = max(cs, key=lambda c: (cs[c]["expected"], -CONTRACT_NAMES[c].level))
+        return name.replace("_", " ") if cs[name]["expected"] > 0 else "pass"
+
+    def value(self, ref: str) -> str:
+        """The text for one placeholder body, e.g. ``p4_41_55.petite.interval``; KeyError when unknown."""
+        if ref == "seed":
+            return str(self.data.get("seed"))
+        parts = ref.split(".")
+        gid = parts[0]
+        g = self.group(gid)
+        if len(parts) == 2 and parts[1] in ("deals", "hands"):
+            return f"{g[parts[1]]:,}"
+        if len(parts) == 2 and parts[1] == "best":
+            return self.best(gid)
+        if len(parts) in (2, 3):
+            c = self.contract(gid, parts[1])
+            what = parts[2] if len(parts) == 3 else "chance"
+            shown = {"chance": lambda: percent(c["chance"]),
+                     "interval": lambda: f"{round(c['low'] * 100)}–{round(c['high'] * 100)}%",
+                     "expected": lambda: signed(c["expected"])}
+            if what in shown:
+                return shown[what]()
+            raise KeyError(f"{what!r} is not a measured number: use chance, interval or expected")
+        raise KeyError("write {measure:<group>.<contract>[.interval|.expected]}, {measure:<group>.deals}, "
+                       "{measure:<group>.hands}, {measure:<group>.best} or {measure:seed}")
+
+    def fill(self, text: str) -> str:
+        """``text`` with every ``{measure:...}`` replaced; an unknown one raises KeyError saying why."""
+        def sub(m: re.Match) -> str:
+            try:
+                return self.value(m.group(1))
+            except KeyError as err:
+                raise KeyError(f"unknown measurement {{measure:{m.group(1)}}}: {err.args[0]}") from None
+        return _REF.sub(sub, text)
+
+
+def load_measures(lessons_dir: str | Path) -> tuple[Measures | None, list]:
+    """The measurements file next to the lessons, or None (with its problems when it cannot be read)."""
+    path = Path(lessons_dir) / MEASUREMENTS_FILE
+    if not path.exists():
+        return None, []
+    try:
+        data = load_file(path)
+    except ContentError as err:
+        return None, list(err.problems)
+    return Measures(data if isinstance(data, dict) else {}, str(path)), []
+
+
+def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
+    """Replace the placeholders in every string of a loaded YAML document, in place.
+
+    Returns (line, message) for each placeholder that names no measurement (or when there is no
+    measurements file at all).
+    """
+    out: list[tuple[int, str]] = []
+
+    def one(text: str, line: int) -> str:
+        if "{measure:" not in text:
+            return text
+        block = "\n" in text.rstrip("\n")  # a block (|) starts on the line after its key
+
+        def where(m: re.Match) -> int:
+            return line + 1 + text[:m.start()].count("\n") if block else line
+
+        if measures is None:
+            first = _REF.search(text)
+            out.append((where(first) if first else line,
+                        f"{{measure:...}} needs the measurements file {MEASUREMENTS_FILE} next to the lessons "
+                        "(python bench/strategy_measure.py writes it)"))
+            return text
+        bad = False
+        for m in _REF.finditer(text):
+            try:
+                measures.value(m.group(1))
+            except KeyError as err:
+                out.append((where(m), f"unknown measurement {{measure:{m.group(1)}}}: {err.args[0]}"))
+                bad = True
+        return text if bad else measures.fill(text)
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            lines = getattr(node, "lines", {})
+            for k, v in node.items():
+                line = lines.get(k, getattr(node, "line", 0))
+                if isinstance(v, str):
+                    node[k] = one(v, line)
+                else:
+                    walk(v)
+        elif isinstance(node, list):
+            lines = getattr(node, "lines", [])
+            for i, v in enumerate(node):
+                line = lines[i] if i < len(lines) else getattr(node, "line", 0)
+                if isinstance(v, str):
+                    node[i] = one(v, line)
+                else:
+                    walk(v)
+
+    walk(raw)
+    return out
+
+
+__all__ = ["MEASUREMENTS_FILE", "Measures", "fill_measures", "load_measures"]
