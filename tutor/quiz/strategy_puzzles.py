@@ -36,8 +36,8 @@ They live in ``puzzles/strategy-*.yaml`` beside the rules puzzles, in the same l
 ...   explanation: Keep the Petit for the last trick.
 ... ''', "x.yaml")
 >>> p, problems = parse_strategy(doc[0], "x.yaml", doc.lines[0])
->>> for x in verify_strategy(p): print(x.line, x.message[:59])
-17 puzzle 'keep-the-petit-for-the-end': T1 is not best: it give
+>>> [(x.line, x.message.split(": ")[1]) for x in verify_strategy(p)]
+[(17, 'T1 is not best')]
 """
 
 from __future__ import annotations
