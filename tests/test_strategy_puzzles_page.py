@@ -133,3 +133,12 @@ def test_store_is_untouched_without_a_learner_store(tmp_path):
     s = Store.open(f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert s.puzzle_rating(s.default_learner().id) == (Rating(), 0)
     s.close()
+
+
+def test_the_progress_page_shows_the_rating(db):
+    me = db.default_learner()
+    db.record_puzzle(me.id, PID, solved=True, credit=1.0, difficulty=2)
+    rating = db.puzzle_rating(me.id)[0]
+    at = app("tutor/ui/pages/progress.py")
+    assert not at.exception
+    assert any(c.value.startswith(f"Puzzle rating: {rating.rating:.0f} (likely between ") for c in at.caption)
