@@ -42,7 +42,7 @@ def test_a_best_card_puzzle_answered_right_shows_every_cards_value_and_the_line(
     rows = at.table[0].value
     assert list(rows["Card"]) == ["The Petit (trump 1)", "Trump 18", "Trump 7"]
     assert list(rows["Taker's score"]) == ["+84", "-108", "-108"]
-    assert list(rows["For your side"]) == ["best", "192 worse", "192 worse"]
+    assert list(rows["For your side"]) == ["best", "192 points worse", "192 points worse"]
     assert "seat 3 T1, seat 4 CS (seat 3 wins)" in shown  # the line, trick by trick, seats from 1
     me = db.default_learner()
     assert PID in db.puzzles_solved(me.id)

@@ -177,7 +177,7 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
         cost = (top - score) if attack else (score - top)
         rows.append({"Card": card_name(card(code)), "Taker's score": f"{score:+d}",
                      "Attack's points": f"{points:g}",
-                     "For your side": "best" if code in result["best"] else f"{cost} worse"})
+                     "For your side": "best" if code in result["best"] else f"{cost} points worse"})
     st.markdown("**What each card yields** with perfect play afterwards (the taker's final score for the deal):")
     st.table(rows)
     fb = st.session_state.get(f"{key}_feedback")
