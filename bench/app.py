@@ -77,7 +77,7 @@ def interactions(runs: int) -> list[tuple[str, float, float]]:
 
     pz = page_app("puzzles")
     from tutor.ui.table_model import answered_by_table
-    choice = [p for p in puzzles() if p.to_question().answer_type.value == "choice"
+    choice = [p for p in puzzles() if hasattr(p, "to_question") and p.to_question().answer_type.value == "choice"
               and not answered_by_table(p.to_question())]  # a choice among cards is made on the table
     turn = iter(range(10**6))
 

@@ -17,6 +17,8 @@ import pytest
 _SESSION_DIR = Path(tempfile.mkdtemp(prefix="tarot-tutor-tests-"))
 atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
 os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{_SESSION_DIR / 'progress.sqlite3'}"
+# Bid-puzzle estimates are cached for the session only, never in the developer's ~/.cache.
+os.environ["TUTOR_CACHE_DIR"] = str(_SESSION_DIR / "cache")
 
 
 @pytest.fixture(autouse=True)

@@ -321,7 +321,8 @@ def test_puzzles_are_checked_by_the_puzzle_checker(monkeypatch, tmp_path, capsys
     d = tmp_path / "puzzles"
     d.mkdir()
     (d / "p1.yaml").write_text("id: p1\n", encoding="utf-8")
-    monkeypatch.setattr(content_cmds, "check_puzzle_file", lambda path: [Problem(str(path), 1, "bad puzzle")])
+    monkeypatch.setattr(content_cmds, "check_puzzle_file",
+                        lambda path, cache=None: [Problem(str(path), 1, "bad puzzle")])
     assert main(["check", str(d)]) == 1
     out = capsys.readouterr().out
     assert f"{d / 'p1.yaml'}:1: bad puzzle" in out and "checked 1 file: 1 problem" in out

@@ -17,7 +17,8 @@ def _fill(store):
                                              False, 0.5, 21.0, True, "drill"), at=T0)
     store.record_answer(ana.id, AnswerRecord("scoring", "score", 12, {"players": 4}, "198", True, 1.0), at=T0)
     store.finish_lesson(ana.id, "the-deck", at=T0)
-    store.record_puzzle(ana.id, "overtrump-1", solved=True, credit=1.0, answer="T9", seconds=30.0, at=T0)
+    store.record_puzzle(ana.id, "overtrump-1", solved=True, credit=1.0, answer="T9", seconds=30.0, at=T0,
+                        difficulty=2)
     store.set_review(ana.id, True, now=T0)
     return ana
 
@@ -34,9 +35,18 @@ def test_export_then_import_gives_the_same_progress(store):
         return ([(a.skill, a.kind, a.seed, a.params, a.answer, a.correct, a.credit, a.seconds, a.hints_used,
                   a.source, a.answered_at) for a in store.answers(lid)],
                 store.lessons_done(lid), store.puzzles_solved(lid),
-                [(c.skill, c.due, c.reviews) for c in store.review_cards(lid)])
+                [(c.skill, c.due, c.reviews) for c in store.review_cards(lid)], store.puzzle_rating(lid))
     assert shape(copy.id) == shape(ana.id)
+    assert store.puzzle_rating(copy.id)[1] == 1 and store.puzzle_rating(copy.id)[0].rating > 1500
     assert shape(ana.id)[0][0][-1] == T0
+
+
+def test_a_file_from_before_the_rating_still_imports(store):
+    ana = _fill(store)
+    data = export_learner(store, ana.id)
+    del data["puzzle_rating"]
+    copy = import_learner(store, data, name="Ana before ratings")
+    assert store.puzzle_rating(copy.id)[1] == 0
 
 
 def test_import_under_a_taken_name_is_refused_and_changes_nothing(store):

@@ -13,6 +13,7 @@ from ..content.lessons import lesson_files, load_course, load_lesson
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
+from ..quiz.strategy_puzzles import default_cache
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -56,8 +57,9 @@ def check_guided(path: Path) -> list[Problem]:
 
 
 def check_puzzle(path: Path) -> list[Problem]:
-    """Problems of one puzzle file, found by the puzzle checker."""
-    return list(check_puzzle_file(path))
+    """Problems of one puzzle file, found by the puzzle checker (bid estimates cached, see
+    ``tutor.quiz.strategy_puzzles.default_cache``)."""
+    return list(check_puzzle_file(path, cache=default_cache()))
 
 
 def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:

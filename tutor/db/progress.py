@@ -93,6 +93,18 @@ class PuzzleResult(Base):
     __table_args__ = (Index("ix_puzzle_results_learner", "learner_id", "puzzle_id"),)
 
 
+class PuzzleRating(Base):
+    """A learner's Glicko-2 puzzle rating (v6; ``tutor.progress.rating``): one row per learner once rated."""
+
+    __tablename__ = "puzzle_ratings"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rd: Mapped[float] = mapped_column(Float, nullable=False)
+    volatility: Mapped[float] = mapped_column(Float, nullable=False)
+    rated: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0")  # rated attempts
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
 class ReviewCard(Base):
     """The FSRS card of one skill for one learner (v2): ``card`` is ``fsrs.Card.to_dict()``."""
 

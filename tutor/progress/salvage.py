@@ -22,6 +22,7 @@ WORDS = {
     "answers": ("answer", "answers"),
     "lesson_progress": ("finished lesson", "finished lessons"),
     "puzzle_results": ("puzzle try", "puzzle tries"),
+    "puzzle_ratings": ("puzzle rating", "puzzle ratings"),
     "review_cards": ("review card", "review cards"),
     "club_games": ("club game", "club games"),
     "club_deals": ("club deal", "club deals"),

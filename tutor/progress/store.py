@@ -25,8 +25,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..db import name_key, utcnow
-from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
-from . import hashing, migrate, review
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
+from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .throttle import Gate, Rule
 
@@ -360,13 +360,40 @@ class Store:
 
     @_guarded
     def record_puzzle(self, learner_id: int, puzzle_id: str, *, solved: bool, credit: float, answer: str = "",
-                      seconds: float | None = None, at: datetime | None = None) -> None:
+                      seconds: float | None = None, at: datetime | None = None,
+                      difficulty: int | None = None) -> rating.Rating | None:
+        """Keep one attempt. With ``difficulty`` (the puzzle's stars) the learner's puzzle rating is updated
+        when this is their first attempt at the puzzle (``tutor.progress.rating``); returns the new rating,
+        or None when the attempt is not rated."""
         at = at or utcnow()
         with writing(self.engine) as conn:
+            tried = conn.execute(select(PuzzleResult.id).where(
+                PuzzleResult.learner_id == learner_id, PuzzleResult.puzzle_id == puzzle_id).limit(1)).first()
             conn.execute(PuzzleResult.__table__.insert().values(
                 learner_id=learner_id, puzzle_id=puzzle_id, answered_at=at, solved=bool(solved),
                 credit=float(credit), answer=str(answer), seconds=seconds))
             conn.execute(update(Learner).where(Learner.id == learner_id).values(last_seen_at=at))
+            if difficulty not in rating.PUZZLE_RATINGS or tried:
+                return None
+            row = conn.execute(select(PuzzleRating).where(PuzzleRating.learner_id == learner_id)).first()
+            old = rating.Rating(row.rating, row.rd, row.volatility) if row else rating.Rating()
+            new = rating.after_puzzle(old, difficulty, bool(solved))
+            values = {"rating": new.rating, "rd": new.rd, "volatility": new.volatility, "updated_at": at}
+            if row:
+                conn.execute(update(PuzzleRating).where(PuzzleRating.learner_id == learner_id)
+                             .values(rated=PuzzleRating.rated + 1, **values))
+            else:
+                conn.execute(PuzzleRating.__table__.insert().values(learner_id=learner_id, rated=1, **values))
+            return new
+
+    @_guarded
+    def puzzle_rating(self, learner_id: int) -> tuple[rating.Rating, int]:
+        """The learner's puzzle rating and how many attempts made it (an unrated learner: 1500 ± 350, 0)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(PuzzleRating).where(PuzzleRating.learner_id == learner_id)).first()
+        if row is None:
+            return rating.Rating(), 0
+        return rating.Rating(row.rating, row.rd, row.volatility), row.rated
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key
-from ..db.progress import Answer, Learner, LessonProgress, PuzzleResult, ReviewCard
+from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
@@ -76,6 +76,16 @@ class CardIn(_Row):
     reviews: int = 0
 
 
+class RatingIn(_Row):
+    """The puzzle rating (v6); optional, so files from before it still import."""
+
+    rating: float = Field(ge=-2000, le=5000)
+    rd: float = Field(ge=0, le=350)
+    volatility: float = Field(gt=0, le=1)
+    rated: int = Field(ge=0)
+    updated_at: AwareDatetime
+
+
 class LearnerIn(_Row):
     name: str
     created_at: AwareDatetime
@@ -91,6 +101,7 @@ class ProgressFile(_Row):
     lessons: list[LessonIn] = []
     puzzles: list[PuzzleIn] = []
     review_cards: list[CardIn] = []
+    puzzle_rating: RatingIn | None = None
 
 
 def _rows(conn, model, learner_id: int, skip=("id", "learner_id", "last_answer_id")) -> list[dict]:
@@ -109,6 +120,7 @@ def _export(store: Store, learner_id: int) -> dict:
                         "review_enabled": bool(who.review_enabled)},
             "answers": _rows(conn, Answer, learner_id), "lessons": _rows(conn, LessonProgress, learner_id),
             "puzzles": _rows(conn, PuzzleResult, learner_id), "review_cards": _rows(conn, ReviewCard, learner_id),
+            "puzzle_rating": next(iter(_rows(conn, PuzzleRating, learner_id)), None),
         }
 
 
@@ -173,6 +185,8 @@ def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
                                 (ReviewCard, pf.review_cards)):
                 if rows:
                     conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+            if pf.puzzle_rating is not None:
+                conn.execute(PuzzleRating.__table__.insert().values(**pf.puzzle_rating.model_dump(), learner_id=new_id))
     except IntegrityError:  # the same name (in any case) made at the same moment by another session
         raise taken from None
     return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled)

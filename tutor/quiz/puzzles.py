@@ -48,6 +48,7 @@ from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
 from .scoreform import FIELDS
 from .solvers import ASKS, SOLVERS, PositionError, solve
+from .strategy_puzzles import STRATEGY_KINDS, BidCache, StrategyPuzzle, parse_strategy, verify_strategy
 
 REQUIRED = ("id", "title", "kind", "difficulty", "position", "question", "solution")
 OPTIONAL = ("tags", "players", "ask", "explanation")
@@ -222,50 +223,57 @@ def _verify_form(puzzle: Puzzle, q: Question, line: int) -> list[Problem]:
     return out
 
 
-def check_puzzles(doc, path: str) -> tuple[list[Puzzle], list[Problem]]:
-    """(the puzzles without a problem, every problem) of one parsed puzzle file."""
+def check_puzzles(doc, path: str, *, deep: bool = True,
+                  cache: BidCache | None = None) -> tuple[list[Puzzle | StrategyPuzzle], list[Problem]]:
+    """(the puzzles without a problem, every problem) of one parsed puzzle file.
+
+    Strategy puzzles (``best-card``, ``bid``) are always checked for their schema, their position and
+    legal stated cards; ``deep`` also runs the solver and the estimator on them (``tarot-tutor check``
+    and the tests do; the app loads without the search, so it starts quickly)."""
     if not isinstance(doc, list):
         return [], [Problem(path, getattr(doc, "line", 1) or 1, "a puzzle file is a list of puzzles (- id: ...)")]
     good, problems, seen = [], [], {}
     for i, entry in enumerate(doc):
         line = doc.lines[i] if hasattr(doc, "lines") else 0
-        puzzle, found = _parse_entry(entry, path, line)
+        strategic = isinstance(entry, dict) and entry.get("kind") in STRATEGY_KINDS
+        puzzle, found = parse_strategy(entry, path, line) if strategic else _parse_entry(entry, path, line)
         pid = entry.get("id") if isinstance(entry, dict) else None
         if isinstance(pid, str):
             id_line = getattr(entry, "lines", {}).get("id", line)
             if pid in seen:
                 found.append(_problem(path, id_line, pid, f"the id is used twice (first at line {seen[pid]})"))
             seen.setdefault(pid, id_line)
-        if puzzle is not None:
-            found += verify_puzzle(puzzle)
+        if puzzle is not None and not found:
+            found += (verify_strategy(puzzle, cache) if deep else []) if strategic else verify_puzzle(puzzle)
         problems += found
         if puzzle is not None and not found:
             good.append(puzzle)
     return good, problems
 
 
-def read_puzzle_file(path) -> tuple[list[Puzzle], list[Problem]]:
+def read_puzzle_file(path, *, deep: bool = True, cache: BidCache | None = None) -> tuple[list, list[Problem]]:
     try:
         doc = load_file(path)
     except ContentError as err:
         return [], list(err.problems)
-    return check_puzzles(doc, str(path))
+    return check_puzzles(doc, str(path), deep=deep, cache=cache)
 
 
-def check_puzzle_file(path) -> list[Problem]:
-    """Every problem of one puzzle file (schema, card codes, and solutions the engine disagrees with)."""
-    return read_puzzle_file(path)[1]
+def check_puzzle_file(path, *, cache: BidCache | None = None) -> list[Problem]:
+    """Every problem of one puzzle file (schema, card codes, and solutions the engine, the solver or the
+    bidding estimator disagrees with)."""
+    return read_puzzle_file(path, cache=cache)[1]
 
 
 def puzzle_files(directory) -> list[Path]:
     return sorted(p for p in Path(directory).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def check_puzzle_dir(directory) -> list[Problem]:
+def check_puzzle_dir(directory, *, cache: BidCache | None = None) -> list[Problem]:
     """Every problem of every puzzle file in ``directory``, ids used in two files included."""
     problems, seen = [], {}
     for f in puzzle_files(directory):
-        good, found = read_puzzle_file(f)
+        good, found = read_puzzle_file(f, cache=cache)
         problems += found
         for p in good:
             if p.id in seen:
@@ -274,18 +282,19 @@ def check_puzzle_dir(directory) -> list[Problem]:
     return problems
 
 
-def load_puzzles(directory) -> list[Puzzle]:
-    """The valid puzzles of ``directory`` in file order (a puzzle with a problem is left out)."""
+def load_puzzles(directory, *, deep: bool = False) -> list[Puzzle | StrategyPuzzle]:
+    """The valid puzzles of ``directory`` in file order (a puzzle with a problem is left out). Strategy
+    puzzles are searched only with ``deep`` (``tarot-tutor check`` verifies them; CI runs it)."""
     out, seen = [], set()
     for f in puzzle_files(directory):
-        for p in read_puzzle_file(f)[0]:
+        for p in read_puzzle_file(f, deep=deep)[0]:
             if p.id not in seen:
                 seen.add(p.id)
                 out.append(p)
     return out
 
 
-def puzzle_by_id(directory, pid: str) -> Puzzle:
+def puzzle_by_id(directory, pid: str) -> Puzzle | StrategyPuzzle:
     for p in load_puzzles(directory):
         if p.id == pid:
             return p

@@ -251,8 +251,10 @@ def track_answer(key: str, fb, *, kind: str, seed, params: dict, skill: str, sou
     _bump()
 
 
-def track_puzzle(puzzle_id: str, key: str, fb) -> None:
-    """Every answer to a puzzle is kept; a right one marks it solved (also for ``done("puzzles")``)."""
+def track_puzzle(puzzle_id: str, key: str, fb, difficulty: int | None = None) -> None:
+    """Every answer to a puzzle is kept; a right one marks it solved (also for ``done("puzzles")``). The
+    first attempt at a puzzle moves the learner's puzzle rating (``difficulty``: the puzzle's stars); the
+    change is kept in ``{key}_rating`` for the page to say."""
     if fb is None:
         st.session_state.setdefault(f"{key}_shown", time.monotonic())
         st.session_state.pop(f"{key}_saved", None)
@@ -266,9 +268,33 @@ def track_puzzle(puzzle_id: str, key: str, fb) -> None:
         st.session_state.setdefault("done_puzzles", set()).add(puzzle_id)
     lid = learner_id()
     if lid is not None:
-        guarded(Store.record_puzzle, lid, puzzle_id, solved=fb.correct, credit=fb.credit, answer=fb.given or "",
-                seconds=seconds, at=utcnow(), write=True)
-        _bump()
+        _rated(key, lid, Store.record_puzzle, lid, puzzle_id, solved=fb.correct, credit=fb.credit,
+               answer=fb.given or "", seconds=seconds, at=utcnow(), difficulty=difficulty)
+
+
+def _rated(key: str, lid: int, fn, *args, **kwargs) -> None:
+    before = puzzle_rating()
+    new = guarded(fn, *args, write=True, **kwargs)
+    if new is not None and before is not None:
+        st.session_state[f"{key}_rating"] = (before[0].rating, new.rating)
+    _bump()
+
+
+def reveal_puzzle(puzzle_id: str, key: str, difficulty: int | None = None) -> None:
+    """"Show the solution" before any answer: saved as a failed attempt (it counts against the rating)."""
+    st.session_state[f"{key}_revealed"] = True
+    if st.session_state.get(f"{key}_saved") is not None or st.session_state.get(f"{key}_feedback") is not None:
+        return  # already answered: its attempt is saved
+    st.session_state[f"{key}_saved"] = "revealed"
+    lid = learner_id()
+    if lid is not None:
+        _rated(key, lid, Store.record_puzzle, lid, puzzle_id, solved=False, credit=0.0, answer="(solution shown)",
+               at=utcnow(), difficulty=difficulty)
+
+
+def puzzle_rating():
+    """(Rating, rated attempts) of the current learner, or None for a guest or without a store."""
+    return cached("puzzle_rating", Store.puzzle_rating)
 
 
 LOADERS = {

@@ -19,6 +19,7 @@ from ..quiz import KINDS
 from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
+from .puzzles import rating_text
 from .replay import render_replay, render_review
 from .safe import plain, query_choice
 from .widgets import download
@@ -57,6 +58,10 @@ def render_mastery() -> None:
     m2.metric("Lessons done", f"{len(lessons & set(c.ids))} / {len(c.lessons)}")
     m3.metric("Puzzles solved", f"{len(solved)} / {len(puzzles())}")
     m4.metric("Streak", _days(streak(days, today)), help="Days in a row with an answer, a lesson or a puzzle.")
+    rated = lr.puzzle_rating()
+    if rated is not None and rated[1]:
+        st.caption(rating_text(*rated) + ". It moves with each new puzzle you solve or miss (Glicko-2, as on "
+                   "chess puzzle sites).")
     if lid is None or not hours:
         st.info("Answer a few questions in the Drill and your mastery of each skill appears here.")
         return

@@ -6,8 +6,11 @@ from dataclasses import replace
 
 import streamlit as st
 
+from ..progress.rating import nearest
+from ..quiz.strategy_puzzles import StrategyPuzzle
+from . import strategy_puzzle
 from .data import puzzles
-from .learner import saving_notice, track_puzzle
+from .learner import puzzle_rating, reveal_puzzle, saving_notice, track_puzzle
 from .question import render_question
 from .reference import linked_sections, reference_links
 from .safe import query_choice
@@ -25,6 +28,9 @@ def render() -> None:
     saving_notice()
     solved = done("puzzles")
     st.progress(len(solved) / len(all_puzzles), text=f"{len(solved)} of {len(all_puzzles)} puzzles solved")
+    rated = puzzle_rating()
+    if rated is not None:
+        st.caption(rating_text(*rated))
     themes = sorted({t for p in all_puzzles for t in p.tags})
     # Streamlit forgets widget values while another page is shown: keep copies (see the drill).
     for name, default in (("pz_themes", []), ("pz_level", "any")):
@@ -50,7 +56,8 @@ def render() -> None:
     key = f"pz_{pid}"
     # Revealed per puzzle: the next puzzle opens with its solution hidden, whatever was shown before.
     revealed = f"{key}_revealed"
-    fb = render_question(puzzle.to_question(), key=key)
+    strategic = isinstance(puzzle, StrategyPuzzle)
+    fb = strategy_puzzle.render(puzzle, key) if strategic else render_question(puzzle.to_question(), key=key)
     if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
         # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
         st.session_state[f"{key}_after_reveal"] = fb
@@ -59,25 +66,55 @@ def render() -> None:
         counted = replace(fb, correct=False, credit=0.0)
         st.info("You answered after showing the solution, so this puzzle does not count as solved. "
                 "Come back to it later and solve it on your own.")
-    track_puzzle(pid, key, counted)
+    track_puzzle(pid, key, counted, puzzle.difficulty)
     if counted is not None and counted.correct and pid not in solved:
         remember_done("puzzles", pid)
         st.rerun()
-    later = [i for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
+    change = st.session_state.get(f"{key}_rating")
+    if change is not None:
+        old, new = change
+        st.caption(f"Your puzzle rating: {old:.0f} → {new:.0f} ({new - old:+.0f})")
+    if strategic and fb is not None and not st.session_state.get(revealed):
+        with st.container(border=True):
+            strategy_puzzle.show_solution(puzzle, key)
+    by_id = {p.id: p for p in shown}
+    later = [(i, by_id[i].difficulty) for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
     if (fb is not None or st.session_state.get(revealed)) and later:
+        # The unsolved puzzle nearest the learner's rating (the list order without a rating).
+        target = nearest(later, rated[0].rating) if rated is not None else later[0][0]
         # A callback: the selectbox's value may only change before the selectbox is drawn.
-        st.button("Next unsolved puzzle →", type="primary", key="pz_next", on_click=st.session_state.__setitem__,
-                  args=("pz_pick", later[0]))
+        st.button("Next puzzle →", type="primary", key="pz_next", on_click=st.session_state.__setitem__,
+                  args=("pz_pick", target), help="The unsolved puzzle nearest your puzzle rating")
     if not st.session_state.get(revealed):
-        st.button("Show the solution", key=f"{key}_show", on_click=st.session_state.__setitem__,
-                  args=(revealed, True), help="A puzzle answered after its solution was shown is not counted "
-                                              "as solved.")
+        st.button("Show the solution", key=f"{key}_show", on_click=reveal_puzzle, args=(pid, key, puzzle.difficulty),
+                  help="A puzzle answered after its solution was shown is not counted as solved, and showing it "
+                       "first counts as a miss for your puzzle rating.")
+        return
+    if strategic:
+        with st.container(border=True):
+            st.markdown(f"**Solution:** {puzzle.solution_text}")
+            strategy_puzzle.show_solution(puzzle, key)
         return
     with st.container(border=True):
         q = puzzle.to_question()
         st.markdown(f"**Solution:** {q.answer_text}")
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
+
+
+def rating_text(rating, count: int) -> str:
+    """The learner's puzzle rating in words.
+
+    >>> from tutor.progress.rating import Rating
+    >>> rating_text(Rating(), 0)
+    'Puzzle rating: 1500, not yet settled (solve a puzzle to start it)'
+    >>> rating_text(Rating(1612.4, 80.2), 12)
+    'Puzzle rating: 1612 (likely between 1452 and 1773, from 12 puzzles)'
+    """
+    if count == 0:
+        return f"Puzzle rating: {rating.rating:.0f}, not yet settled (solve a puzzle to start it)"
+    return (f"Puzzle rating: {rating.rating:.0f} (likely between {rating.low:.0f} and {rating.high:.0f}, "
+            f"from {count} puzzle{'s' if count != 1 else ''})")
 
 
 def _pick(ids: list[str], label: dict) -> str:

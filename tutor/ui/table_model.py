@@ -314,3 +314,44 @@ def read_answer(value, table: TableView) -> tuple[Card, ...] | None:
     if table.need is not None and len(codes) != table.need:
         return None
     return tuple(offered[str(c)] for c in codes)
+
+
+# ---------------------------------------------------------------- strategy puzzles
+
+
+def position_view(pos, *, token: str) -> TableView:
+    """A best-card puzzle (a ``tutor.strategy.Position``): every seat with its role and hand, named from 1
+    ("You (seat 3)", "Seat 4"), the trick in front of the seats that played it, and the hand of the seat to
+    play, to click (legal cards ringed, the others dimmed). The other hands are shown in play order from
+    the seat after the learner's.
+
+    >>> from tutor.strategy import Position
+    >>> p = Position.parse('''
+    ... players: 4
+    ... contract: garde
+    ... taker: 1
+    ... hands: {1: KH 3H, 2: T2, 3: 4S, 4: 7D 8D}
+    ... trick: {leader: 2, cards: "QS 5S"}
+    ... taken: {attack_points: 50, attack_oudlers: 1, attack_tricks: 12, defence_tricks: 4}
+    ... ''')
+    >>> t = position_view(p, token="x")
+    >>> [s.name for s in t.seats], t.trick
+    (['Seat 1', 'Seat 2', 'Seat 3', 'You (seat 4)'], ((1, Card('QS')), (2, Card('5S'))))
+    >>> [label for label, _ in t.groups], t.hand_label
+    (['Seat 1 (taker)', 'Seat 2 (defence)', 'Seat 3 (defence)'], 'Your hand (seat 4, defence)')
+    """
+    n, me = pos.players, pos.to_play
+
+    def role(s: int) -> str:
+        return "taker" if s == pos.taker else "partner" if s == pos.partner else "defence"
+
+    names = [f"You (seat {s + 1})" if s == me else seat_label(s) for s in range(n)]
+    seats = tuple(Seat(names[s], role(s), turn=s == me, cards_left=len(pos.hands[s]), you=s == me) for s in range(n))
+    legal = frozenset(pos.legal())
+    others = [(me + k) % n for k in range(1, n)]
+    groups = tuple((f"{seat_label(s)} ({role(s)})", tuple(pos.hands[s])) for s in others)
+    done = pos.attack_tricks + pos.defence_tricks
+    return TableView(mode="play", hand=tuple(pos.hands[me]), token=token, seats=seats,
+                     trick=tuple(((pos.leader + i) % n, c) for i, c in enumerate(pos.trick)), groups=groups,
+                     marked=legal, dimmed=frozenset(c for c in pos.hands[me] if c not in legal),
+                     hand_label=f"Your hand (seat {me + 1}, {role(me)})", trick_label=f"Trick {done + 1}")

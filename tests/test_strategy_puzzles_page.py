@@ -1,0 +1,144 @@
+"""The Puzzles page with strategy puzzles (AppTest): a best-card puzzle answered right and wrong (typed: AppTest
+cannot click the card table; the browser test clicks it), the solver's values and line of play in the feedback,
+a bid puzzle, the theme filter, the rating shown and moved, and "Show the solution" counted as a miss."""
+
+from apptest_helpers import app
+
+from tutor.progress import Store
+from tutor.progress.rating import Rating, after_puzzle
+from tutor.strategy import solve
+from tutor.ui import data
+from tutor.ui.table_model import position_view
+
+PID = "petit-when-nobody-can-overtrump"  # the taker must put the Petit on a trick nobody can overtrump
+
+
+def puzzle(pid):
+    return next(p for p in data.puzzles() if p.id == pid)
+
+
+def click(at, label):
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception
+
+
+def texts(at):
+    return "\n".join([*(m.value for m in at.markdown), *(c.value for c in at.caption)])
+
+
+def test_a_best_card_puzzle_answered_right_shows_every_cards_value_and_the_line(db):
+    p = puzzle(PID)
+    assert p.solution == ("T1",) == tuple(c.code for c in solve(p.position).best)
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    assert not at.exception
+    assert at.subheader[0].value == p.title
+    assert "4 players · Petite · taker: seat 3" in texts(at)
+    at.text_input(key=f"pz_{PID}_typed").set_value("petit")
+    click(at, "Check what I typed")
+    assert at.success[0].value == "Right: The Petit (trump 1) is best."
+    shown = texts(at)
+    assert "What each card yields" in shown and "A best line" in shown
+    # The table lists every legal card with the solver's score, the best one marked.
+    rows = at.table[0].value
+    assert list(rows["Card"]) == ["The Petit (trump 1)", "Trump 18", "Trump 7"]
+    assert list(rows["Taker's score"]) == ["+84", "-108", "-108"]
+    assert list(rows["For your side"]) == ["best", "192 points worse", "192 points worse"]
+    assert "seat 3 T1, seat 4 CS (seat 3 wins)" in shown  # the line, trick by trick, seats from 1
+    me = db.default_learner()
+    assert PID in db.puzzles_solved(me.id)
+    rating, count = db.puzzle_rating(me.id)
+    assert count == 1 and round(rating.rating, 6) == round(after_puzzle(Rating(), p.difficulty, True).rating, 6)
+    assert any(c.value.startswith("Your puzzle rating: 1500 → ") for c in at.caption)
+
+
+def test_a_best_card_puzzle_answered_wrong_shows_what_the_card_costs(db):
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at.text_input(key=f"pz_{PID}_typed").set_value("T18")
+    click(at, "Check what I typed")
+    assert not at.exception
+    assert at.error[0].value == "Not the best: Trump 18. Best: The Petit (trump 1)."
+    shown = texts(at)
+    assert "After your Trump 18" in shown and "A best line" in shown
+    me = db.default_learner()
+    assert PID not in db.puzzles_solved(me.id)
+    rating, count = db.puzzle_rating(me.id)
+    assert count == 1 and rating.rating < 1500
+
+
+def test_an_illegal_card_is_refused_and_not_counted(db):
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at.text_input(key=f"pz_{PID}_typed").set_value("KH")
+    click(at, "Check what I typed")
+    assert not at.exception
+    assert "cannot be played here" in at.warning[0].value
+    assert not at.error and not at.success
+    assert db.puzzle_rating(db.default_learner().id)[1] == 0
+
+
+def test_the_solution_shown_first_counts_as_a_miss(db):
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at.button(key=f"pz_{PID}_show").click().run()
+    assert not at.exception
+    assert "**Solution:** T1" in texts(at) and "Principle: Save the Petit." in texts(at)
+    rating, count = db.puzzle_rating(db.default_learner().id)
+    assert count == 1 and rating.rating < 1500
+
+
+def test_a_bid_puzzle_shows_each_contracts_chance_and_score(db):
+    pid = "bid-nothing-to-take"
+    at = app("tutor/ui/pages/puzzles.py", puzzle=pid)
+    assert not at.exception
+    at.radio(key=f"pz_{pid}_bid").set_value("Garde")
+    click(at, "Check my answer")
+    assert not at.exception
+    assert at.error[0].value == "Not the best bid: Garde. Best: Pass."
+    rows = at.table[0].value
+    assert list(rows["Bid"]) == ["Pass", "Petite", "Garde", "Garde sans", "Garde contre"]
+    assert rows["Expected score"].iloc[0] == "+0.0" and list(rows[""]).index("best") == 0
+
+
+def test_strategy_puzzles_have_themes_to_filter_on():
+    at = app("tutor/ui/pages/puzzles.py")
+    at.multiselect[0].set_value(["charger"]).run()
+    assert not at.exception
+    options = at.selectbox(key="pz_pick").options
+    charger = [p for p in data.puzzles() if "charger" in p.tags]
+    assert len(options) == len(charger) >= 3
+
+
+def test_the_next_puzzle_is_near_the_learners_rating(db):
+    me = db.default_learner()
+    for i in range(6):  # a strong record: the rating climbs towards the three-star puzzles
+        db.record_puzzle(me.id, f"old-{i}", solved=True, credit=1.0, difficulty=3)
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    assert "Puzzle rating: " in texts(at)
+    at.button(key=f"pz_{PID}_show").click().run()
+    at.button(key="pz_next").click().run()
+    assert not at.exception
+    assert puzzle(at.selectbox(key="pz_pick").value).difficulty == 3
+
+
+def test_the_table_shows_every_hand_with_seats_from_one():
+    p = puzzle("five-players-the-petit-must-fall")
+    t = position_view(p.position, token="t")
+    assert [s.name for s in t.seats] == ["You (seat 1)", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+    assert [s.role for s in t.seats] == ["taker", "defence", "defence", "partner", "defence"]
+    assert [label for label, _ in t.groups] == ["Seat 2 (defence)", "Seat 3 (defence)", "Seat 4 (partner)",
+                                                "Seat 5 (defence)"]
+    assert sum(len(cards) for _, cards in t.groups) + len(t.hand) == p.position.cards_left
+    assert "Seat 0" not in str(t.to_data())
+
+
+def test_store_is_untouched_without_a_learner_store(tmp_path):
+    s = Store.open(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert s.puzzle_rating(s.default_learner().id) == (Rating(), 0)
+    s.close()
+
+
+def test_the_progress_page_shows_the_rating(db):
+    me = db.default_learner()
+    db.record_puzzle(me.id, PID, solved=True, credit=1.0, difficulty=2)
+    rating = db.puzzle_rating(me.id)[0]
+    at = app("tutor/ui/pages/progress.py")
+    assert not at.exception
+    assert any(c.value.startswith(f"Puzzle rating: {rating.rating:.0f} (likely between ") for c in at.caption)

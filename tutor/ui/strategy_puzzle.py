@@ -1,0 +1,205 @@
+"""A strategy puzzle on the Puzzles page: "which card is best?" on the card table, or "what would you bid?".
+
+The feedback is computed, never written by hand: every legal card's value with perfect play (the
+double-dummy solver) and the line of play after the learner's card, or each contract's chance and
+expected score (the bidding estimator). Both are cached per position (``st.cache_data``) and computed
+behind a spinner, so a rerun never searches again.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..engine import TarotError, card, parse_cards
+from ..quiz.question import Feedback
+from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
+from ..strategy import Position, solve
+from ..strategy.principles import PRINCIPLES
+from .cards import card_name
+from .safe import TEXT_LIMIT, plain
+from .table_component import card_table
+from .table_model import position_view
+from .widgets import show_cards
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def solved(position_text: str) -> dict:
+    """Every legal card's value with perfect play, the best cards, and a perfect line (seats 1..N)."""
+    s = solve(Position.parse(position_text), line=True)
+    return {"cards": [(c.code, v.taker_score, v.attack_points) for c, v in s.cards.items()],
+            "best": [c.code for c in s.best], "line": [(seat + 1, c.code) for seat, c in s.line]}
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def line_after(position_text: str, code: str) -> list[tuple[int, str]]:
+    """A perfect line of play after ``code`` is played (seats 1..N), the card itself first."""
+    pos = Position.parse(position_text)
+    after = pos.play(card(code))
+    rest = [] if after.cards_left == 0 else [(seat + 1, c.code) for seat, c in solve(after, line=True).line]
+    return [(pos.to_play + 1, code), *rest]
+
+
+@st.cache_data(show_spinner=False, max_entries=128)
+def estimates(puzzle_key: str, _puzzle: StrategyPuzzle) -> dict:
+    """Each bid's chance and expected score (``puzzle_key``, the puzzle's content hash, keys the cache)."""
+    return bid_values(_puzzle, default_cache())
+
+
+def tricks_of(position_text: str, line: list[tuple[int, str]]) -> list[str]:
+    """The line as one sentence per trick, with who wins it ("seat 3 T19, seat 4 QS, …: seat 3 wins")."""
+    pos = Position.parse(position_text)
+    out, current = [], []
+    for seat, code in line:
+        current.append(f"seat {seat} {code}")
+        pos = pos.play(card(code))
+        if not pos.trick:
+            out.append(", ".join(current) + f" (seat {pos.leader + 1} wins)")
+            current = []
+    if current:
+        out.append(", ".join(current))
+    return out
+
+
+def grade_card(puzzle: StrategyPuzzle, code: str) -> Feedback:
+    """Right when the card is one of the best (every tie counts); an illegal card is not an answer."""
+    legal = [c.code for c in puzzle.position.legal()]
+    if code not in legal:
+        return Feedback(False, 0.0, f"{card_name(card(code))} cannot be played here: the legal cards are "
+                                    f"{', '.join(card_name(card(c)) for c in legal)}.", given=code)
+    if code in puzzle.solution:
+        others = [c for c in puzzle.solution if c != code]
+        also = f" ({', '.join(card_name(card(c)) for c in others)} is just as good.)" if others else ""
+        return Feedback(True, 1.0, f"Right: {card_name(card(code))} is best.{also}", given=code)
+    best = ", ".join(card_name(card(c)) for c in puzzle.solution)
+    return Feedback(False, 0.0, f"Not the best: {card_name(card(code))}. Best: {best}.", given=code)
+
+
+def grade_bid(puzzle: StrategyPuzzle, bid: str) -> Feedback:
+    if bid == puzzle.solution[0]:
+        return Feedback(True, 1.0, f"Right: {bid_label(bid)}.", given=bid_label(bid))
+    return Feedback(False, 0.0, f"Not the best bid: {bid_label(bid)}. Best: {puzzle.solution_text}.",
+                    given=bid_label(bid))
+
+
+def render(puzzle: StrategyPuzzle, key: str) -> Feedback | None:
+    """Show the puzzle; returns the Feedback once answered, else None."""
+    with st.container(border=True):
+        st.markdown(puzzle.question)
+        if puzzle.kind == "best-card":
+            _best_card(puzzle, key)
+        else:
+            _bid(puzzle, key)
+        fb = st.session_state.get(f"{key}_feedback")
+        if fb is not None:
+            if fb.correct:
+                st.success(fb.message)
+            else:
+                st.error(fb.message)
+        return fb
+
+
+def _facts(pos: Position) -> str:
+    partner = "" if pos.players != 5 else (" · called partner: seat " + str(pos.partner + 1) if pos.partner is not None
+                                           else " · the taker plays alone")
+    shown = f" · poignée shown: {', '.join(pos.poignees)}" if pos.poignees else ""
+    return (f"{pos.players} players · {bid_label(pos.contract.value)} · taker: seat {pos.taker + 1}{partner} · "
+            f"{pos.tricks_left} tricks left · the attack has won {pos.attack_points:g} points with "
+            f"{pos.attack_oudlers} oudler(s){shown}")
+
+
+def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
+    pos = puzzle.position
+    st.caption(_facts(pos))
+    cards = card_table(position_view(pos, token=key), key=f"{key}_table")
+    if cards is not None:
+        _answer(puzzle, key, cards[0].code)
+    with st.form(f"qform_{key}", border=False):
+        typed = st.text_input("…or type the card", key=f"{key}_typed", placeholder="e.g. T21 or KH",
+                              max_chars=TEXT_LIMIT, help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
+        sent = st.form_submit_button("Check what I typed")
+    if sent:
+        try:
+            got = parse_cards(typed) if typed.strip() else []
+        except TarotError as err:
+            st.warning(f"{plain(err)}. Type one card, like T21 or KH.")
+            got = []
+        if len(got) == 1:
+            _answer(puzzle, key, got[0].code)
+        elif typed.strip() and got:
+            st.info("Type one card only.")
+        elif not typed.strip():
+            st.info("Give an answer first.")
+
+
+def _answer(puzzle: StrategyPuzzle, key: str, code: str) -> None:
+    """An illegal card is refused with the reason and not counted; a legal one is the answer."""
+    fb = grade_card(puzzle, code)
+    if code not in {c.code for c in puzzle.position.legal()}:
+        st.warning(fb.message)
+    else:
+        st.session_state[f"{key}_feedback"] = fb
+
+
+def _bid(puzzle: StrategyPuzzle, key: str) -> None:
+    seat = f"seat {puzzle.seat + 1}" + (" (you speak first)" if puzzle.seat == 0 else "")
+    st.caption(f"{puzzle.players} players · {seat}")
+    show_cards(puzzle.hand, label="Your hand", width=54)
+    with st.form(f"qform_{key}", border=False):
+        picked = st.radio("Your bid", [bid_label(b) for b in BIDS], index=None, key=f"{key}_bid", horizontal=True)
+        sent = st.form_submit_button("Check my answer", type="primary")
+    if sent:
+        if picked is None:
+            st.info("Choose a bid first.")
+        else:
+            st.session_state[f"{key}_feedback"] = grade_bid(puzzle, BIDS[[bid_label(b) for b in BIDS].index(picked)])
+
+
+def show_solution(puzzle: StrategyPuzzle, key: str) -> None:
+    """The computed answer: each card's value and the line of play, or each contract's chance and score;
+    then the puzzle's explanation and the principle it teaches."""
+    principle = PRINCIPLES[puzzle.principle]
+    if puzzle.kind == "best-card":
+        _card_values(puzzle, key)
+    else:
+        _bid_values(puzzle)
+    st.markdown(puzzle.explanation)
+    st.markdown(f"**Principle: {principle.name}.** {principle.says}")
+
+
+def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
+    text = puzzle.position.dump()
+    with st.spinner("Working out every card with perfect play…"):
+        result = solved(text)
+    attack = puzzle.position.is_attack(puzzle.position.to_play)
+    top = result["cards"][0][1]
+    rows = []
+    for code, score, points in result["cards"]:
+        cost = (top - score) if attack else (score - top)
+        rows.append({"Card": card_name(card(code)), "Taker's score": f"{score:+d}",
+                     "Attack's points": f"{points:g}",
+                     "For your side": "best" if code in result["best"] else f"{cost} points worse"})
+    st.markdown("**What each card yields** with perfect play afterwards (the taker's final score for the deal):")
+    st.table(rows)
+    fb = st.session_state.get(f"{key}_feedback")
+    mine = fb.given if fb is not None and fb.given in dict((c, 1) for c, _, _ in result["cards"]) else None
+    if mine and mine not in result["best"]:
+        with st.spinner("Playing out the deal after your card…"):
+            yours = line_after(text, mine)
+        st.markdown(f"**After your {card_name(card(mine))}**, with perfect play:")
+        st.markdown("\n".join(f"- {t}" for t in tricks_of(text, yours)))
+    st.markdown(f"**A best line**, from {card_name(card(result['best'][0]))}:")
+    st.markdown("\n".join(f"- {t}" for t in tricks_of(text, [tuple(x) for x in result["line"]])))
+
+
+def _bid_values(puzzle: StrategyPuzzle) -> None:
+    with st.spinner(f"Playing the hand out {puzzle.samples} times…"):
+        values = estimates(puzzle.digest, puzzle)
+    rows = []
+    for bid in BIDS:
+        v = values[bid]
+        chance = "" if v["chance"] is None else f"{v['chance']:.0%}"
+        rows.append({"Bid": bid_label(bid), "Made": chance, "Expected score": f"{v['expected']:+.1f}",
+                     "": "best" if bid == puzzle.solution[0] else ""})
+    st.markdown(f"**Each contract**, from {puzzle.samples} deals played out by the bots "
+                "(the chance the taker makes it, and the taker's average score):")
+    st.table(rows)
