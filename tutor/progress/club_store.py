@@ -80,6 +80,10 @@ class SavedGame:
 GONE = "This game is no longer saved (it was deleted): save it as a new game."
 
 
+class GameGone(ValueError):
+    """A write to a game that is no longer saved (deleted, on this device or another)."""
+
+
 class StaleGame(ValueError):
     """A change made on a copy of the sheet older than the stored one: refused, nothing written."""
 
@@ -127,7 +131,8 @@ class ClubStore:
                     first_dealer=(first_dealer or 0) % len(checked.players))
                 ).inserted_primary_key[0]
             else:
-                _bump(conn, game_id, version, now, name=name, players=list(checked.players))
+                dealt = {} if first_dealer is None else {"first_dealer": first_dealer % len(checked.players)}
+                _bump(conn, game_id, version, now, name=name, players=list(checked.players), **dealt)
                 conn.execute(delete(ClubDeal).where(ClubDeal.game_id == game_id))
             rows = [{"game_id": game_id, "number": n, **_stored(row)}
                     for n, row in enumerate(checked.to_rows(), 1)]
@@ -160,7 +165,7 @@ class ClubStore:
         with writing(self.store.engine) as conn:
             players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
             if players is None:
-                raise ValueError(GONE)
+                raise GameGone(GONE)
             entry = Game.new(players).add(fields).deals[0]  # EntryError names the field
             _bump(conn, game_id, None, now)  # takes the row's lock: appends from two devices queue up
             last = conn.execute(select(func.max(ClubDeal.number)).where(ClubDeal.game_id == game_id)).scalar()
@@ -244,7 +249,7 @@ def _bump(conn, game_id: int, version: int | None, now: datetime, **values) -> i
                          .returning(ClubGame.version)).scalar()
     if found is None:
         if conn.execute(select(ClubGame.id).where(ClubGame.id == game_id)).first() is None:
-            raise ValueError(GONE)
+            raise GameGone(GONE)
         raise StaleGame
     return found
 
