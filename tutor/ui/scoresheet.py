@@ -77,7 +77,8 @@ def _pending() -> None:
 def _not_saving_notice() -> None:
     problem = st.session_state.get(lr.DOWN)
     if problem:
-        st.warning(f"**Games are not being saved.** {problem} The sheet on screen keeps working.", icon="⚠️")
+        st.warning(f"**Games are not being saved.** {problem} The sheet on screen keeps working.",
+                   icon=":material/warning:")
         if st.button("Try again", key="club_retry"):
             lr.retry()
             st.rerun()
@@ -384,18 +385,39 @@ def _table(sheet) -> list[dict]:
     return [*rows, foot] if rows else rows
 
 
-def _chart(sheet) -> None:
+def chart_spec(sheet) -> dict:
+    """Each player's total after every deal: one colour per player from a colour-blind-safe palette
+    (``PALETTE``), a point shape per player too, and each line labelled with its player at its end
+    (players level at the end share one label), so no colour has to be matched to a legend."""
     # A hand-written Vega-Lite spec: st.line_chart would run altair's schema checks on every rerun.
-    values = [{"deal": 0, "player": p, "total": 0} for p in sheet.players]
-    values += [{"deal": r.number, "player": p, "total": t} for r in sheet.rows for p, t in zip(sheet.players, r.totals)]
-    st.vega_lite_chart({
-        "data": {"values": values}, "height": 220,
-        "mark": {"type": "line", "point": True},
-        "encoding": {"x": {"field": "deal", "type": "quantitative", "axis": {"tickMinStep": 1}},
-                     "y": {"field": "total", "type": "quantitative"},
-                     "color": {"field": "player", "type": "nominal", "sort": list(sheet.players)},
-                     "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]},
-    }, width="stretch")
+    players, last = list(sheet.players), len(sheet.rows)
+    values = [{"deal": 0, "player": p, "total": 0} for p in players]
+    values += [{"deal": r.number, "player": p, "total": t} for r in sheet.rows for p, t in zip(players, r.totals)]
+    ends: dict[int, list[str]] = {}
+    for p, t in zip(players, sheet.totals):
+        ends.setdefault(t, []).append(p)
+    labels = [{"deal": last, "total": t, "player": names[0], "label": ", ".join(names)} for t, names in ends.items()]
+    colour = {"field": "player", "type": "nominal", "sort": players,
+              "scale": {"domain": players, "range": list(PALETTE[:len(players)])}, "legend": None}
+    x = {"field": "deal", "type": "quantitative", "title": "deal",
+         "axis": {"tickMinStep": 1}, "scale": {"domain": [0, last + max(1, last * 0.35)]}}  # room for the labels
+    return {
+        "height": 240,
+        "layer": [
+            {"data": {"values": values}, "mark": {"type": "line", "point": {"filled": True, "size": 50}},
+             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
+                          "shape": {"field": "player", "type": "nominal", "sort": players, "legend": None},
+                          "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]}},
+            {"data": {"values": labels},
+             "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 13, "fontWeight": "bold"},
+             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
+                          "text": {"field": "label"}}},
+        ],
+    }
+
+
+def _chart(sheet) -> None:
+    st.vega_lite_chart(chart_spec(sheet), width="stretch")
 
 
 def _edit_delete(game: Game) -> None:
