@@ -115,7 +115,7 @@ def _whole(clubs: ClubStore, game: Game) -> SavedGame:
     return clubs.load(gid)
 
 
-def _commit(local: Game, change) -> bool:  # noqa: C901 (one place for every way a write can end)
+def _commit(local: Game, change) -> bool:
     """Write one change to the stored game and show the game as stored; True when it was kept.
 
     ``change(clubs)`` does it one deal at a time (None: write ``local`` whole). ``local`` is what the
@@ -130,7 +130,8 @@ def _commit(local: Game, change) -> bool:  # noqa: C901 (one place for every way
     except StaleGame as err:
         _reload()
         ss[FLASH] = ("error", plain(err))
-        ss.update({EDITING: None, "club_clear": True})
+        if ss.get(EDITING):  # the deal being edited may have changed or moved: the edit starts again
+            ss.update({EDITING: None, "club_clear": True})
         return False
     except GameGone as err:  # the game was deleted on another device: kept here as a new game
         ss[FLASH] = ("warning", f"{plain(err)} It is saved again as a new game.")
@@ -199,7 +200,7 @@ def _from_address() -> None:
         ss["club_goto"] = "games"
     elif gid != ss.get(GAME_ID):
         _open_id(gid)
-        if ss.get(GAME_ID) != gid:
+        if ss.get(GAME_ID) != gid and not ss.get(lr.DOWN):  # kept while the database is away: Try again
             st.query_params.pop("game", None)
             ss["club_goto"] = "games"
 
