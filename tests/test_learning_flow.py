@@ -69,7 +69,7 @@ def test_a_missed_check_comes_back_once_and_the_score_and_stars_say_so(db):
     at.switch_page("tutor/ui/pages/course.py")
     at.run()
     card = next(m.value for m in at.markdown if "**1. The deck**" in m.value)
-    assert card.startswith("✅") and "★★☆" in card
+    assert card.startswith(":material/check_circle:") and "★★☆" in card
 
 
 def test_the_second_chance_shows_only_the_missed_checks():
