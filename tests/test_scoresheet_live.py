@@ -133,9 +133,11 @@ def test_standings_and_who_deals_next(clubs):
     assert rows == ["| 1 | Ann | +354 |", "| 2 | Cleo | -70 |", "| 2 | Dan | -70 |", "| 4 | Bob | -214 |"]
     assert board.index("Standings") < board.index("| 1 |")
     assert any("Deals next (deal 3): **Cleo**" in m.value for m in at.markdown)  # Ann dealt 1, Bob 2
+    assert at.selectbox(key="club_next_dealer").value == 2  # the box starts on Cleo (seat 3, index 2)
     at.selectbox(key="club_next_dealer").set_value(3)  # everyone passed on Cleo's deal: Dan deals
     at = press(at, "Set the dealer")
     assert any("Deals next (deal 3): **Dan**" in m.value for m in at.markdown)
+    assert at.selectbox(key="club_next_dealer").value == 3
     assert clubs.load(clubs.games()[0].id).first_dealer == 1  # Bob would have dealt deal 1 for Dan to deal 3
 
 

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import streamlit as st
 
-from ..club import CsvError, EntryError, Game, GameError, dealer, from_csv, standings, to_csv
+from ..club import CsvError, EntryError, Game, GameError, dealer, dealer_seat, from_csv, standings, to_csv
 from ..engine import CHELEM_BONUS, Contract
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame
 from . import learner as lr
@@ -67,6 +67,8 @@ def _pending() -> None:
     pick = st.session_state.pop("club_pick_last", None)
     if pick:
         st.session_state["club_pick"] = pick
+    if "club_dealer_last" in st.session_state:  # the dealer box starts on who deals next
+        st.session_state["club_next_dealer"] = st.session_state.pop("club_dealer_last")
     if st.session_state.pop("club_clear", False):
         # Assigned, not deleted: only a value set here is sent to the browser, which otherwise keeps its own.
         st.session_state.update({f"club_{key}": EMPTY_FORM.get(key) for key in FORM})
@@ -104,6 +106,7 @@ def _adopt(saved: SavedGame, *, mine: bool = True) -> None:
         ss["club_pick_last"] = len(deals) or None
     ss.update({GAME: saved.game, GAME_ID: saved.id, NAME: saved.name, VERSION: saved.version,
                FIRST_DEALER: saved.first_dealer})
+    ss["club_dealer_last"] = dealer_seat(len(saved.game.players), saved.first_dealer, len(deals) + 1)
     ss.pop(UNSAVED, None)
     st.query_params["game"] = str(saved.id)
 
