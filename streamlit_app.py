@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="Tarot Tutor", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="Tarot Tutor", page_icon=":material/playing_cards:", layout="wide")
 
 # Sections, so a newcomer sees "Learn" first and the club and class tools apart.
 PAGES = {

@@ -56,7 +56,7 @@ def test_the_list_shows_every_game_newest_first_with_its_deal_count(clubs):
     c = clubs.save(five(), "Friday", now=T0 + timedelta(hours=2))
     assert [(i.id, i.name, i.deals, len(i.players)) for i in clubs.games()] == [
         (c, "Friday", 3, 5), (b, "Empty", 0, 3), (a, "Monday", 2, 4)]
-    clubs.save(four().delete(1), "Monday", game_id=a, now=T0 + timedelta(hours=3))
+    clubs.save(four().delete(1), "Monday", game_id=a, now=T0 + timedelta(hours=3), version=1)
     assert [(i.id, i.deals) for i in clubs.games()] == [(a, 1), (c, 3), (b, 0)]
 
 
@@ -64,7 +64,7 @@ def test_saving_over_a_game_replaces_its_deals_and_keeps_the_others(clubs, store
     a = clubs.save(four(), "A")
     b = clubs.save(five(), "B")
     edited = four().edit(1, points=41).delete(2)
-    assert clubs.save(edited, "A, fixed", game_id=a) == a
+    assert clubs.save(edited, "A, fixed", game_id=a, version=1) == a
     assert clubs.load(a).game == edited and clubs.load(a).name == "A, fixed"
     assert clubs.load(a).game.sheet().totals == (270, -90, -90, -90)  # garde made by 0: 25x2 + petit 20 + poignée 20
     assert clubs.load(b).game == five()
@@ -76,7 +76,7 @@ def test_a_deal_the_engine_refuses_is_never_written(clubs, store):
     a = clubs.save(four(), "A")
     bad = Game(four().players, (*four().deals, DealEntry("Ann", Contract.GARDE, 95.0, 1)))  # built around the checks
     with pytest.raises(EntryError) as err:
-        clubs.save(bad, "A", game_id=a)
+        clubs.save(bad, "A", game_id=a, version=1)
     assert err.value.problems[0][0] == "deal 3: points"
     with pytest.raises(EntryError):
         clubs.save(bad, "New")
@@ -96,16 +96,16 @@ def test_a_failure_half_way_leaves_the_previous_version_whole(clubs, monkeypatch
 
     monkeypatch.setattr(club_store, "_stored", fail_on_second)
     with pytest.raises(RuntimeError):
-        clubs.save(four().add(taker="Cleo", contract="garde", points=60, oudlers=1), "renamed", game_id=a)
+        clubs.save(four().add(taker="Cleo", contract="garde", points=60, oudlers=1), "renamed", game_id=a, version=1)
     saved = clubs.load(a)  # the game row was updated and the deals deleted inside the failed transaction
-    assert (saved.name, saved.game, saved.updated_at) == ("A", four(), T0)
+    assert (saved.name, saved.game, saved.updated_at, saved.version) == ("A", four(), T0, 1)
 
 
 def test_saving_over_a_deleted_game_is_refused(clubs):
     a = clubs.save(four(), "A")
     assert clubs.delete(a) is True
     with pytest.raises(ValueError, match="no longer saved"):
-        clubs.save(four(), "A", game_id=a)
+        clubs.save(four(), "A", game_id=a, version=1)
     assert clubs.games() == [] and clubs.load(a) is None
 
 

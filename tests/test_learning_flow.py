@@ -34,7 +34,7 @@ def test_clicking_through_without_answering_is_skipped_not_done(db):
     at.run()
     assert not at.success
     card = next(m.value for m in at.markdown if "**1. The deck**" in m.value)
-    assert card.startswith("⏭️") and "skipped, not done" in card and "✅" not in card
+    assert card.startswith(":material/skip_next:") and "skipped, not done" in card and "check_circle" not in card
     assert any("Start here: lesson 0" in m.value for m in at.markdown)  # nothing is done yet
     # "Answer the skipped checks" goes back to the first one.
     at = app(LESSON, lesson="the-deck", step="1")
@@ -69,7 +69,7 @@ def test_a_missed_check_comes_back_once_and_the_score_and_stars_say_so(db):
     at.switch_page("tutor/ui/pages/course.py")
     at.run()
     card = next(m.value for m in at.markdown if "**1. The deck**" in m.value)
-    assert card.startswith("✅") and "★★☆" in card
+    assert card.startswith(":material/check_circle:") and "★★☆" in card
 
 
 def test_the_second_chance_shows_only_the_missed_checks():
@@ -100,7 +100,7 @@ def test_a_lesson_done_with_every_answer_wrong_is_not_ticked_on_the_map(db):
     db.finish_lesson(me.id, "the-goal")
     at = app()
     card = next(m.value for m in at.markdown if "The goal" in m.value and "**" in m.value)
-    assert card.startswith("🔁") and "✅" not in card and "0 right out of 2" in card
+    assert card.startswith(":material/replay:") and "check_circle" not in card and "0 right out of 2" in card
 
 
 # ---------------------------------------------------------------- 2. the place in the address

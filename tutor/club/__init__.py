@@ -6,6 +6,7 @@
 - ``make_entry(players, fields)`` checks what a scorer typed; ``EntryError.problems`` names each bad field.
 - ``to_csv(game)`` / ``from_csv(text)``: the documented CSV format (see ``tutor.club.csvio``).
 - ``game.to_rows()`` / ``Game.from_rows(players, rows)``: plain data for a store to persist.
+- ``standings(players, totals)`` ranks the players; ``dealer(players, first, number)`` says who deals.
 
 >>> g = Game.new(["Ann", "Bob", "Cleo", "Dan", "Eve"])
 >>> g = g.add(taker="Cleo", partner="Eve", contract="garde", points=45, oudlers=2)
@@ -16,6 +17,8 @@
 from .csvio import CsvError, from_csv, to_csv
 from .entry import FIELDS, DealEntry, EntryError, make_entry, score_entry
 from .game import Game, GameError, Row, Sheet, player_scores
+from .standings import Standing, dealer, dealer_seat, first_dealer_for, standings
 
 __all__ = ["FIELDS", "CsvError", "DealEntry", "EntryError", "Game", "GameError", "Row", "Sheet", "from_csv",
            "make_entry", "player_scores", "score_entry", "to_csv"]
+__all__ += ["Standing", "dealer", "dealer_seat", "first_dealer_for", "standings"]

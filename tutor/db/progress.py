@@ -127,6 +127,9 @@ class ClubGame(Base):
     players: Mapped[list] = mapped_column(JSON, nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    # v6: raised by every write, checked by every edit or delete (two devices on one sheet).
+    version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
+    first_dealer: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0")  # v6: seat from 0
     __table_args__ = (Index("ix_club_games_updated", "updated_at"),)
 
 

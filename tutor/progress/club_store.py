@@ -16,6 +16,24 @@ the engine cannot score reaches the database.
 ('Friday', True, (160, -80, -80))
 >>> [(i.name, i.players, i.deals) for i in clubs.games()]
 [('Friday', ('Ann', 'Bob', 'Cleo'), 1)]
+
+Two devices on one sheet (v6): every write raises the game's ``version``. Adding a deal appends it to
+the stored game, whatever copy the adder holds, so no deal entered elsewhere is overwritten. An edit,
+a delete or a whole save names the version it was made on, and is refused with ``StaleGame`` when
+the stored game has moved on since. ``append``, ``replace_deal`` and ``delete_deal`` return the
+fresh ``SavedGame``.
+
+>>> a = clubs.append(gid, {"taker": "Bob", "contract": "petite", "points": 40, "oudlers": 1})
+>>> b = clubs.append(gid, {"taker": "Cleo", "contract": "garde", "points": 60, "oudlers": 1})  # another device
+>>> (a.version, b.version, len(b.game.deals))
+(2, 3, 3)
+>>> stale = a.version  # this copy has not seen Cleo's deal
+>>> clubs.delete_deal(gid, 2, version=stale)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tutor.progress.club_store.StaleGame: This sheet was changed on another device since this one last showed it...
+>>> len(clubs.delete_deal(gid, 2, version=b.version).game.deals)
+2
 """
 
 from __future__ import annotations
@@ -25,7 +43,7 @@ from datetime import datetime
 
 from sqlalchemy import delete, func, insert, select, update
 
-from ..club import Game
+from ..club import DealEntry, Game, first_dealer_for
 from ..db import utcnow
 from ..db.progress import ClubDeal, ClubGame
 from .db import writing
@@ -55,6 +73,23 @@ class SavedGame:
     game: Game
     created_at: datetime
     updated_at: datetime
+    version: int = 1  # v6: raised by every write
+    first_dealer: int = 0  # v6: the seat (from 0) that dealt deal 1
+
+
+GONE = "This game is no longer saved (it was deleted): save it as a new game."
+
+
+class GameGone(ValueError):
+    """A write to a game that is no longer saved (deleted, on this device or another)."""
+
+
+class StaleGame(ValueError):
+    """A change made on a copy of the sheet older than the stored one: refused, nothing written."""
+
+    def __init__(self) -> None:
+        super().__init__("This sheet was changed on another device since this one last showed it, so your "
+                         "change was not saved. The sheet now shows every deal as saved: check it and try again.")
 
 
 def clean_game_name(name: str) -> str:
@@ -77,24 +112,27 @@ class ClubStore:
         return self.store.where
 
     @_guarded
-    def save(self, game: Game, name: str, game_id: int | None = None, now: datetime | None = None) -> int:
+    def save(self, game: Game, name: str, game_id: int | None = None, now: datetime | None = None, *,
+             version: int | None = None, first_dealer: int | None = None) -> int:
         """Write ``game`` as a new sheet (``game_id`` None) or over sheet ``game_id``; returns its id.
 
-        Raises ValueError for a bad name or a sheet that no longer exists, ``EntryError`` for a deal the
-        engine cannot score; in every case nothing is written."""
+        Writing over a sheet needs the ``version`` it was read at (``StaleGame`` when another write came
+        since). Raises ValueError for a bad name or a sheet that no longer exists, ``EntryError`` for a
+        deal the engine cannot score; in every case nothing is written."""
+        if game_id is not None and version is None:
+            raise ValueError("a saved game is written over only with the version it was read at")
         name = clean_game_name(name)
         checked = Game.from_rows(game.players, game.to_rows())  # EntryError names the deal and field
         now = now or utcnow()
         with writing(self.store.engine) as conn:
             if game_id is None:
                 game_id = conn.execute(insert(ClubGame).values(
-                    name=name, players=list(checked.players), created_at=now, updated_at=now)
+                    name=name, players=list(checked.players), created_at=now, updated_at=now, version=1,
+                    first_dealer=(first_dealer or 0) % len(checked.players))
                 ).inserted_primary_key[0]
             else:
-                found = conn.execute(update(ClubGame).where(ClubGame.id == game_id).values(
-                    name=name, players=list(checked.players), updated_at=now).returning(ClubGame.id)).first()
-                if found is None:
-                    raise ValueError("This game is no longer saved (it was deleted): save it as a new game.")
+                dealt = {} if first_dealer is None else {"first_dealer": first_dealer % len(checked.players)}
+                _bump(conn, game_id, version, now, name=name, players=list(checked.players), **dealt)
                 conn.execute(delete(ClubDeal).where(ClubDeal.game_id == game_id))
             rows = [{"game_id": game_id, "number": n, **_stored(row)}
                     for n, row in enumerate(checked.to_rows(), 1)]
@@ -107,13 +145,74 @@ class ClubStore:
         """The saved sheet, or None. A stored deal the engine now refuses raises ``EntryError``
         (its field prefixed with the deal number), so the page can say which one."""
         with self.store.engine.connect() as conn:
-            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
-            if head is None:
-                return None
-            deals = conn.execute(select(ClubDeal).where(ClubDeal.game_id == game_id)
-                                 .order_by(ClubDeal.number)).all()
-        game = Game.from_rows(head.players, [{c: getattr(d, c) for c in COLUMNS} for d in deals])
-        return SavedGame(head.id, head.name, game, head.created_at, head.updated_at)
+            return _read(conn, game_id)
+
+    @_guarded
+    def version(self, game_id: int) -> int | None:
+        """The stored version of a sheet (None when it is gone): one small read, for a sheet on screen
+        to see whether another device changed it."""
+        with self.store.engine.connect() as conn:
+            return conn.execute(select(ClubGame.version).where(ClubGame.id == game_id)).scalar()
+
+    # -- one deal at a time: what two devices on one sheet need ------------------------------------
+
+    @_guarded
+    def append(self, game_id: int, fields: dict | DealEntry, now: datetime | None = None) -> SavedGame:
+        """Add a deal after the last stored one, whatever the adder's copy holds; the fresh game.
+
+        ``EntryError`` for a deal the engine refuses, ValueError when the game is gone; nothing written."""
+        now = now or utcnow()
+        with writing(self.store.engine) as conn:
+            players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
+            if players is None:
+                raise GameGone(GONE)
+            entry = Game.new(players).add(fields).deals[0]  # EntryError names the field
+            _bump(conn, game_id, None, now)  # takes the row's lock: appends from two devices queue up
+            last = conn.execute(select(func.max(ClubDeal.number)).where(ClubDeal.game_id == game_id)).scalar()
+            conn.execute(insert(ClubDeal).values(game_id=game_id, number=(last or 0) + 1, **_stored(entry.to_row())))
+            return _read(conn, game_id)
+
+    @_guarded
+    def replace_deal(self, game_id: int, number: int, fields: dict | DealEntry, *, version: int,
+                     now: datetime | None = None) -> SavedGame:
+        """Deal ``number`` replaced, if the stored game is still at ``version`` (else ``StaleGame``)."""
+        now = now or utcnow()
+        with writing(self.store.engine) as conn:
+            _bump(conn, game_id, version, now)
+            players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
+            entry = Game.new(players).add(fields).deals[0]
+            done = conn.execute(update(ClubDeal).where(ClubDeal.game_id == game_id, ClubDeal.number == number)
+                                .values(**_stored(entry.to_row())))
+            if done.rowcount != 1:
+                raise ValueError(f"There is no deal {number} on this sheet.")
+            return _read(conn, game_id)
+
+    @_guarded
+    def delete_deal(self, game_id: int, number: int, *, version: int, now: datetime | None = None) -> SavedGame:
+        """Deal ``number`` removed and the later ones moved up, if the stored game is still at ``version``."""
+        now = now or utcnow()
+        with writing(self.store.engine) as conn:
+            _bump(conn, game_id, version, now)
+            mine = (ClubDeal.game_id == game_id)
+            if conn.execute(delete(ClubDeal).where(mine, ClubDeal.number == number)).rowcount != 1:
+                raise ValueError(f"There is no deal {number} on this sheet.")
+            # In two steps: the key (game, number) must stay unique after every row, in any order.
+            conn.execute(update(ClubDeal).where(mine, ClubDeal.number > number).values(number=-ClubDeal.number))
+            conn.execute(update(ClubDeal).where(mine, ClubDeal.number < 0).values(number=-ClubDeal.number - 1))
+            return _read(conn, game_id)
+
+    @_guarded
+    def set_next_dealer(self, game_id: int, seat: int, now: datetime | None = None) -> SavedGame:
+        """Say who deals next (seat from 0), e.g. after a deal everyone passed, which is not on the sheet."""
+        now = now or utcnow()
+        with writing(self.store.engine) as conn:
+            _bump(conn, game_id, None, now)
+            players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
+            played = conn.execute(select(func.count()).select_from(ClubDeal)
+                                  .where(ClubDeal.game_id == game_id)).scalar()
+            conn.execute(update(ClubGame).where(ClubGame.id == game_id).values(
+                first_dealer=first_dealer_for(len(players), seat % len(players), played)))
+            return _read(conn, game_id)
 
     @_guarded
     def games(self) -> list[GameInfo]:
@@ -138,6 +237,30 @@ class ClubStore:
         with writing(self.store.engine) as conn:
             conn.execute(delete(ClubDeal).where(ClubDeal.game_id == game_id))  # not relying on the FK pragma
             return conn.execute(delete(ClubGame).where(ClubGame.id == game_id)).rowcount > 0
+
+
+def _bump(conn, game_id: int, version: int | None, now: datetime, **values) -> int:
+    """Raise the game's version (the row is locked until the transaction ends); when ``version`` is
+    given, only if the stored game is still at it. ValueError when the game is gone, else ``StaleGame``."""
+    q = update(ClubGame).where(ClubGame.id == game_id)
+    if version is not None:
+        q = q.where(ClubGame.version == version)
+    found = conn.execute(q.values(version=ClubGame.version + 1, updated_at=now, **values)
+                         .returning(ClubGame.version)).scalar()
+    if found is None:
+        if conn.execute(select(ClubGame.id).where(ClubGame.id == game_id)).first() is None:
+            raise GameGone(GONE)
+        raise StaleGame
+    return found
+
+
+def _read(conn, game_id: int) -> SavedGame | None:
+    head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
+    if head is None:
+        return None
+    deals = conn.execute(select(ClubDeal).where(ClubDeal.game_id == game_id).order_by(ClubDeal.number)).all()
+    game = Game.from_rows(head.players, [{c: getattr(d, c) for c in COLUMNS} for d in deals])
+    return SavedGame(head.id, head.name, game, head.created_at, head.updated_at, head.version, head.first_dealer)
 
 
 def _stored(row: dict) -> dict:

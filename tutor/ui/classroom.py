@@ -159,7 +159,7 @@ def _result(quiz, done: dict) -> None:
     st.subheader(f"Your result: {right} right out of {total}{extra}")
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
-        mark = "—" if m is None else ("✅" if m.correct else ("🟡" if m.credit > 0 else "❌"))
+        mark = "—" if m is None else (":material/check_circle: right" if m.correct else (":material/adjust: partly right" if m.credit > 0 else ":material/cancel: wrong"))  # noqa: E501
         st.markdown(f"**{i + 1}.** {mark} your answer: `{m.answer if m else 'none'}`")
         if quiz.explanations:
             with st.expander(f"Question {i + 1}: answer and why"):

@@ -61,10 +61,10 @@ def render() -> None:
         missed = any(m[s].recent and m[s].accuracy == 0 for s in lesson.skills if s in m)
         if lesson.id in finished:
             # A lesson done with its skill's answers all wrong is not shown as a success.
-            mark = "🔁" if missed else "✅"
+            mark = ":material/replay:" if missed else ":material/check_circle:"
         else:
-            mark = "⏭️" if lesson.id in skipped else ("▶️" if upcoming is lesson else "◻️")
-        state = {"✅": "done", "🔁": "done, worth another go", "⏭️": "skipped, not done"}.get(mark)
+            mark = ":material/skip_next:" if lesson.id in skipped else (":material/play_arrow:" if upcoming is lesson else ":material/radio_button_unchecked:")  # noqa: E501
+        state = {":material/check_circle:": "done", ":material/replay:": "done, worth another go", ":material/skip_next:": "skipped, not done", ":material/play_arrow:": "next", ":material/radio_button_unchecked:": "to do"}.get(mark)  # noqa: E501
         earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if lesson.id in stars else ""
         extra = " · ".join(x for x in (state, earned) if x)
         with st.container(border=True):

@@ -355,16 +355,16 @@ def saving_notice() -> None:
     problem = st.session_state.get(DOWN)
     if not problem and opened is not None and learner_id() is None and shared_server():
         st.info("This app is shared: sign in with your name and PIN (or make a profile) under "
-                "**Progress → Profile** so that your answers are saved.", icon="👤")
+                "**Progress → Profile** so that your answers are saved.", icon=":material/person:")
         return
     if problem:
         with st.container(border=True):
-            st.warning(f"**Not saving.** {problem} Everything else keeps working.", icon="⚠️")
+            st.warning(f"**Not saving.** {problem} Everything else keeps working.", icon=":material/warning:")
             if st.button("Try again", key="progress_retry"):
                 retry()
                 st.rerun()
     elif opened is not None and opened.notice and not st.session_state.get("progress_notice_seen"):
-        st.info(opened.notice, icon="🛟")
+        st.info(opened.notice, icon=":material/support:")
         if st.button("Got it", key="progress_notice_ok"):
             st.session_state["progress_notice_seen"] = True
             st.rerun()

@@ -48,7 +48,7 @@ def render() -> None:
     ids = [p.id for p in shown]
     # Numbered: Streamlit tells options apart by their labels, so two equal titles would be one option.
     number = {p.id: i + 1 for i, p in enumerate(all_puzzles)}
-    pid = _pick(ids, {p.id: f"{'✅ ' if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
+    pid = _pick(ids, {p.id: f"{'solved · ' if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
                       for p in shown})
     puzzle = next(p for p in shown if p.id == pid)
     st.caption(f"{puzzle.players} players · " + ", ".join(puzzle.tags))

@@ -34,7 +34,7 @@ def _question(kind: str, seed, params: dict, key: str, source: str) -> None:
         if st.button("Hint: which rule decides it?", key=f"{key}_hintbtn"):
             st.session_state[hint_key] = True
         if st.session_state.get(hint_key):
-            st.info(RULES.get(q.rules[0], q.rules[0]), icon="💡")
+            st.info(RULES.get(q.rules[0], q.rules[0]), icon=":material/lightbulb:")
     fb = render_question(q, key)
     lr.track_answer(key, fb, kind=kind, seed=int(seed), params=params, skill=q.skill, source=source,
                     hints_used=bool(st.session_state.get(hint_key)))

@@ -4,6 +4,11 @@ Everything is scored by ``tutor.club`` (the engine underneath); this page only c
 shows the sheet. The game lives in the session as an immutable ``Game`` and is saved to the database
 after every change (``ClubStore``, all or nothing). A refused entry changes nothing and says which
 field is wrong. Views (kept in the URL, ``?view=games``) so only the one on screen is computed.
+
+Two devices on one game (a phone entering deals, a laptop projecting the sheet): the open game is in
+the address (``?game=ID``); a new deal is appended to the stored game, an edit or delete carries the
+version the sheet on screen was read at and is refused when another device changed the game since;
+and the sheet looks for such changes every few seconds (``_watch``, a fragment), so it follows them.
 """
 
 from __future__ import annotations
@@ -12,11 +17,11 @@ from datetime import datetime
 
 import streamlit as st
 
-from ..club import CsvError, EntryError, Game, GameError, from_csv, to_csv
+from ..club import CsvError, EntryError, Game, GameError, dealer, dealer_seat, from_csv, standings, to_csv
 from ..engine import CHELEM_BONUS, Contract
-from ..progress.club_store import ClubStore
+from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame
 from . import learner as lr
-from .safe import plain, query_choice
+from .safe import plain, query_choice, query_int, query_text
 from .widgets import download
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
@@ -29,12 +34,21 @@ CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
 CONTRACTS = {c.value: c.value.replace("_", " ") for c in Contract}
 FORM = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem")
 EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field is None, nothing chosen
+# Two devices on one game: the stored version this sheet was read at, the first dealer's seat (from 0),
+# and a change kept on screen only because the database could not be written.
+VERSION, FIRST_DEALER, UNSAVED = "club_version", "club_first_dealer", "club_unsaved"
+EDIT_VERSION = "club_edit_version"  # the version the deal being edited was read at
+REFRESH_SECONDS = 4  # how often an open sheet looks for deals entered on another device
+GAME_ID_MAX = 2**31 - 1
+# Okabe and Ito's colour-blind-safe palette, one colour per seat (no two blues, no red next to green).
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 
 
 def render() -> None:
     st.title("Score sheet")
     st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
     _not_saving_notice()
+    _from_address()
     _pending()
     st.session_state.setdefault("club_view", query_choice("view", VIEWS, "sheet"))
     view = st.segmented_control("View", list(VIEWS), format_func=VIEWS.get, key="club_view",
@@ -50,6 +64,11 @@ def _pending() -> None:
     goto = st.session_state.pop("club_goto", None)
     if goto:
         st.session_state["club_view"] = goto
+    pick = st.session_state.pop("club_pick_last", None)
+    if pick:
+        st.session_state["club_pick"] = pick
+    if "club_dealer_last" in st.session_state:  # the dealer box starts on who deals next
+        st.session_state["club_next_dealer"] = st.session_state.pop("club_dealer_last")
     if st.session_state.pop("club_clear", False):
         # Assigned, not deleted: only a value set here is sent to the browser, which otherwise keeps its own.
         st.session_state.update({f"club_{key}": EMPTY_FORM.get(key) for key in FORM})
@@ -60,34 +79,146 @@ def _pending() -> None:
 def _not_saving_notice() -> None:
     problem = st.session_state.get(lr.DOWN)
     if problem:
-        st.warning(f"**Games are not being saved.** {problem} The sheet on screen keeps working.", icon="⚠️")
+        st.warning(f"**Games are not being saved.** {problem} The sheet on screen keeps working.",
+                   icon=":material/warning:")
         if st.button("Try again", key="club_retry"):
             lr.retry()
             st.rerun()
 
 
-def _save(game: Game, name: str) -> None:
-    """Keep ``game`` in the session and write it to the database (when the database works).
-    Any change ends the chance to undo a deletion: the undo would lose it."""
-    st.session_state.pop(UNDO, None)
-    st.session_state[GAME], st.session_state[NAME] = game, name
-    gid = lr.guarded(lambda s: ClubStore(s).save(game, name, st.session_state.get(GAME_ID)), write=True)
-    if gid is not None:
-        st.session_state[GAME_ID] = gid
+def _save(game: Game, name: str) -> bool:
+    """Write ``game`` whole: a new game, or over the open one at the version on screen (a CSV import,
+    Undo)."""
+    st.session_state[NAME] = name
+    return _commit(game, None)
 
 
-def _open() -> None:
-    gid = st.session_state.get("club_saved")  # read at click time: the list may have changed since it was drawn
+def _adopt(saved: SavedGame, *, mine: bool = True) -> None:
+    """Show ``saved``, the game as stored: its deals, its version and, in the address, its id.
+
+    The Edit and Delete picker goes to the last deal after a change made here; after a change seen
+    from another device it stays where it was chosen if that deal is still the same one."""
+    ss = st.session_state
+    old, pick, deals = ss.get(GAME), ss.get("club_pick"), saved.game.deals
+    kept = (not mine and old is not None and ss.get(GAME_ID) == saved.id and pick is not None
+            and pick < len(old.deals) and old.deals[:pick] == deals[:pick])
+    if not kept:
+        ss["club_pick_last"] = len(deals) or None
+    ss.update({GAME: saved.game, GAME_ID: saved.id, NAME: saved.name, VERSION: saved.version,
+               FIRST_DEALER: saved.first_dealer})
+    ss["club_dealer_last"] = dealer_seat(len(saved.game.players), saved.first_dealer, len(deals) + 1)
+    ss.pop(UNSAVED, None)
+    st.query_params["game"] = str(saved.id)
+
+
+def _whole(clubs: ClubStore, game: Game) -> SavedGame:
+    ss = st.session_state
+    gid = clubs.save(game, ss.get(NAME, "Game"), ss.get(GAME_ID), version=ss.get(VERSION),
+                     first_dealer=ss.get(FIRST_DEALER, 0))
+    return clubs.load(gid)
+
+
+def _commit(local: Game, change) -> bool:
+    """Write one change to the stored game and show the game as stored; True when it was kept.
+
+    ``change(clubs)`` does it one deal at a time (None: write ``local`` whole). ``local`` is what the
+    sheet becomes when the database cannot be written: the change is kept on screen and the whole
+    sheet is written by the next change that can be. A change made on a stale copy is refused."""
+    ss = st.session_state
+    ss.pop(UNDO, None)  # any change ends the chance to undo a deletion: the undo would lose it
+    if change is None or ss.get(GAME_ID) is None or ss.get(UNSAVED):
+        change = lambda clubs: _whole(clubs, local)  # noqa: E731
+    try:
+        saved = lr.guarded(lambda s: change(ClubStore(s)))
+    except StaleGame as err:
+        _reload()
+        ss[FLASH] = ("error", plain(err))
+        if ss.get(EDITING):  # the deal being edited may have changed or moved: the edit starts again
+            ss.update({EDITING: None, "club_clear": True})
+        return False
+    except GameGone as err:  # the game was deleted on another device: kept here as a new game
+        ss[FLASH] = ("warning", f"{plain(err)} It is saved again as a new game.")
+        ss.update({GAME_ID: None, VERSION: None})
+        saved = lr.guarded(lambda s: _whole(ClubStore(s), local))
+    if saved is None:  # not saving: the sheet on screen keeps working
+        ss.update({GAME: local, UNSAVED: True})
+        return True
+    if ss.get(lr.DOWN):  # written after all: the database is back
+        ss.pop(lr.DOWN, None)
+        ss.pop(lr.DOWN_KIND, None)
+    _adopt(saved)
+    return True
+
+
+def _reload(mine: bool = True) -> bool:
+    """Show the game as stored now; False (and a message) when it cannot be read."""
+    gid = st.session_state.get(GAME_ID)
+    try:
+        saved = lr.guarded(lambda s: ClubStore(s).load(gid))
+    except EntryError as err:
+        st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {plain(err)}")
+        return False
+    if saved is None:
+        return False
+    _adopt(saved, mine=mine)
+    return True
+
+
+def _open_id(gid: int) -> None:
+    """Open saved game ``gid`` on the sheet (from the list or from the address)."""
     try:
         saved = lr.guarded(lambda s: ClubStore(s).load(gid))
     except EntryError as err:
         st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {plain(err)}")
         return
     if saved is None:
-        st.session_state[FLASH] = ("error", "That game is no longer saved.")
+        if not st.session_state.get(lr.DOWN):
+            st.session_state[FLASH] = ("error", f"There is no saved game number {gid}: it may have been "
+                                                "deleted. Open one from the list below, or start a new one.")
         return
-    st.session_state.update({GAME: saved.game, GAME_ID: saved.id, NAME: saved.name, EDITING: None,
-                             "club_goto": "sheet", "club_clear": True})
+    st.session_state.pop(UNDO, None)
+    st.session_state.pop("club_pick", None)
+    st.session_state.update({EDITING: None, "club_goto": "sheet", "club_clear": True})
+    _adopt(saved)
+
+
+def _open() -> None:
+    _open_id(st.session_state.get("club_saved"))  # read at click time: the list may have changed since
+
+
+def _from_address() -> None:
+    """The game named in the address (``?game=ID``) is the one on the sheet, so a reload or a second
+    device opens it; a game opened here is written into the address."""
+    ss = st.session_state
+    raw = query_text("game", 40)
+    if not raw:
+        if ss.get(GAME_ID) is not None:
+            st.query_params["game"] = str(ss[GAME_ID])
+        return
+    gid = query_int("game", 1, GAME_ID_MAX)
+    if gid is None:
+        st.query_params.pop("game", None)
+        ss[FLASH] = ("error", f"The address names no game: “{plain(raw)}” is not a game number. "
+                              "Open a game from the list below.")
+        ss["club_goto"] = "games"
+    elif gid != ss.get(GAME_ID):
+        _open_id(gid)
+        if ss.get(GAME_ID) != gid and not ss.get(lr.DOWN):  # kept while the database is away: Try again
+            st.query_params.pop("game", None)
+            ss["club_goto"] = "games"
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def _watch() -> None:
+    """Every few seconds, one small read: when another device changed the game, show it as stored.
+    Drawn last, so a click on this run is handled before; a full rerun keeps a half-filled form."""
+    ss = st.session_state
+    gid = ss.get(GAME_ID)
+    if gid is None or ss.get(UNSAVED) or ss.get(lr.DOWN):
+        return
+    stored = lr.guarded(lambda s: ClubStore(s).version(gid))
+    if stored is not None and stored != ss.get(VERSION) and _reload(mine=False):
+        st.rerun()
 
 
 def _flash() -> None:
@@ -104,23 +235,59 @@ def render_sheet() -> None:
     st.subheader(plain(st.session_state.get(NAME, "Game")))
     _flash()
     _offer_undo()
+    _standings(game, sheet)
     _deal_form(game)
-    if not sheet.rows:
+    if sheet.rows:
+        _breakdown(sheet.players, sheet.rows[-1])
+        _whole_sheet(sheet)
+        _chart(sheet)
+        _edit_delete(game)
+        download(st, "Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
+                 key="club_csv_out", icon=":material/download:")
+    else:
         st.info("No deal yet: enter the first one above.")
-        return
-    last = sheet.rows[-1]
-    _breakdown(sheet.players, last)
-    st.markdown("**The sheet** — each deal's scores, and the running totals (Σ)")
-    st.dataframe(_table(sheet), hide_index=True, width="stretch")
+    _watch()
+
+
+def _standings(game: Game, sheet) -> None:
+    """The ranking (place, name, total) and who deals next, above everything: what a table asks for."""
+    played = len(game.deals)
+    if played:
+        st.markdown(f"**Standings after {played} deal{'s' if played > 1 else ''}**\n\n"
+                    "| Place | Player | Total |\n|---:|:---|---:|\n"
+                    + "\n".join(f"| {s.place} | {plain(s.name)} | {s.total:+d} |"
+                                 for s in standings(sheet.players, sheet.totals)))
+    first = st.session_state.get(FIRST_DEALER) or 0
+    c1, c2 = st.columns([3, 1], vertical_alignment="center")
+    c1.markdown(f"Deals next (deal {played + 1}): **{plain(dealer(game.players, first, played + 1))}**")
+    with c2.popover("Change", icon=":material/swap_horiz:", help="Who deals next, e.g. after a deal "
+                    "everyone passed (it is not on the sheet, but the deal still moves on)"):
+        seat = st.selectbox("Who deals next?", range(len(game.players)), format_func=lambda i: game.players[i],
+                            key="club_next_dealer")
+        if st.button("Set the dealer", key="club_set_dealer"):
+            _set_dealer(game, seat)
+
+
+def _set_dealer(game: Game, seat: int) -> None:
+    from ..club import first_dealer_for
+    st.session_state[FIRST_DEALER] = first_dealer_for(len(game.players), seat, len(game.deals))
+    gid = st.session_state.get(GAME_ID)
+    if _commit(game, lambda clubs: clubs.set_next_dealer(gid, seat)):
+        st.session_state[FLASH] = ("success", f"{plain(game.players[seat])} deals next.")
+    st.rerun()
+
+
+def _whole_sheet(sheet) -> None:
+    st.markdown("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom")
+    rows = _table(sheet)
+    st.dataframe(rows, hide_index=True, width="stretch", height="content",  # every deal: no scrolling box
+                 column_config={c: st.column_config.NumberColumn(format="%d") for c in rows[0]
+                                if c in sheet.players or c.endswith(" Σ") or c == "oudlers"})
     bad = sheet.unbalanced()
     if bad:
         st.error(f"Rows {', '.join(map(str, bad))} do not sum to zero.")
     else:
-        st.caption("✓ Every row sums to zero.")
-    _chart(sheet)
-    _edit_delete(game)
-    download(st, "Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
-             key="club_csv_out", icon=":material/download:")
+        st.caption(":material/check: Every row sums to zero.")
 
 
 def _deal_form(game: Game) -> None:
@@ -165,7 +332,8 @@ def _fields() -> dict:
 
 def _submit(game: Game, editing: int | None) -> None:
     fields = _fields()
-    if len(game.players) == 5 and st.session_state.get("club_partner") is None:
+    ss = st.session_state
+    if len(game.players) == 5 and ss.get("club_partner") is None:
         st.error("**partner**: choose the called partner, or “alone” when the taker called their own king.")
         return
     try:
@@ -173,9 +341,18 @@ def _submit(game: Game, editing: int | None) -> None:
     except EntryError as err:
         st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{f}**: {plain(m)}" for f, m in err.problems))
         return
-    _save(new, st.session_state.get(NAME, "Game"))
-    st.session_state.update({EDITING: None, "club_clear": True})
-    st.session_state[FLASH] = ("success", f"Deal {editing or len(new.deals)} saved.")
+    gid = ss.get(GAME_ID)
+    if editing:  # checked against the version the deal was read at: refused if the sheet changed since
+        version = ss.get(EDIT_VERSION, ss.get(VERSION))
+        kept = _commit(new, lambda clubs: clubs.replace_deal(gid, editing, new.deals[editing - 1], version=version))
+    else:  # appended to the stored game, after any deal another device added meanwhile
+        kept = _commit(new, lambda clubs: clubs.append(gid, new.deals[-1]))
+    if kept:
+        number = editing or len(ss[GAME].deals)
+        others = "" if editing or number == len(new.deals) else (
+            f" Deals {len(game.deals) + 1}–{number - 1} came from another device." if number - len(game.deals) > 2
+            else f" Deal {number - 1} came from another device.")
+        ss.update({EDITING: None, "club_clear": True, FLASH: ("success", f"Deal {number} saved.{others}")})
     st.rerun()
 
 
@@ -190,11 +367,12 @@ def _breakdown(players, row) -> None:
 
 
 def _table(sheet) -> list[dict]:
-    """One row per deal: the players' scores and totals first (what a phone shows without scrolling), then the entry."""
+    """One row per deal: the players' scores and totals first (what a phone shows without scrolling), then the
+    entry; and a last row with the totals, as at the foot of a paper sheet."""
     rows = []
     for r in sheet.rows:
         e = r.entry
-        row: dict = {"#": r.number}
+        row: dict = {"#": str(r.number)}
         for p, score, total in zip(sheet.players, r.scores, r.totals):
             row[p] = score
             row[f"{p} Σ"] = total
@@ -206,32 +384,56 @@ def _table(sheet) -> list[dict]:
         row["extras"] = " ".join(x for x in (e.petit_au_bout and f"petit:{e.petit_au_bout}",
                                              " ".join(e.poignees), e.chelem and f"chelem:{e.chelem}") if x)
         rows.append(row)
-    return rows
+    foot = {c: None for c in rows[-1]} if rows else {}
+    foot.update({"#": "Total", **{f"{p} Σ": t for p, t in zip(sheet.players, sheet.totals)}, "sum 0": ""})
+    return [*rows, foot] if rows else rows
+
+
+def chart_spec(sheet) -> dict:
+    """Each player's total after every deal: one colour per player from a colour-blind-safe palette
+    (``PALETTE``), a point shape per player too, and each line labelled with its player at its end
+    (players level at the end share one label), so no colour has to be matched to a legend."""
+    # A hand-written Vega-Lite spec: st.line_chart would run altair's schema checks on every rerun.
+    players, last = list(sheet.players), len(sheet.rows)
+    values = [{"deal": 0, "player": p, "total": 0} for p in players]
+    values += [{"deal": r.number, "player": p, "total": t} for r in sheet.rows for p, t in zip(players, r.totals)]
+    ends: dict[int, list[str]] = {}
+    for p, t in zip(players, sheet.totals):
+        ends.setdefault(t, []).append(p)
+    labels = [{"deal": last, "total": t, "player": names[0], "label": ", ".join(names)} for t, names in ends.items()]
+    colour = {"field": "player", "type": "nominal", "sort": players,
+              "scale": {"domain": players, "range": list(PALETTE[:len(players)])}, "legend": None}
+    x = {"field": "deal", "type": "quantitative", "title": "deal",
+         "axis": {"tickMinStep": 1}, "scale": {"domain": [0, last + max(1, last * 0.35)]}}  # room for the labels
+    return {
+        "height": 240,
+        "layer": [
+            {"data": {"values": values}, "mark": {"type": "line", "point": {"filled": True, "size": 50}},
+             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
+                          "shape": {"field": "player", "type": "nominal", "sort": players, "legend": None},
+                          "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]}},
+            {"data": {"values": labels},
+             "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 13, "fontWeight": "bold"},
+             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
+                          "text": {"field": "label"}}},
+        ],
+    }
 
 
 def _chart(sheet) -> None:
-    # A hand-written Vega-Lite spec: st.line_chart would run altair's schema checks on every rerun.
-    values = [{"deal": 0, "player": p, "total": 0} for p in sheet.players]
-    values += [{"deal": r.number, "player": p, "total": t} for r in sheet.rows for p, t in zip(sheet.players, r.totals)]
-    st.vega_lite_chart({
-        "data": {"values": values}, "height": 220,
-        "mark": {"type": "line", "point": True},
-        "encoding": {"x": {"field": "deal", "type": "quantitative", "axis": {"tickMinStep": 1}},
-                     "y": {"field": "total", "type": "quantitative"},
-                     "color": {"field": "player", "type": "nominal", "sort": list(sheet.players)},
-                     "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]},
-    }, width="stretch")
+    st.vega_lite_chart(chart_spec(sheet), width="stretch")
 
 
 def _edit_delete(game: Game) -> None:
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
     number = c1.selectbox("Deal to change", range(len(game.deals), 0, -1), key="club_pick")
-    c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game, number), width="stretch")
+    c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game,), width="stretch")
     if c3.button("Delete", key="club_delete", width="stretch"):
-        _save(game.delete(number), st.session_state.get(NAME, "Game"))
-        st.session_state.update({EDITING: None, "club_clear": True, UNDO: (game, number)})
-        st.session_state[FLASH] = ("success", f"Deal {number} deleted; the deals after it moved up and "
-                                              "every total was recomputed.")
+        gid, version = st.session_state.get(GAME_ID), st.session_state.get(VERSION)
+        if _commit(game.delete(number), lambda clubs: clubs.delete_deal(gid, number, version=version)):
+            st.session_state.update({EDITING: None, "club_clear": True, UNDO: (game, number)})
+            st.session_state[FLASH] = ("success", f"Deal {number} deleted; the deals after it moved up and "
+                                                  "every total was recomputed.")
         st.rerun()
 
 
@@ -239,16 +441,21 @@ def _offer_undo() -> None:
     """A deal deleted by mistake comes back with one click, until the next change to the game."""
     undo = st.session_state.get(UNDO)
     if undo and st.button(f"Undo: put deal {undo[1]} back", key="club_undo_btn", icon=":material/undo:"):
-        _save(undo[0], st.session_state.get(NAME, "Game"))
-        st.session_state[FLASH] = ("success", f"Deal {undo[1]} is back, and every total was recomputed.")
+        if _save(undo[0], st.session_state.get(NAME, "Game")):
+            st.session_state[FLASH] = ("success", f"Deal {undo[1]} is back, and every total was recomputed.")
         st.rerun()
 
 
-def _start_edit(game: Game, number: int) -> None:
-    """Fill the form with deal ``number`` (a callback: widget values can only be set before they are drawn)."""
+def _start_edit(game: Game) -> None:
+    """Fill the form with the picked deal (a callback: widget values can only be set before they are
+    drawn; the pick is read now, at click time, not when the button was drawn)."""
+    number = st.session_state.get("club_pick")
+    if not number or number > len(game.deals):
+        return
     e = game.deals[number - 1]
     st.session_state.update({
-        EDITING: number, "club_taker": e.taker, "club_contract": e.contract.value, "club_points": f"{e.points:g}",
+        EDITING: number, EDIT_VERSION: st.session_state.get(VERSION),
+        "club_taker": e.taker, "club_contract": e.contract.value, "club_points": f"{e.points:g}",
         "club_oudlers": e.oudlers, "club_petit_au_bout": e.petit_au_bout, "club_poignees": " ".join(e.poignees),
         "club_chelem": e.chelem, "club_partner": ALONE if e.alone else e.partner})
 
@@ -268,21 +475,26 @@ def render_games() -> None:
         cols = st.columns(5)
         for i, col in enumerate(cols):
             col.text_input(f"Player {i + 1}", key=f"club_new_p{i}")
+        st.selectbox("Who deals first", range(5), format_func=lambda i: f"Player {i + 1}", key="club_new_dealer")
         if st.form_submit_button("Start the game", type="primary"):
             names = [st.session_state.get(f"club_new_p{i}", "").strip() for i in range(5)]
-            _start([n for n in names if n], st.session_state.get("club_new_name", ""))
+            _start([n for n in names if n], st.session_state.get("club_new_name", ""),
+                   st.session_state.get("club_new_dealer") or 0)
     _saved_games()
     _import()
 
 
-def _start(names: list[str], name: str) -> None:
+def _start(names: list[str], name: str, first_dealer: int = 0) -> None:
     try:
         game = Game.new(names)
     except GameError as err:
         st.error(f"**players**: {plain(err)}")
         return
+    if first_dealer >= len(names):
+        st.error(f"**who deals first**: there are {len(names)} players; choose one of players 1 to {len(names)}.")
+        return
     name = " ".join(name.split()) or "Club night"
-    st.session_state.update({GAME_ID: None, EDITING: None})
+    st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: first_dealer, EDITING: None})
     _save(game, name)
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()
@@ -312,7 +524,8 @@ def _confirm_delete(gid: int, label: str) -> None:
         if yes.button("Yes, delete it", key="club_delete_yes", type="primary", width="stretch"):
             lr.guarded(lambda s: ClubStore(s).delete(gid), write=True)
             if st.session_state.get(GAME_ID) == gid:
-                st.session_state.update({GAME: None, GAME_ID: None})
+                st.session_state.update({GAME: None, GAME_ID: None, VERSION: None})
+                st.query_params.pop("game", None)
             st.session_state.pop(CONFIRM, None)
             st.session_state[FLASH] = ("success", "Game deleted.")
             st.rerun()
@@ -342,7 +555,7 @@ def _import_csv(data: bytes, filename: str) -> None:
         lines = err.lines() if isinstance(err, CsvError) else [str(err)]
         st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
         return
-    st.session_state.update({GAME_ID: None, EDITING: None})
+    st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: 0, EDITING: None})
     _save(game, filename.rsplit(".", 1)[0] or "Imported game")
     st.session_state[FLASH] = ("success", f"Imported {len(game.deals)} deal(s) from {plain(filename)}.")
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
