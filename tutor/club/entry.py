@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, TarotError, score_deal
+from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
 
@@ -252,6 +253,8 @@ def score_entry(players: int, entry: DealEntry) -> DealScore:
     """
     try:
         return _score(players, entry, ("petit_au_bout", "chelem", "poignees"))
+    except PileError as err:  # who took the tricks against the points: the chelem's field when one is marked
+        raise EntryError([("chelem" if entry.chelem else "points", str(err))]) from None
     except TarotError as err:
         for field, extras in _LAYERS:
             try:
