@@ -42,9 +42,11 @@ def test_french_and_english_headers(header, field):
 
 
 @pytest.mark.parametrize("typed, value", [
-    ({"contract": "garde sans"}, ("contract", "garde_sans")), ({"contract": "Garde Contre"}, ("contract", "garde_contre")),
+    ({"contract": "garde sans"}, ("contract", "garde_sans")),
+    ({"contract": "Garde Contre"}, ("contract", "garde_contre")),
     ({"contract": "prise"}, ("contract", "petite")),
-    ({"petit_au_bout": "défense"}, ("petit_au_bout", "defence")), ({"petit_au_bout": "DEFENSE"}, ("petit_au_bout", "defence")),
+    ({"petit_au_bout": "défense"}, ("petit_au_bout", "defence")),
+    ({"petit_au_bout": "DEFENSE"}, ("petit_au_bout", "defence")),
     ({"petit_au_bout": "non"}, ("petit_au_bout", None)),
     ({"chelem": "non"}, ("chelem", None)),
 ])

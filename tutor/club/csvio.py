@@ -35,7 +35,6 @@ from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
 from .entry import FIELDS, REQUIRED, EntryError, fold, make_entry, score_entry
 from .game import Game, GameError, check_players, player_scores
 
-
 # The headers a French club writes, read as the sheet's fields (compared without accents, case or
 # spaces/underscores: "Petit au bout", "petit_au_bout" and "PETIT AU BOUT" are one column).
 FRENCH_HEADERS = {"preneur": "taker", "partenaire": "partner", "appele": "partner", "contrat": "contract",
