@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from tutor.club import Game
-from tutor.club.game import GameError, MAX_NAME
+from tutor.club.game import MAX_NAME, GameError
 from tutor.club.season import league, rename_player, season
 from tutor.db.progress import ClubDeal
 from tutor.progress.club_store import ClubStore, rename_game
