@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tutor.club import EntryError, Game
 from tutor.club.csvio import CsvError, from_csv
-from tutor.engine import Contract, TarotError, count_attack, score_deal
+from tutor.engine import Contract, TarotError, count_attack, score_deal, settle_half_point
 from tutor.engine.cards import CARDS, EXCUSE, parse_cards
 from tutor.engine.pilebounds import (
     PileError,
@@ -75,12 +75,52 @@ def test_defence_chelem_leaves_the_attack_its_ecart_and_excuse():
 
 
 def test_neither_side_took_every_trick():
-    # The attack holds its écart (6 low = 3) and a trick of 4 low cards, less an Excuse that changed side in
-    # the last trick (1.5): 4.5, counted 4 with 4 players (lost, the half point goes to the defence).
-    # The defence holds at least such a trick: 91 - 1.5 = 89.5, counted 90 (won).
-    assert neither_bounds(4, P) == (4, 90)
-    assert neither_bounds(3, GC) == (1, 91 - 3 - 1)  # no écart; the dog of 6 (3) to the defence
+    # 4 players, petite: the attack holds its écart (6 low = 3) and a trick of 4 low cards (2): 5. The
+    # defence holds at least a trick of 4 cards less its own Excuse, which changed side in the last trick
+    # (one defender plays it, another wins): 3 × 0.5 = 1.5, so the attack 89.5, counted 90 (it won).
+    assert neither_bounds(4, P) == (5, 90)
+    assert neither_bounds(3, GC) == (1.5, 91 - 3 - 1)  # no écart; the dog of 6 (3) to the defence
+    # 5 players with a partner: the partner's Excuse can change side in the attack's only trick: 1.5 + 2.
     assert neither_bounds(5, G) == (1.5 + 2, 91 - 2)
+    assert neither_bounds(5, G, alone=True) == (1.5 + 2.5, 91 - 2)
+
+
+def _neither_extreme(players: int, contract: Contract, alone: bool, lowest: bool) -> float:
+    """The engine's count of a deal where one side wins only the last trick, all low cards, and a side of
+    two players or more plays its own Excuse in it (it changes side); the rest of the deck to the other side."""
+    rules = RuleSet.for_players(players)
+    attack = {0, 1} if players == 5 and not alone else {0}
+    defence = [s for s in range(players) if s not in attack]
+    camp = lambda seat: "attack" if seat in attack else "defence"  # noqa: E731
+    small_seats = sorted(attack) if lowest else defence  # the side with a single trick
+    big_seat = defence[0] if lowest else 0
+    lows = [c for c in CARDS if c.points == 0.5]
+    small_aside = (contract.dog is not DogFate.DEFENCE_KEEPS_HIDDEN) == lowest
+    aside, lows = (lows[:rules.dog_size], lows[rules.dog_size:]) if small_aside else ([], lows)
+    if len(small_seats) > 1:  # one plays the Excuse, the other wins: the Excuse changes side
+        last = _Trick((EXCUSE, *lows[:players - 1]), (small_seats[1], small_seats[0],
+                      *(s for s in range(players) if s not in small_seats[:2])), small_seats[0])
+    else:
+        last = _Trick(tuple(lows[:players]), (small_seats[0], *(s for s in range(players) if s != small_seats[0])),
+                      small_seats[0])
+    used = set(last.cards) | set(aside)
+    rest = [c for c in CARDS if c not in used]
+    if not aside:  # the big side's écart or dog
+        aside, rest = rest[:rules.dog_size], rest[rules.dog_size:]
+    order = (big_seat, *(s for s in range(players) if s != big_seat))
+    tricks = [_Trick(tuple(rest[i:i + players]), order, big_seat) for i in range(0, len(rest), players)]
+    assert len(tricks) + 1 == rules.tricks and all(len(t.cards) == players for t in tricks)
+    ecart, dog = (aside, ()) if contract.dog is DogFate.TAKER_EXCHANGES else ((), aside)
+    pile, points, _ = count_attack([*tricks, last], camp, contract, ecart, dog)
+    return settle_half_point(players, points, sum(c.is_oudler for c in pile))[0]
+
+
+@pytest.mark.parametrize("players, alone", [(3, False), (4, False), (5, False), (5, True)])
+@pytest.mark.parametrize("contract", list(Contract))
+def test_the_neither_bounds_are_reached_by_real_piles(players, contract, alone):
+    # The bounds are not too strict: a deal counted by the engine reaches each end.
+    assert _neither_extreme(players, contract, alone, lowest=True) == neither_bounds(players, contract, alone)[0]
+    assert _neither_extreme(players, contract, alone, lowest=False) == neither_bounds(players, contract, alone)[1]
 
 
 # ------------------------------------------------------------------ the rule where entries are checked
@@ -98,7 +138,7 @@ def test_the_issue_entries_are_refused_with_the_reason():
     with pytest.raises(EntryError) as err:
         g.add(taker="Ann", contract="garde", points=0, oudlers=0)
     (field, msg), = err.value.problems
-    assert field == "points" and "écart" in msg and "at least 4 points" in msg
+    assert field == "points" and "écart" in msg and "at least 5 points" in msg
     with pytest.raises(EntryError) as err:  # the defence's chelem, still with the écart's floor
         g.add(taker="Ann", contract="petite", points=0, oudlers=0, chelem="defence")
     assert err.value.problems[0][0] == "chelem" and "3 to 19 points with 0 oudlers" in err.value.problems[0][1]

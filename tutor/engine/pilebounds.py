@@ -9,7 +9,8 @@ each contract, never typed in:
 - the defence took every trick: the attack keeps only its écart (petite, garde: no king, no oudler),
   the dog (garde sans: any cards) and its Excuse (4 points);
 - neither: each side won at least one trick, and the attack always holds its écart or the garde sans
-  dog. A trick holds one card per player, less one when an Excuse changes side in the last trick.
+  dog. A trick holds one card per player, less one when an Excuse changes side in the last trick
+  (which needs a side of two players: the one who plays it is not the one who wins).
 
 >>> sorted(sweep_totals(4, Contract.GARDE, "attack", 2)), sorted(sweep_totals(4, Contract.GARDE, "attack", 3))
 ([87.0], [91.0])
@@ -18,7 +19,7 @@ each contract, never typed in:
 >>> min(sweep_totals(4, Contract.PETITE, "defence", 0)), max(sweep_totals(4, Contract.PETITE, "defence", 0))
 (3.0, 19.0)
 >>> neither_bounds(4, Contract.PETITE)
-(4, 90)
+(5, 90)
 >>> check_pile_total(4, Contract.GARDE, 50, 3, "announced_made")
 Traceback (most recent call last):
 ...
@@ -105,16 +106,19 @@ def sweep_totals(players: int, contract: Contract, swept_by: str, oudlers: int) 
 
 
 @cache
-def neither_bounds(players: int, contract: Contract) -> tuple[float, float]:
+def neither_bounds(players: int, contract: Contract, alone: bool = False) -> tuple[float, float]:
     """The attack's lowest and highest total when each side won at least one trick.
 
     The smallest trick is one low card per player, less the Excuse when it changes side in the last
-    trick; with 4 players a half point then goes to the winner (``settle_half_point``).
+    trick: a side of two or more players can win that trick while one of them plays its Excuse (so the
+    defence always, the attack only with a partner); with 4 players a half point then goes to the
+    winner (``settle_half_point``). ``alone``: a 5-player taker without a partner.
     """
     rules = RuleSet.for_players(players)
-    trick = _halves(min(c.points for c in CARDS)) * (players - 1)
-    low = min(h for _, _, h in _kept(contract, rules, "attack")) + trick
-    high = _halves(DECK_POINTS) - min(h for _, _, h in _kept(contract, rules, "defence")) - trick
+    low_card = _halves(min(c.points for c in CARDS))
+    attack_seats = 2 if players == 5 and not alone else 1
+    low = min(h for _, _, h in _kept(contract, rules, "attack")) + low_card * (players - (attack_seats > 1))
+    high = _halves(DECK_POINTS) - min(h for _, _, h in _kept(contract, rules, "defence")) - low_card * (players - 1)
     low, high = low / 2, high / 2
     if not rules.half_points:  # the attack loses with its lowest total and wins with its highest
         low, high = math.floor(low), math.ceil(high)
@@ -166,7 +170,8 @@ def sweep_options(players: int, contract: Contract, swept_by: str) -> str:
     return ", ".join(text[:-1]) + " or " + text[-1] if len(text) > 1 else text[0]
 
 
-def check_pile_total(players: int, contract, points: float, oudlers: int, chelem: str | None) -> None:
+def check_pile_total(players: int, contract, points: float, oudlers: int, chelem: str | None,
+                     alone: bool = False) -> None:
     """Refuse an attack total that who-took-the-tricks makes impossible (``PileError`` says why).
 
     ``chelem`` is the scoring outcome (``CHELEM_BONUS`` keys or None). A chelem announced and failed
@@ -182,7 +187,7 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
                             f"{sweep_options(rules.players, contract, swept_by)}, not {_fmt(points)} with "
                             f"{_oudlers(oudlers)}")
         return
-    low, high = neither_bounds(rules.players, contract)
+    low, high = neither_bounds(rules.players, contract, bool(alone) and rules.players == 5)
     if points > high:
         raise PileError(f"the defence won at least one trick (a chelem is not marked), so the attack has at most "
                         f"{_fmt(high)} points, not {_fmt(points)}; if the attack took every trick, mark the chelem "
@@ -205,7 +210,9 @@ def bounds_table() -> str:
     for players in (3, 4, 5):
         for contract in Contract:
             low, high = neither_bounds(players, contract)
+            alone = neither_bounds(players, contract, alone=True)[0]
+            neither = f"{_fmt(low)}–{_fmt(high)}" + (f" (taker alone: from {_fmt(alone)})" if alone != low else "")
             lines.append(f"| {players} | {contract.french.split(' (')[0]} | "
                          f"{sweep_options(players, contract, 'attack')} | "
-                         f"{sweep_options(players, contract, 'defence')} | {_fmt(low)}–{_fmt(high)} |")
+                         f"{sweep_options(players, contract, 'defence')} | {neither} |")
     return "\n".join(lines)

@@ -229,7 +229,7 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
         raise TarotError(f"the defence took every trick, so the attack cannot reach its target "
                          f"({_fmt(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
     # Who took the tricks bounds what the attack's pile can hold (the écart, the dog, the Excuse).
-    check_pile_total(players, contract, points, oudlers, chelem)
+    check_pile_total(players, contract, points, oudlers, chelem, alone)
 
     mult = contract.multiplier
     steps: list[ScoreStep] = []
