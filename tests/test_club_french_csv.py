@@ -99,3 +99,13 @@ def test_export_stays_the_english_columns_and_reads_back():
     game = from_csv(FIXTURE.read_text(encoding="utf-8"))
     assert from_csv(to_csv(game)) == game
     assert to_csv(Game.new(["A", "B", "C"])).startswith("taker,partner,contract")
+
+
+def test_the_cli_reads_the_french_sheet(capsys):
+    import json
+
+    from tutor.cli import main
+    assert main(["sheet", str(FIXTURE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"] == {"Anne": 1008, "Benoît": 1722, "Chloé": -1130, "Denis": -770, "Élise": -830}
+    assert data["balanced"]

@@ -143,3 +143,26 @@ def test_check_a_deal_refuses_an_impossible_chelem_with_the_reason():
     at.button[0].click().run()
     assert not at.exception
     assert "keeps at most the Excuse" in at.error[0].value and not at.success
+
+
+def test_a_game_open_on_the_score_sheet_follows_a_rename(clubs):
+    # The sheet open in this session is saved after every change: it must not put the old name back.
+    at = _sheet_with(["Ann", "Bob", "Cleo"])
+    at.selectbox(key="club_taker").set_value("Ann")
+    at.selectbox(key="club_contract").set_value("garde")
+    at.text_input(key="club_points").set_value("56")
+    at.segmented_control(key="club_oudlers").set_value(2)
+    at = press(at, "Add deal")
+    gid = clubs.games()[0].id
+    at.switch_page(SEASONS).run()
+    at.selectbox(key="season_rp_player").set_value("Ann").run()
+    at.text_input(key="season_rp_name").set_value("Annie")
+    at = press(at, "Rename the player")
+    at.switch_page(SCORESHEET).run()
+    at.selectbox(key="club_taker").set_value("Annie")
+    at.selectbox(key="club_contract").set_value("petite")
+    at.text_input(key="club_points").set_value("40")
+    at.segmented_control(key="club_oudlers").set_value(1)
+    at = press(at, "Add deal")
+    game = clubs.load(gid).game
+    assert game.players == ("Annie", "Bob", "Cleo") and [d.taker for d in game.deals] == ["Annie", "Annie"]
