@@ -274,3 +274,20 @@ def test_every_accepted_total_is_realised_by_real_piles(players, contract, swept
     pile, counted, _notes = _count(players, contract, swept_by, *found)
     assert counted == points
     assert sum(c.is_oudler for c in pile) == oudlers
+
+
+def test_every_trick_without_a_chelem_marked_is_refused():
+    # 91 with 3 oudlers leaves the defence nothing: the attack took every trick.
+    with pytest.raises(PileError, match="no chelem is marked.*at most 90 points, not 91.*mark the chelem as made"):
+        check_pile_total(4, "garde", 91, 3, None)
+    with pytest.raises(PileError, match="the chelem failed, so the defence won at least one trick"):
+        check_pile_total(4, "garde", 91, 3, "announced_failed")
+    check_pile_total(4, "garde", 90, 3, None)
+
+
+def test_a_failed_chelem_may_be_a_defence_sweep():
+    # 3 points: the écart alone (6 low cards) — only when the defence took every trick.
+    check_pile_total(4, "petite", 3, 0, "announced_failed")
+    check_pile_total(4, "petite", 3, 0, "defence")
+    with pytest.raises(PileError, match="at least 5 points, not 3"):
+        check_pile_total(4, "petite", 3, 0, None)

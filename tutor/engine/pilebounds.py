@@ -189,9 +189,11 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
         return
     low, high = neither_bounds(rules.players, contract, bool(alone) and rules.players == 5)
     if points > high:
-        raise PileError(f"the defence won at least one trick (a chelem is not marked), so the attack has at most "
-                        f"{_fmt(high)} points, not {_fmt(points)}; if the attack took every trick, mark the chelem "
-                        "as made")
+        why = "the chelem failed, so the defence won" if swept_by == "failed" else \
+            "no chelem is marked, so the defence won"
+        raise PileError(f"{why} at least one trick and the attack has at most {_fmt(high)} points, not "
+                        f"{_fmt(points)}" + ("" if swept_by == "failed" else
+                                             "; if the attack took every trick, mark the chelem as made"))
     if swept_by == "failed" and points in sweep_totals(rules.players, contract, "defence", oudlers):
         return  # announced and failed: the defence may have taken every trick
     if points < low:
