@@ -49,6 +49,7 @@ CHELEMS = {**{c.replace("_", " "): c for c in CHELEM_BONUS}, "chelem": "made", "
            "chute": "announced_failed", "defense": "defence", "defenseurs": "defence"}
 TRUTHY = {"yes": True, "y": True, "true": True, "1": True, "oui": True, "o": True, "x": True,
           "no": False, "n": False, "false": False, "0": False, "non": False, "": False}
+EMPTY = ("", "none", "-", "—", "no", "non", "aucun", "aucune")
 
 
 def fold(text) -> str:
@@ -60,7 +61,6 @@ def fold(text) -> str:
     plain = unicodedata.normalize("NFKD", str(text))
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
-EMPTY = ("", "none", "-", "—", "no", "non", "aucun", "aucune")
 
 
 class EntryError(TarotError):
