@@ -166,3 +166,20 @@ def test_a_game_open_on_the_score_sheet_follows_a_rename(clubs):
     at = press(at, "Add deal")
     game = clubs.load(gid).game
     assert game.players == ("Annie", "Bob", "Cleo") and [d.taker for d in game.deals] == ["Annie", "Annie"]
+
+
+def test_a_game_saved_before_the_chelem_check_is_left_out_and_named(clubs):
+    # A deal saved before the check ("garde 50 with 3 oudlers, chelem announced and made") no longer loads.
+    from sqlalchemy import update
+
+    from tutor.db.progress import ClubDeal
+    old = clubs.save(friday(), "Old Friday")
+    clubs.save(saturday(), "Saturday")
+    with clubs.store.engine.begin() as conn:
+        conn.execute(update(ClubDeal).where(ClubDeal.game_id == old, ClubDeal.number == 1)
+                     .values(points=50.0, oudlers=3, chelem="announced_made"))
+    at = app(SEASONS)
+    assert not at.exception
+    assert "Old Friday" in at.warning[0].value and "keeps at most the Excuse" in at.warning[0].value
+    assert table(at) == [(1, "Cleo", 1, "100 %", 210), (2, "Ann", 0, "—", -70), (2, "Bob", 0, "—", -70),
+                         (2, "Dan", 0, "—", -70)]
