@@ -198,7 +198,8 @@ def test_csv_round_trip_through_the_page(clubs, monkeypatch):
     at = start(["Ann", "Bob", "Chloé", "Dan", "Eve"])
     at = deal(at, taker="Ann", partner="Bob", contract="garde", points="49", oudlers=2, petit="attack",
               poignees="simple")
-    at = deal(at, taker="Chloé", partner=sc.ALONE, contract="garde_contre", points="40,5", oudlers=1,
+    # The defence took every trick: the attack keeps only its Excuse, 4 points (1 oudler).
+    at = deal(at, taker="Chloé", partner=sc.ALONE, contract="garde_contre", points="4", oudlers=1,
               chelem="defence")
     button = at.download_button(key="club_csv_out")
     assert button.proto.url.endswith(".csv") and "CSV" in button.label

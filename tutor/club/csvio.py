@@ -4,6 +4,9 @@ Columns (any order; names are case-insensitive):
 
 - ``taker``, ``contract``, ``points``, ``oudlers``: required for every deal;
 - ``partner``, ``petit_au_bout``, ``poignees``, ``chelem``, ``alone``: optional (empty: none);
+- French headers are read too: ``preneur``, ``partenaire`` (or ``appelé``), ``contrat``, ``points``,
+  ``bouts``, ``petit au bout``, ``poignées``, ``chelem``, ``seul`` (accents, case and ``_`` or spaces
+  do not matter), with French values (``garde sans``, ``oui``/``non``, ``défense``, ``annoncé réussi``);
 - every other column is a player, in seat order: 3, 4 or 5 of them. A player's cell is that
   player's score for the deal. Export fills it in; on import it may be left empty, and when it is
   filled it must match the engine's score, so a sheet copied from paper is checked line by line.
@@ -29,8 +32,24 @@ from collections.abc import Iterable
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
-from .entry import FIELDS, REQUIRED, EntryError, make_entry, score_entry
+from .entry import FIELDS, REQUIRED, EntryError, fold, make_entry, score_entry
 from .game import Game, GameError, check_players, player_scores
+
+# The headers a French club writes, read as the sheet's fields (compared without accents, case or
+# spaces/underscores: "Petit au bout", "petit_au_bout" and "PETIT AU BOUT" are one column).
+FRENCH_HEADERS = {"preneur": "taker", "partenaire": "partner", "appele": "partner", "contrat": "contract",
+                  "bouts": "oudlers", "petit au bout": "petit_au_bout", "poignee": "poignees",
+                  "poignees": "poignees", "seul": "alone"}
+HEADERS = {**{fold(f): f for f in FIELDS}, **FRENCH_HEADERS}
+
+
+def column_field(name: str) -> str | None:
+    """The field a header names (English or French), or None for a player's column.
+
+    >>> column_field("Poignées"), column_field("PETIT AU BOUT"), column_field("preneur"), column_field("Chloé")
+    ('poignees', 'petit_au_bout', 'taker', None)
+    """
+    return HEADERS.get(fold(name))
 
 
 class CsvError(TarotError):
@@ -101,7 +120,7 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
             problems.append((line, f"{len(cells)} cells but the header has {len(header)} columns"))
             continue
         row = dict(zip(header, cells))
-        fields = {f: row.get(name, "") for name in header if (f := name.lower()) in FIELDS}
+        fields = {f: row.get(name, "") for name in header if (f := column_field(name))}
         try:
             entry = make_entry(players, fields)
         except EntryError as err:
@@ -138,17 +157,18 @@ def _rows(reader):
 
 
 def _read_header(header: list[str]) -> tuple[str, ...]:
-    lowered = [h.lower() for h in header]
+    named = [column_field(h) for h in header]
     for name in FIELDS:  # duplicate players are named by check_players below
-        if lowered.count(name) > 1:
-            raise TarotError(f"the header has two {name!r} columns")
-    missing = [f for f in REQUIRED if f not in lowered]
+        if named.count(name) > 1:
+            both = " and ".join(repr(h) for h, f in zip(header, named) if f == name)
+            raise TarotError(f"the header has two {name!r} columns ({both})")
+    missing = [f for f in REQUIRED if f not in named]
     if missing:
         raise TarotError(f"the header has no {', '.join(missing)} column: it needs "
-                         f"{', '.join(REQUIRED)} and one column per player")
+                         f"{', '.join(REQUIRED)} (or preneur, contrat, points, bouts) and one column per player")
     if "" in header:
         raise TarotError("the header has an empty column name")
     try:
-        return check_players(h for h in header if h.lower() not in FIELDS)
+        return check_players(h for h, f in zip(header, named) if f is None)
     except GameError as err:
         raise TarotError(f"the player columns: {err}") from None

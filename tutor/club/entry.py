@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import difflib
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, TarotError, score_deal
+from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
 
@@ -34,14 +36,31 @@ FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", 
 REQUIRED = ("taker", "contract", "points", "oudlers")
 TRUMPS_IN_DECK = 22  # 21 trumps and the Excuse: the most all poignées of one deal can show together
 
-# What a scorer may type, read as the canonical value (French beside English).
+# What a scorer may type, read as the canonical value (French beside English), keyed by ``fold``.
 SIDES = {"attack": "attack", "attaque": "attack", "taker": "attack", "preneur": "attack", "a": "attack",
-         "defence": "defence", "defense": "defence", "défense": "defence", "d": "defence"}
-CHELEMS = {**{c: c for c in CHELEM_BONUS}, "announced made": "announced_made", "announced failed":
-           "announced_failed", "chelem": "made", "grand chelem": "made"}
-TRUTHY = {"yes": True, "y": True, "true": True, "1": True, "oui": True, "x": True,
+         "defence": "defence", "defense": "defence", "defenseurs": "defence", "d": "defence"}
+CHELEMS = {**{c.replace("_", " "): c for c in CHELEM_BONUS}, "chelem": "made", "grand chelem": "made",
+           # French: annoncé (et) réussi / non annoncé / réussi / annoncé (et) chuté / défense
+           "annonce reussi": "announced_made", "annonce et reussi": "announced_made",
+           "annonce realise": "announced_made", "annonce et realise": "announced_made",
+           "reussi": "made", "realise": "made", "non annonce": "made", "non annonce reussi": "made",
+           "annonce chute": "announced_failed", "annonce et chute": "announced_failed",
+           "annonce rate": "announced_failed", "annonce non realise": "announced_failed",
+           "chute": "announced_failed", "defense": "defence", "defenseurs": "defence"}
+TRUTHY = {"yes": True, "y": True, "true": True, "1": True, "oui": True, "o": True, "x": True,
           "no": False, "n": False, "false": False, "0": False, "non": False, "": False}
-EMPTY = ("", "none", "-", "—", "no")
+EMPTY = ("", "none", "-", "—", "no", "non", "aucun", "aucune")
+
+
+def fold(text) -> str:
+    """Lower case, no accents, ``_`` and ``-`` as spaces, spaces collapsed: how typed words are compared.
+
+    >>> fold("  Défense "), fold("Annoncé_et-RÉUSSI"), fold("Poignées")
+    ('defense', 'annonce et reussi', 'poignees')
+    """
+    plain = unicodedata.normalize("NFKD", str(text))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
 
 
 class EntryError(TarotError):
@@ -125,7 +144,7 @@ def _points(value, rules: RuleSet, oudlers: int | None) -> float:
 def _side(value) -> str | None:
     if _blank(value):
         return None
-    side = SIDES.get(str(value).strip().lower())
+    side = SIDES.get(fold(value))
     if side is None:
         raise TarotError(f"'attack', 'defence' or empty, not {value!r}")
     return side
@@ -134,8 +153,7 @@ def _side(value) -> str | None:
 def _chelem(value) -> str | None:
     if _blank(value):
         return None
-    key = str(value).strip().lower().replace("-", "_")
-    chelem = CHELEMS.get(key) or CHELEMS.get(key.replace("_", " "))
+    chelem = CHELEMS.get(fold(value))
     if chelem is None:
         raise TarotError(f"one of {', '.join(CHELEM_BONUS)} or empty, not {value!r}")
     return chelem
@@ -146,7 +164,7 @@ def _alone(value) -> bool:
         return value
     if value is None:
         return False
-    flag = TRUTHY.get(str(value).strip().lower())
+    flag = TRUTHY.get(fold(value))
     if flag is None:
         raise TarotError(f"yes or no, not {value!r}")
     return flag
@@ -206,7 +224,7 @@ def make_entry(players: Sequence[str], fields: Mapping) -> DealEntry:
         return values.get(name)
 
     read("taker", lambda v: find_player(players, v))
-    read("contract", Contract.parse)
+    read("contract", lambda v: Contract.parse(v if isinstance(v, Contract) else fold(v)))
     oudlers = read("oudlers", _oudlers)
     read("points", _points, rules, oudlers if "oudlers" in values else None)
     alone = read("alone", _alone)
@@ -252,6 +270,8 @@ def score_entry(players: int, entry: DealEntry) -> DealScore:
     """
     try:
         return _score(players, entry, ("petit_au_bout", "chelem", "poignees"))
+    except PileError as err:  # who took the tricks against the points: the chelem's field when one is marked
+        raise EntryError([("chelem" if entry.chelem else "points", str(err))]) from None
     except TarotError as err:
         for field, extras in _LAYERS:
             try:

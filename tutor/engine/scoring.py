@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, field
 
 from .errors import TarotError
+from .pilebounds import check_pile_total
 from .rules import (
     CHELEM_BONUS,
     CONTRACT_BASE,
@@ -228,6 +229,8 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     if chelem == "defence" and won:
         raise TarotError(f"the defence took every trick, so the attack cannot reach its target "
                          f"({_fmt(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
+    # Who took the tricks bounds what the attack's pile can hold (the écart, the dog, the Excuse).
+    check_pile_total(players, contract, points, oudlers, chelem, alone)
 
     mult = contract.multiplier
     steps: list[ScoreStep] = []

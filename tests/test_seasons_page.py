@@ -1,0 +1,185 @@
+"""The Seasons page (league table, renaming) and the impossible chelem entries refused in the app,
+driven with AppTest on the test's own progress database."""
+
+from __future__ import annotations
+
+import pytest
+from apptest_helpers import app
+from streamlit.testing.v1 import AppTest
+
+from tutor.club import Game
+from tutor.progress import Store
+from tutor.progress.club_store import ClubStore
+
+SEASONS, SCORESHEET, CHECK = "tutor/ui/pages/seasons.py", "tutor/ui/pages/scoresheet.py", "tutor/ui/pages/check.py"
+
+
+@pytest.fixture
+def clubs(_fresh_progress_db):
+    s = Store.open(f"sqlite:///{_fresh_progress_db}")
+    yield ClubStore(s)
+    s.close()
+
+
+def friday() -> Game:
+    # Ann garde 56/2: +160, −80, −80; Bob petite 40/1 lost by 11: −72, +36, +36. Totals 196, −152, −44.
+    g = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Ann", contract="garde", points=56, oudlers=2)
+    return g.add(taker="Bob", contract="petite", points=40, oudlers=1)
+
+
+def saturday() -> Game:
+    # Cleo garde 61/1: won by 10, (25 + 10) × 2 = 70: Cleo 3 × 70 = +210, −70 each. Totals −70, −70, 210, −70.
+    return Game.new(["Ann", "Bob", "Cleo", "Dan"]).add(taker="Cleo", contract="garde", points=61, oudlers=1)
+
+
+def press(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label == label).click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def table(at: AppTest) -> list[tuple]:
+    df = at.dataframe[0].value
+    return [(r["Rank"], r["Player"], r["Taker"], r["Success as taker"], r["Total"]) for _, r in df.iterrows()]
+
+
+def test_no_saved_game_points_to_the_score_sheet():
+    at = app(SEASONS)
+    assert not at.exception
+    assert "No saved game yet" in at.info[0].value
+
+
+def test_the_league_table_over_the_chosen_games(clubs):
+    fri = clubs.save(friday(), "Friday")
+    sat = clubs.save(saturday(), "Saturday")
+    at = app(SEASONS)
+    assert not at.exception
+    # Both games: Ann 196 − 70 = 126, Cleo −44 + 210 = 166, Bob −152 − 70 = −222, Dan −70.
+    assert table(at) == [(1, "Cleo", 1, "100 %", 166), (2, "Ann", 1, "100 %", 126), (3, "Dan", 0, "—", -70),
+                         (4, "Bob", 1, "0 %", -222)]
+    at.multiselect(key="season_games").set_value([fri]).run()
+    assert table(at) == [(1, "Ann", 1, "100 %", 196), (2, "Cleo", 0, "—", -44), (3, "Bob", 1, "0 %", -152)]
+    at.multiselect(key="season_games").set_value([]).run()
+    assert not at.dataframe and any("Choose at least one game" in c.value for c in at.caption)
+    assert sat
+
+
+def test_renaming_a_player_everywhere_in_a_game(clubs):
+    gid = clubs.save(friday(), "Friday")
+    at = app(SEASONS)
+    at.selectbox(key="season_rp_game").set_value(gid).run()
+    at.selectbox(key="season_rp_player").set_value("Ann").run()
+    at.text_input(key="season_rp_name").set_value("Anne-Sophie")
+    at = press(at, "Rename the player")
+    assert "Ann is now Anne-Sophie in “Friday”" in at.success[0].value
+    saved = clubs.load(gid).game
+    assert saved.players == ("Anne-Sophie", "Bob", "Cleo") and saved.deals[0].taker == "Anne-Sophie"
+    assert ("Anne-Sophie" in [r[1] for r in table(at)]) and saved.sheet().totals == (196, -152, -44)
+
+
+@pytest.mark.parametrize("new, says", [
+    ("<img src=x onerror=alert(1)>", "plain text\\: no \\< or \\>"),  # shown escaped, as typed
+    ("Bob", "already plays in this game"),
+    ("z" * 45, "at most 40 characters"),
+])
+def test_a_hostile_or_duplicate_name_is_refused_and_nothing_changes(clubs, new, says):
+    gid = clubs.save(friday(), "Friday")
+    at = app(SEASONS)
+    at.selectbox(key="season_rp_player").set_value("Ann").run()
+    at.text_input(key="season_rp_name").set_value(new)
+    at = press(at, "Rename the player")
+    assert at.error and says in at.error[0].value and "Nothing changed" in at.error[0].value
+    assert clubs.load(gid).game == friday()
+
+
+def test_renaming_a_game(clubs):
+    gid = clubs.save(friday(), "Friday")
+    at = app(SEASONS)
+    at.text_input(key="season_rg_name").set_value("  Friday   league ")
+    at = press(at, "Rename the game")
+    assert clubs.load(gid).name == "Friday league"
+    assert "Friday league" in at.success[0].value
+    at.text_input(key="season_rg_name").set_value("   ")
+    at = press(at, "Rename the game")
+    assert "Give the game a name first" in at.error[0].value and clubs.load(gid).name == "Friday league"
+
+
+# ------------------------------------------------------------------ the chelem bounds in the app
+
+
+def _sheet_with(names) -> AppTest:
+    at = app(SCORESHEET)
+    at.text_input(key="club_new_name").set_value("Friday")
+    for i, n in enumerate(names):
+        at.text_input(key=f"club_new_p{i}").set_value(n)
+    return press(at, "Start the game")
+
+
+@pytest.mark.parametrize("contract, points, oudlers, chelem, field, says", [
+    ("garde", "50", 3, "announced_made", "chelem", "87 points with 2 oudlers or 91 with 3, not 50"),
+    ("petite", "60", 2, "made", "chelem", "keeps at most the Excuse"),
+    ("garde", "0", 0, None, "points", "holds its écart"),
+    ("petite", "0", 0, "defence", "chelem", "keeps only its écart"),
+])
+def test_the_score_sheet_refuses_what_a_chelem_makes_impossible(clubs, contract, points, oudlers, chelem, field,
+                                                                 says):
+    at = _sheet_with(["Ann", "Bob", "Cleo", "Dan"])
+    at.selectbox(key="club_taker").set_value("Ann")
+    at.selectbox(key="club_contract").set_value(contract)
+    at.text_input(key="club_points").set_value(points)
+    at.segmented_control(key="club_oudlers").set_value(oudlers)
+    at.selectbox(key="club_chelem").set_value(chelem)
+    at = press(at, "Add deal")
+    assert at.error and f"**{field}**" in at.error[0].value and says in at.error[0].value
+    assert clubs.load(clubs.games()[0].id).game.deals == ()  # nothing saved
+
+
+def test_check_a_deal_refuses_an_impossible_chelem_with_the_reason():
+    at = app(CHECK)
+    at.number_input[0].set_value(50.0)
+    at.selectbox[2].set_value(3)  # oudlers
+    next(s for s in at.selectbox if s.label == "Chelem").set_value("announced_made")
+    at.button[0].click().run()
+    assert not at.exception
+    assert "keeps at most the Excuse" in at.error[0].value and not at.success
+
+
+def test_a_game_open_on_the_score_sheet_follows_a_rename(clubs):
+    # The sheet open in this session is saved after every change: it must not put the old name back.
+    at = _sheet_with(["Ann", "Bob", "Cleo"])
+    at.selectbox(key="club_taker").set_value("Ann")
+    at.selectbox(key="club_contract").set_value("garde")
+    at.text_input(key="club_points").set_value("56")
+    at.segmented_control(key="club_oudlers").set_value(2)
+    at = press(at, "Add deal")
+    gid = clubs.games()[0].id
+    at.switch_page(SEASONS).run()
+    at.selectbox(key="season_rp_player").set_value("Ann").run()
+    at.text_input(key="season_rp_name").set_value("Annie")
+    at = press(at, "Rename the player")
+    at.switch_page(SCORESHEET).run()
+    at.selectbox(key="club_taker").set_value("Annie")
+    at.selectbox(key="club_contract").set_value("petite")
+    at.text_input(key="club_points").set_value("40")
+    at.segmented_control(key="club_oudlers").set_value(1)
+    at = press(at, "Add deal")
+    game = clubs.load(gid).game
+    assert game.players == ("Annie", "Bob", "Cleo") and [d.taker for d in game.deals] == ["Annie", "Annie"]
+
+
+def test_a_game_saved_before_the_chelem_check_is_left_out_and_named(clubs):
+    # A deal saved before the check ("garde 50 with 3 oudlers, chelem announced and made") no longer loads.
+    from sqlalchemy import update
+
+    from tutor.db.progress import ClubDeal
+    old = clubs.save(friday(), "Old Friday")
+    clubs.save(saturday(), "Saturday")
+    with clubs.store.engine.begin() as conn:
+        conn.execute(update(ClubDeal).where(ClubDeal.game_id == old, ClubDeal.number == 1)
+                     .values(points=50.0, oudlers=3, chelem="announced_made"))
+    at = app(SEASONS)
+    assert not at.exception
+    assert "Old Friday" in at.warning[0].value and "keeps at most the Excuse" in at.warning[0].value
+    assert table(at) == [(1, "Cleo", 1, "100 %", 210), (2, "Ann", 0, "—", -70), (2, "Bob", 0, "—", -70),
+                         (2, "Dan", 0, "—", -70)]

@@ -1,0 +1,135 @@
+"""A season: each player's record across saved games, the league table, and renaming a player.
+
+Players are matched across games by name, case and spacing aside ("Ann" and "ann " are one player,
+shown as first written). Every number comes from the engine's scores of each game's sheet.
+
+>>> from tutor.club import Game
+>>> friday = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Ann", contract="garde", points=56, oudlers=2)
+>>> friday = friday.add(taker="Bob", contract="petite", points=40, oudlers=1)
+>>> monday = Game.new(["ann", "Bob", "Dan"]).add(taker="Dan", contract="petite", points=60, oudlers=1)
+>>> for p in league([friday, monday]):
+...     print(p.rank, p.name, p.games, p.deals, p.taker, p.won, p.success_rate, p.total)
+1 Ann 2 3 1 1 1.0 162
+2 Dan 1 1 1 1 1.0 68
+3 Cleo 1 2 0 0 None -44
+4 Bob 2 3 1 0 0.0 -186
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .game import Game, GameError, check_players
+
+# Characters that make a name look like markup; refused so a name is always plain text, wherever shown.
+MARKUP = ("<", ">")
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    """One player's record over the chosen games. ``total`` adds up their final totals."""
+
+    name: str
+    games: int
+    deals: int  # deals played at the table
+    taker: int  # deals they took
+    won: int  # contracts they won as taker
+    partner: int  # 5 players: deals they were the called partner
+    total: int
+    rank: int = 0  # in the league table, tied players share a rank
+
+    @property
+    def success_rate(self) -> float | None:
+        """Contracts won as taker, out of those taken (None when they never took)."""
+        return self.won / self.taker if self.taker else None
+
+    @property
+    def per_deal(self) -> float:
+        """Points per deal played (0 before any deal)."""
+        return self.total / self.deals if self.deals else 0.0
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def season(games: Iterable[Game]) -> tuple[PlayerSeason, ...]:
+    """Each player's record across ``games``, in the order they first appear."""
+    records: dict[str, dict] = {}
+    for game in games:
+        sheet = game.sheet()
+        for player, total in zip(game.players, sheet.totals):
+            rec = records.setdefault(_key(player), {"name": player, "games": 0, "deals": 0, "taker": 0, "won": 0,
+                                                    "partner": 0, "total": 0})
+            rec["games"] += 1
+            rec["deals"] += len(sheet.rows)
+            rec["total"] += total
+        for row in sheet.rows:
+            taker = records[_key(row.entry.taker)]
+            taker["taker"] += 1
+            taker["won"] += row.score.won
+            if row.entry.partner:
+                records[_key(row.entry.partner)]["partner"] += 1
+    return tuple(PlayerSeason(**rec) for rec in records.values())
+
+
+def league(games: Iterable[Game]) -> tuple[PlayerSeason, ...]:
+    """The league table: the highest total first (ties by points per deal, then name), with ranks.
+
+    Tied totals share a rank, as in a sports table (1, 2, 2, 4).
+    """
+    table = sorted(season(games), key=lambda p: (-p.total, -p.per_deal, p.name.casefold()))
+    ranked: list[PlayerSeason] = []
+    for i, p in enumerate(table):
+        rank = ranked[-1].rank if ranked and ranked[-1].total == p.total else i + 1
+        ranked.append(PlayerSeason(**{**p.__dict__, "rank": rank}))
+    return tuple(ranked)
+
+
+def check_new_name(name: str) -> str:
+    """A new name for a player, trimmed; GameError with a sentence when it cannot be one.
+
+    >>> check_new_name("  Zoé  ")
+    'Zoé'
+    >>> check_new_name("<b>Zoé</b>")
+    Traceback (most recent call last):
+    ...
+    tutor.club.game.GameError: a player's name is plain text: no < or > ('<b>Zoé</b>')
+    """
+    name = " ".join(str(name).split())
+    if any(c in name for c in MARKUP):
+        raise GameError(f"a player's name is plain text: no < or > ({name[:40]!r})")
+    return name
+
+
+def rename_player(game: Game, old: str, new: str) -> Game:
+    """The game with player ``old`` called ``new`` everywhere: the seat and every deal they took or partnered.
+
+    Refused (GameError) for an unknown player, an empty, over-long or markup name, or a name another
+    player of this game already has.
+
+    >>> g = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Ann", contract="garde", points=56, oudlers=2)
+    >>> g2 = rename_player(g, "ann", "Anne")
+    >>> g2.players, g2.deals[0].taker, g2.sheet().totals == g.sheet().totals
+    (('Anne', 'Bob', 'Cleo'), 'Anne', True)
+    >>> rename_player(g, "Ann", "bob")
+    Traceback (most recent call last):
+    ...
+    tutor.club.game.GameError: 'Bob' already plays in this game: choose a name no other player has
+    """
+    matches = [p for p in game.players if _key(p) == _key(str(old))]
+    if not matches:
+        raise GameError(f"no player called {str(old)[:40]!r} in this game (players: {', '.join(game.players)})")
+    old, new = matches[0], check_new_name(new)
+    taken = [p for p in game.players if p != old and _key(p) == _key(new)]
+    if taken:
+        raise GameError(f"{taken[0]!r} already plays in this game: choose a name no other player has")
+    players = check_players(new if p == old else p for p in game.players)
+    new = players[game.players.index(old)]
+
+    def renamed(name: str | None) -> str | None:
+        return new if name == old else name
+
+    deals = tuple(replace(d, taker=renamed(d.taker), partner=renamed(d.partner)) for d in game.deals)
+    return Game(players, deals)

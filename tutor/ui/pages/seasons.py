@@ -1,0 +1,3 @@
+from tutor.ui.seasons import render
+
+render()

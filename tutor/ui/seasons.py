@@ -1,0 +1,149 @@
+"""The Seasons page: each player's record across the saved games chosen, the league table, and renaming.
+
+The numbers come from ``tutor.club.season`` (every game scored again by the engine); renames go through
+``tutor.progress.club_store`` (all of a game's records in one transaction). Names are shown in tables
+(plain text) or through ``plain``, never as Markdown or HTML.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import streamlit as st
+
+from ..club import EntryError, GameError
+from ..club.game import MAX_NAME as PLAYER_NAME_MAX
+from ..club.season import league, rename_player
+from ..progress.club_store import NAME_MAX, ClubStore, rename_game
+from ..progress.club_store import rename_player as store_rename_player
+from . import learner as lr
+from .safe import plain
+from .scoresheet import GAME, GAME_ID, NAME
+
+CHOSEN, FLASH, LOADED = "season_games", "season_flash", "season_loaded"
+
+
+def render() -> None:
+    st.title("Seasons")
+    st.caption("Each player's record across the saved club games you choose, and the league table. "
+               "Rename a game or a player here.")
+    games = lr.guarded(lambda s: ClubStore(s).games(), default=None)
+    if games is None:
+        st.warning("The saved games cannot be read right now; the Score sheet says why, with Try again.")
+        return
+    if not games:
+        st.info("No saved game yet: start one on the Score sheet, and its players appear here.")
+        st.page_link("tutor/ui/pages/scoresheet.py", label="Open the Score sheet", icon=":material/scoreboard:")
+        return
+    _flash()
+    labels = {g.id: f"{g.name} · {g.deals} deal(s) · {g.updated_at:%Y-%m-%d}" for g in games}
+    chosen = st.session_state.get(CHOSEN)
+    if chosen is None or any(gid not in labels for gid in chosen):  # first visit, or a game was deleted
+        st.session_state[CHOSEN] = [gid for gid in (chosen if chosen is not None else labels) if gid in labels]
+    chosen = st.multiselect("Games in the season", list(labels), format_func=labels.get, key=CHOSEN,
+                            placeholder="Choose the games to count")
+    _league([g for g in games if g.id in chosen])
+    st.divider()
+    st.subheader("Rename")
+    _rename_game(games, labels)
+    _rename_player(games, labels)
+
+
+def _load(info):
+    """A saved game, kept for the session until it changes (``updated_at``), or the error that stops it."""
+    cache = st.session_state.setdefault(LOADED, {})
+    key = (info.id, info.updated_at)
+    if key not in cache:
+        try:
+            saved = lr.guarded(lambda s: ClubStore(s).load(info.id))
+        except EntryError as err:  # a deal the engine now refuses: named, the rest of the season still counts
+            saved = err
+        if saved is None:  # unreadable now (not kept: it may work on the next run) or deleted meanwhile
+            return None
+        cache[key] = saved if isinstance(saved, EntryError) else saved.game
+    return cache[key]
+
+
+def _league(infos) -> None:
+    if not infos:
+        st.caption("Choose at least one game to see the league table.")
+        return
+    games, left_out = [], []
+    for info in infos:
+        game = _load(info)
+        if isinstance(game, EntryError):
+            left_out.append(f"{plain(info.name)} ({plain(err_text(game))})")
+        elif game is not None:
+            games.append(game)
+    table = league(games)
+    rows = [{"Rank": p.rank, "Player": p.name, "Games": p.games, "Deals": p.deals, "Taker": p.taker,
+             "Won as taker": p.won,
+             "Success as taker": "—" if p.success_rate is None else f"{round(100 * p.success_rate)} %",
+             "Total": p.total, "Per deal": round(p.per_deal, 1)} for p in table]
+    st.markdown(f"**League table** over {len(games)} game(s), highest total first")
+    st.dataframe(rows, hide_index=True, width="stretch")
+    st.caption("Deals: deals played at the table. Taker: deals taken; success: contracts won out of those taken. "
+               "Total: the sum of each game's final total. Players with the same name (case aside) are one player.")
+    if left_out:
+        st.warning("Left out, since a deal no longer passes the rules' checks (open it on the Score sheet to fix "
+                   "it): " + "; ".join(left_out))
+
+
+def err_text(err: Exception) -> str:
+    return str(err)[:200]
+
+
+def _flash() -> None:
+    message = st.session_state.pop(FLASH, None)
+    if message:
+        st.success(message, icon=":material/check_circle:")
+
+
+def _rename_game(games, labels) -> None:
+    with st.form("season_rename_game"):
+        st.markdown("**Rename a game**")
+        gid = st.selectbox("Game", list(labels), format_func=labels.get, key="season_rg_game")
+        new = st.text_input("New name", max_chars=NAME_MAX, key="season_rg_name")
+        if not st.form_submit_button("Rename the game", icon=":material/edit:"):
+            return
+    try:
+        done = lr.guarded(lambda s: rename_game(ClubStore(s), gid, new), default=None)
+    except ValueError as err:
+        st.error(f"**name**: {plain(err)}")
+        return
+    if done is None:
+        st.error("Not renamed: the database cannot be written right now.")
+    elif not done:
+        st.error("Not renamed: this game is no longer saved (it was deleted).")
+    else:
+        name = " ".join(new.split())
+        if st.session_state.get(GAME_ID) == gid:  # the game open on the Score sheet keeps the new name
+            st.session_state[NAME] = name
+        st.session_state[FLASH] = f"The game is now called “{plain(name)}”."
+        st.rerun()
+
+
+def _rename_player(games, labels) -> None:
+    st.markdown("**Rename a player** in one game: their seat and every deal they took or partnered")
+    gid = st.selectbox("Game", list(labels), format_func=labels.get, key="season_rp_game")
+    info = next(g for g in games if g.id == gid)
+    c1, c2 = st.columns(2)
+    old = c1.selectbox("Player", info.players, key="season_rp_player")
+    new = c2.text_input("New name", max_chars=PLAYER_NAME_MAX + 20, key="season_rp_name",
+                        help=f"Plain text, at most {PLAYER_NAME_MAX} characters, not another player's name")
+    if not st.button("Rename the player", icon=":material/badge:", key="season_rp_go"):
+        return
+    try:
+        renamed = lr.guarded(lambda s: store_rename_player(ClubStore(s), gid, old, new), default=None)
+    except (GameError, ValueError) as err:
+        st.error(f"**new name**: {plain(err)}. Nothing changed.")
+        return
+    if renamed is None:
+        st.error("Not renamed: the database cannot be written right now.")
+        return
+    open_game = st.session_state.get(GAME)
+    if st.session_state.get(GAME_ID) == gid and open_game is not None:  # keep the open sheet in step
+        with contextlib.suppress(GameError):  # the open sheet no longer has that player: left as it is
+            st.session_state[GAME] = rename_player(open_game, old, renamed)
+    st.session_state[FLASH] = f"{plain(old)} is now {plain(renamed)} in “{plain(info.name)}”."
+    st.rerun()
