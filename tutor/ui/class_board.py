@@ -19,6 +19,7 @@ from .safe import plain
 from .widgets import download, show_card_groups
 
 REFRESH = 3  # seconds between two redraws of the dashboard while the quiz is open
+RENAMED = "teacher_renamed"  # session key: the note to show after a rename's rerun
 
 
 def dashboard(cs: ClassStore, quiz_id: int) -> None:
@@ -100,10 +101,10 @@ def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
             c1, c2 = st.columns(2)
             if c1.button(f"Let {plain(r.name)} in", key=f"teacher_let_{r.player_id}", type="primary"):
                 roster_ops.answer_request(cs, quiz.id, r.player_id, True)
-                st.rerun(scope="fragment")
+                st.rerun()
             if c2.button("Turn down", key=f"teacher_deny_{r.player_id}"):
                 roster_ops.answer_request(cs, quiz.id, r.player_id, False)
-                st.rerun(scope="fragment")
+                st.rerun()
 
 
 def roster(cs: ClassStore, quiz_id: int) -> None:
@@ -123,7 +124,10 @@ def roster(cs: ClassStore, quiz_id: int) -> None:
             except ClassError as err:
                 st.error(plain(err))
             else:
-                st.success(f"{plain(people[pid])} is now {plain(kept)}.")
+                st.session_state[RENAMED] = f"{plain(people[pid])} is now {plain(kept)}."
+                st.rerun()  # the tables above show the new name
+        if note := st.session_state.pop(RENAMED, None):
+            st.success(note)
         sure = st.checkbox("Also delete their answers: remove them from the quiz", key="teacher_roster_sure")
         if st.button("Remove this learner", key="teacher_roster_remove", disabled=not sure):
             roster_ops.remove(cs, quiz_id, pid)

@@ -58,7 +58,7 @@ def _join(quiz: QuizInfo, tallies, link: str) -> None:
         _big_code(quiz.code)
         st.markdown(f"`{link}`")
     with right:
-        st.image(qr_png(link), caption="Scan to join", width=360)
+        st.image(qr_png(link), caption="Scan to join", width=360, output_format="PNG")
     names = [plain(name) for name, *_ in tallies.learners]
     joined = "Nobody has joined yet." if not names else \
         f"**{len(names)} joined:** " + ", ".join(names)

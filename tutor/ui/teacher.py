@@ -109,9 +109,7 @@ def _present_toggle() -> bool:
 
 def _from_cookie(stored: str) -> bool:
     """True when the browser holds a token this server signed for this passphrase, not yet expired."""
-    token = ""
-    with contextlib.suppress(Exception):  # no browser behind the session (e.g. a test run)
-        token = st.context.cookies.get(signin.COOKIE) or ""
+    token = _cookie()
     if not token:
         return False
     s = store()
@@ -122,6 +120,13 @@ def _from_cookie(stored: str) -> bool:
     except Exception:  # the database is down: the passphrase form says so
         return False
     return signin.check_token(token, key, stored, signin.hours(secrets_=_secrets()))
+
+
+def _cookie() -> str:
+    """The sign-in cookie the browser sent when this session began ('' without one)."""
+    with contextlib.suppress(Exception):  # no browser behind the session (e.g. a test run)
+        return str(st.context.cookies.get(signin.COOKIE) or "")
+    return ""
 
 
 def _hand_cookie() -> None:
