@@ -92,8 +92,8 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
     """Back under one's name without the address: with the PIN, or by asking the teacher."""
     with (st.expander("Already joined, but lost the page? Come back under your name"),
           st.form("class_rejoin", border=False)):
-        code = st.text_input("Quiz code", value=code_given, max_chars=12, key="class_rejoin_code")
-        name = st.text_input("Your name in the quiz", max_chars=40, key="class_rejoin_name")
+        code = st.text_input("Code of the quiz", value=code_given, max_chars=12, key="class_rejoin_code")
+        name = st.text_input("Name you joined with", max_chars=40, key="class_rejoin_name")
         pin = st.text_input("Your PIN", max_chars=12, type="password", key="class_rejoin_pin",
                             help="The PIN shown to you when you joined")
         c1, c2 = st.columns(2)

@@ -24,7 +24,12 @@ def qr_png(link: str) -> bytes:
     return join_qr_png(link)
 
 
+# The projected part has no controls: not even the toolbar Streamlit puts on an image or a table.
+NO_TOOLBARS = "<style>[data-testid=stMain] [data-testid=stElementToolbar] { display: none; }</style>"
+
+
 def projector(cs: ClassStore, quiz_id: int, link: str) -> None:
+    st.html(NO_TOOLBARS)
     @st.fragment(run_every=REFRESH)
     def view() -> None:
         try:
@@ -43,7 +48,7 @@ def projector(cs: ClassStore, quiz_id: int, link: str) -> None:
     view()
 
 
-def _big_code(code: str, size: str = "min(16vw, 8rem)") -> None:
+def _big_code(code: str, size: str = "min(11vw, 7rem)") -> None:
     # The code has only letters and digits from codes.ALPHABET: nothing to escape.
     st.html(f'<div role="heading" aria-level="1" aria-label="Join code {" ".join(code)}" '
             f'style="font: 700 {size}/1.1 ui-monospace, monospace; letter-spacing: .12em; '
@@ -52,17 +57,15 @@ def _big_code(code: str, size: str = "min(16vw, 8rem)") -> None:
 
 def _join(quiz: QuizInfo, tallies, link: str) -> None:
     st.markdown(f"## {plain(quiz.title)}")
-    left, right = st.columns([3, 2], vertical_alignment="center")
+    _big_code(quiz.code)
+    left, right = st.columns([2, 3], vertical_alignment="center")
     with left:
-        st.markdown("Open **Class** and type the code, or scan the QR code:")
-        _big_code(quiz.code)
-        st.markdown(f"`{link}`")
-    with right:
         st.image(qr_png(link), caption="Scan to join", width=360, output_format="PNG")
-    names = [plain(name) for name, *_ in tallies.learners]
-    joined = "Nobody has joined yet." if not names else \
-        f"**{len(names)} joined:** " + ", ".join(names)
-    st.markdown(joined)
+    with right:
+        st.markdown("Open **Class** and type the code, or scan the QR code. The address:")
+        st.markdown(f"`{link}`")
+        names = [plain(name) for name, *_ in tallies.learners]
+        st.markdown("Nobody has joined yet." if not names else f"**{len(names)} joined:** " + ", ".join(names))
 
 
 def _question(quiz: QuizInfo, tallies) -> None:
