@@ -183,6 +183,7 @@ def _unlock(stored: str) -> None:
 
 
 def _create(cs: ClassStore, first: bool) -> None:
+    made = problem = None
     with st.expander("Set a new class quiz", expanded=first):
         with st.form("teacher_create"):
             title = st.text_input("Title", max_chars=80, placeholder="e.g. Year 9 · counting")
@@ -205,12 +206,16 @@ def _create(cs: ClassStore, first: bool) -> None:
                                  players=None if players == "any" else int(players), deadline=deadline,
                                  paced=bool(paced))
             except ClassError as err:
-                st.error(plain(err))
-                return
-            st.session_state["teacher_quiz"] = quiz.id
-            st.session_state["teacher_pick"] = quiz.id
-            st.success(f"Quiz set. Code: **{quiz.code}**. Learners open the Class page and type it, or use the link:")
-            st.code(_link(quiz.code), language=None)
+                problem = err
+            else:
+                st.session_state["teacher_quiz"] = quiz.id
+                st.session_state["teacher_pick"] = quiz.id
+                made = quiz
+    if problem is not None:
+        st.error(plain(problem))
+    if made is not None:  # outside the expander, which the rerun may fold away
+        st.success(f"Quiz set. Code: **{made.code}**. Learners open the Class page and type it, or use the link:")
+        st.code(_link(made.code), language=None)
 
 
 def _link(code: str) -> str:
