@@ -365,7 +365,7 @@ def test_a_teacher_paced_quiz_the_projector_question_and_the_podium():
     bob.run()
     assert "Your result: 0 right out of 2" in bob.subheader[0].value  # question 2 missed: counted as not right
 
-    teacher.sidebar.toggle(key=f"teacher_podium_{quiz.id}_False").set_value(False).run()
+    teacher.sidebar.toggle(key=f"teacher_podium_{quiz.id}_side").set_value(False).run()
     assert "### 1st" not in main_text(teacher) and "2 learners took part" in main_text(teacher)
 
 

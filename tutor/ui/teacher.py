@@ -257,6 +257,7 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
 
 def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
     """The teacher-paced controls: start, next question, back one, and the podium switch."""
+    tag = "side" if where is st.sidebar else "main"  # the same controls in the page or, presenting, the sidebar
     if not quiz.paced:
         return
     quiz = cs.quiz(quiz.id)  # the question the class is on, as saved
@@ -274,13 +275,13 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
         label = "Show the results" if not quiz.finished else None
     else:
         label = "Next question"
-    if label and b1.button(label, key=f"teacher_next_{where is st}", type="primary"):
+    if label and b1.button(label, key=f"teacher_next_{tag}", type="primary"):
         cs.move(quiz.id, quiz.current + 1)
         st.rerun()
-    if quiz.current >= 0 and b2.button("Back one question", key=f"teacher_back_{where is st}"):
+    if quiz.current >= 0 and b2.button("Back one question", key=f"teacher_back_{tag}"):
         cs.move(quiz.id, quiz.current - 1)
         st.rerun()
-    podium = where.toggle("Podium at the end", value=quiz.podium, key=f"teacher_podium_{quiz.id}_{where is st}",
+    podium = where.toggle("Podium at the end", value=quiz.podium, key=f"teacher_podium_{quiz.id}_{tag}",
                           help="Show the three best scores when the quiz is over")
     if podium != quiz.podium:
         cs.set_flags(quiz.id, podium=podium)
