@@ -168,3 +168,58 @@ def test_the_dashboard_follows_the_class_a_reload_keeps_the_teacher_and_the_qr_h
     code_box = page.get_by_text(code, exact=True).bounding_box()
     assert code_box["height"] >= 60 and code_box["x"] + code_box["width"] <= 1280, code_box  # large, on screen
     settle(page)
+
+
+def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page, browser, server):
+    page.goto(f"{server}/teacher")
+    locked, open_ = page.get_by_label("Teacher passphrase"), page.get_by_text("Set a new class quiz")
+    expect(locked.or_(open_)).to_be_visible(timeout=30000)
+    settle(page)
+    if locked.count():  # run alone; after the other tests their cookie already signs the teacher in
+        page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+        page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    settle(page)
+    if not page.get_by_label("Title").is_visible():
+        page.get_by_text("Set a new class quiz").click()
+    page.get_by_text("Teacher-paced").click()
+    code = _set_quiz(page, "Paced class", 2)
+    settle(page)
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ann = ctx.new_page()
+    ann.goto(f"{server}/class?code={code}")
+    expect(ann.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
+    settle(ann)
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Join the quiz").click()
+    expect(ann.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
+
+    page.get_by_role("button", name="Start the quiz").click()
+    # Ann's page moves to question 1 by itself
+    expect(ann.get_by_text("Question 1 of 2")).to_be_visible(timeout=15000)
+    settle(ann)
+    ann.get_by_role("textbox", name="Your answer").fill("0")
+    ann.get_by_role("button", name="Send my answer").click()
+    expect(ann.get_by_text("Answer to question 1 saved")).to_be_visible(timeout=15000)
+
+    settle(page)
+    page.get_by_test_id("stSidebarUserContent").get_by_text("Present", exact=True).click()
+    expect(page.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("1 of 1")).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("button", name="Next question").click()  # in the sidebar, while presenting
+    expect(page.get_by_role("heading", name="Question 2 of 2")).to_be_visible(timeout=15000)
+    expect(ann.get_by_text("Question 2 of 2")).to_be_visible(timeout=15000)  # no click on Ann's page
+    settle(ann)
+    ann.get_by_role("textbox", name="Your answer").fill("0")
+    ann.get_by_role("button", name="Send my answer").click()
+    expect(ann.get_by_text("Answer to question 2 saved")).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("button", name="Show the results").click()
+    expect(page.get_by_role("heading", name="1st")).to_be_visible(timeout=15000)
+    expect(page.locator("[data-testid=stMain]").get_by_text("Ann", exact=True)).to_be_visible()
+    expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible(timeout=15000)
+    ann.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "paced-learner.png"))
+    ctx.close()
+    settle(page)

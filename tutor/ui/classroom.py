@@ -31,6 +31,9 @@ ME = "me"  # query parameter: the same token, so a reload keeps the learner's pl
 PIN = "class_pin"  # session key: the PIN shown once at joining (never in the address)
 WAITING = "class_waiting"  # session key: (secret, name) while the teacher has not let this learner back in
 FOLLOW = 3  # seconds between two looks at the teacher's pace
+# Material icons with their words (an emoji is an empty box without an emoji font)
+MARKS = {"right": ":material/check: right", "part": ":material/contrast: partly right",
+         "wrong": ":material/close: wrong", "none": ":material/remove: not answered"}
 
 
 def class_store() -> ClassStore | None:
@@ -259,8 +262,8 @@ def _result(quiz, done: dict) -> None:
     st.subheader(f"Your result: {right} right out of {total}{extra}")
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
-        mark = "—" if m is None else ("✅" if m.correct else ("🟡" if m.credit > 0 else "❌"))
-        st.markdown(f"**{i + 1}.** {mark} your answer: `{m.answer if m else 'none'}`")
+        mark = MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"]
+        st.markdown(f"**{i + 1}.** {mark} · your answer: `{m.answer if m else 'none'}`")
         if quiz.explanations:
             with st.expander(f"Question {i + 1}: answer and why"):
                 st.markdown(q.prompt)

@@ -268,7 +268,7 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
         where.markdown("The quiz is over: the results are on show.")
     else:
         where.markdown(f"The class is on **question {quiz.current + 1} of {n}**.")
-    b1, b2 = where.columns(2)
+    b1, b2 = (where, where) if tag == "side" else where.columns(2)  # the narrow sidebar: one under the other
     if quiz.current < 0:
         label = "Start the quiz"
     elif quiz.current >= n - 1:
