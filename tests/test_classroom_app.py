@@ -509,9 +509,12 @@ def test_unlocking_hands_the_browser_a_signed_cookie_never_the_passphrase_nor_th
         at.text_input[0].input(PASS)
         button(at, "Unlock").click()
         at.run()
+        other = unlocked_teacher()  # another tab, signed in
         button(at, "Sign out everywhere").click()
         at.run()
         assert not signin.check_token(token, signin.signing_key(s.engine), HASH, hours=8)  # a new key
+        other.run()  # the other tab's next run is locked too
+        assert any(b.label == "Unlock" for b in other.button) and not other.dataframe
     finally:
         s.close()
 

@@ -53,12 +53,15 @@ def render() -> None:
         st.warning(HOW_TO)
         return
     _hand_cookie()
-    if not st.session_state.get(UNLOCKED) and not st.session_state.get(LOCKED_HERE) and _from_cookie(stored):
-        st.session_state[UNLOCKED] = True
-    if not st.session_state.get(UNLOCKED):
+    # This session's token (after the passphrase), else the browser's cookie (a reload). It is checked on
+    # every run, so an expired token, a new passphrase or "Sign out everywhere" locks open tabs too.
+    token = st.session_state.get(UNLOCKED) or ("" if st.session_state.get(LOCKED_HERE) else _cookie())
+    if not _valid(token, stored):
+        st.session_state.pop(UNLOCKED, None)
         st.title("Teacher")
         _unlock(stored)
         return
+    st.session_state[UNLOCKED] = token
     cs = class_store()
     if cs is None:
         return
@@ -107,9 +110,8 @@ def _present_toggle() -> bool:
 # -- signing in --------------------------------------------------------------------------------------
 
 
-def _from_cookie(stored: str) -> bool:
-    """True when the browser holds a token this server signed for this passphrase, not yet expired."""
-    token = _cookie()
+def _valid(token: str, stored: str) -> bool:
+    """True for a token this server signed for this passphrase, not yet expired."""
     if not token:
         return False
     s = store()
@@ -168,9 +170,10 @@ def _unlock(stored: str) -> None:
             return
         if passphrase.verify(typed, stored):
             gate.succeeded(me)
-            st.session_state[UNLOCKED] = True
+            token = signin.make_token(signin.signing_key(s.engine), stored)
+            st.session_state[UNLOCKED] = token
             st.session_state.pop(LOCKED_HERE, None)
-            st.session_state[COOKIE_TODO] = ("set", signin.make_token(signin.signing_key(s.engine), stored))
+            st.session_state[COOKIE_TODO] = ("set", token)
             st.rerun()
     except StoreError as err:
         st.error(str(err))
