@@ -162,8 +162,13 @@ def bench_dashboard(n: int, url: str | None, tmp: Path, runs: int = 5) -> None:
             players, marks = cs.results(quiz.id)
             return stats.learners(players, marks), stats.questions(quiz, marks), stats.skills(quiz, marks)
 
+        def board():  # what one redraw of the Teacher page's dashboard computes (tutor/ui/class_board.py)
+            t = cs.tallies(quiz.id)
+            return (stats.learner_table(quiz, t, cs.grid(quiz.id)), stats.question_views(quiz, t),
+                    stats.skills_from(quiz, t))
+
         times = {}
-        for name, fn in (("in SQL", sql), ("every answer read", python)):
+        for name, fn in (("in SQL", sql), ("every answer read", python), ("board", board)):
             samples = []
             for _ in range(runs):
                 t = time.perf_counter()
@@ -172,7 +177,8 @@ def bench_dashboard(n: int, url: str | None, tmp: Path, runs: int = 5) -> None:
             times[name] = statistics.median(samples)
         assert sql() == python()
         print(f"  {n:>5} learners x 10 answers: dashboard {times['in SQL']:7.1f} ms "
-              f"(reading every answer: {times['every answer read']:7.1f} ms), median of {runs}")
+              f"(reading every answer: {times['every answer read']:7.1f} ms; the whole redraw with the "
+              f"per-learner grid and each question's picks: {times['board']:7.1f} ms), median of {runs}")
     finally:
         store.close()
 

@@ -1,5 +1,7 @@
 """A class quiz in a real browser: the teacher unlocks and sets a quiz, two learners (two browser
-contexts, so two sessions) answer differently, and the dashboard shows the per-question statistics."""
+contexts, so two sessions) answer differently, and the dashboard shows the per-question statistics;
+the dashboard follows the class without a click, a reload keeps the teacher signed in, and the
+projector's QR code has a real size."""
 
 import re
 from pathlib import Path
@@ -84,12 +86,9 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
     expect(bob.get_by_text("Ann")).to_have_count(0)  # never another learner's name or answers
     bob_ctx.close()
 
-    page.reload()  # a new session: locked again
-    expect(page.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
-    settle(page)
-    page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
-    page.get_by_role("button", name="Unlock").click()
-    expect(page.get_by_text("Learners (2)")).to_be_visible(timeout=15000)
+    page.reload()  # a new session, but the signed cookie keeps the teacher in: no passphrase in front of the class
+    expect(page.get_by_text("Learners (2)")).to_be_visible(timeout=30000)
+    expect(page.get_by_label("Teacher passphrase")).to_have_count(0)
     settle(page)
     # the dashboard's tables are canvas grids: read the answers back through the CSV download
     with page.expect_download(timeout=30000) as dl:
@@ -99,3 +98,128 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
     got = sorted(tuple(r.split(",")[:2] + r.split(",")[4:6]) for r in rows[1:])
     assert got == [("Ann", "1", "0", "0"), ("Ann", "2", "0", "0"), ("Bob", "1", answer, "1"), ("Bob", "2", "99", "0")]
     expect(page.get_by_text("Learners (2)")).to_be_visible()
+
+
+def _set_quiz(page, title: str, count: int) -> str:
+    settle(page)
+    if not page.get_by_label("Title").is_visible():
+        page.get_by_text("Set a new class quiz").click()
+    page.get_by_label("Title").fill(title)
+    page.locator("[data-testid=stMultiSelect] input").first.click()
+    page.keyboard.type("count:")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    page.get_by_role("spinbutton", name="Questions").fill(str(count))
+    page.get_by_role("spinbutton", name="Questions").press("Tab")
+    page.get_by_role("button", name="Set the quiz").click()
+    expect(page.get_by_text("Quiz set. Code:")).to_be_visible(timeout=15000)
+    return re.search(r"Code: ([A-Z0-9]{6})", page.get_by_text("Quiz set. Code:").inner_text()).group(1)
+
+
+def test_the_dashboard_follows_the_class_a_reload_keeps_the_teacher_and_the_qr_has_a_size(page, browser, server):
+    page.goto(f"{server}/teacher")
+    expect(page.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
+    settle(page)
+    page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    code = _set_quiz(page, "Live class", 2)
+    expect(page.get_by_text("Learners (0)")).to_be_visible(timeout=15000)
+    settle(page)
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ann = ctx.new_page()
+    ann.goto(f"{server}/class?code={code}")
+    expect(ann.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
+    settle(ann)
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Join the quiz").click()
+    expect(ann.get_by_text("Your PIN is")).to_be_visible(timeout=15000)
+    settle(ann)
+    ann.get_by_role("textbox", name="Your answer").fill("0")
+    ann.get_by_role("button", name="Send my answer").click()
+    expect(ann.get_by_text("Question 2 of 2")).to_be_visible(timeout=15000)
+    ctx.close()
+
+    # no click on the teacher's page: it redraws itself every few seconds
+    expect(page.get_by_text("Learners (1)")).to_be_visible(timeout=15000)
+    expect(page.get_by_text(re.compile(r"Question 1 · count · [01] of 1 right"))).to_be_visible(timeout=15000)
+    expect(page.get_by_text(re.compile(r"Most common mistake|1 of 1 right"))).to_be_visible()
+
+    page.reload()  # in front of the class: still signed in
+    expect(page.get_by_text("Learners (1)")).to_be_visible(timeout=30000)
+    expect(page.get_by_label("Teacher passphrase")).to_have_count(0)
+    settle(page)
+
+    page.get_by_test_id("stSidebarUserContent").get_by_text("Present", exact=True).click()  # the toggle
+    expect(page.get_by_text(code, exact=True)).to_be_visible(timeout=15000)
+    expect(page.get_by_text("1 joined:")).to_be_visible()
+    img = page.locator("[data-testid=stImage] img").first
+    expect(img).to_be_visible(timeout=15000)
+    page.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle(), timeout=15000)
+    natural = img.evaluate("(el) => [el.naturalWidth, el.naturalHeight]")
+    box = img.bounding_box()
+    assert natural[0] == natural[1] >= 250, natural  # the PNG itself
+    assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 2, box  # and as drawn
+    main = page.locator("[data-testid=stMain]")  # nothing to click or type on the projected part
+    controls = main.locator("[data-testid^=stBaseButton], input, textarea, [role=switch]").filter(visible=True)
+    img.hover()  # not even the image's fullscreen button, which shows on hover
+    expect(controls).to_have_count(0)
+    code_box = page.get_by_text(code, exact=True).bounding_box()
+    assert code_box["height"] >= 60 and code_box["x"] + code_box["width"] <= 1280, code_box  # large, on screen
+    settle(page)
+
+
+def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page, browser, server):
+    page.goto(f"{server}/teacher")
+    locked, open_ = page.get_by_label("Teacher passphrase"), page.get_by_text("Set a new class quiz")
+    expect(locked.or_(open_)).to_be_visible(timeout=30000)
+    settle(page)
+    if locked.count():  # run alone; after the other tests their cookie already signs the teacher in
+        page.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+        page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    settle(page)
+    if not page.get_by_label("Title").is_visible():
+        page.get_by_text("Set a new class quiz").click()
+    page.get_by_text("Teacher-paced").click()
+    code = _set_quiz(page, "Paced class", 2)
+    settle(page)
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ann = ctx.new_page()
+    ann.goto(f"{server}/class?code={code}")
+    expect(ann.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
+    settle(ann)
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Join the quiz").click()
+    expect(ann.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
+
+    page.get_by_role("button", name="Start the quiz").click()
+    # Ann's page moves to question 1 by itself
+    expect(ann.get_by_text("Question 1 of 2")).to_be_visible(timeout=15000)
+    settle(ann)
+    ann.get_by_role("textbox", name="Your answer").fill("0")
+    ann.get_by_role("button", name="Send my answer").click()
+    expect(ann.get_by_text("Answer to question 1 saved")).to_be_visible(timeout=15000)
+
+    settle(page)
+    page.get_by_test_id("stSidebarUserContent").get_by_text("Present", exact=True).click()
+    expect(page.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("1 of 1")).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("button", name="Next question").click()  # in the sidebar, while presenting
+    expect(page.get_by_role("heading", name="Question 2 of 2")).to_be_visible(timeout=15000)
+    expect(ann.get_by_text("Question 2 of 2")).to_be_visible(timeout=15000)  # no click on Ann's page
+    settle(ann)
+    ann.get_by_role("textbox", name="Your answer").fill("0")
+    ann.get_by_role("button", name="Send my answer").click()
+    expect(ann.get_by_text("Answer to question 2 saved")).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("button", name="Show the results").click()
+    expect(page.get_by_role("heading", name="1st")).to_be_visible(timeout=15000)
+    expect(page.locator("[data-testid=stMain]").get_by_text("Ann", exact=True)).to_be_visible()
+    expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible(timeout=15000)
+    ann.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "paced-learner.png"))
+    ctx.close()
+    settle(page)

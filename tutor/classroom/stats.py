@@ -12,8 +12,10 @@ import csv
 import io
 from collections import Counter
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from ..csvsafe import guard
+from ..quiz import AnswerType, Question, check_answer
 from ..skills import SKILLS
 from .store import Mark, Player, QuizInfo, Tallies
 
@@ -25,6 +27,7 @@ class LearnerRow:
     right: int
     score: float  # sum of credits (partial credit counts)
     seconds: float | None  # from joining to the last answer
+    player_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ def learners(players: list[Player], marks: list[Mark]) -> list[LearnerRow]:
         mine = by_player.get(p.id, [])
         last = max((m.answered_at for m in mine), default=None)
         rows.append(LearnerRow(p.name, len(mine), sum(m.correct for m in mine), round(sum(m.credit for m in mine), 2),
-                               None if last is None else round((last - p.joined_at).total_seconds(), 1)))
+                               None if last is None else round((last - p.joined_at).total_seconds(), 1), p.id))
     return rows
 
 
@@ -84,8 +87,8 @@ def skills(quiz: QuizInfo, marks: list[Mark]) -> list[SkillRow]:
 
 def learners_from(t: Tallies) -> list[LearnerRow]:
     return [LearnerRow(name, n, right, round(score, 2),
-                       None if last is None else round((last - joined).total_seconds(), 1))
-            for name, n, right, score, joined, last in t.learners]
+                       None if last is None else round((last - joined).total_seconds(), 1), pid)
+            for name, n, right, score, joined, last, pid in t.learners]
 
 
 def questions_from(quiz: QuizInfo, t: Tallies, top: int = 3) -> list[QuestionRow]:
@@ -108,6 +111,173 @@ def skills_from(quiz: QuizInfo, t: Tallies) -> list[SkillRow]:
         here[0] += right
         here[1] += n
     return [SkillRow(skill_title(s), total, _pct(right, total)) for s, (right, total) in tally.items()]
+
+
+def one_place(x: float | None, none: str = "—") -> str:
+    """A number as the dashboard shows it: one decimal at most, never a raw float, a dash for nothing.
+
+    >>> one_place(10 / 3), one_place(3.0), one_place(2.25), one_place(None), one_place(-0.04)
+    ('3.3', '3', '2.3', '—', '0')
+    """
+    if x is None:
+        return none
+    # half up on the decimal digits (2.25 -> 2.3, as a teacher writes it), not the float's binary value
+    r = float(Decimal(repr(float(x))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    if r == 0:
+        return "0"
+    return f"{r:.0f}" if r.is_integer() else f"{r:.1f}"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """How many learners gave one card, option or answer to a question, and whether it is (in) the answer."""
+
+    label: str
+    count: int
+    right: bool
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """The most common wrong answer to a question, how many gave it, and the checker's words for it."""
+
+    answer: str
+    count: int
+    why: str
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    """Everything the dashboard shows about one question."""
+
+    number: int  # 1-based
+    question: Question
+    answered: int
+    right: int
+    picks: tuple[Pick, ...]
+    mistake: Mistake | None
+
+    @property
+    def percent_right(self) -> float | None:
+        return _pct(self.right, self.answered)
+
+
+def picks(q: Question, given: list[tuple[str, bool, int]]) -> tuple[Pick, ...]:
+    """How the class answered ``q``, from (answer, correct, count) rows.
+
+    Cards: how many learners picked each card (the pool's cards, in order, then any other). Options: how
+    many chose each option. Numbers and score forms: each distinct answer, most given first.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("count", 3)
+    >>> right = q.answer_text
+    >>> [(p.count, p.right) for p in picks(q, [(right, True, 2), ("1", False, 1)])][:1]
+    [(2, True)]
+    """
+    if q.answer_type is AnswerType.PICK_CARDS:
+        want = {c.code for c in q.answer}
+        order = [c.code for c in q.pool] or sorted(want)
+        counts: Counter = Counter()
+        for answer, _ok, n in given:
+            for code in answer.split():
+                counts[code] += n
+        order += sorted(c for c in counts if c not in order)
+        return tuple(Pick(code, counts[code], code in want) for code in order)
+    if q.answer_type is AnswerType.CHOICE:
+        counts = Counter()
+        for answer, _ok, n in given:
+            counts[answer] += n
+        labels = [c.label for c in q.choices]
+        right = q.choice(q.answer).label if q.choice(q.answer) else ""
+        return tuple(Pick(label, counts[label], label == right)
+                     for label in labels + sorted(a for a in counts if a not in labels))
+    merged: Counter = Counter()
+    ok: dict[str, bool] = {}
+    for answer, correct, n in given:
+        merged[answer] += n
+        ok[answer] = ok.get(answer, False) or bool(correct)
+    return tuple(Pick(a, n, ok[a]) for a, n in sorted(merged.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def mistake(q: Question, given: list[tuple[str, bool, int]]) -> Mistake | None:
+    """The most common wrong answer, named by the checker (e.g. a known scoring slip); None when none."""
+    wrong = Counter()
+    for answer, correct, n in given:
+        if not correct:
+            wrong[answer] += n
+    if not wrong:
+        return None
+    answer, n = sorted(wrong.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    fb = check_answer(q, answer)  # the stored answer is in the checker's own notation; it never raises
+    why = fb.message if fb.given and not fb.correct else ""
+    return Mistake(answer, n, why or f"Not right: the answer is {q.answer_text}.")
+
+
+def question_views(quiz: QuizInfo, t: Tallies) -> list[QuestionView]:
+    """Each question with the class's answers: text, cards and answer come from the stored snapshot."""
+    by_q: dict[int, list[tuple[str, bool, int]]] = {}
+    for number, answer, correct, n in t.given:
+        by_q.setdefault(number, []).append((answer, correct, n))
+    out = []
+    for i, q in enumerate(quiz.questions):
+        n, right = t.questions.get(i, (0, 0))
+        mine = by_q.get(i, [])
+        out.append(QuestionView(i + 1, q, n, right, picks(q, mine), mistake(q, mine)))
+    return out
+
+
+def cell(credit: float | None) -> str:
+    """One learner's mark on one question, in words: never an empty or "None" cell.
+
+    >>> cell(None), cell(1.0), cell(0.0), cell(0.5)
+    ('—', 'right', 'wrong', 'part (0.5)')
+    """
+    if credit is None:
+        return "—"
+    if credit >= 1.0:
+        return "right"
+    return "wrong" if credit <= 0 else f"part ({one_place(credit)})"
+
+
+def learner_table(quiz: QuizInfo, t: Tallies, grid: dict[tuple[int, int], float]) -> list[dict]:
+    """The per-learner results: name, score, right, answered, time and one column per question, all text."""
+    total = len(quiz.questions)
+    rows = []
+    for r in learners_from(t):
+        row = {"learner": r.name, "score": one_place(r.score), "right": f"{r.right}/{total}",
+               "answered": f"{r.answered}/{total}", "time (s)": one_place(r.seconds)}
+        for i in range(total):
+            row[f"Q{i + 1}"] = cell(grid.get((r.player_id, i)))
+        rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class Place:
+    place: int  # 1, 2 or 3; equal scores share a place
+    name: str
+    score: float
+
+
+def podium(t: Tallies, top: int = 3) -> list[Place]:
+    """The learners on the first ``top`` places by score (partial credit counts), ties sharing a place,
+    then by who finished first.
+
+    >>> from datetime import datetime, UTC
+    >>> at = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> t = Tallies(tuple((n, 3, 0, s, at, at, i) for i, (n, s) in enumerate([("A", 2), ("B", 3), ("C", 2), ("D", 1)])),
+    ...             {})
+    >>> [(p.place, p.name) for p in podium(t)]
+    [(1, 'B'), (2, 'A'), (2, 'C')]
+    """
+    rows = sorted(learners_from(t), key=lambda r: (-r.score, r.seconds if r.seconds is not None else 1e12, r.name))
+    out: list[Place] = []
+    for i, r in enumerate(rows):
+        place = out[-1].place if out and abs(out[-1].score - r.score) < 1e-9 else i + 1
+        if place > top:
+            break
+        out.append(Place(place, r.name, r.score))
+    return out
 
 
 def skill_title(skill: str) -> str:

@@ -18,7 +18,7 @@ import math
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import case, func, insert, select, update
@@ -29,7 +29,7 @@ from ..db import name_key, utcnow
 from ..db.classroom import ClassAnswer, ClassPlayer, ClassQuiz
 from ..engine import TarotError
 from ..progress.db import Problem, StoreError, writing
-from ..progress.hashing import token_hash
+from ..progress.hashing import make_hash, token_hash
 from ..progress.store import clean_name
 from ..progress.throttle import Gate, Rule
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
@@ -40,6 +40,16 @@ PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock 
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
 JOIN_RULE = Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)
+PIN_DIGITS = 4  # short enough to note down in class; the slow-down (tutor.classroom.roster) guards it
+
+
+def new_pin() -> str:
+    """A PIN of PIN_DIGITS digits, drawn with ``secrets``.
+
+    >>> len(new_pin()) == PIN_DIGITS and new_pin().isdigit()
+    True
+    """
+    return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 class Reason(enum.Enum):
@@ -51,6 +61,11 @@ class Reason(enum.Enum):
     ANSWERED = "answered"
     SLOW_DOWN = "slow_down"
     EXPIRED = "expired"
+    SLOW_DOWN_PIN = "slow_down_pin"
+    NOT_NOW = "not_now"
+    REFUSED = "refused"
+    NO_SUCH_NAME = "no_such_name"
+    WRONG_PIN = "wrong_pin"
 
 
 MESSAGES = {
@@ -64,6 +79,15 @@ MESSAGES = {
     Reason.SLOW_DOWN: "Too many tries to join from this browser: wait {wait} s, then check the code with "
                       "your teacher and try again.",
     Reason.EXPIRED: "The quiz “{title}” ended more than {days} days ago, so this link no longer opens it.",
+    Reason.NOT_NOW: "Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
+                    "answered now.",
+    Reason.NO_SUCH_NAME: "Nobody called “{name}” has joined this quiz. Check the spelling, or join as a new learner.",
+    Reason.WRONG_PIN: "That name and PIN do not match. Check the PIN you were shown when you joined, or ask "
+                      "your teacher to let you back in.",
+    Reason.REFUSED: "This request to come back is no longer waiting (your teacher turned it down, or another one "
+                    "was made for the same name). Ask your teacher, then ask again.",
+    Reason.SLOW_DOWN_PIN: "Too many wrong PINs from this browser: wait {wait} s, or ask your teacher to let you "
+                          "back in.",
 }
 
 
@@ -90,6 +114,18 @@ class QuizInfo:
     closed: bool
     explanations: bool
     closed_at: datetime | None = None
+    paced: bool = False  # the teacher moves the class from question to question
+    current: int = -1  # paced: the question the class is on; -1 before the start, len(questions) at the end
+    podium: bool = True  # paced: the top three are shown at the end
+
+    @property
+    def started(self) -> bool:
+        return not self.paced or self.current >= 0
+
+    @property
+    def finished(self) -> bool:
+        """A paced quiz the teacher has taken past its last question."""
+        return self.paced and self.current >= len(self.questions)
 
     def open_at(self, now: datetime) -> bool:
         return not self.closed and (self.deadline is None or now < self.deadline)
@@ -112,6 +148,7 @@ class Player:
     token: str
     joined_at: datetime
     finished_at: datetime | None
+    pin: str = ""  # shown once, when the learner joins (the database keeps its hash)
 
 
 @dataclass(frozen=True)
@@ -129,7 +166,7 @@ class Mark:
 def _quiz(row) -> QuizInfo:
     return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
                     tuple(Question.from_dict(d) for d in row.questions), row.created_at, row.deadline,
-                    row.closed, row.explanations, row.closed_at)
+                    row.closed, row.explanations, row.closed_at, row.paced, row.current, row.podium)
 
 
 def _player(row, token: str = "") -> Player:
@@ -141,9 +178,14 @@ def _player(row, token: str = "") -> Player:
 class Tallies:
     """One quiz's results counted by the database, for the dashboard (a few rows per learner and question)."""
 
-    learners: tuple[tuple, ...]  # (name, answered, right, score, joined_at, last answer or None), in join order
+    learners: tuple[tuple, ...]  # (name, answered, right, score, joined_at, last answer or None, id), in join order
     questions: dict  # number -> (answered, right)
-    wrong: tuple[tuple[int, str, int], ...]  # (number, answer, count) of wrong answers
+    given: tuple[tuple[int, str, bool, int], ...] = ()  # (number, answer, correct, count) of every distinct answer
+
+    @property
+    def wrong(self) -> tuple[tuple[int, str, int], ...]:
+        """(number, answer, count) of the wrong answers."""
+        return tuple((num, ans, n) for num, ans, ok, n in self.given if not ok)
 
 
 def _aware(t):
@@ -200,7 +242,8 @@ class ClassStore:
     # -- teacher -----------------------------------------------------------------------------------
 
     def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
-               deadline: datetime | None = None, seed: int | None = None, now: datetime | None = None) -> QuizInfo:
+               deadline: datetime | None = None, seed: int | None = None, now: datetime | None = None,
+               paced: bool = False) -> QuizInfo:
         """A new quiz with a fresh code; the questions are generated now and stored as they are."""
         now = now or utcnow()
         title = " ".join(str(title or "").split())[:80]
@@ -232,7 +275,7 @@ class ClassStore:
                         res = conn.execute(insert(ClassQuiz).values(
                             code=new_code(), title=title, kinds=kinds, players=players, difficulty=int(difficulty),
                             seed=seed, questions=snapshot, created_at=now, deadline=deadline,
-                            closed=False, explanations=False))
+                            closed=False, explanations=False, paced=bool(paced), current=-1, podium=True))
                         qid = res.inserted_primary_key[0]
                         row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == qid)).one()
                         return _quiz(row)
@@ -247,8 +290,10 @@ class ClassStore:
                 return [_quiz(r) for r in conn.execute(select(ClassQuiz).order_by(ClassQuiz.id.desc()))]
         return self._db(run)
 
-    def set_flags(self, quiz_id: int, *, closed: bool | None = None, explanations: bool | None = None) -> None:
-        values = {k: v for k, v in (("closed", closed), ("explanations", explanations)) if v is not None}
+    def set_flags(self, quiz_id: int, *, closed: bool | None = None, explanations: bool | None = None,
+                  podium: bool | None = None) -> None:
+        values = {k: v for k, v in (("closed", closed), ("explanations", explanations), ("podium", podium))
+                  if v is not None}
         if closed is not None:
             values["closed_at"] = utcnow() if closed else None
         def run():
@@ -273,23 +318,50 @@ class ClassStore:
         learners times answers."""
         right = func.sum(case((ClassAnswer.correct, 1), else_=0))
         per_learner = (select(ClassPlayer.name, func.count(ClassAnswer.id), right, func.sum(ClassAnswer.credit),
-                              ClassPlayer.joined_at, func.max(ClassAnswer.answered_at))
+                              ClassPlayer.joined_at, func.max(ClassAnswer.answered_at), ClassPlayer.id)
                        .select_from(ClassPlayer).outerjoin(ClassAnswer, ClassAnswer.player_id == ClassPlayer.id)
                        .where(ClassPlayer.quiz_id == quiz_id)
                        .group_by(ClassPlayer.id, ClassPlayer.name, ClassPlayer.joined_at).order_by(ClassPlayer.id))
         of_quiz = (select(ClassAnswer.number).select_from(ClassAnswer)
                    .join(ClassPlayer, ClassAnswer.player_id == ClassPlayer.id).where(ClassPlayer.quiz_id == quiz_id))
         per_question = (of_quiz.add_columns(func.count(), right).group_by(ClassAnswer.number))
-        wrong = (of_quiz.add_columns(ClassAnswer.answer, func.count()).where(ClassAnswer.correct.is_(False))
-                 .group_by(ClassAnswer.number, ClassAnswer.answer))
+        given = (of_quiz.add_columns(ClassAnswer.answer, ClassAnswer.correct, func.count())
+                 .group_by(ClassAnswer.number, ClassAnswer.answer, ClassAnswer.correct))
 
         def run():
             with self.engine.connect() as conn:
-                learners = tuple((name, n, int(r or 0), float(c or 0.0), _aware(joined), _aware(last))
-                                 for name, n, r, c, joined, last in conn.execute(per_learner))
+                learners = tuple((name, n, int(r or 0), float(c or 0.0), _aware(joined), _aware(last), pid)
+                                 for name, n, r, c, joined, last, pid in conn.execute(per_learner))
                 questions = {num: (n, int(r or 0)) for num, n, r in conn.execute(per_question)}
-                wrongs = tuple((num, ans, n) for num, ans, n in conn.execute(wrong))
-            return Tallies(learners, questions, wrongs)
+                answers = tuple((num, ans, bool(ok), n) for num, ans, ok, n in conn.execute(given))
+            return Tallies(learners, questions, answers)
+        return self._db(run)
+
+    def grid(self, quiz_id: int) -> dict[tuple[int, int], float]:
+        """(learner id, question number) -> credit, for the per-learner results (one narrow row per answer)."""
+        def run():
+            with self.engine.connect() as conn:
+                return {(pid, num): float(credit) for pid, num, credit in conn.execute(
+                    select(ClassAnswer.player_id, ClassAnswer.number, ClassAnswer.credit)
+                    .join(ClassPlayer, ClassAnswer.player_id == ClassPlayer.id).where(ClassPlayer.quiz_id == quiz_id))}
+        return self._db(run)
+
+    # -- teacher-paced mode ------------------------------------------------------------------------
+
+    def move(self, quiz_id: int, to: int) -> QuizInfo:
+        """Put the class on question ``to`` (0-based), clamped to -1 (not started) .. len (ended)."""
+        def run():
+            with writing(self.engine) as conn:
+                row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one()
+                where = max(-1, min(int(to), len(row.questions)))
+                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(current=where))
+                return _quiz(conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one())
+        return self._db(run)
+
+    def quiz(self, quiz_id: int) -> QuizInfo:
+        def run():
+            with self.engine.connect() as conn:
+                return _quiz(conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one())
         return self._db(run)
 
     # -- learner -----------------------------------------------------------------------------------
@@ -339,6 +411,8 @@ class ClassStore:
                 raise slow_down(wait) from None
             raise
         token = secrets.token_urlsafe(24)
+        pin = new_pin()
+        pin_hashed = make_hash(pin)  # scrypt before the write lock: the lock is held only for the insert
         def run():
             try:
                 with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
@@ -349,11 +423,12 @@ class ClassStore:
                     if taken:
                         raise ClassError(Reason.NAME_TAKEN, name=name)
                     conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
-                                                            token_hash=token_hash(token), joined_at=now))
+                                                            token_hash=token_hash(token), joined_at=now,
+                                                            pin_hash=pin_hashed))
             except IntegrityError as exc:  # the unique name_key: the same name, any case, at the same moment
                 raise ClassError(Reason.NAME_TAKEN, name=name) from exc
         self._patient(run)
-        return quiz, self.me(token, now=now)[1]
+        return quiz, replace(self.me(token, now=now)[1], pin=pin)
 
     def me(self, token: str, now: datetime | None = None) -> tuple[QuizInfo, Player]:
         """The quiz and learner a token belongs to (ClassError UNKNOWN for a token that is not one,
@@ -390,6 +465,10 @@ class ClassStore:
         self._require_open(quiz, now)
         if not 0 <= int(number) < len(quiz.questions):
             raise ClassError(Reason.BAD_INPUT, detail=f"This quiz has no question {int(number) + 1}.")
+        if quiz.paced and int(number) != quiz.current:
+            where = ("the start" if quiz.current < 0 else "the results" if quiz.finished
+                     else f"question {quiz.current + 1}")
+            raise ClassError(Reason.NOT_NOW, where=where, number=int(number) + 1)
         fb = check_answer(quiz.questions[number], raw)
         if not fb.given and not fb.correct:  # the checker could not read it: nothing to save
             raise ClassError(Reason.BAD_INPUT, detail=fb.message)

@@ -1,4 +1,5 @@
-"""The class-quiz tables (migration ``0004``): quizzes, the learners who joined one, their answers."""
+"""The class-quiz tables (migrations ``0004`` to ``0006``): quizzes, the learners who joined one, their
+answers, and the server's own secrets (the key signing the teacher's sign-in)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -39,6 +41,11 @@ class ClassQuiz(Base):
     closed: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # v5: learners' tokens expire after it
     explanations: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    # v6: teacher-paced mode. ``current`` is the question the class is on (0-based; -1 before the
+    # start, len(questions) once the teacher has ended it); ``podium`` shows the top three at the end.
+    paced: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    current: Mapped[int] = mapped_column(Integer, nullable=False, server_default="-1")
+    podium: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=true())
 
 
 class ClassPlayer(Base):
@@ -56,6 +63,12 @@ class ClassPlayer(Base):
     token_hash: Mapped[str] = mapped_column(String(64), nullable=False, server_default="")  # v5 (was the token)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # v6: coming back without the address. The PIN shown at joining, kept as a salted scrypt hash; or a
+    # request to rejoin (the SHA-256 of the waiting browser's secret) that the teacher approves.
+    pin_hash: Mapped[str | None] = mapped_column(String(200))
+    rejoin_hash: Mapped[str | None] = mapped_column(String(64))
+    rejoin_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    rejoin_ok: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
 
 
 class ClassAnswer(Base):
@@ -70,3 +83,13 @@ class ClassAnswer(Base):
     correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
     credit: Mapped[float] = mapped_column(Float, nullable=False)
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ServerSecret(Base):
+    """A secret the server makes for itself (v6), e.g. the key that signs the teacher's session token.
+    Made once with ``secrets`` on first use; never written in the code or shown on a page."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

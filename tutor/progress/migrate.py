@@ -4,7 +4,8 @@ so an installed Tarot Tutor upgrades its own database when the store opens.
 Revisions: ``0001`` (learners, answers, lessons, puzzles), ``0002`` (spaced review, answer source),
 ``0003`` (club score sheets), ``0004`` (class quizzes), ``0005`` (shared servers: case-blind
 unique names, PINs, hashed class tokens, throttles), ``0006`` (the puzzle rating), ``0007`` (club sheets: a
-version checked by every write, the first dealer).
+version checked by every write, the first dealer), ``0008`` (paced class quizzes, class PINs and rejoining,
+the server's signing key).
 
 Alembic is imported only when the schema is behind: an up-to-date database (every start but the first
 after an update) is checked with one query, which keeps alembic's import off the app's cold start.
@@ -19,7 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 # The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
-HEAD = "0007"
+HEAD = "0008"
 VERSION_TABLE = "alembic_version"
 
 

@@ -5,13 +5,18 @@ learner's answers.
 
 The token is also kept in the page address (``?code=…&me=…``): a reload, or a tab closed and opened
 again from the history, comes back to the same place instead of asking to join under a name that is
-already taken.
+already taken. A learner who lost that address comes back under their name with the PIN shown when
+they joined, or by asking the teacher, who lets them in from the dashboard; this page waits for that.
+
+In a teacher-paced quiz the page shows the question the class is on and follows the teacher: it looks
+every few seconds and moves on by itself (``st.fragment(run_every=…)``).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason
 from ..progress import StoreError
 from .learner import retry, session_key, store
@@ -23,6 +28,12 @@ from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
 ME = "me"  # query parameter: the same token, so a reload keeps the learner's place
+PIN = "class_pin"  # session key: the PIN shown once at joining (never in the address)
+WAITING = "class_waiting"  # session key: (secret, name) while the teacher has not let this learner back in
+FOLLOW = 3  # seconds between two looks at the teacher's pace
+# Material icons with their words (an emoji is an empty box without an emoji font)
+MARKS = {"right": ":material/check: right", "part": ":material/contrast: partly right",
+         "wrong": ":material/close: wrong", "none": ":material/remove: not answered"}
 
 
 def class_store() -> ClassStore | None:
@@ -52,6 +63,8 @@ def render() -> None:
     try:
         if token:
             _take(cs, token)
+        elif st.session_state.get(WAITING):
+            _wait(cs)
         else:
             _join(cs)
     except StoreError as err:
@@ -73,7 +86,58 @@ def _join(cs: ClassStore) -> None:
             st.error(plain(err))
             return
         _remember(player.token, quiz.code)
+        st.session_state[PIN] = player.pin
         st.rerun()
+    _come_back(cs, code_given)
+
+
+def _come_back(cs: ClassStore, code_given: str) -> None:
+    """Back under one's name without the address: with the PIN, or by asking the teacher."""
+    with (st.expander("Already joined, but lost the page? Come back under your name"),
+          st.form("class_rejoin", border=False)):
+        code = st.text_input("Code of the quiz", value=code_given, max_chars=12, key="class_rejoin_code")
+        name = st.text_input("Name you joined with", max_chars=40, key="class_rejoin_name")
+        pin = st.text_input("Your PIN", max_chars=12, type="password", key="class_rejoin_pin",
+                            help="The PIN shown to you when you joined")
+        c1, c2 = st.columns(2)
+        with_pin = c1.form_submit_button("Come back with my PIN", type="primary")
+        ask = c2.form_submit_button("Ask my teacher to let me in")
+    if not (with_pin or ask):
+        return
+    try:
+        if with_pin:
+            quiz, player = roster.rejoin_with_pin(cs, code, name, pin, session_key())
+            _remember(player.token, quiz.code)
+        else:
+            secret = roster.ask_to_rejoin(cs, code, name, session=session_key())
+            st.session_state[WAITING] = (secret, " ".join(str(name).split())[:40])
+    except ClassError as err:
+        st.error(plain(err))
+        return
+    st.rerun()
+
+
+def _wait(cs: ClassStore) -> None:
+    secret, name = st.session_state[WAITING]
+    st.info(f"Waiting for your teacher to let you back in as {plain(name)}. Keep this page open.")
+    if st.button("Stop waiting", key="class_stop_waiting"):
+        st.session_state.pop(WAITING, None)
+        st.rerun()
+
+    @st.fragment(run_every=FOLLOW)
+    def look() -> None:
+        try:
+            got = roster.claim(cs, secret)
+        except ClassError as err:
+            st.session_state.pop(WAITING, None)
+            st.error(plain(err))
+            return
+        if got is not None:
+            quiz, player = got
+            st.session_state.pop(WAITING, None)
+            _remember(player.token, quiz.code)
+            st.rerun()
+    look()
 
 
 def _remember(token: str, code: str) -> None:
@@ -87,7 +151,21 @@ def _remember(token: str, code: str) -> None:
 
 def _forget() -> None:
     st.session_state.pop(TOKEN, None)
+    st.session_state.pop(PIN, None)
     st.query_params.pop(ME, None)
+
+
+def _follow(cs: ClassStore, token: str, seen: tuple) -> None:
+    """Look at the teacher's pace every few seconds; a change (next question, closing) redraws the page."""
+    @st.fragment(run_every=FOLLOW)
+    def look() -> None:
+        try:
+            quiz, _ = cs.me(token)
+        except (ClassError, StoreError):
+            return
+        if (quiz.current, quiz.closed) != seen:
+            st.rerun()
+    look()
 
 
 def _take(cs: ClassStore, token: str) -> None:
@@ -108,7 +186,14 @@ def _take(cs: ClassStore, token: str) -> None:
     if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
         _forget()
         st.rerun()
+    if st.session_state.get(PIN):
+        st.info(f"Your PIN is **{st.session_state[PIN]}**. Note it down: if you lose this page, the Class page lets "
+                "you back in with your name and this PIN.")
     todo = [i for i in range(total) if i not in done]
+    if quiz.paced and not quiz.closed:
+        todo = _paced_turn(cs, token, quiz, done)
+        if todo is None:
+            return
     if not todo:
         _result(quiz, done)
         return
@@ -119,7 +204,7 @@ def _take(cs: ClassStore, token: str) -> None:
             _result(quiz, done)
         return
     n = todo[0]
-    st.progress(len(done) / total, text=f"Question {n + 1} of {total}")
+    st.progress(len(done) / total if not quiz.paced else (n + 1) / total, text=f"Question {n + 1} of {total}")
     q = quiz.questions[n]
     key = f"class_{quiz.code}_{n}"
     clicked = None
@@ -150,6 +235,24 @@ def _take(cs: ClassStore, token: str) -> None:
     st.caption("Your answers are saved as you go; the result comes at the end.")
 
 
+def _paced_turn(cs: ClassStore, token: str, quiz, done: dict) -> list[int] | None:
+    """The teacher leads: the question the class is on, if this learner has not answered it; None when
+    there is nothing to answer now (the page says why and follows the teacher)."""
+    seen = (quiz.current, quiz.closed)
+    if quiz.finished:
+        return []
+    if quiz.current < 0:
+        st.info("Your teacher will start the quiz in a moment: the first question comes here by itself.")
+    elif quiz.current in done:
+        st.success(f"Answer to question {quiz.current + 1} saved. The next question comes here when your "
+                   "teacher moves on.")
+    else:
+        _follow(cs, token, seen)
+        return [quiz.current]
+    _follow(cs, token, seen)
+    return None
+
+
 def _result(quiz, done: dict) -> None:
     total = len(quiz.questions)
     right = sum(m.correct for m in done.values())
@@ -159,8 +262,8 @@ def _result(quiz, done: dict) -> None:
     st.subheader(f"Your result: {right} right out of {total}{extra}")
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
-        mark = "—" if m is None else (":material/check_circle: right" if m.correct else (":material/adjust: partly right" if m.credit > 0 else ":material/cancel: wrong"))  # noqa: E501
-        st.markdown(f"**{i + 1}.** {mark} your answer: `{m.answer if m else 'none'}`")
+        mark = MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"]
+        st.markdown(f"**{i + 1}.** {mark} · your answer: `{m.answer if m else 'none'}`")
         if quiz.explanations:
             with st.expander(f"Question {i + 1}: answer and why"):
                 st.markdown(q.prompt)

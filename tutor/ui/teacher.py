@@ -1,9 +1,14 @@
-"""The teacher area: unlock with the passphrase, set a class quiz (code and link), open or close it,
-allow the explanations, and read the dashboard (learners, questions, skills) with a CSV download.
+"""The teacher area: unlock with the passphrase, set a class quiz (code, link and QR code), lead it
+(self-paced, or teacher-paced question by question), present it on a projector, and read the dashboard
+(learners, questions, skills) with a CSV download.
 
 Locked unless ``TUTOR_TEACHER_PASSPHRASE_HASH`` is set (environment or Streamlit secrets); each wrong
 passphrase makes the next try wait longer, in this session and (for sessions that have failed) on the
 whole server, counted in the database (``passphrase.gate``).
+
+After the right passphrase the browser keeps a signed, expiring token in a cookie
+(``tutor.classroom.signin``), so a reload in front of the class does not lock the teacher out. The
+token is never in the address: the projected page's address is visible to the whole room.
 """
 
 from __future__ import annotations
@@ -14,16 +19,20 @@ from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
-from ..classroom import passphrase, stats
+from ..classroom import passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..progress import StoreError
 from ..quiz import KINDS
+from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .learner import _secrets, session_key, store
+from .projector import projector
 from .safe import plain
-from .widgets import download
 
 UNLOCKED = "teacher_unlocked"
+LOCKED_HERE = "teacher_locked_here"  # this tab locked the area: its cookie no longer signs it in
+COOKIE_TODO = "teacher_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
+PRESENT = "teacher_present"
 
 HOW_TO = """The teacher area is locked: no teacher passphrase is set on this server.
 
@@ -38,26 +47,107 @@ or add `TUTOR_TEACHER_PASSPHRASE_HASH = "scrypt$..."` to `.streamlit/secrets.tom
 
 
 def render() -> None:
-    st.title("Teacher")
     stored = passphrase.configured_hash(secrets_=_secrets())
     if not stored:
+        st.title("Teacher")
         st.warning(HOW_TO)
         return
-    if not st.session_state.get(UNLOCKED):
+    _hand_cookie()
+    # This session's token (after the passphrase), else the browser's cookie (a reload). It is checked on
+    # every run, so an expired token, a new passphrase or "Sign out everywhere" locks open tabs too.
+    token = st.session_state.get(UNLOCKED) or ("" if st.session_state.get(LOCKED_HERE) else _cookie())
+    if not _valid(token, stored):
+        st.session_state.pop(UNLOCKED, None)
+        st.title("Teacher")
         _unlock(stored)
         return
+    st.session_state[UNLOCKED] = token
     cs = class_store()
     if cs is None:
         return
-    if st.button("Lock the teacher area", key="teacher_lock"):
-        st.session_state.pop(UNLOCKED, None)
-        st.rerun()
     try:
-        _create(cs)
-        _dashboard(cs)
+        _area(cs)
     except StoreError as err:
         st.error(plain(err))
         retry_button("teacher_retry")
+
+
+def _area(cs: ClassStore) -> None:
+    if st.session_state.get(PRESENT) and (quiz := _pick(cs.quizzes())) is not None:
+        _present_toggle()
+        _pace(cs, quiz, st.sidebar)
+        projector(cs, quiz.id, _link(quiz.code))
+        return
+    st.title("Teacher")
+    top1, top2 = st.columns(2)
+    if top1.button("Lock the teacher area", key="teacher_lock", help="Sign out on this browser"):
+        _lock()
+    if top2.button("Sign out everywhere", key="teacher_rotate",
+                   help="Every browser signed in as the teacher must type the passphrase again"):
+        s = store()
+        if s is not None:
+            signin.rotate(s.engine)
+        _lock()
+    quizzes = cs.quizzes()
+    _create(cs, first=not quizzes)
+    quiz = _pick(cs.quizzes())  # read again: the quiz just set is on the list
+    if quiz is None:
+        st.info("No class quiz yet: set one above.")
+        return
+    _present_toggle()
+    st.caption("Turn on **Present** in the sidebar to show the join code and its QR code on a projector.")
+    _controls(cs, quiz)
+    dashboard(cs, quiz.id)
+    roster(cs, quiz.id)
+
+
+def _present_toggle() -> bool:
+    return st.sidebar.toggle(
+        "Present", key=PRESENT, help="The projector view: the join code, the QR code and, when you lead the quiz, "
+                                     "the question. The controls stay here in the sidebar.")
+
+
+# -- signing in --------------------------------------------------------------------------------------
+
+
+def _valid(token: str, stored: str) -> bool:
+    """True for a token this server signed for this passphrase, not yet expired."""
+    if not token:
+        return False
+    s = store()
+    if s is None:
+        return False
+    try:
+        key = signin.signing_key(s.engine)
+    except Exception:  # the database is down: the passphrase form says so
+        return False
+    return signin.check_token(token, key, stored, signin.hours(secrets_=_secrets()))
+
+
+def _cookie() -> str:
+    """The sign-in cookie the browser sent when this session began ('' without one)."""
+    with contextlib.suppress(Exception):  # no browser behind the session (e.g. a test run)
+        return str(st.context.cookies.get(signin.COOKIE) or "")
+    return ""
+
+
+def _hand_cookie() -> None:
+    """Give the browser the token (or take it back) with a one-off script: a cookie is the only place
+    the page can keep it that the projector does not show."""
+    todo = st.session_state.pop(COOKIE_TODO, None)
+    if todo is None:
+        return
+    what, token = todo
+    age = signin.hours(secrets_=_secrets()) * 3600 if what == "set" else 0
+    st.html(f"<script>document.cookie = '{signin.COOKIE}={token}; Max-Age={age}; Path=/; SameSite=Strict'"
+            " + (location.protocol === 'https:' ? '; Secure' : '');</script>", unsafe_allow_javascript=True)
+
+
+def _lock() -> None:
+    st.session_state.pop(UNLOCKED, None)
+    st.session_state[LOCKED_HERE] = True
+    st.session_state[COOKIE_TODO] = ("clear", "")
+    st.rerun()
 
 
 def _unlock(stored: str) -> None:
@@ -80,7 +170,10 @@ def _unlock(stored: str) -> None:
             return
         if passphrase.verify(typed, stored):
             gate.succeeded(me)
-            st.session_state[UNLOCKED] = True
+            token = signin.make_token(signin.signing_key(s.engine), stored)
+            st.session_state[UNLOCKED] = token
+            st.session_state.pop(LOCKED_HERE, None)
+            st.session_state[COOKIE_TODO] = ("set", token)
             st.rerun()
     except StoreError as err:
         st.error(str(err))
@@ -89,8 +182,12 @@ def _unlock(stored: str) -> None:
     st.error("Wrong passphrase. Each wrong try makes the next one wait longer.")
 
 
-def _create(cs: ClassStore) -> None:
-    with st.expander("Set a new class quiz", expanded=not cs.quizzes()):
+# -- setting and leading a quiz ----------------------------------------------------------------------
+
+
+def _create(cs: ClassStore, first: bool) -> None:
+    made = problem = None
+    with st.expander("Set a new class quiz", expanded=first):
         with st.form("teacher_create"):
             title = st.text_input("Title", max_chars=80, placeholder="e.g. Year 9 · counting")
             kinds = st.multiselect("Kinds of question", list(KINDS), format_func=lambda k: f"{k}: {KINDS[k].summary}")
@@ -98,6 +195,8 @@ def _create(cs: ClassStore) -> None:
             players = c1.selectbox("Players", ["any", 3, 4, 5])
             difficulty = c2.selectbox("Difficulty", [1, 2, 3])
             count = c3.number_input("Questions", min_value=1, max_value=50, value=10)
+            paced = st.checkbox("Teacher-paced", help="You move the whole class to the next question, and the "
+                                                      "projector shows it; otherwise each learner goes at their pace")
             has_deadline = st.checkbox("Deadline")
             d1, d2 = st.columns(2)
             day = d1.date_input("Deadline day (UTC)", value=datetime.now(UTC).date() + timedelta(days=7))
@@ -107,13 +206,19 @@ def _create(cs: ClassStore) -> None:
             deadline = datetime.combine(day, hour, tzinfo=UTC) if has_deadline else None
             try:
                 quiz = cs.create(title=title, kinds=kinds, count=int(count), difficulty=int(difficulty),
-                                 players=None if players == "any" else int(players), deadline=deadline)
+                                 players=None if players == "any" else int(players), deadline=deadline,
+                                 paced=bool(paced))
             except ClassError as err:
-                st.error(plain(err))
-                return
-            st.session_state["teacher_quiz"] = quiz.id
-            st.success(f"Quiz set. Code: **{quiz.code}**. Learners open the Class page and type it, or use the link:")
-            st.code(_link(quiz.code), language=None)
+                problem = err
+            else:
+                st.session_state["teacher_quiz"] = quiz.id
+                st.session_state["teacher_pick"] = quiz.id
+                made = quiz
+    if problem is not None:
+        st.error(plain(problem))
+    if made is not None:  # outside the expander, which the rerun may fold away
+        st.success(f"Quiz set. Code: **{made.code}**. Learners open the Class page and type it, or use the link:")
+        st.code(_link(made.code), language=None)
 
 
 def _link(code: str) -> str:
@@ -123,45 +228,25 @@ def _link(code: str) -> str:
     return f"{base}/class?code={code}"
 
 
-def _dashboard(cs: ClassStore) -> None:
-    quizzes = cs.quizzes()
+def _pick(quizzes: list[QuizInfo]) -> QuizInfo | None:
     if not quizzes:
-        st.info("No class quiz yet: set one above.")
-        return
+        return None
     by_id = {q.id: q for q in quizzes}
-    chosen = st.session_state.get("teacher_quiz")
     ids = list(by_id)
-    pick = st.selectbox("Quiz", ids, index=ids.index(chosen) if chosen in by_id else 0,
-                        format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}", key="teacher_pick")
-    quiz = by_id[pick]
-    _controls(cs, quiz)
-    tallies = cs.tallies(quiz.id)  # counted in SQL: a rerun costs the same for 50 or 5,000 learners' answers
-    st.subheader(f"Learners ({len(tallies.learners)})")
-    st.dataframe([{"learner": r.name, "right": r.right, "answered": f"{r.answered}/{len(quiz.questions)}",
-                   "score": r.score, "time (s)": r.seconds} for r in stats.learners_from(tallies)],
-                 hide_index=True, width="stretch")
-    st.subheader("Questions: where to re-teach")
-    st.dataframe([{"question": r.number, "kind": r.kind, "skill": r.skill, "answers": r.answered,
-                   "% right": r.percent_right,
-                   "most common wrong answers": "; ".join(f"{a} ×{n}" for a, n in r.wrong)}
-                  for r in stats.questions_from(quiz, tallies)], hide_index=True, width="stretch")
-    st.subheader("Skills")
-    st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": r.percent_right}
-                  for r in stats.skills_from(quiz, tallies)], hide_index=True, width="stretch")
-
-    def csv_file() -> str:  # every answer is read only when the teacher asks for the file
-        try:
-            return stats.to_csv(quiz, *cs.results(quiz.id))
-        except StoreError as err:
-            return f"error\n{err}\n"
-    download(st, "Download the answers (CSV)", csv_file,
-             file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
+    if st.session_state.get("teacher_pick") not in by_id:
+        chosen = st.session_state.get("teacher_quiz")
+        st.session_state["teacher_pick"] = chosen if chosen in by_id else ids[0]
+    pick = st.sidebar.selectbox("Quiz", ids, format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}",
+                                key="teacher_pick")
+    return by_id[pick]
 
 
 def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     state = "closed" if quiz.closed else ("ended (deadline passed)" if not quiz.open_at(datetime.now(UTC)) else "open")
     deadline = f" · deadline {quiz.deadline:%Y-%m-%d %H:%M} UTC" if quiz.deadline else ""
-    st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {state}{deadline}")
+    pace = "teacher-paced" if quiz.paced else "self-paced"
+    st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
+                f"{state}{deadline}")
     st.code(_link(quiz.code), language=None)
     c1, c2 = st.columns(2)
     if c1.button("Reopen the quiz" if quiz.closed else "Close the quiz", key="teacher_close"):
@@ -169,4 +254,38 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
         st.rerun()
     if c2.button("Hide the explanations" if quiz.explanations else "Allow the explanations", key="teacher_expl"):
         cs.set_flags(quiz.id, explanations=not quiz.explanations)
+        st.rerun()
+    _pace(cs, quiz, st)
+
+
+def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
+    """The teacher-paced controls: start, next question, back one, and the podium switch."""
+    tag = "side" if where is st.sidebar else "main"  # the same controls in the page or, presenting, the sidebar
+    if not quiz.paced:
+        return
+    quiz = cs.quiz(quiz.id)  # the question the class is on, as saved
+    n = len(quiz.questions)
+    if quiz.current < 0:
+        where.markdown("The class waits for you to start.")
+    elif quiz.finished:
+        where.markdown("The quiz is over: the results are on show.")
+    else:
+        where.markdown(f"The class is on **question {quiz.current + 1} of {n}**.")
+    b1, b2 = (where, where) if tag == "side" else where.columns(2)  # the narrow sidebar: one under the other
+    if quiz.current < 0:
+        label = "Start the quiz"
+    elif quiz.current >= n - 1:
+        label = "Show the results" if not quiz.finished else None
+    else:
+        label = "Next question"
+    if label and b1.button(label, key=f"teacher_next_{tag}", type="primary"):
+        cs.move(quiz.id, quiz.current + 1)
+        st.rerun()
+    if quiz.current >= 0 and b2.button("Back one question", key=f"teacher_back_{tag}"):
+        cs.move(quiz.id, quiz.current - 1)
+        st.rerun()
+    podium = where.toggle("Podium at the end", value=quiz.podium, key=f"teacher_podium_{quiz.id}_{tag}",
+                          help="Show the three best scores when the quiz is over")
+    if podium != quiz.podium:
+        cs.set_flags(quiz.id, podium=podium)
         st.rerun()

@@ -1,0 +1,241 @@
+"""A class at a real table, in the store (SQLite, and PostgreSQL when TUTOR_TEST_DATABASE_URL is set):
+learners' PINs and coming back, the teacher letting a learner in, rename and remove, the teacher-paced
+quiz, the teacher's signing key; the concurrent cases from separate processes; and the dashboard's
+numbers against hand-counted ones."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import select
+from test_store_concurrency import _at_once
+
+from tutor.classroom import roster, signin, stats
+from tutor.classroom.store import ClassError, ClassStore, Reason, Tallies
+from tutor.db.classroom import ClassPlayer
+from tutor.progress.db import make_engine
+from tutor.quiz import generate
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def cs(store):
+    return ClassStore(store.engine, store.where)
+
+
+@pytest.fixture
+def quiz(cs):
+    return cs.create(title="Week 4", kinds=["count"], count=3, players=4, seed=5, now=T0)
+
+
+def _row(cs, player_id):
+    with cs.engine.connect() as conn:
+        return conn.execute(select(ClassPlayer).where(ClassPlayer.id == player_id)).one()
+
+
+def test_the_pin_is_shown_once_and_kept_only_as_a_hash(cs, quiz):
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    assert len(ann.pin) == 4 and ann.pin.isdigit()
+    stored = _row(cs, ann.id).pin_hash
+    assert stored.startswith("scrypt$") and ann.pin not in stored
+    assert cs.me(ann.token, now=T0)[1].pin == ""  # never read back
+
+
+def test_coming_back_with_the_pin_gives_a_new_token_and_the_old_one_stops(cs, quiz):
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    cs.answer(ann.token, 0, "3", now=T0)
+    q, back = roster.rejoin_with_pin(cs, quiz.code.lower(), "  ANN ", ann.pin, session="tab-2", now=T0)
+    assert back.name == "Ann" and back.token != ann.token and q.id == quiz.id
+    assert [m.number for m in cs.my_answers(back.token, now=T0)] == [0]  # the same place, answers kept
+    with pytest.raises(ClassError) as err:
+        cs.me(ann.token, now=T0)
+    assert err.value.reason is Reason.UNKNOWN
+
+
+def test_a_wrong_pin_and_an_unknown_name_get_one_message_and_slow_the_session(cs, quiz):
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    wrong = f"{(int(ann.pin) + 1) % 10000:04d}"
+    with pytest.raises(ClassError) as a:
+        roster.rejoin_with_pin(cs, quiz.code, "Ann", wrong, session="eve", now=T0)
+    with pytest.raises(ClassError) as b:
+        roster.rejoin_with_pin(cs, quiz.code, "Zed", ann.pin, session="mallory", now=T0)
+    assert a.value.reason is b.value.reason is Reason.WRONG_PIN and str(a.value) == str(b.value)
+    with pytest.raises(ClassError) as c:  # Eve's next try waits 1 s, even with the right PIN
+        roster.rejoin_with_pin(cs, quiz.code, "Ann", ann.pin, session="eve", now=T0 + timedelta(seconds=0.5))
+    assert c.value.reason is Reason.SLOW_DOWN_PIN and "wait 1 s" in str(c.value)
+    # after the wait it goes through; a fresh session never waits for Eve
+    assert roster.rejoin_with_pin(cs, quiz.code, "Ann", ann.pin, session="eve", now=T0 + timedelta(seconds=2))
+    assert roster.rejoin_with_pin(cs, quiz.code, "Ann", ann.pin, session="ann", now=T0 + timedelta(seconds=2))
+
+
+def _try_pin(i: int, url: str, code: str, pin: str) -> str:
+    engine = make_engine(url)
+    try:
+        roster.rejoin_with_pin(ClassStore(engine), code, "Ann", pin, session="one-tab", now=T0)
+        return "in"
+    except ClassError as err:
+        return err.reason.value
+    finally:
+        engine.dispose()
+
+
+def test_pin_guesses_sent_together_from_one_session_take_turns(cs, quiz, db_url):
+    """12 processes, one browser session, all wrong at once: one is checked, the others must wait."""
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    wrong = f"{(int(ann.pin) + 1) % 10000:04d}"
+    results = _at_once(12, _try_pin, db_url, quiz.code, wrong)
+    assert sorted(results) == ["slow_down_pin"] * 11 + ["wrong_pin"]
+
+
+def test_the_teacher_lets_a_learner_back_in(cs, quiz):
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    secret = roster.ask_to_rejoin(cs, quiz.code, "ann", now=T0)
+    assert roster.claim(cs, secret) is None  # waiting
+    (req,) = roster.requests(cs, quiz.id)
+    assert (req.player_id, req.name, req.approved) == (ann.id, "Ann", False)
+    roster.answer_request(cs, quiz.id, ann.id, True)
+    q, back = roster.claim(cs, secret, now=T0)
+    assert back.id == ann.id and back.token != ann.token and roster.requests(cs, quiz.id) == []
+    with pytest.raises(ClassError) as err:  # a secret works once
+        roster.claim(cs, secret)
+    assert err.value.reason is Reason.REFUSED
+
+
+def test_a_request_turned_down_or_replaced_is_refused(cs, quiz):
+    cs.join(quiz.code, "Ann", now=T0)
+    first = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
+    second = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)  # the later request replaces the first
+    with pytest.raises(ClassError):
+        roster.claim(cs, first)
+    (req,) = roster.requests(cs, quiz.id)
+    roster.answer_request(cs, quiz.id, req.player_id, False)
+    with pytest.raises(ClassError) as err:
+        roster.claim(cs, second)
+    assert err.value.reason is Reason.REFUSED
+    with pytest.raises(ClassError) as unknown:
+        roster.ask_to_rejoin(cs, quiz.code, "Nobody", now=T0)
+    assert unknown.value.reason is Reason.NO_SUCH_NAME
+
+
+def test_rename_keeps_names_unique_in_any_case_and_remove_takes_the_answers(cs, quiz):
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    _, bob = cs.join(quiz.code, "Bob", now=T0)
+    cs.answer(bob.token, 0, "3", now=T0)
+    with pytest.raises(ClassError) as err:
+        roster.rename(cs, quiz.id, ann.id, "BOB")
+    assert err.value.reason is Reason.NAME_TAKEN
+    assert roster.rename(cs, quiz.id, ann.id, "  Anna   L. ") == "Anna L."
+    assert roster.rename(cs, quiz.id, bob.id, "bob") == "bob"  # a learner's own name in another case is fine
+    roster.remove(cs, quiz.id, bob.id)
+    players, marks = cs.results(quiz.id)
+    assert [p.name for p in players] == ["Anna L."] and marks == []
+    with pytest.raises(ClassError):
+        cs.me(bob.token, now=T0)
+
+
+def test_a_paced_quiz_takes_answers_only_to_the_question_the_class_is_on(cs):
+    q = cs.create(title="Paced", kinds=["count"], count=2, seed=5, now=T0, paced=True)
+    assert (q.paced, q.current, q.started) == (True, -1, False)
+    _, ann = cs.join(q.code, "Ann", now=T0)
+    with pytest.raises(ClassError) as err:
+        cs.answer(ann.token, 0, "3", now=T0)
+    assert err.value.reason is Reason.NOT_NOW
+    assert cs.move(q.id, 0).current == 0
+    cs.answer(ann.token, 0, "3", now=T0)
+    with pytest.raises(ClassError):
+        cs.answer(ann.token, 1, "3", now=T0)
+    assert cs.move(q.id, 99).current == 2 and cs.quiz(q.id).finished  # clamped: the end
+    assert cs.move(q.id, -5).current == -1
+
+
+def _answer(i: int, url: str, tokens: list[str], answer: str) -> str:
+    engine = make_engine(url)
+    try:
+        ClassStore(engine).answer(tokens[i], 0, answer, now=T0)
+        return "saved"
+    except ClassError as err:
+        return err.reason.value
+    finally:
+        engine.dispose()
+
+
+def test_a_whole_class_answering_the_teachers_question_at_once(cs, db_url):
+    q = cs.create(title="Paced", kinds=["count"], count=2, seed=5, now=T0, paced=True)
+    tokens = [cs.join(q.code, f"L{i}", now=T0)[1].token for i in range(30)]
+    cs.move(q.id, 0)
+    right = q.questions[0].answer_text
+    results = _at_once(30, _answer, db_url, tokens, right)
+    assert results == ["saved"] * 30
+    t = cs.tallies(q.id)
+    assert t.questions[0] == (30, 30) and t.given == ((0, right, True, 30),)
+
+
+def _key(i: int, url: str) -> str:
+    engine = make_engine(url)
+    try:
+        return signin.signing_key(engine)
+    finally:
+        engine.dispose()
+
+
+def test_processes_starting_together_agree_on_one_signing_key(store, db_url):
+    keys = _at_once(8, _key, db_url)
+    assert len(set(keys)) == 1 and len(keys[0]) == 64
+    assert signin.signing_key(store.engine) == keys[0]  # kept in the database
+    token = signin.make_token(keys[0], "h")
+    assert signin.check_token(token, signin.signing_key(store.engine), "h", hours=8)
+    new = signin.rotate(store.engine)
+    assert new != keys[0] and not signin.check_token(token, new, "h", hours=8)
+
+
+def test_sign_in_hours_come_from_the_configuration_within_bounds():
+    assert signin.hours({}) == 8
+    assert signin.hours({signin.HOURS_VAR: "2"}) == 2
+    assert signin.hours({signin.HOURS_VAR: "9999"}) == 8 and signin.hours({signin.HOURS_VAR: "²"}) == 8
+    assert signin.hours({}, {signin.HOURS_VAR: "24"}) == 24
+
+
+# -- the dashboard's numbers, counted by hand ----------------------------------------------------------
+
+
+def test_how_the_class_picked_cards_counted_per_card():
+    q = generate("legal", 3)  # the only legal card: 2S, from a pool of 10
+    assert [c.code for c in q.answer] == ["2S"]
+    given = [("2S", True, 3), ("2S 9H", False, 2), ("KC", False, 1)]
+    picks = {p.label: (p.count, p.right) for p in stats.picks(q, given)}
+    assert picks["2S"] == (5, True) and picks["9H"] == (2, False) and picks["KC"] == (1, False)
+    assert picks["T15"] == (0, False) and len(picks) == 10  # every card of the pool, picked or not
+    m = stats.mistake(q, given)
+    assert (m.answer, m.count) == ("2S 9H", 2) and "9H" in m.why
+
+
+def test_the_most_common_wrong_answer_is_named_by_its_known_slip():
+    q = generate("count", 0)  # 5 points; 7.5 is the slip "each low card is worth 0.5…"
+    m = stats.mistake(q, [("5", True, 4), ("7.5", False, 3), ("6", False, 1)])
+    assert (m.answer, m.count) == ("7.5", 3)
+    assert "each low card is worth 0.5" in m.why and "The answer is 5" in m.why
+    assert stats.mistake(q, [("5", True, 2)]) is None  # nobody wrong: no mistake to name
+
+
+def test_per_learner_results_have_no_empty_cells_and_one_decimal():
+    q = ClassStoreFree.quiz(3)
+    t = Tallies(learners=(("Ann", 3, 2, 2 + 1 / 3, T0, T0 + timedelta(seconds=100 / 3), 1),
+                          ("Bob", 0, 0, 0.0, T0, None, 2)), questions={})
+    grid = {(1, 0): 1.0, (1, 1): 1.0, (1, 2): 1 / 3}
+    rows = stats.learner_table(q, t, grid)
+    assert rows[0] == {"learner": "Ann", "score": "2.3", "right": "2/3", "answered": "3/3", "time (s)": "33.3",
+                       "Q1": "right", "Q2": "right", "Q3": "part (0.3)"}
+    assert rows[1] == {"learner": "Bob", "score": "0", "right": "0/3", "answered": "0/3", "time (s)": "—",
+                       "Q1": "—", "Q2": "—", "Q3": "—"}
+
+
+class ClassStoreFree:
+    """A quiz snapshot without a database, for the pure dashboard functions."""
+
+    @staticmethod
+    def quiz(count: int):
+        from tutor.classroom.store import QuizInfo, make_questions
+        qs = tuple(make_questions(["count"], count, 5, 4, 1))
+        return QuizInfo(1, "ABCDEF", "T", ("count",), 4, 1, 5, qs, T0, None, False, False)

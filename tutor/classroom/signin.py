@@ -1,0 +1,114 @@
+"""The teacher's sign-in across reloads: a signed, expiring token, never the passphrase.
+
+After the right passphrase the page hands the browser a token made with ``itsdangerous``
+(``URLSafeTimedSerializer``): a random id, the time it was made and an HMAC signature. The page keeps it
+in a cookie, not in the address: the Teacher page is shown on a projector, and an address is visible
+to the whole class (and kept in the browser's history), while a cookie is not. The token grants only
+the teacher area, for ``hours()`` (8 by default, ``TUTOR_TEACHER_SESSION_HOURS``, 1 to 72).
+
+The signing key is a server secret: 32 random bytes made on first use and kept in the database
+(table ``server_secrets``), never in the code. The salt includes a digest of the configured passphrase
+hash, so setting a new passphrase signs every teacher out; "Sign out everywhere" (``rotate``) makes a
+new key, which does the same.
+
+>>> key = "k" * 64
+>>> token = make_token(key, "scrypt$1", now=1000.0)
+>>> check_token(token, key, "scrypt$1", hours=8, now=1000.0 + 3600)
+True
+>>> check_token(token, key, "scrypt$1", hours=8, now=1000.0 + 9 * 3600)  # expired
+False
+>>> check_token(token, key, "scrypt$2", hours=8, now=1000.0)  # the passphrase changed
+False
+>>> check_token(token[:-2] + "xx", key, "scrypt$1", hours=8, now=1000.0)  # tampered with
+False
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+
+from itsdangerous import BadData, URLSafeTimedSerializer
+from sqlalchemy import delete, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from ..db import utcnow
+from ..db.classroom import ServerSecret
+from ..limits import parse_int
+from ..progress.db import writing
+from ..progress.hashing import token_hash
+
+COOKIE = "tutor_teacher"
+KEY_NAME = "teacher_signin"
+HOURS_VAR = "TUTOR_TEACHER_SESSION_HOURS"
+DEFAULT_HOURS = 8
+
+
+def hours(environ=None, secrets_=None) -> int:
+    """How long a sign-in lasts: the configured hours (1 to 72), else 8."""
+    environ = os.environ if environ is None else environ
+    for source in (environ, secrets_ or {}):
+        value = parse_int(str(source.get(HOURS_VAR, "") or ""), 1, 72)
+        if value is not None:
+            return value
+    return DEFAULT_HOURS
+
+
+
+
+def _serializer(key: str, passphrase_hash: str, now: float | None) -> URLSafeTimedSerializer:
+    salt = "teacher-signin:" + token_hash(passphrase_hash)[:16]
+    s = URLSafeTimedSerializer(key, salt=salt)
+    if now is not None:
+        fixed = int(now)
+        signer_class = s.signer
+
+        class FixedSigner(signer_class):  # noqa: D401 - the signer's clock, for doctests and tests
+            def get_timestamp(self):
+                return fixed
+        s.signer = FixedSigner
+    return s
+
+
+def make_token(key: str, passphrase_hash: str, now: float | None = None) -> str:
+    """A fresh token: a random id, signed with ``key``, stamped with the time."""
+    return _serializer(key, passphrase_hash, now).dumps({"id": secrets.token_hex(8)})
+
+
+def check_token(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+    """True for a token this key signed for this passphrase less than ``hours`` ago; False for anything else."""
+    if not token or not key or len(str(token)) > 400:
+        return False
+    try:
+        payload = _serializer(key, passphrase_hash, now if now is not None else time.time()).loads(
+            str(token), max_age=hours * 3600)
+    except (BadData, ValueError, TypeError):
+        return False
+    return isinstance(payload, dict) and isinstance(payload.get("id"), str)
+
+
+def signing_key(engine: Engine) -> str:
+    """The server's signing key, made on first use (processes that start together agree on one)."""
+    with engine.connect() as conn:
+        value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+    if value:
+        return value
+    try:
+        with writing(engine) as conn:
+            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+            if not value:
+                value = secrets.token_hex(32)
+                conn.execute(ServerSecret.__table__.insert().values(name=KEY_NAME, value=value, created_at=utcnow()))
+    except IntegrityError:  # another process made it at the same moment: use theirs
+        with engine.connect() as conn:
+            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+    return value
+
+
+def rotate(engine: Engine) -> str:
+    """A new signing key: every teacher token signed so far stops working."""
+    with writing(engine) as conn:
+        conn.execute(delete(ServerSecret).where(ServerSecret.name == KEY_NAME))
+    return signing_key(engine)

@@ -1,0 +1,135 @@
+"""The teacher's dashboard for one class quiz, redrawn by itself every few seconds while the quiz is
+open (``st.fragment(run_every=…)``): requests to come back, the learners' results (one column per
+question, in words: never an empty cell), each question with its text, cards, right answer, how the
+class answered and the most common mistake, and the results per skill; and the roster (rename or
+remove a learner). Numbers are shown with one decimal at most (``stats.one_place``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from ..classroom import roster as roster_ops
+from ..classroom import stats
+from ..classroom.store import ClassError, ClassStore, QuizInfo
+from ..progress import StoreError
+from .safe import plain
+from .widgets import download, show_card_groups
+
+REFRESH = 3  # seconds between two redraws of the dashboard while the quiz is open
+RENAMED = "teacher_renamed"  # session key: the note to show after a rename's rerun
+
+
+def dashboard(cs: ClassStore, quiz_id: int) -> None:
+    live = cs.quiz(quiz_id).open_at(datetime.now(UTC))
+
+    @st.fragment(run_every=REFRESH if live else None)
+    def board() -> None:
+        try:
+            _board(cs, cs.quiz(quiz_id))
+        except StoreError as err:
+            st.error(plain(err))
+    board()
+    quiz = cs.quiz(quiz_id)
+
+    def csv_file() -> str:  # every answer is read only when the teacher asks for the file
+        try:
+            return stats.to_csv(quiz, *cs.results(quiz.id))
+        except StoreError as err:
+            return f"error\n{err}\n"
+    download(st, "Download the answers (CSV)", csv_file,
+             file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
+
+
+def _board(cs: ClassStore, quiz: QuizInfo) -> None:
+    _requests(cs, quiz)
+    tallies = cs.tallies(quiz.id)  # counted in SQL: a redraw costs the same for 50 or 5,000 answers
+    st.subheader(f"Learners ({len(tallies.learners)})")
+    if tallies.learners:
+        st.dataframe(stats.learner_table(quiz, tallies, cs.grid(quiz.id)), hide_index=True, width="stretch")
+    else:
+        st.caption("Nobody has joined yet.")
+    views = stats.question_views(quiz, tallies)
+    st.subheader("Questions: where to re-teach")
+    st.dataframe([{"question": v.number, "kind": v.question.kind, "answers": v.answered,
+                   "% right": stats.one_place(v.percent_right),
+                   "most common mistake": "—" if v.mistake is None else f"{v.mistake.answer} ×{v.mistake.count}"}
+                  for v in views], hide_index=True, width="stretch")
+    _question(quiz, views)
+    st.subheader("Skills")
+    st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": stats.one_place(r.percent_right)}
+                  for r in stats.skills_from(quiz, tallies)], hide_index=True, width="stretch")
+
+
+def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
+    """One question in full: its text, cards and answer, how the class answered, the most common mistake."""
+    n = len(views)
+    default = min(max(quiz.current, 0), n - 1) if quiz.paced else 0
+    key = f"teacher_question_{quiz.id}"
+    if key not in st.session_state or not 1 <= st.session_state[key] <= n:
+        st.session_state[key] = default + 1
+    number = st.selectbox("Look at question", list(range(1, n + 1)), key=key,
+                          format_func=lambda i: f"Question {i} of {n}")
+    v = views[number - 1]
+    q = v.question
+    with st.container(border=True):
+        right = "no answers yet" if not v.answered else \
+            f"{v.right} of {v.answered} right ({stats.one_place(v.percent_right)}%)"
+        st.markdown(f"**Question {v.number}** · {plain(q.kind)} · {right}")
+        st.markdown(q.prompt)
+        show_card_groups(q.cards, width=52)
+        st.markdown(f"**Right answer:** {plain(q.answer_text)}")
+        if v.picks:
+            what = {"pick_cards": "card", "choice": "option"}.get(q.answer_type.value, "answer")
+            st.markdown(f"**How the class answered** (learners per {what}):")
+            st.dataframe([{what: p.label, "learners": p.count, "right": "yes" if p.right else "no"}
+                          for p in v.picks], hide_index=True, width="stretch")
+        if v.mistake is not None:
+            m = v.mistake
+            who = "1 learner" if m.count == 1 else f"{m.count} learners"
+            st.warning(f"**Most common mistake:** {plain(m.answer)} ({who}). {m.why}")
+
+
+def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
+    waiting = [r for r in roster_ops.requests(cs, quiz.id) if not r.approved]
+    for r in waiting:
+        with st.container(border=True):
+            st.markdown(f"**{plain(r.name)}** asks to come back to the quiz (since {r.at:%H:%M} UTC). Let them in "
+                        "only if they are in front of you.")
+            c1, c2 = st.columns(2)
+            if c1.button(f"Let {plain(r.name)} in", key=f"teacher_let_{r.player_id}", type="primary"):
+                roster_ops.answer_request(cs, quiz.id, r.player_id, True)
+                st.rerun()
+            if c2.button("Turn down", key=f"teacher_deny_{r.player_id}"):
+                roster_ops.answer_request(cs, quiz.id, r.player_id, False)
+                st.rerun()
+
+
+def roster(cs: ClassStore, quiz_id: int) -> None:
+    """Rename or remove a learner (outside the self-redrawing part, so typing is never interrupted)."""
+    tallies = cs.tallies(quiz_id)
+    people = {pid: name for name, *_rest, pid in tallies.learners}
+    if not people:
+        return
+    with st.expander("Rename or remove a learner"):
+        pid = st.selectbox("Learner", list(people), format_func=lambda i: people[i], key="teacher_roster_who")
+        with st.form("teacher_rename", border=False):
+            new = st.text_input("New name", max_chars=40, key="teacher_roster_name")
+            go = st.form_submit_button("Rename")
+        if go:
+            try:
+                kept = roster_ops.rename(cs, quiz_id, pid, new)
+            except ClassError as err:
+                st.error(plain(err))
+            else:
+                st.session_state[RENAMED] = f"{plain(people[pid])} is now {plain(kept)}."
+                st.rerun()  # the tables above show the new name
+        if note := st.session_state.pop(RENAMED, None):
+            st.success(note)
+        sure = st.checkbox("Also delete their answers: remove them from the quiz", key="teacher_roster_sure")
+        if st.button("Remove this learner", key="teacher_roster_remove", disabled=not sure):
+            roster_ops.remove(cs, quiz_id, pid)
+            st.session_state.pop("teacher_roster_sure", None)
+            st.rerun()
