@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine import EXCUSE, PETIT, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
+from ..engine.cards import SUITS
 from ..engine.ecart import discardable, trumps_needed
 
 # Points of the count, per feature (a 4-player, 18-card hand).
@@ -41,25 +42,70 @@ def _petit_value(trumps: int) -> int:
     return next((v for need, v in PETIT_BY_TRUMPS if trumps >= need), 0)
 
 
+SUIT_WORDS = tuple(s.english for s in SUITS)  # by kind, as the engine orders the suits
+FACE_WORDS = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+
+
+def count_steps(cards: Sequence[Card], players: int = 4) -> list[tuple[str, float]]:
+    """The hand count item by item: (label, points) pairs that add up to ``hand_strength``.
+
+    The points are those of an 18-card hand (4 players); with 3 or 5 players a last step scales the
+    total to 18 cards, so one table of thresholds (41 for a petite) serves every table size.
+
+    >>> from tutor.engine import parse_cards as P
+    >>> hand = P("T21 T15 T12 T8 T5 T3 T1 EX KH QH 5H 2H KS 9S 4C 6C 7D 3D")
+    >>> for label, points in count_steps(hand): print(f"{points:>4g}  {label}")
+      14  7 trumps, 2 each
+      10  the 21
+       8  the Excuse
+       9  the Petit with 7 trumps
+       6  king of spades
+       6  king of hearts
+       3  queen of hearts
+       1  king and queen of hearts together
+    >>> sum(p for _, p in count_steps(hand)) == hand_strength(hand)
+    True
+    """
+    trumps = [c for c in cards if c.is_trump]
+    n = len(trumps)
+    steps: list[tuple[str, float]] = []
+    if n:
+        steps.append((f"{n} trump{'s' if n > 1 else ''}, {ONE_TRUMP} each", n * ONE_TRUMP))
+    big = sum(1 for c in trumps if 16 <= c.rank <= 20)
+    if big:
+        steps.append((f"{big} big trump{'s' if big > 1 else ''} (16 to 20), {BIG_TRUMP} more each", big * BIG_TRUMP))
+    for card, label in ((TRUMP_21, "the 21"), (EXCUSE, "the Excuse")):
+        if card in cards:
+            steps.append((label, OUDLER_POINTS[card]))
+    if PETIT in cards:
+        value = _petit_value(n)
+        steps.append((f"the Petit with {n} trump{'s' if n != 1 else ''}" if value else
+                      f"the Petit, too few trumps to guard it ({n})", value))
+    by_suit = Counter(c.kind for c in cards if c.kind < 4)
+    ranks = {(c.kind, c.rank) for c in cards if c.kind < 4}
+    for kind in range(4):
+        suit = SUIT_WORDS[kind]
+        length = by_suit.get(kind, 0)
+        steps += [(f"{FACE_WORDS[r]} of {suit}", v) for r, v in FACE.items() if (kind, r) in ranks]
+        if (kind, 14) in ranks and (kind, 13) in ranks:
+            steps.append((f"king and queen of {suit} together", KING_QUEEN))
+        long = LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
+        if long:
+            steps.append((f"long suit: {length} {suit}", long))
+        if n >= 4 and length in (0, 1):
+            steps.append((f"{'void' if length == 0 else 'singleton'} in {suit} (with trumps to cut)",
+                          VOID if length == 0 else SINGLETON))
+    size = RuleSet.for_players(players).hand_size
+    if size != 18:
+        raw = sum(p for _, p in steps)
+        steps.append((f"scaled to an 18-card hand (×18/{size})", raw * 18 / size - raw))
+    return steps
+
+
 def hand_strength(hand: Sequence[Card], *, players: int = 4) -> float:
     """The count of a hand, scaled to an 18-card hand (so the thresholds fit every table size)."""
-    trumps = [c for c in hand if c.is_trump]
-    n = len(trumps)
-    score = n * ONE_TRUMP + sum(BIG_TRUMP for c in trumps if 16 <= c.rank <= 20)
-    score += sum(OUDLER_POINTS.get(c, 0) for c in hand)
-    if PETIT in hand:
-        score += _petit_value(n)
-    by_suit = Counter(c.kind for c in hand if c.kind < 4)
-    ranks = {(c.kind, c.rank) for c in hand if c.kind < 4}
-    for kind in range(4):
-        length = by_suit.get(kind, 0)
-        score += sum(v for r, v in FACE.items() if (kind, r) in ranks)
-        if (kind, 14) in ranks and (kind, 13) in ranks:
-            score += KING_QUEEN
-        score += LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
-        if n >= 4:
-            score += VOID if length == 0 else SINGLETON if length == 1 else 0
-    return score * 18 / RuleSet.for_players(players).hand_size
+    raw = sum(p for _, p in count_steps(hand, 4))  # whole numbers: the sum is exact
+    return raw * 18 / RuleSet.for_players(players).hand_size
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:

@@ -53,6 +53,12 @@ _ROWS = (
               "points (charger).", "defence-play"),
     Principle("lead-to-cut", "Make the taker trump", "In defence, lead a suit the taker lacks so their trumps go "
               "one by one.", "defence-play"),
+    Principle("play-cheap", "Play cheap", "When you cannot win a trick, or your side already holds it, play your "
+              "cheapest card; when you win, win with the cheapest card that wins.", "attack-play"),
+    Principle("cash-kings", "Lead kings while the suit is fresh", "Lead a king the first time its suit is played, "
+              "before anyone can trump it; in defence, once the taker has followed that suit.", "attack-play"),
+    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead low from your "
+              "longest suit, keeping your high cards and trumps.", "defence-play"),
     Principle("count-tricks", "Count the last tricks", "In the endgame, count which cards are left and play the "
               "card that wins the most points.", "endgames"),
     Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "

@@ -18,7 +18,7 @@ Gains are in the learner's own score for the deal (the taker's, a partner's or a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import Card, Deal, Discard, DogFate, IllegalAction, Phase, PlayCard, RuleSet
 from ..engine.cards import CARDS
@@ -26,6 +26,7 @@ from ..engine.deal import DealtCards
 from .bots import decide, knowledge
 from .position import Position
 from .solver import EXACT_CARDS, solve
+from .why import FALLBACK, principle_in_deal
 
 TRIES_PER_SAMPLE = 30
 
@@ -46,48 +47,98 @@ class Decision:
     exact: bool
     options: tuple[tuple[Card, float], ...]
     samples: int = 0  # consistent deals used (0 when exact)
+    step: int = -1  # the card's place in the deal's log (the table is set back to it by "replay from here")
+    principle: str = "count-tricks"  # the id in principles.PRINCIPLES that the better card follows
+
+    def value(self, card: Card) -> float:
+        """The taker's final score after ``card`` (a mean when estimated)."""
+        return dict(self.options)[card]
 
     @property
     def costly(self) -> bool:
         return self.gain > 0
 
 
+# How much a decision must cost to be listed (in the learner's own score). An exact value has no noise,
+# so any real loss counts; an estimate is a mean over sampled deals, so a small gain may be noise.
+# Set from bench/review.py (see the README, "Practice and guided hands").
+MIN_GAIN = 1.0
+MIN_GAIN_ESTIMATED = 10.0
+
+
+def listed(d: Decision, *, min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED) -> bool:
+    """Is the decision costly enough to show the learner?"""
+    return d.gain > 0 and d.gain >= (min_gain if d.exact else min_gain_estimated)
+
+
 def review_deal(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
-                min_gain: float = 1.0, min_gain_estimated: float = 10.0, tail_cards: int | None = None,
-                exact_only: bool = False) -> list[Decision]:
+                min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED,
+                tail_cards: int | None = None, exact_only: bool = False) -> list[Decision]:
     """The learner's costly decisions in ``deal`` (played, at least partly), in play order.
 
     ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed (an
     estimate has sampling noise). ``exact_only`` skips the decisions outside the exact range.
     """
     return [d for d in decisions(deal, seat, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
-            if d.gain >= (min_gain if d.exact else min_gain_estimated)]
+            if listed(d, min_gain=min_gain, min_gain_estimated=min_gain_estimated)]
 
 
 def decisions(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
               tail_cards: int | None = None, exact_only: bool = False) -> list[Decision]:
     """Every card the learner played, valued (see the module's doc)."""
     rng = rng if rng is not None else random.Random(0)
-    n = deal.players
-    tail = tail_cards if tail_cards is not None else 2 * n
-    replay = Deal(deal.dealt, rules=deal.rules)
-    out: list[Decision] = []
-    for k, action in enumerate(deal.log):
-        if isinstance(action, PlayCard) and action.seat == seat and replay.phase is Phase.PLAYING:
-            legal = replay.legal_cards(seat)
-            trick = len(replay.tricks) + 1
-            if len(legal) > 1:
-                pos = Position.from_deal(replay)
-                if pos.cards_left <= EXACT_CARDS[n]:
-                    sol = solve(pos)
-                    options = {c: float(v.taker_score) for c, v in sol.cards.items()}
-                    out.append(_decision(replay, seat, trick, action.card, options, True, 0))
-                elif not exact_only:
-                    options, used = _estimate(replay, deal.log[:k], seat, legal, samples, rng, tail)
-                    if used:
-                        out.append(_decision(replay, seat, trick, action.card, options, False, used))
-        replay.apply(action)
-    return out
+    out = [decision_at(deal, k, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
+           for k in learner_steps(deal, seat)]
+    return [d for d in out if d is not None]
+
+
+def learner_steps(deal: Deal, seat: int) -> list[int]:
+    """Where in the log ``seat`` played a card: the decisions a review looks at.
+
+    >>> d = Deal.new(4, seed=1)
+    >>> learner_steps(d, 0)
+    []
+    """
+    return [k for k, a in enumerate(deal.log) if isinstance(a, PlayCard) and a.seat == seat]
+
+
+def rewind(deal: Deal, step: int) -> Deal:
+    """The deal as it stood before its action number ``step`` (the same cards dealt, the log cut there)."""
+    d = Deal(deal.dealt, rules=deal.rules, seed=deal.seed, misdealt=deal.misdealt)
+    for action in deal.log[:step]:
+        d.apply(action)
+    return d
+
+
+def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random | None = None,
+                tail_cards: int | None = None, exact_only: bool = False) -> Decision | None:
+    """The card played at ``deal.log[step]`` valued, or None when it was the only legal card (or no
+    sample could be dealt, or it is outside the exact range with ``exact_only``)."""
+    action = deal.log[step]
+    if not isinstance(action, PlayCard):
+        raise ValueError(f"action {step} is not a card played")
+    rng = rng if rng is not None else random.Random(step)
+    seat, n = action.seat, deal.players
+    before = rewind(deal, step)
+    legal = before.legal_cards(seat)
+    if before.phase is not Phase.PLAYING or len(legal) < 2:
+        return None
+    trick = len(before.tricks) + 1
+    pos = Position.from_deal(before)
+    if pos.cards_left <= EXACT_CARDS[n]:
+        sol = solve(pos)
+        options, exact, used = {c: float(v.taker_score) for c, v in sol.cards.items()}, True, 0
+    elif exact_only:
+        return None
+    else:
+        tail = tail_cards if tail_cards is not None else 2 * n
+        options, used = _estimate(before, deal.log[:step], seat, legal, samples, rng, tail)
+        exact = False
+        if not used:
+            return None
+    made = _decision(before, seat, trick, action.card, options, exact, used)
+    principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
+    return replace(made, step=step, principle=principle)
 
 
 def learner_factor(deal: Deal, seat: int) -> float:
@@ -242,4 +293,5 @@ def describe(decision: Decision) -> str:
             f"{decision.gain:+g} to your score ({label}).")
 
 
-__all__ = ["Decision", "review_deal", "decisions", "describe", "learner_factor"]
+__all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",
+           "rewind", "listed", "MIN_GAIN", "MIN_GAIN_ESTIMATED"]
