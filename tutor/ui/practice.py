@@ -465,8 +465,9 @@ def _review(table: Table) -> None:
     for x in costly:
         with st.container(border=True):
             how = "exact" if x.exact else f"estimated over {x.samples} deals"
+            gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
-                        f"was better: **{x.gain:+.0f}** to your score ({how}).")
+                        f"was better: **{gain}** to your score ({how}).")
             show_principle(x.principle, f"pr_review_{x.step}")
             st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
                       icon=":material/replay:", help="Set the table back to this card and play on from there.")
