@@ -4,6 +4,7 @@ checked against the solver on a seeded deal."""
 from __future__ import annotations
 
 import pytest
+from test_strategy_review import LEARNER, planted
 
 from tutor.engine import PETIT, parse_card
 from tutor.strategy.position import Position
@@ -11,8 +12,6 @@ from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review import decisions, learner_steps, review_deal, rewind
 from tutor.strategy.solver import solve
 from tutor.strategy.why import RECOGNISERS, principle_of
-
-from test_strategy_review import LEARNER, planted
 
 
 def position(hands: str, leader: int, trick: str = "", taker: int = 1) -> Position:
