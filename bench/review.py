@@ -17,10 +17,11 @@ import time
 
 from tutor.engine import Deal, Phase
 from tutor.practice.table import bots_play
-from tutor.strategy.review import MIN_GAIN, MIN_GAIN_ESTIMATED, decisions
+from tutor.strategy.review import MIN_GAIN, MIN_GAIN_ESTIMATED, NOISE_FACTOR, decisions
 
 LEARNER = 0
-SAMPLES = 12
+SAMPLES = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+NOISE_FACTORS = (0, 1, 2, 3)
 EXACT_THRESHOLDS = (1, 5, 10, 20)
 ESTIMATED_THRESHOLDS = (5, 10, 15, 20, 30, 40)
 
@@ -37,7 +38,8 @@ def played_deals(players: int, count: int) -> list[Deal]:
 
 def main(per_size: int) -> None:
     print(f"Deal review: {per_size} bot-played deals per table size, seat 1 reviewed, {SAMPLES} samples per "
-          f"estimate, two sampling seeds; current thresholds {MIN_GAIN:g} exact, {MIN_GAIN_ESTIMATED:g} estimated.")
+          f"estimate, two sampling seeds; current thresholds {MIN_GAIN:g} exact, {MIN_GAIN_ESTIMATED:g} "
+          f"estimated and {NOISE_FACTOR:g} standard errors.")
     exact_gains, pairs, cpu, wall, decided = [], [], [], [], []
     for players in (3, 4, 5):
         for d in played_deals(players, per_size):
@@ -49,7 +51,8 @@ def main(per_size: int) -> None:
             decided.append(len(a))
             exact_gains.append([x.gain for x in a if x.exact])
             by_step = {x.step: x for x in b}
-            pairs.append([(x.gain, by_step[x.step].gain) for x in a if not x.exact and x.step in by_step])
+            pairs.append([((x.gain, x.noise), (by_step[x.step].gain, by_step[x.step].noise))
+                          for x in a if not x.exact and x.step in by_step])
             print(f"  {players} players, seed {d.seed}: {len(a)} decisions ({sum(x.exact for x in a)} exact), "
                   f"{cpu[-1]:.2f} s CPU, {wall[-1]:.2f} s wall", flush=True)
     deals = len(cpu)
@@ -60,16 +63,20 @@ def main(per_size: int) -> None:
     for t in EXACT_THRESHOLDS:
         print(f"  >= {t:>3}: {sum(sum(g >= t for g in gs) for gs in exact_gains) / deals:.2f}")
     estimated = sum(len(p) for p in pairs)
-    diffs = [abs(x - y) for p in pairs for x, y in p]
+    diffs = [abs(x[0] - y[0]) for p in pairs for x, y in p]
     print(f"\nEstimated decisions: {estimated} in {deals} deals; |gain seed 1 - gain seed 2|: median "
           f"{statistics.median(diffs):.1f}, 90th percentile {sorted(diffs)[int(0.9 * len(diffs))]:.1f}, "
           f"max {max(diffs):.1f}")
-    print("  threshold | listed per deal | flips per deal | flips / listed")
+    print("An estimated decision is listed when its gain >= the threshold and >= z standard errors.")
+    print("  threshold | z | listed per deal | flips per deal | flips / listed")
     for t in ESTIMATED_THRESHOLDS:
-        listed = sum((x >= t) + (y >= t) for p in pairs for x, y in p) / 2
-        flips = sum((x >= t) != (y >= t) for p in pairs for x, y in p)
-        print(f"  {t:>9} | {listed / deals:>15.2f} | {flips / deals:>14.2f} | "
-              f"{(flips / listed if listed else 0):>13.0%}")
+        for z in NOISE_FACTORS:
+            def shown(g, t=t, z=z):
+                return g[0] > 0 and g[0] >= t and g[0] >= z * g[1]
+            listed = sum(shown(x) + shown(y) for p in pairs for x, y in p) / 2
+            flips = sum(shown(x) != shown(y) for p in pairs for x, y in p)
+            print(f"  {t:>9} | {z} | {listed / deals:>15.2f} | {flips / deals:>14.2f} | "
+                  f"{(flips / listed if listed else 0):>13.0%}")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ class Decision:
     samples: int = 0  # consistent deals used (0 when exact)
     step: int = -1  # the card's place in the deal's log (the table is set back to it by "replay from here")
     principle: str = "count-tricks"  # the id in principles.PRINCIPLES that the better card follows
+    noise: float = 0.0  # the standard error of an estimated gain (paired samples); 0 when exact
 
     def value(self, card: Card) -> float:
         """The taker's final score after ``card`` (a mean when estimated)."""
@@ -60,27 +61,33 @@ class Decision:
 
 
 # How much a decision must cost to be listed (in the learner's own score). An exact value has no noise,
-# so any real loss counts; an estimate is a mean over sampled deals, so a small gain may be noise.
-# Set from bench/review.py (see the README, "Practice and guided hands").
+# so any real loss counts; an estimate is a mean over sampled deals, so it must also stand out of its
+# own noise: at least NOISE_FACTOR standard errors. Set from bench/review.py (README, "Practice").
 MIN_GAIN = 1.0
 MIN_GAIN_ESTIMATED = 10.0
+NOISE_FACTOR = 2.0
 
 
-def listed(d: Decision, *, min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED) -> bool:
+def listed(d: Decision, *, min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED,
+           noise_factor: float = NOISE_FACTOR) -> bool:
     """Is the decision costly enough to show the learner?"""
-    return d.gain > 0 and d.gain >= (min_gain if d.exact else min_gain_estimated)
+    if d.exact:
+        return d.gain > 0 and d.gain >= min_gain
+    return d.gain > 0 and d.gain >= min_gain_estimated and d.gain >= noise_factor * d.noise
 
 
 def review_deal(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
                 min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED,
-                tail_cards: int | None = None, exact_only: bool = False) -> list[Decision]:
+                noise_factor: float = NOISE_FACTOR, tail_cards: int | None = None,
+                exact_only: bool = False) -> list[Decision]:
     """The learner's costly decisions in ``deal`` (played, at least partly), in play order.
 
-    ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed (an
-    estimate has sampling noise). ``exact_only`` skips the decisions outside the exact range.
+    ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed, and an
+    estimated gain must also be ``noise_factor`` times its standard error (sampling noise).
+    ``exact_only`` skips the decisions outside the exact range.
     """
     return [d for d in decisions(deal, seat, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
-            if listed(d, min_gain=min_gain, min_gain_estimated=min_gain_estimated)]
+            if listed(d, min_gain=min_gain, min_gain_estimated=min_gain_estimated, noise_factor=noise_factor)]
 
 
 def decisions(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
@@ -132,11 +139,14 @@ def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random 
         return None
     else:
         tail = tail_cards if tail_cards is not None else 2 * n
-        options, used = _estimate(before, deal.log[:step], seat, legal, samples, rng, tail)
-        exact = False
+        runs = _estimate(before, deal.log[:step], seat, legal, samples, rng, tail)
+        used, exact = len(runs[legal[0]]), False
         if not used:
             return None
+        options = {c: sum(v) / used for c, v in runs.items()}
     made = _decision(before, seat, trick, action.card, options, exact, used)
+    if not exact and made.gain > 0:
+        made = replace(made, noise=_noise(runs[made.better], runs[made.played], learner_factor(before, seat)))
     principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
     return replace(made, step=step, principle=principle)
 
@@ -167,10 +177,24 @@ def _decision(deal: Deal, seat: int, trick: int, played: Card, options: dict, ex
 # ------------------------------------------------------------ estimated: perfect-information Monte Carlo
 
 
+def _noise(better: list[float], played: list[float], factor: float) -> float:
+    """The standard error of a gain estimated on paired samples (each sample plays both cards).
+
+    >>> _noise([10, 20, 30], [0, 0, 0], 1.0)  # gains 10, 20, 30: sd 10, over the root of 3
+    5.77
+    """
+    diffs = [(b - p) * factor for b, p in zip(better, played)]
+    if len(diffs) < 2:
+        return float("inf")
+    mean = sum(diffs) / len(diffs)
+    var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
+    return round((var / len(diffs)) ** 0.5, 2)
+
+
 def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, rng: random.Random,
-              tail: int) -> tuple[dict, int]:
-    totals = {c: 0.0 for c in legal}
-    used = 0
+              tail: int) -> dict[Card, list[float]]:
+    """Each legal card's final taker score on each consistent sample (the same samples for every card)."""
+    runs: dict[Card, list[float]] = {c: [] for c in legal}
     for _ in range(samples):
         sample = _sample(at, seat, rng)
         if sample is None:
@@ -178,12 +202,11 @@ def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, r
         dealt, ecart = sample
         if _replayed(dealt, ecart, at, log) is None:
             continue
-        used += 1
         for c in legal:
             d = _replayed(dealt, ecart, at, log)
             d.apply(PlayCard(seat, c))
-            totals[c] += _finish(d, tail)
-    return ({c: t / used for c, t in totals.items()} if used else {}), used
+            runs[c].append(_finish(d, tail))
+    return runs
 
 
 def _replayed(dealt: DealtCards, ecart: tuple[Card, ...], at: Deal, log: list) -> Deal | None:
@@ -294,4 +317,4 @@ def describe(decision: Decision) -> str:
 
 
 __all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",
-           "rewind", "listed", "MIN_GAIN", "MIN_GAIN_ESTIMATED"]
+           "rewind", "listed", "MIN_GAIN", "MIN_GAIN_ESTIMATED", "NOISE_FACTOR"]
