@@ -35,7 +35,15 @@ from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
-from ..strategy.review import MIN_GAIN, MIN_GAIN_ESTIMATED, Decision, decision_at, learner_steps, listed
+from ..strategy.review import (
+    MIN_GAIN,
+    MIN_GAIN_ESTIMATED,
+    NOISE_FACTOR,
+    Decision,
+    decision_at,
+    learner_steps,
+    listed,
+)
 from ..strategy.solver import EXACT_CARDS
 from .cards import card_label, cards_html
 from .practice_parts import (
@@ -395,8 +403,8 @@ def _finished(table: Table, names) -> None:
                   on_click=lambda: st.session_state.update(pr_breakdown=True))
     _score_deal(table)
     show_replay(d, names, "pr")
-    _sheet(names)
     _review(table)
+    _sheet(names)
     st.button("Next deal", type="primary", key="pr_next_deal", on_click=_next_deal,
               args=(st.session_state.get("pr_players", d.players),))
 
@@ -411,30 +419,35 @@ def _deal_key(table: Table) -> tuple:
 
 
 @st.cache_data(show_spinner=False, max_entries=4000)
-def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: int) -> Decision | None:
+def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: int, exact_only: bool
+            ) -> Decision | None:
     """One of the learner's cards valued by the solver (or estimated), cached per deal and card: a rerun,
     or the same deal reviewed again, never recomputes it."""
     deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
-    return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"))
+    return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"), exact_only=exact_only)
 
 
-def _reviewed(table: Table) -> tuple[Decision, ...]:
-    """Every card of the learner valued; the first time behind a progress bar, then from the session."""
+def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
+    """The learner's cards valued: the last tricks exactly (fast), and with ``estimated`` the earlier
+    ones too (seconds). Each pass runs once per deal behind a progress bar; reruns read the session."""
     key = _deal_key(table)
     got = st.session_state.get("pr_review")
-    if got is not None and got[0] == key:
-        return got[1]
-    steps = learner_steps(table.deal, table.learner)
-    bar = st.progress(0.0, text="Reviewing your cards with the solver…")
-    found = []
-    for i, step in enumerate(steps, start=1):
-        valued = _valued(*key[:4], step)
-        if valued is not None:
-            found.append(valued)
-        bar.progress(i / len(steps), text=f"Reviewing your cards with the solver: {i} of {len(steps)}…")
-    bar.empty()
-    st.session_state["pr_review"] = (key, tuple(found))
-    return tuple(found)
+    if got is None or got[0] != key:
+        got = (key, {}, set())  # the deal, step -> Decision (or None), the passes done
+    _, found, done = got
+    want = ("exact", "estimated") if estimated else ("exact",)
+    for kind in (k for k in want if k not in done):
+        steps = [k for k in learner_steps(table.deal, table.learner) if found.get(k) is None]
+        label = "Checking your last tricks with the solver" if kind == "exact" else \
+            "Estimating your earlier cards over sampled deals"
+        bar = st.progress(0.0, text=f"{label}…")
+        for i, step in enumerate(steps, start=1):
+            found[step] = _valued(*key[:4], step, kind == "exact")
+            bar.progress(i / len(steps), text=f"{label}: {i} of {len(steps)}…")
+        bar.empty()
+        done.add(kind)
+        st.session_state["pr_review"] = (key, found, done)
+    return tuple(d for _, d in sorted(found.items()) if d is not None)
 
 
 def _replay_from(step: int) -> None:
@@ -452,12 +465,17 @@ def _review(table: Table) -> None:
     st.subheader("Review of your play")
     if table.deal.seed is None:
         return
-    found = _reviewed(table)
+    last = EXACT_CARDS[table.players] // table.players
+    estimated = st.toggle("Also check my earlier cards (estimated over sampled deals; takes a few seconds)",
+                          key="pr_review_all")
+    found = _reviewed(table, estimated=estimated)
     costly = [x for x in found if listed(x)]
-    st.caption(f"Each of your {len(found)} cards with a choice was checked: exactly by the solver in the last "
-               f"{EXACT_CARDS[table.players] // table.players} tricks, earlier estimated over "
-               f"{REVIEW_SAMPLES} deals the cards you could not see may have been. Listed: a loss of at least "
-               f"{MIN_GAIN:g} point (exact) or {MIN_GAIN_ESTIMATED:g} (estimated, which has sampling noise).")
+    how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "
+           f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
+           if estimated else
+           f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
+    st.caption(f"{how} Listed: a loss of at least {MIN_GAIN:g} point (exact), or of {MIN_GAIN_ESTIMATED:g} and "
+               f"{NOISE_FACTOR:g} times its sampling error (estimated).")
     if not costly:
         st.success("No costly card: every card you chose was as good as the best, or close.",
                    icon=":material/check_circle:")
