@@ -95,7 +95,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     at.button[[b.label for b in at.button].index("Check my answer")].click().run()
     assert not at.exception
     assert any("Right" in s.value for s in at.success)
-    assert [s.value for s in at.subheader] == ["The full breakdown", "Tonight's sheet", "Review of your play"]
+    assert [s.value for s in at.subheader] == ["The full breakdown", "Review of your play", "Tonight's sheet"]
     text = " ".join(m.value for m in at.markdown)
     steps = d.result().score.steps
     assert {s.key for s in steps} >= {"target", "margin", "contract", "per_defender", "shares"}
