@@ -10,7 +10,8 @@ For each card the learner played (a ``PlayCard`` of their seat in the deal's log
   each sample is replayed through the engine (a sample the log cannot come from is dropped), each
   legal card is played, the bots play on until the solver's range and the solver finishes the deal
   (perfect-information Monte Carlo, with the bots bridging to the endgame). The mean is labelled
-  estimated.
+  estimated. The better card's gain is then measured again on as many fresh samples: the best of
+  several noisy means is biased upwards, fresh deals that did not choose it are not.
 
 Gains are in the learner's own score for the deal (the taker's, a partner's or a defender's share).
 """
@@ -36,7 +37,9 @@ class Decision:
     """One card the learner played, what each legal card was worth, and the best one.
 
     ``options`` pairs each legal card with the taker's final score it leads to (a mean when estimated);
-    ``gain`` is what the best card would have added to the learner's own score (0 when they found it).
+    ``gain`` is what the best card would have added to the learner's own score (0 when they found it):
+    exact, the difference of the two options; estimated, measured again on fresh samples that did not
+    choose the better card (``samples`` counts both sets, ``noise`` is the gain's standard error).
     """
 
     trick: int  # 1-based
@@ -146,7 +149,7 @@ def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random 
         options = {c: sum(v) / used for c, v in runs.items()}
     made = _decision(before, seat, trick, action.card, options, exact, used)
     if not exact and made.gain > 0:
-        made = replace(made, noise=_noise(runs[made.better], runs[made.played], learner_factor(before, seat)))
+        made = _confirmed(made, before, deal.log[:step], samples, rng, tail)
     principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
     return replace(made, step=step, principle=principle)
 
@@ -175,6 +178,24 @@ def _decision(deal: Deal, seat: int, trick: int, played: Card, options: dict, ex
 
 
 # ------------------------------------------------------------ estimated: perfect-information Monte Carlo
+
+
+def _confirmed(made: Decision, at: Deal, log: list, samples: int, rng: random.Random, tail: int) -> Decision:
+    """The gain of the card chosen as better, measured again on fresh samples.
+
+    The better card is the best of several noisy means, so its lead is biased upwards (the winner's
+    curse); fresh deals, which did not choose it, give an unbiased gain and its standard error.
+    """
+    runs = _estimate(at, log, made.seat, [made.better, made.played], samples, rng, tail)
+    used = len(runs[made.played])
+    if not used:
+        return made
+    factor = learner_factor(at, made.seat)
+    gain = round(sum((b - p) * factor for b, p in zip(runs[made.better], runs[made.played])) / used, 2)
+    if gain <= 0:
+        return replace(made, better=made.played, gain=0.0, samples=made.samples + used)
+    return replace(made, gain=gain, samples=made.samples + used,
+                   noise=_noise(runs[made.better], runs[made.played], factor))
 
 
 def _noise(better: list[float], played: list[float], factor: float) -> float:
