@@ -1,6 +1,8 @@
 """Deal review: how long it takes, how many decisions it lists, and how noisy the estimates are.
 
-Run from the repository root: ``PYTHONPATH=. python bench/review.py [deals per table size]``.
+Run from the repository root: ``PYTHONPATH=. python bench/review.py [deals per table size] [samples]``;
+``python bench/review.py exact [deals]`` times only the exact pass (the last tricks, what the Practice
+page shows at once).
 
 Each deal is played by the bots for every seat (seat 1 is "the learner"), then reviewed twice with two
 sampling seeds. For each threshold it prints the decisions listed per deal and the estimated decisions
@@ -79,5 +81,22 @@ def main(per_size: int) -> None:
                   f"{(flips / listed if listed else 0):>13.0%}")
 
 
+def exact_pass(per_size: int) -> None:
+    """The time of the review's exact pass alone (the solver on the learner's last tricks)."""
+    print(f"Exact pass: {per_size} bot-played deals per table size, seat 1 reviewed")
+    for players in (3, 4, 5):
+        cpu, wall = [], []
+        for d in played_deals(players, per_size):
+            t0, c0 = time.perf_counter(), time.process_time()
+            decisions(d, LEARNER, exact_only=True)
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - t0)
+        print(f"  {players} players: CPU median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; "
+              f"wall median {statistics.median(wall):.3f} s, max {max(wall):.3f} s")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    if sys.argv[1:2] == ["exact"]:
+        exact_pass(int(sys.argv[2]) if len(sys.argv) > 2 else 20)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
