@@ -67,7 +67,7 @@ class Decision:
 # so any real loss counts; an estimate is a mean over sampled deals, so it must also stand out of its
 # own noise: at least NOISE_FACTOR standard errors. Set from bench/review.py (README, "Practice").
 MIN_GAIN = 1.0
-MIN_GAIN_ESTIMATED = 10.0
+MIN_GAIN_ESTIMATED = 40.0
 NOISE_FACTOR = 2.0
 
 
