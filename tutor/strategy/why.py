@@ -6,6 +6,7 @@ test on the position (every hand known, as after the deal), the card played, the
 the seat that finally won the trick; the first that fits names the principle, and "count the last
 tricks" is what is left.
 
+>>> from tutor.engine import parse_card as P
 >>> p = Position.parse('''
 ... players: 4
 ... contract: garde
@@ -24,7 +25,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import EXCUSE, PETIT, Card, Deal
-from ..engine import parse_card as P  # noqa: F401  (the doctest's card parser)
 from ..engine.play import winner_index
 from .position import Position
 from .principles import PRINCIPLES
@@ -64,7 +64,7 @@ class Choice:
 def _catches_petit(ch: Choice) -> bool:
     """The better card catches the Petit: it takes an opponent's Petit in this trick, or it is a trump
     lead while an opponent holds the Petit with at most one other trump."""
-    if not ch.better.is_trump or ch.played.is_trump and not ch.pos.trick:
+    if not ch.better.is_trump or (ch.played.is_trump and not ch.pos.trick):
         return False
     allies = ch.allies()
     if ch.pos.trick:

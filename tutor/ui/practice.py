@@ -232,7 +232,7 @@ def _message(table: Table) -> None:
             st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
             if move.principle == "hand-count":
                 show_hand_count(table.view().hand, table.players)
-            show_principle(move.principle, "pr_hint")
+            show_principle(move.principle)
 
 
 def _body(table: Table) -> None:
@@ -486,7 +486,7 @@ def _review(table: Table) -> None:
             gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
                         f"was better: **{gain}** to your score ({how}).")
-            show_principle(x.principle, f"pr_review_{x.step}")
+            show_principle(x.principle)
             st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
                       icon=":material/replay:", help="Set the table back to this card and play on from there.")
 

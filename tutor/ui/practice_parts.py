@@ -170,7 +170,7 @@ def lesson_title(lesson_id: str) -> str:
     return found.title if found is not None else lesson_id.replace("-", " ").capitalize()
 
 
-def show_principle(principle_id: str | None, key: str) -> None:
+def show_principle(principle_id: str | None) -> None:
     """The principle a hint or a review names, in the course's words, with a link to its lesson."""
     from ..strategy.principles import PRINCIPLES
     p = PRINCIPLES.get(principle_id or "")
