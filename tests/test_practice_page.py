@@ -12,7 +12,7 @@ from tutor.engine import EXCUSE, Phase, PlayCard, check_discard, explain_play
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy.handcount import count_steps
-from tutor.strategy.principles import STRATEGY_LESSONS
+from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review import decision_at, learner_steps, listed
 from tutor.ui import practice as page
 from tutor.ui.cards import card_label
@@ -366,3 +366,16 @@ def test_a_jump_over_tricks_without_comments_says_so():
     assert at.session_state["pg_runs"]["saving-the-petit"].trick_number == 13
     jump = next(i.value for i in at.info if "played for you" in i.value)
     assert jump == "**Tricks 1 to 12, played for you:** no comment on them; nothing in them changes the plan."
+
+
+def test_a_play_hint_names_its_principle_and_links_to_the_lesson_that_teaches_it():
+    at = practice(players="4", seed="1")  # the learner passes, Anna takes; then the learner plays
+    at.button(key="pr_bid_pass").click().run()
+    assert table(at).deal.phase is Phase.PLAYING and table(at).learner_to_act
+    move = decide(table(at).view())
+    at.button(key="pr_hint_btn").click().run()
+    assert not at.exception
+    p = PRINCIPLES[move.principle]
+    assert f"Principle: {p.name}." in " ".join(m.value for m in at.markdown)
+    assert lesson_links(at) == [p.lesson] and p.lesson in STRATEGY_LESSONS
+    assert not at.dataframe  # no hand count where the hint does not quote one
