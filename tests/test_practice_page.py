@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import Phase, check_discard, explain_play
+from tutor.engine import EXCUSE, Phase, PlayCard, check_discard, explain_play
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
+from tutor.strategy.handcount import count_steps
+from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
+from tutor.strategy.review import decision_at, learner_steps, listed
+from tutor.ui import practice as page
+from tutor.ui.cards import card_label
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PAGE = "tutor/ui/pages/practice.py"
@@ -89,7 +95,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     at.button[[b.label for b in at.button].index("Check my answer")].click().run()
     assert not at.exception
     assert any("Right" in s.value for s in at.success)
-    assert [s.value for s in at.subheader] == ["The full breakdown", "Tonight's sheet"]
+    assert [s.value for s in at.subheader] == ["The full breakdown", "Review of your play", "Tonight's sheet"]
     text = " ".join(m.value for m in at.markdown)
     steps = d.result().score.steps
     assert {s.key for s in steps} >= {"target", "margin", "contract", "per_defender", "shares"}
@@ -178,6 +184,72 @@ def test_the_hint_names_a_card_with_a_reason_and_is_counted():
     assert table(at).hints == 1
     assert "Hint" in at.info[0].value and "hand counts" in at.info[0].value
     assert "hints used: 1" in at.caption[0].value
+    # The count is shown item by item, its thresholds told apart from the card points, and the lesson linked.
+    hand = table(at).view().hand
+    shown = at.dataframe[0].value
+    assert list(shown["item"]) == [step.label for step in count_steps(hand, players=4).steps]
+    assert "not the 41 card points a taker with 2 oudlers must make" in " ".join(c.value for c in at.caption)
+    assert "Count your hand" in " ".join(m.value for m in at.markdown)
+    assert lesson_links(at) == ["judging-a-hand"]
+
+
+def lesson_links(at) -> list[str]:
+    """The lesson ids the page links to (``/lesson?lesson=<id>``)."""
+    return [parse_qs(el.proto.query_string)["lesson"][0] for el in at.get("page_link")
+            if el.proto.page == "lesson"]
+
+
+REVIEW_SEED = 22  # 4 players: the learner takes and, at trick 15, keeps the Excuse when it should go
+
+
+def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(monkeypatch):
+    at = practice(players="4", seed=str(REVIEW_SEED))
+    play_to_the_end(at)
+    t = table(at)
+    deal, log = t.deal, list(t.deal.log)
+    assert "Review of your play" in [s.value for s in at.subheader]
+    # What the page lists is what the review finds, card by card, with the same seeds as the page: at
+    # first the last tricks, exactly; with the toggle, the earlier cards too (estimated). The page's cache
+    # is per deal and card, so valuing the cards here first spares the page the work.
+    key = (4, REVIEW_SEED, deal.dealer, tuple(str(a) for a in log))
+    found = [page._valued(*key, k, False) for k in learner_steps(deal, 0)]
+    exact_ones = [d for d in found if d is not None and d.exact]
+    assert exact_ones == [decision_at(deal, d.step, exact_only=True) for d in exact_ones]
+    costly = [d for d in found if d is not None and listed(d)]
+    exact = next(d for d in costly if d.exact and d.trick == 15)
+    assert exact.better is EXCUSE and exact.principle == "excuse-timing"
+
+    def listed_on_page() -> list[str]:
+        return [m.value for m in at.markdown if "was better" in m.value]
+
+    def line(d) -> str:
+        return f"**Trick {d.trick}:** you played **{card_label(d.played)}**; **{card_label(d.better)}**"
+
+    assert all(x.startswith(line(d)) for x, d in zip(listed_on_page(), [d for d in costly if d.exact]))
+    assert len(listed_on_page()) == sum(d.exact for d in costly)
+    text = " ".join(m.value for m in at.markdown)
+    assert f"**{exact.gain:+g}** to your score (exact)" in text
+    assert "Play the Excuse in time" in text
+    assert set(lesson_links(at)) <= set(STRATEGY_LESSONS) and "attack-play" in lesson_links(at)
+    at.toggle(key="pr_review_all").set_value(True).run(timeout=180)
+    assert not at.exception
+    assert len(listed_on_page()) == len(costly) and all(x.startswith(line(d)) for x, d in zip(listed_on_page(), costly))
+    # A rerun recomputes nothing: the review is kept for this deal.
+    calls = []
+    monkeypatch.setattr(page, "decision_at", lambda *a, **k: calls.append(a))
+    at.run()
+    assert not calls and not at.exception and "Review of your play" in [s.value for s in at.subheader]
+    monkeypatch.undo()
+    # Replay from the costly Excuse: the table is as it was before that card, the learner to play.
+    at.button(key=f"pr_replay_{exact.step}").click().run()
+    assert not at.exception
+    back = table(at)
+    assert back.deal.log == log[:exact.step] and back.learner_to_act and not back.finished
+    assert "Back at trick 15" in " ".join(i.value for i in at.info)
+    # This time the Excuse goes at trick 15; the rest plays on to a new ending.
+    play_typed(at, "pr", EXCUSE)
+    assert table(at).deal.log[exact.step] == PlayCard(0, EXCUSE)
+    play_to_the_end(at)
 
 
 def test_a_guided_hand_through_the_page():
@@ -294,3 +366,16 @@ def test_a_jump_over_tricks_without_comments_says_so():
     assert at.session_state["pg_runs"]["saving-the-petit"].trick_number == 13
     jump = next(i.value for i in at.info if "played for you" in i.value)
     assert jump == "**Tricks 1 to 12, played for you:** no comment on them; nothing in them changes the plan."
+
+
+def test_a_play_hint_names_its_principle_and_links_to_the_lesson_that_teaches_it():
+    at = practice(players="4", seed="1")  # the learner passes, Anna takes; then the learner plays
+    at.button(key="pr_bid_pass").click().run()
+    assert table(at).deal.phase is Phase.PLAYING and table(at).learner_to_act
+    move = decide(table(at).view())
+    at.button(key="pr_hint_btn").click().run()
+    assert not at.exception
+    p = PRINCIPLES[move.principle]
+    assert f"Principle: {p.name}." in " ".join(m.value for m in at.markdown)
+    assert lesson_links(at) == [p.lesson] and p.lesson in STRATEGY_LESSONS
+    assert not at.dataframe  # no hand count where the hint does not quote one

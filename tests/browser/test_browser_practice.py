@@ -4,7 +4,7 @@ from playwright.sync_api import expect
 
 from tutor.engine import Bid
 from tutor.practice.table import Table
-from tutor.ui.cards import card_name
+from tutor.ui.cards import card_label, card_name
 
 SEED = 1  # the learner passes, Anna takes; on the first trick the learner must follow suit
 
@@ -38,3 +38,60 @@ def test_play_a_full_trick_by_clicking(page, server):
     page.get_by_role("button", name=card_name(legal[-1]), exact=True).click()
     expect(page.get_by_text("Trick 2", exact=True)).to_be_visible(timeout=15000)
     expect(page.get_by_role("button", name="Show the last trick")).to_be_visible()
+
+
+REVIEW_SEED = 22  # 4 players: the learner takes a petite, shows a poignée, and keeps the Excuse too long
+
+
+def test_the_review_after_a_deal_and_replay_from_here(page, server):
+    """A whole deal played through the page, the review of the learner's cards, then Replay from here."""
+    from streamlit_page import settle
+
+    from tutor.engine import Discard, PlayCard, ShowPoignee
+    from tutor.strategy.bots import decide
+    from tutor.strategy.review import decision_at, learner_steps, listed
+
+    table = Table.new(4, REVIEW_SEED)
+    table.advance()
+    actions = []  # what the learner does, as the hint would
+    while not table.finished:
+        if table.awaiting_start:
+            actions.append("start")
+            table.start_play()
+            continue
+        actions.append(decide(table.view()).action)
+        table.act(actions[-1])
+    # The page checks the last tricks exactly at once (the earlier cards wait for a toggle).
+    costly = [d for k in learner_steps(table.deal, 0) if (d := decision_at(table.deal, k, exact_only=True))
+              and listed(d)]
+    first = costly[0]
+
+    page.goto(f"{server}/practice?players=4&seed={REVIEW_SEED}")
+    expect(page.get_by_text(f"#{REVIEW_SEED}").first).to_be_visible(timeout=30000)
+    for a in actions:
+        settle(page)
+        if a == "start":
+            page.get_by_role("button", name="Play without announcing").click()
+        elif isinstance(a, Bid):
+            page.get_by_role("button", name=a.contract.french.capitalize(), exact=True).click()
+        elif isinstance(a, Discard):
+            page.get_by_label("…or type them").fill(" ".join(c.code for c in a.cards))
+            page.get_by_role("button", name="Put the typed cards aside").click()
+        elif isinstance(a, ShowPoignee):
+            page.get_by_role("button", name="Show the typed trumps").click()
+        elif isinstance(a, PlayCard):
+            page.get_by_label("…or type the card to play").fill(a.card.code)
+            page.get_by_role("button", name="Play the typed card").click()
+    expect(page.get_by_role("heading", name="Review of your play")).to_be_visible(timeout=60000)
+    # The review runs behind a progress bar, then lists the costly cards with their principle and lesson.
+    line = page.get_by_text(f"Trick {first.trick}: you played {card_label(first.played)}", exact=False).first
+    expect(line).to_be_visible(timeout=120000)
+    expect(page.get_by_text(f"{first.gain:+g} to your score (exact)", exact=False).first).to_be_visible()
+    settle(page)
+    expect(page.get_by_role("link", name="Lesson:").first).to_be_visible()
+    assert "lesson=" in page.get_by_role("link", name="Lesson:").first.get_attribute("href")
+    page.get_by_role("button", name="Replay from here").first.click()
+    expect(page.get_by_text(f"Back at trick {first.trick}", exact=False)).to_be_visible(timeout=30000)
+    settle(page)
+    # The table is back before that card: the card is in the hand again, to be played.
+    expect(page.get_by_role("button", name=card_name(first.played), exact=True)).to_be_visible()

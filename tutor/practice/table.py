@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView
 from ..strategy.bots import Move, decide
+from ..strategy.review import rewind
 
 # Seat names around the table, the learner first; play goes counter-clockwise (seat order).
 NAMES = {3: ("You", "Anna", "Bruno"), 4: ("You", "Anna", "Bruno", "Chloé"),
@@ -100,6 +101,20 @@ class Table:
             raise IllegalAction("You can only act for your own seat.", "seat")
         self.deal.apply(action)
         self.advance()
+
+    def replay_from(self, step: int) -> Table:
+        """The table set back to just before action number ``step`` of the deal's log (a card the learner
+        played, from the deal review): the same cards dealt, every action before it replayed, the
+        learner to play. The hints already used stay counted.
+
+        >>> t = Table.new(4, seed=11); _ = t.advance(); before = list(t.deal.log)
+        >>> t.replay_from(len(before)).deal.log == before
+        True
+        """
+        if not 0 <= step <= len(self.deal.log):
+            raise IllegalAction("There is no such moment in this deal.", "order")
+        deal = rewind(self.deal, step)
+        return Table(deal, self.learner, self.hints, self.bot, started=self.started or bool(deal.tricks or deal.trick))
 
     def hint(self) -> Move:
         """The bots' advice for the learner's seat; counted."""

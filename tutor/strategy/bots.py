@@ -42,7 +42,7 @@ from ..engine import (
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
-from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from .handcount import THRESHOLDS, choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,9 @@ class Move:
 
     action: Action
     reason: str
+    # The id of the principle it follows (``principles.PRINCIPLES``), so a hint links to the lesson that
+    # teaches it; None only when the rules leave no choice (one legal card, a dealer barred after a misdeal).
+    principle: str | None = None
 
     @property
     def card(self) -> Card | None:
@@ -155,18 +158,29 @@ def decide(view: SeatView) -> Move:
 
 def _bid(view: SeatView) -> Move:
     if view.seat in view.barred:
-        return Move(Bid(view.seat, None), "Pass: " + RULE_TEXT["misdeal"][0].lower() + RULE_TEXT["misdeal"][1:])
+        return Move(Bid(view.seat, None), "Pass: " + RULE_TEXT["misdeal"][0].lower() + RULE_TEXT["misdeal"][1:], None)
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
     bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
     strength = hand_strength(view.hand, players=view.players)
     if bid is None:
         want = wanted_contract(view.hand, players=view.players)
-        why = (f"Pass: the hand counts {strength:.0f}, under the 41 a petite needs." if want is None
-               else f"Pass: the hand is worth a {want.value.replace('_', ' ')}, and that has been outbid.")
-        return Move(Bid(view.seat, None), why)
-    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {strength:.0f} "
-                                     "(oudlers, trumps, kings and long suits).")
+        why = (f"Pass: the hand counts {strength:.0f}, and {petite_need()}." if want is None
+               else f"Pass: the hand counts {strength:.0f}, worth a {want.french}, and that has been outbid.")
+        return Move(Bid(view.seat, None), why, "hand-count")
+    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {strength:.0f} (a count of "
+                                     f"{need_for(bid)} or more is worth a {bid.french}).", "hand-count")
+
+
+def need_for(contract: Contract) -> int:
+    """The hand count a contract needs (the bots' table of thresholds)."""
+    return next(need for need, c in THRESHOLDS if c is contract)
+
+
+def petite_need() -> str:
+    """Why a count under 41 passes, told apart from the 2-oudler target that is also 41."""
+    return (f"a petite needs a count of {need_for(Contract.PETITE)} (the hand count's own threshold, "
+            "not the card points a taker must make)")
 
 
 def _call(view: SeatView) -> Move:
@@ -180,7 +194,7 @@ def _call(view: SeatView) -> Move:
         word = card.name.split(" of ")[0]
         why = (f"of the suits whose {word} you do not hold, your longest ({length[card.kind]} cards), so your "
                "partner's help comes where you need it")
-    return Move(CallKing(view.seat, card), f"Call the {card.name}: {why}.")
+    return Move(CallKing(view.seat, card), f"Call the {card.name}: {why}.", "call-a-king")
 
 
 def _ecart(view: SeatView) -> Move:
@@ -189,7 +203,7 @@ def _ecart(view: SeatView) -> Move:
     why = "Discard short suits without their king, to make voids and bank their points"
     if trumps:
         why += f"; {len(trumps)} trump(s) cannot be avoided and are shown"
-    return Move(Discard(view.seat, tuple(cards)), why + ".")
+    return Move(Discard(view.seat, tuple(cards)), why + ".", "no-trumps-in-ecart" if trumps else "make-voids")
 
 
 def _play_phase(view: SeatView) -> Move:
@@ -200,9 +214,10 @@ def _play_phase(view: SeatView) -> Move:
             level = options[-1]
             shown = poignee_to_show(view.hand, level, players=view.players)
             return Move(ShowPoignee(view.seat, tuple(shown)),
-                        f"Show a {level} poignée ({len(shown)} trumps): its bonus goes to the side that wins.")
-    card, why = choose_card(view)
-    return Move(PlayCard(view.seat, card), why)
+                        f"Show a {level} poignée ({len(shown)} trumps): its bonus goes to the side that wins.",
+                        "poignee-when")
+    card, why, principle = choose_play(view)
+    return Move(PlayCard(view.seat, card), why, principle)
 
 
 PHASES = {Phase.BIDDING: _bid, Phase.CALLING: _call, Phase.ECART: _ecart, Phase.PLAYING: _play_phase}
@@ -217,12 +232,18 @@ def cheapest(cards: Iterable[Card]) -> Card:
 
 def choose_card(view: SeatView) -> tuple[Card, str]:
     """The card to play now and why (also the learner's hint)."""
+    card, why, _ = choose_play(view)
+    return card, why
+
+
+def choose_play(view: SeatView) -> tuple[Card, str, str | None]:
+    """The card to play now, why, and the principle it follows (None when the rules leave no choice)."""
     legal = list(view.legal)
     if len(legal) == 1:
-        return legal[0], "It is your only legal card."
+        return legal[0], "It is your only legal card.", None
     k = knowledge(view)
     if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
-        return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"]
+        return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"], "excuse-timing"
     suit_trick = [c for c in view.trick if c is not EXCUSE]
     if not suit_trick:
         return _lead(view, legal, k)
@@ -266,19 +287,21 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
     plain = [c for c in legal if c is not EXCUSE]
     if winner_seat in k.allies and _safe(view, k, top, after, led):
         if PETIT in plain:
-            return PETIT, "Save the Petit: your partner's trick is safe, so the Petit lands in your side's pile."
+            return (PETIT, "Save the Petit: your partner's trick is safe, so the Petit lands in your side's pile.",
+                    "save-the-petit")
         givers = [c for c in plain if c is not TRUMP_21]
         best = max(givers or plain, key=lambda c: (c.points, -cost(c)))
         if best.points > 0.5:
-            return best, f"Give points to your partner (charger): their trick is safe, so the {best.name} is banked."
-        return cheapest(plain), "Your partner's trick is safe: play your cheapest card."
+            return (best, f"Give points to your partner (charger): their trick is safe, so the {best.name} is banked.",
+                    "charger")
+        return cheapest(plain), "Your partner's trick is safe: play your cheapest card.", "play-cheap"
     winners = [c for c in plain if _wins(trick, c)]
     if winners:
         w_card = cheapest(winners)
         risky_petit = w_card is PETIT and any(s not in k.allies for s in after) and k.top_unseen() > 1
         if not risky_petit and (not after or _safe(view, k, w_card, after, led) or _worth(trick)):
             beaten = top.name
-            return w_card, f"Win with the cheapest card that wins: the {w_card.name} beats the {beaten}."
+            return w_card, f"Win with the cheapest card that wins: the {w_card.name} beats the {beaten}.", "play-cheap"
     losers = [c for c in plain if not _wins(trick, c)]
     if not losers:
         safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
@@ -286,17 +309,17 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
         if low is not PETIT or EXCUSE not in legal:
             if low in safe and low is not cheapest(plain):
                 return low, (f"Every card you may play wins the trick for now: play {low.the_name}, the cheapest "
-                             "card that no trump still out can beat.")
+                             "card that no trump still out can beat."), "play-cheap"
             why = "and it will hold" if low in safe else "for now"
-            return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}."
+            return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}.", "play-cheap"
     low = cheapest(losers or plain)
     if EXCUSE in legal and (low is PETIT or cost(low) >= 4.5):
-        return EXCUSE, f"Play the Excuse: it keeps {low.the_name} out of the opponents' trick."
+        return EXCUSE, f"Play the Excuse: it keeps {low.the_name} out of the opponents' trick.", "excuse-timing"
     if low is PETIT:
-        return low, "The Petit is all you can play here."
+        return low, "The Petit is all you can play here.", "play-cheap"
     if winner_seat in k.allies:
-        return low, "Your partner is winning but may be beaten: follow cheaply."
-    return low, "You cannot win this trick safely: follow with your cheapest card."
+        return low, "Your partner is winning but may be beaten: follow cheaply.", "play-cheap"
+    return low, "You cannot win this trick safely: follow with your cheapest card.", "play-cheap"
 
 
 def _led(cards) -> int | None:
@@ -315,16 +338,16 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
     if petit_out and trumps and len(trumps) >= max(3, len(k.unseen_trumps)):
         top = trumps[-1]
         card = top if top.rank > k.top_unseen() else next((c for c in trumps if c is not PETIT), top)
-        return card, "Hunt the Petit (chasse au Petit): you hold most of the trumps, so lead them."
+        return card, "Hunt the Petit (chasse au Petit): you hold most of the trumps, so lead them.", "hunt-the-petit"
     attack = view.seat == view.taker or view.seat == view.partner
     for c in sorted((c for c in legal if c.is_king), key=lambda c: c.kind):
         rounds = sum(1 for t in view.tricks if _led(t.cards) == c.kind)
         cut = any(c.kind in k.voids.get(s, ()) for s in k.opponents)
         if attack and not rounds and not cut:
-            return c, f"Lead the {c.name} while the suit is fresh: it will probably hold."
+            return c, f"Lead the {c.name} while the suit is fresh: it will probably hold.", "cash-kings"
         # The taker made voids in the écart: a defender leads a king once the taker has followed the suit.
         if not attack and rounds == 1 and not cut:
-            return c, f"Lead the {c.name}: the taker followed this suit last time, so it should hold."
+            return c, f"Lead the {c.name}: the taker followed this suit last time, so it should hold.", "cash-kings"
     suits = [c for c in legal if c.kind < 4 and not c.is_king]
     if suits:
         length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
@@ -332,9 +355,9 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
         pick = cheapest(c for c in suits if length[c.kind] == longest)
         if longest == max(length.values()):
             return pick, (f"Lead low from your longest suit ({longest} cards), keeping your high cards and "
-                          "trumps.")
+                          "trumps."), "lead-long-suit"
         return pick, (f"Lead low from the longest suit you may lead now ({longest} cards), keeping your high cards "
-                      "and trumps.")
+                      "and trumps."), "lead-long-suit"
     plain = [c for c in legal if c is not EXCUSE]
     pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
-    return pick, "Lead your cheapest card; keep the Petit and the Excuse for later."
+    return pick, "Lead your cheapest card; keep the Petit and the Excuse for later.", "play-cheap"

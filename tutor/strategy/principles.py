@@ -53,6 +53,10 @@ _ROWS = (
               "points (charger).", "defence-play"),
     Principle("lead-to-cut", "Make the taker trump", "In defence, lead a suit the taker lacks so their trumps go "
               "one by one.", "defence-play"),
+    Principle("play-cheap", "Play cheap", "When you cannot win a trick, or your side already holds it, play your "
+              "cheapest card; when you win, win with the cheapest card that wins.", "attack-play"),
+    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead low from your "
+              "longest suit, keeping your high cards and trumps.", "defence-play"),
     Principle("count-tricks", "Count the last tricks", "In the endgame, count which cards are left and play the "
               "card that wins the most points.", "endgames"),
     Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "
@@ -62,8 +66,8 @@ _ROWS = (
               "defence leads through it and catches it. Void the suit, or keep it guarded.", "ecart-strategy"),
     Principle("count-trumps", "Count the trumps", "There are 21 trumps and the Excuse: count those played, so you "
               "know when the defence has none left.", "attack-play"),
-    Principle("cash-kings", "Cash your kings once trumps are out", "Lead a king when nobody can trump it any "
-              "more; led too early, a defender void in its suit trumps it.", "attack-play"),
+    Principle("cash-kings", "Cash your kings", "Lead a king when nobody can trump it: the first time its suit "
+              "is played, or once the defence's trumps are out.", "attack-play"),
     Principle("petit-home", "Bring the Petit home", "Keep the Petit for the last trick with a master trump to "
               "clear the way, and it scores petit au bout.", "attack-play"),
     Principle("signals", "Signal to your partner", "In defence, the FFT's signals say with the card you choose "

@@ -10,7 +10,8 @@ For each card the learner played (a ``PlayCard`` of their seat in the deal's log
   each sample is replayed through the engine (a sample the log cannot come from is dropped), each
   legal card is played, the bots play on until the solver's range and the solver finishes the deal
   (perfect-information Monte Carlo, with the bots bridging to the endgame). The mean is labelled
-  estimated.
+  estimated. The better card's gain is then measured again on as many fresh samples: the best of
+  several noisy means is biased upwards, fresh deals that did not choose it are not.
 
 Gains are in the learner's own score for the deal (the taker's, a partner's or a defender's share).
 """
@@ -18,7 +19,7 @@ Gains are in the learner's own score for the deal (the taker's, a partner's or a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import Card, Deal, Discard, DogFate, IllegalAction, Phase, PlayCard, RuleSet
 from ..engine.cards import CARDS
@@ -26,6 +27,7 @@ from ..engine.deal import DealtCards
 from .bots import decide, knowledge
 from .position import Position
 from .solver import EXACT_CARDS, solve
+from .why import FALLBACK, principle_in_deal
 
 TRIES_PER_SAMPLE = 30
 
@@ -35,7 +37,9 @@ class Decision:
     """One card the learner played, what each legal card was worth, and the best one.
 
     ``options`` pairs each legal card with the taker's final score it leads to (a mean when estimated);
-    ``gain`` is what the best card would have added to the learner's own score (0 when they found it).
+    ``gain`` is what the best card would have added to the learner's own score (0 when they found it):
+    exact, the difference of the two options; estimated, measured again on fresh samples that did not
+    choose the better card (``samples`` counts both sets, ``noise`` is the gain's standard error).
     """
 
     trick: int  # 1-based
@@ -46,48 +50,108 @@ class Decision:
     exact: bool
     options: tuple[tuple[Card, float], ...]
     samples: int = 0  # consistent deals used (0 when exact)
+    step: int = -1  # the card's place in the deal's log (the table is set back to it by "replay from here")
+    principle: str = "count-tricks"  # the id in principles.PRINCIPLES that the better card follows
+    noise: float = 0.0  # the standard error of an estimated gain (paired samples); 0 when exact
+
+    def value(self, card: Card) -> float:
+        """The taker's final score after ``card`` (a mean when estimated)."""
+        return dict(self.options)[card]
 
     @property
     def costly(self) -> bool:
         return self.gain > 0
 
 
+# How much a decision must cost to be listed (in the learner's own score). An exact value has no noise,
+# so any real loss counts; an estimate is a mean over sampled deals, so it must also stand out of its
+# own noise: at least NOISE_FACTOR standard errors. Set from bench/review.py (README, "Practice").
+MIN_GAIN = 1.0
+MIN_GAIN_ESTIMATED = 40.0
+NOISE_FACTOR = 2.0
+
+
+def listed(d: Decision, *, min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED,
+           noise_factor: float = NOISE_FACTOR) -> bool:
+    """Is the decision costly enough to show the learner?"""
+    if d.exact:
+        return d.gain > 0 and d.gain >= min_gain
+    return d.gain > 0 and d.gain >= min_gain_estimated and d.gain >= noise_factor * d.noise
+
+
 def review_deal(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
-                min_gain: float = 1.0, min_gain_estimated: float = 10.0, tail_cards: int | None = None,
+                min_gain: float = MIN_GAIN, min_gain_estimated: float = MIN_GAIN_ESTIMATED,
+                noise_factor: float = NOISE_FACTOR, tail_cards: int | None = None,
                 exact_only: bool = False) -> list[Decision]:
     """The learner's costly decisions in ``deal`` (played, at least partly), in play order.
 
-    ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed (an
-    estimate has sampling noise). ``exact_only`` skips the decisions outside the exact range.
+    ``min_gain`` and ``min_gain_estimated`` set how much a decision must cost to be listed, and an
+    estimated gain must also be ``noise_factor`` times its standard error (sampling noise).
+    ``exact_only`` skips the decisions outside the exact range.
     """
     return [d for d in decisions(deal, seat, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
-            if d.gain >= (min_gain if d.exact else min_gain_estimated)]
+            if listed(d, min_gain=min_gain, min_gain_estimated=min_gain_estimated, noise_factor=noise_factor)]
 
 
 def decisions(deal: Deal, seat: int, *, samples: int = 12, rng: random.Random | None = None,
               tail_cards: int | None = None, exact_only: bool = False) -> list[Decision]:
     """Every card the learner played, valued (see the module's doc)."""
     rng = rng if rng is not None else random.Random(0)
-    n = deal.players
-    tail = tail_cards if tail_cards is not None else 2 * n
-    replay = Deal(deal.dealt, rules=deal.rules)
-    out: list[Decision] = []
-    for k, action in enumerate(deal.log):
-        if isinstance(action, PlayCard) and action.seat == seat and replay.phase is Phase.PLAYING:
-            legal = replay.legal_cards(seat)
-            trick = len(replay.tricks) + 1
-            if len(legal) > 1:
-                pos = Position.from_deal(replay)
-                if pos.cards_left <= EXACT_CARDS[n]:
-                    sol = solve(pos)
-                    options = {c: float(v.taker_score) for c, v in sol.cards.items()}
-                    out.append(_decision(replay, seat, trick, action.card, options, True, 0))
-                elif not exact_only:
-                    options, used = _estimate(replay, deal.log[:k], seat, legal, samples, rng, tail)
-                    if used:
-                        out.append(_decision(replay, seat, trick, action.card, options, False, used))
-        replay.apply(action)
-    return out
+    out = [decision_at(deal, k, samples=samples, rng=rng, tail_cards=tail_cards, exact_only=exact_only)
+           for k in learner_steps(deal, seat)]
+    return [d for d in out if d is not None]
+
+
+def learner_steps(deal: Deal, seat: int) -> list[int]:
+    """Where in the log ``seat`` played a card: the decisions a review looks at.
+
+    >>> d = Deal.new(4, seed=1)
+    >>> learner_steps(d, 0)
+    []
+    """
+    return [k for k, a in enumerate(deal.log) if isinstance(a, PlayCard) and a.seat == seat]
+
+
+def rewind(deal: Deal, step: int) -> Deal:
+    """The deal as it stood before its action number ``step`` (the same cards dealt, the log cut there)."""
+    d = Deal(deal.dealt, rules=deal.rules, seed=deal.seed, misdealt=deal.misdealt)
+    for action in deal.log[:step]:
+        d.apply(action)
+    return d
+
+
+def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random | None = None,
+                tail_cards: int | None = None, exact_only: bool = False) -> Decision | None:
+    """The card played at ``deal.log[step]`` valued, or None when it was the only legal card (or no
+    sample could be dealt, or it is outside the exact range with ``exact_only``)."""
+    action = deal.log[step]
+    if not isinstance(action, PlayCard):
+        raise ValueError(f"action {step} is not a card played")
+    rng = rng if rng is not None else random.Random(step)
+    seat, n = action.seat, deal.players
+    before = rewind(deal, step)
+    legal = before.legal_cards(seat)
+    if before.phase is not Phase.PLAYING or len(legal) < 2:
+        return None
+    trick = len(before.tricks) + 1
+    pos = Position.from_deal(before)
+    if pos.cards_left <= EXACT_CARDS[n]:
+        sol = solve(pos)
+        options, exact, used = {c: float(v.taker_score) for c, v in sol.cards.items()}, True, 0
+    elif exact_only:
+        return None
+    else:
+        tail = tail_cards if tail_cards is not None else 2 * n
+        runs = _estimate(before, deal.log[:step], seat, legal, samples, rng, tail)
+        used, exact = len(runs[legal[0]]), False
+        if not used:
+            return None
+        options = {c: sum(v) / used for c, v in runs.items()}
+    made = _decision(before, seat, trick, action.card, options, exact, used)
+    if not exact and made.gain > 0:
+        made = _confirmed(made, before, deal.log[:step], samples, rng, tail)
+    principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
+    return replace(made, step=step, principle=principle)
 
 
 def learner_factor(deal: Deal, seat: int) -> float:
@@ -116,10 +180,42 @@ def _decision(deal: Deal, seat: int, trick: int, played: Card, options: dict, ex
 # ------------------------------------------------------------ estimated: perfect-information Monte Carlo
 
 
+def _confirmed(made: Decision, at: Deal, log: list, samples: int, rng: random.Random, tail: int) -> Decision:
+    """The gain of the card chosen as better, measured again on fresh samples.
+
+    The better card is the best of several noisy means, so its lead is biased upwards (the winner's
+    curse); fresh deals, which did not choose it, give an unbiased gain and its standard error.
+    """
+    runs = _estimate(at, log, made.seat, [made.better, made.played], samples, rng, tail)
+    used = len(runs[made.played])
+    if not used:
+        return made
+    factor = learner_factor(at, made.seat)
+    gain = round(sum((b - p) * factor for b, p in zip(runs[made.better], runs[made.played])) / used, 2)
+    if gain <= 0:
+        return replace(made, better=made.played, gain=0.0, samples=made.samples + used)
+    return replace(made, gain=gain, samples=made.samples + used,
+                   noise=_noise(runs[made.better], runs[made.played], factor))
+
+
+def _noise(better: list[float], played: list[float], factor: float) -> float:
+    """The standard error of a gain estimated on paired samples (each sample plays both cards).
+
+    >>> _noise([10, 20, 30], [0, 0, 0], 1.0)  # gains 10, 20, 30: sd 10, over the root of 3
+    5.77
+    """
+    diffs = [(b - p) * factor for b, p in zip(better, played)]
+    if len(diffs) < 2:
+        return float("inf")
+    mean = sum(diffs) / len(diffs)
+    var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
+    return round((var / len(diffs)) ** 0.5, 2)
+
+
 def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, rng: random.Random,
-              tail: int) -> tuple[dict, int]:
-    totals = {c: 0.0 for c in legal}
-    used = 0
+              tail: int) -> dict[Card, list[float]]:
+    """Each legal card's final taker score on each consistent sample (the same samples for every card)."""
+    runs: dict[Card, list[float]] = {c: [] for c in legal}
     for _ in range(samples):
         sample = _sample(at, seat, rng)
         if sample is None:
@@ -127,12 +223,11 @@ def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, r
         dealt, ecart = sample
         if _replayed(dealt, ecart, at, log) is None:
             continue
-        used += 1
         for c in legal:
             d = _replayed(dealt, ecart, at, log)
             d.apply(PlayCard(seat, c))
-            totals[c] += _finish(d, tail)
-    return ({c: t / used for c, t in totals.items()} if used else {}), used
+            runs[c].append(_finish(d, tail))
+    return runs
 
 
 def _replayed(dealt: DealtCards, ecart: tuple[Card, ...], at: Deal, log: list) -> Deal | None:
@@ -242,4 +337,5 @@ def describe(decision: Decision) -> str:
             f"{decision.gain:+g} to your score ({label}).")
 
 
-__all__ = ["Decision", "review_deal", "decisions", "describe", "learner_factor"]
+__all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",
+           "rewind", "listed", "MIN_GAIN", "MIN_GAIN_ESTIMATED", "NOISE_FACTOR"]

@@ -14,6 +14,7 @@ from ..engine import (
     Bid,
     CallKing,
     Contract,
+    Deal,
     Discard,
     DogFate,
     IllegalAction,
@@ -29,10 +30,21 @@ from ..engine import (
     poignee_to_show,
     trumps_needed,
 )
+from ..engine.actions import parse_action
 from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
+from ..strategy.review import (
+    MIN_GAIN,
+    MIN_GAIN_ESTIMATED,
+    NOISE_FACTOR,
+    Decision,
+    decision_at,
+    learner_steps,
+    listed,
+)
+from ..strategy.solver import EXACT_CARDS
 from .cards import card_label, cards_html
 from .practice_parts import (
     move_text,
@@ -40,6 +52,8 @@ from .practice_parts import (
     score_question,
     show_breakdown,
     show_earlier_tricks,
+    show_hand_count,
+    show_principle,
     show_replay,
     show_seats,
 )
@@ -50,6 +64,7 @@ from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from .table_view import show_table
 
 MODES = ("Play a deal", "Guided hands")
+REVIEW_SAMPLES = 12  # deals per estimated card in the review (bench/review.py)
 
 
 def render() -> None:
@@ -79,7 +94,7 @@ def _new(players: int, seed: int, dealer: int | None = None) -> Table:
     table.advance()
     st.session_state["pr_table"] = table
     st.session_state["pr_players"] = players  # called before the radio is drawn, or from a callback
-    for key in ("pr_msg", "pr_hint", "pr_breakdown", "pr_confirm_new"):
+    for key in ("pr_msg", "pr_hint", "pr_breakdown", "pr_confirm_new", "pr_replayed"):
         st.session_state.pop(key, None)
     st.query_params.update(players=str(players), seed=str(seed), dealer=str(table.deal.dealer + 1))
     return table
@@ -202,13 +217,22 @@ def _header(table: Table) -> None:
 
 
 def _message(table: Table) -> None:
+    back = st.session_state.get("pr_replayed")
+    if back is not None and back == len(table.deal.log) and table.learner_to_act:
+        st.info(f"**Back at trick {len(table.deal.tricks) + 1}**, before the card you played there: the table is "
+                "as it was. Play on; the review of the new ending comes when the deal is over.",
+                icon=":material/replay:")
     msg = st.session_state.get("pr_msg")
     if msg and msg[0] == len(table.deal.log):
         st.error(msg[1])
     hint = st.session_state.get("pr_hint")
     if hint and hint[0] == len(table.deal.log):
         move = hint[1]
-        st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
+        with st.container(border=True):
+            st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
+            if move.principle == "hand-count":
+                show_hand_count(table.view().hand, table.players)
+            show_principle(move.principle)
 
 
 def _body(table: Table) -> None:
@@ -379,9 +403,92 @@ def _finished(table: Table, names) -> None:
                   on_click=lambda: st.session_state.update(pr_breakdown=True))
     _score_deal(table)
     show_replay(d, names, "pr")
+    _review(table)
     _sheet(names)
     st.button("Next deal", type="primary", key="pr_next_deal", on_click=_next_deal,
               args=(st.session_state.get("pr_players", d.players),))
+
+
+# ---------------------------------------------------------------- the review of the learner's play
+
+
+def _deal_key(table: Table) -> tuple:
+    """What makes a played deal itself: the same key gives the same review."""
+    d = table.deal
+    return d.players, d.seed, d.dealer, tuple(str(a) for a in d.log), table.learner
+
+
+@st.cache_data(show_spinner=False, max_entries=4000)
+def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: int, exact_only: bool
+            ) -> Decision | None:
+    """One of the learner's cards valued by the solver (or estimated), cached per deal and card: a rerun,
+    or the same deal reviewed again, never recomputes it."""
+    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
+    return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"), exact_only=exact_only)
+
+
+def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
+    """The learner's cards valued: the last tricks exactly (fast), and with ``estimated`` the earlier
+    ones too (seconds). Each pass runs once per deal behind a progress bar; reruns read the session."""
+    key = _deal_key(table)
+    got = st.session_state.get("pr_review")
+    if got is None or got[0] != key:
+        got = (key, {}, set())  # the deal, step -> Decision (or None), the passes done
+    _, found, done = got
+    want = ("exact", "estimated") if estimated else ("exact",)
+    for kind in (k for k in want if k not in done):
+        steps = [k for k in learner_steps(table.deal, table.learner) if found.get(k) is None]
+        label = "Checking your last tricks with the solver" if kind == "exact" else \
+            "Estimating your earlier cards over sampled deals"
+        bar = st.progress(0.0, text=f"{label}…")
+        for i, step in enumerate(steps, start=1):
+            found[step] = _valued(*key[:4], step, kind == "exact")
+            bar.progress(i / len(steps), text=f"{label}: {i} of {len(steps)}…")
+        bar.empty()
+        done.add(kind)
+        st.session_state["pr_review"] = (key, found, done)
+    return tuple(d for _, d in sorted(found.items()) if d is not None)
+
+
+def _replay_from(step: int) -> None:
+    """Set the table back to the learner's card number ``step`` of the log; the deal is played again."""
+    table: Table = st.session_state["pr_table"]
+    st.session_state["pr_table"] = table.replay_from(step)
+    for key in ("pr_msg", "pr_hint", "pr_breakdown"):
+        st.session_state.pop(key, None)
+    st.session_state["pr_replayed"] = step
+
+
+def _review(table: Table) -> None:
+    """The learner's costly cards: trick, card, better card, gain, exact or estimated, the principle and
+    its lesson, and a button to play again from there."""
+    st.subheader("Review of your play")
+    if table.deal.seed is None:
+        return
+    last = EXACT_CARDS[table.players] // table.players
+    estimated = st.toggle("Also check my earlier cards (estimated over sampled deals; takes a few seconds)",
+                          key="pr_review_all")
+    found = _reviewed(table, estimated=estimated)
+    costly = [x for x in found if listed(x)]
+    how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "
+           f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
+           if estimated else
+           f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
+    st.caption(f"{how} Listed: a loss of at least {MIN_GAIN:g} point (exact), or of {MIN_GAIN_ESTIMATED:g} and "
+               f"{NOISE_FACTOR:g} times its sampling error (estimated).")
+    if not costly:
+        st.success("No costly card: every card you chose was as good as the best, or close.",
+                   icon=":material/check_circle:")
+        return
+    for x in costly:
+        with st.container(border=True):
+            how = "exact" if x.exact else f"estimated over {x.samples} deals"
+            gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
+            st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
+                        f"was better: **{gain}** to your score ({how}).")
+            show_principle(x.principle)
+            st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
+                      icon=":material/replay:", help="Set the table back to this card and play on from there.")
 
 
 def _sheet(names) -> None:

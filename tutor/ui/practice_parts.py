@@ -156,3 +156,42 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
         st.markdown("\n".join(f"{i}. {action_text(a, lambda seat: names[seat])}"
                                for i, a in enumerate(deal.log, 1)))
+
+
+# ---------------------------------------------------------------- principles, the hand count, the review
+
+LESSON_PAGE = "tutor/ui/pages/lesson.py"
+
+
+def lesson_title(lesson_id: str) -> str:
+    """The lesson's title from the course, or its id in words while the lesson is not there."""
+    from .data import course
+    found = course().lesson(lesson_id)
+    return found.title if found is not None else lesson_id.replace("-", " ").capitalize()
+
+
+def show_principle(principle_id: str | None) -> None:
+    """The principle a hint or a review names, in the course's words, with a link to its lesson."""
+    from ..strategy.principles import PRINCIPLES
+    p = PRINCIPLES.get(principle_id or "")
+    if p is None:  # the rules left no choice: nothing to teach
+        return
+    st.markdown(f"**Principle: {p.name}.** {p.says}")
+    st.page_link(LESSON_PAGE, label=f"Lesson: {lesson_title(p.lesson)}", icon=":material/school:",
+                 query_params={"lesson": p.lesson})
+
+
+def show_hand_count(hand: Sequence[Card], players: int) -> None:
+    """The hand count item by item, where a hint quotes it, and what its thresholds mean."""
+    from ..strategy.bots import need_for
+    from ..strategy.handcount import THRESHOLDS, count_steps
+    hc = count_steps(list(hand), players=players)
+    total = hc.total
+    with st.expander(f"How the hand count of {total:.0f} is made", expanded=True):
+        st.dataframe([{"item": step.label, "points": round(step.points, 2)} for step in hc.steps], hide_index=True,
+                     width="stretch")
+        need = ", ".join(f"{n} for a {c.french}" for n, c in reversed(THRESHOLDS))
+        scaled = "" if hc.hand_size == 18 else f" ({hc.raw} scaled to an 18-card hand: × 18 / {hc.hand_size})"
+        st.caption(f"Total: {total:.0f}{scaled}. The count's thresholds: {need}. These are hand-count points, not card "
+                   f"points: {need_for(THRESHOLDS[-1][1])} for a petite is not the 41 card points a taker with "
+                   "2 oudlers must make.")
