@@ -95,7 +95,7 @@ def bids_text(bids: list) -> str:
 
 @generator("contract", "contract-choice", "What would you bid? The best expected score")
 def contract_question(rng: random.Random, p: Params):
-    for attempt in range(2):
+    for _ in range(2):
         hands, seat, bids = _position(rng, p.players, p.difficulty)
         hand = tuple(sort_cards(hands[seat]))
         est = estimate_for(hand, p.players, seat, tuple(bids), SAMPLES, rng.randrange(2**31))
@@ -185,8 +185,9 @@ def grade_contract(q, raw):
     keys = list(rows)
     gap = top - mine
     if verdict_ == "neighbour":
-        return _feedback(q, CREDIT["neighbour"], f"Close: {name} is next to the best bid, {best_name}, and only {round(gap)} points "
-                         f"behind it on average (within {TOLERANCE}: half credit).\n\n{table}\n\n{note}",
+        return _feedback(q, CREDIT["neighbour"], f"Close: {name} is next to the best bid, {best_name}, and only "
+                         f"{round(gap)} points behind it on average (within {TOLERANCE}: half credit)."
+                         f"\n\n{table}\n\n{note}",
                          ["near_contract"], name)
     why = "too high: it loses too often" if keys.index(key) > keys.index(best) else "too low: it leaves points"
     return _feedback(q, 0.0, f"Not the best: {name} is {why}. {best_name} is expected to score {signed(round(top))}, "

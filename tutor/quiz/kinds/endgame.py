@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Deal, Phase, PlayCard, explain_play, format_cards
+from ...engine import Deal, Phase, explain_play, format_cards
 from ...engine.seats import seat_label
 from ...strategy import Position, in_exact_range, solve
 from ...strategy.bots import decide
@@ -23,7 +23,6 @@ from ..positions import provenance, ready_to_play
 from ..question import AnswerType, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import md
 
 RULES = ("follow_suit", "trick_winner")
 # Tricks left when the question starts, by difficulty (capped by the solver's exact range).
@@ -130,7 +129,7 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
     table = ["| card | taker's final score | attack's card points | verdict |", "|---|---|---|---|"]
     table += [_value_line(c, v, best, taker_best, attack) for c, v in sol.cards.items()]
     principle = PRINCIPLES[PRINCIPLE[kind]]
-    explanation = (f"Each legal card, with perfect play after it (the solver tried every line):\n\n"
+    explanation = ("Each legal card, with perfect play after it (the solver tried every line):\n\n"
                    + "\n".join(table)
                    + f"\n\nA perfect line after `{best[0].code}`:\n\n{line_text(sol, p.players, you, deal)}"
                    + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
