@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..quiz import check_answer, generate
+from ..quiz.kinds.contract import SAMPLES as CONTRACT_SAMPLES
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
@@ -18,6 +19,12 @@ from .table_model import answer_of, answered_by_table, question_view
 from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
 
+# Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
+# an endgame): made behind a spinner, once per position, then cached like every question.
+SLOW_KINDS = {"contract": f"Estimating each contract from {CONTRACT_SAMPLES} deals played out by the bots…",
+              "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
+              "defence_card": "Solving the endgame…"}
+
 
 @st.cache_data(show_spinner=False, max_entries=2000)
 def cached_question(kind: str, seed: int, params: tuple) -> Question:
@@ -25,10 +32,18 @@ def cached_question(kind: str, seed: int, params: tuple) -> Question:
     return generate(kind, seed, **dict(params))
 
 
+def load_question(kind: str, seed: int, params: dict) -> Question:
+    """The question (cached by kind, seed and parameters, i.e. by position), made behind a spinner when slow."""
+    args = (kind, int(seed), tuple(sorted((params or {}).items())))
+    if kind in SLOW_KINDS:
+        with st.spinner(SLOW_KINDS[kind]):
+            return cached_question(*args)
+    return cached_question(*args)
+
+
 def question_block(kind: str, *, seed: int, params: dict, key: str):
     """Generate (cached) and show a question; returns the Feedback once answered, else None."""
-    q = cached_question(kind, int(seed), tuple(sorted((params or {}).items())))
-    return render_question(q, key)
+    return render_question(load_question(kind, seed, params), key)
 
 
 def render_question(q: Question, key: str):

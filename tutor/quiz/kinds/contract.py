@@ -98,7 +98,8 @@ def contract_question(rng: random.Random, p: Params):
     for _ in range(2):
         hands, seat, bids = _position(rng, p.players, p.difficulty)
         hand = tuple(sort_cards(hands[seat]))
-        est = estimate_for(hand, p.players, seat, tuple(bids), SAMPLES, rng.randrange(2**31))
+        estimate_seed = rng.randrange(2**31)
+        est = estimate_for(hand, p.players, seat, tuple(bids), SAMPLES, estimate_seed)
         v = verdict(est.scores, open_options(bids))
         if len(v.ties) == 1:
             break  # a clear verdict; a tie gets one more draw, then is graded as a tie
@@ -115,7 +116,7 @@ def contract_question(rng: random.Random, p: Params):
             rows[KEY[o]].update(chance=round(e.chance, 3), low=round(e.low, 3), high=round(e.high, 3))
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "seat": seat,
            "bids": [KEY[b] for b in bids], "options": rows, "best": KEY[v.best],
-           "ties": [KEY[o] for o in v.ties], "samples": est.samples,
+           "ties": [KEY[o] for o in v.ties], "samples": est.samples, "estimate_seed": estimate_seed,
            "steps": [[label, round(points, 2)] for label, points in steps],
            "strength": round(hand_strength(hand, players=p.players), 1),
            "table": {"players": p.players, "dealer": p.players - 1, "you": seat}}

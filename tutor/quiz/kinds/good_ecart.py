@@ -53,7 +53,10 @@ def how_scored() -> str:
 def good_ecart_question(rng: random.Random, p: Params):
     for _ in range(40):
         heavy = p.difficulty == 3 and rng.random() < 0.5
-        deal = ecart_position(p.players, rng, heavy=heavy)
+        try:
+            deal = ecart_position(p.players, rng, heavy=heavy)
+        except AssertionError:  # 80 deals without a taker worth it: rare, draw again
+            continue
         hand = list(deal.view(deal.taker).hand)
         n = deal.rules.dog_size
         best = best_ecart(hand, p.players)
