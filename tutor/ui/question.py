@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..quiz import check_answer, generate
-from ..quiz.kinds.contract import SAMPLES as CONTRACT_SAMPLES
+from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
@@ -21,7 +21,7 @@ from .widgets import show_card_groups, typed_cards
 
 # Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
 # an endgame): made behind a spinner, once per position, then cached like every question.
-SLOW_KINDS = {"contract": f"Estimating each contract from {CONTRACT_SAMPLES} deals played out by the bots…",
+SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out by the bots…",
               "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
               "defence_card": "Solving the endgame…"}
 
@@ -36,7 +36,7 @@ def load_question(kind: str, seed: int, params: dict) -> Question:
     """The question (cached by kind, seed and parameters, i.e. by position), made behind a spinner when slow."""
     args = (kind, int(seed), tuple(sorted((params or {}).items())))
     if kind in SLOW_KINDS:
-        with st.spinner(SLOW_KINDS[kind]):
+        with st.spinner(SLOW_KINDS[kind].format(samples=contract_kind.SAMPLES)):
             return cached_question(*args)
     return cached_question(*args)
 

@@ -83,10 +83,14 @@ def cost_words(cost: int, attack: bool) -> str:
     return f"the taker scores {cost} {'less' if attack else 'more'}"
 
 
-def _value_line(card, v, best, taker_best: int, attack: bool) -> str:
-    cost = abs(taker_best - v.taker_score)
-    verdict = "**best**" if card in best else cost_words(cost, attack)
-    return f"| `{card.code}` | {signed(v.taker_score)} | {v.attack_points:g} | {verdict} |"
+def values_table(values: dict, best: list[str], attack: bool) -> str:
+    """Each legal card (code -> [taker score, attack points], best first) with its verdict, as a table."""
+    top = values[best[0]][0]
+    lines = ["| card | taker's score | attack's points | verdict |", "|---|---|---|---|"]
+    for code, (score, points) in values.items():
+        verdict = "**best**" if code in best else cost_words(abs(top - score), attack)
+        lines.append(f"| `{code}` | {signed(score)} | {points:g} | {verdict} |")
+    return "\n".join(lines)
 
 
 def line_text(sol, players: int, you: int, deal: Deal) -> str:
@@ -125,15 +129,13 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
         if s != you:
             cards[f"{seat_label(s, capital=True)} ({role(deal, s)})"] = tuple(deal.hand(s))
     best = sol.best
-    taker_best = sol.value.taker_score
-    table = ["| card | taker's final score | attack's card points | verdict |", "|---|---|---|---|"]
-    table += [_value_line(c, v, best, taker_best, attack) for c, v in sol.cards.items()]
+    values = {c.code: [v.taker_score, v.attack_points] for c, v in sol.cards.items()}
     principle = PRINCIPLES[PRINCIPLE[kind]]
-    explanation = ("Each legal card, with perfect play after it (the solver tried every line):\n\n"
-                   + "\n".join(table)
+    explanation = ("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
+                   "score for the deal and the attack's card points.\n\n"
+                   + values_table(values, [c.code for c in best], attack)
                    + f"\n\nA perfect line after `{best[0].code}`:\n\n{line_text(sol, p.players, you, deal)}"
                    + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
-    values = {c.code: [v.taker_score, v.attack_points] for c, v in sol.cards.items()}
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "open_hands": True, "values": values,
            "attack": attack, "line": [[s, c.code] for s, c in sol.line], "principle": principle.id,
            "trick": " ".join(c.code for c in deal.trick), "hand": " ".join(c.code for c in view.hand),
@@ -175,12 +177,13 @@ def grade_best_card(q, raw):
         return _feedback(q, 0.0, f"`{c.code}` may not be played here: {why.reason}", ["illegal_card"], c.code)
     best = [x.code for x in q.answer]
     others = " ".join(f"`{x}`" for x in best if x != c.code)
+    table = "\n\n" + values_table(values, best, ctx["attack"]) + "\n\nThe line of play is under “Show me why”."
     if c.code in best:
         also = f" {others} {'ties' if len(best) == 2 else 'tie'} with it." if others else ""
-        return _feedback(q, 1.0, f"Right! `{c.code}` gives the best result for your side.{also}", (), c.code)
+        return _feedback(q, 1.0, f"Right! `{c.code}` gives the best result for your side.{also}{table}", (), c.code)
     mine, top = values[c.code][0], values[best[0]][0]
     cost = abs(top - mine)
     names = " or ".join(f"`{x}`" for x in best)
     return _feedback(q, 0.0, f"Not the best: after `{c.code}` the taker scores {signed(mine)} with perfect play, "
-                     f"after {names} {signed(top)}: {cost_words(cost, ctx['attack'])}.",
+                     f"after {names} {signed(top)}: {cost_words(cost, ctx['attack'])}.{table}",
                      ["worse_card"], c.code)
