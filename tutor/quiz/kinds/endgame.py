@@ -83,12 +83,14 @@ def cost_words(cost: int, attack: bool) -> str:
     return f"the taker scores {cost} {'less' if attack else 'more'}"
 
 
-def values_table(values: dict, best: list[str], attack: bool) -> str:
-    """Each legal card (code -> [taker score, attack points], best first) with its verdict, as a table."""
+def values_table(values: dict, best: list[str]) -> str:
+    """Each legal card (code -> [taker score, attack points], best first) with its verdict, as a table: a card
+    that is not best is "N points worse" (the taker's score N lower for the attack, N higher for the defence)."""
     top = values[best[0]][0]
     lines = ["| card | taker's score | attack's points | verdict |", "|---|---|---|---|"]
     for code, (score, points) in values.items():
-        verdict = "**best**" if code in best else cost_words(abs(top - score), attack)
+        cost = abs(top - score)
+        verdict = "**best**" if code in best else f"{cost} points worse"
         lines.append(f"| `{code}` | {signed(score)} | {points:g} | {verdict} |")
     return "\n".join(lines)
 
@@ -133,7 +135,7 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
     principle = PRINCIPLES[PRINCIPLE[kind]]
     explanation = ("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
                    "score for the deal and the attack's card points.\n\n"
-                   + values_table(values, [c.code for c in best], attack)
+                   + values_table(values, [c.code for c in best])
                    + f"\n\nA perfect line after `{best[0].code}`:\n\n{line_text(sol, p.players, you, deal)}"
                    + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "open_hands": True, "values": values,
@@ -177,7 +179,7 @@ def grade_best_card(q, raw):
         return _feedback(q, 0.0, f"`{c.code}` may not be played here: {why.reason}", ["illegal_card"], c.code)
     best = [x.code for x in q.answer]
     others = " ".join(f"`{x}`" for x in best if x != c.code)
-    table = "\n\n" + values_table(values, best, ctx["attack"]) + "\n\nThe line of play is under “Show me why”."
+    table = "\n\n" + values_table(values, best) + "\n\nThe line of play is under “Show me why”."
     if c.code in best:
         also = f" {others} {'ties' if len(best) == 2 else 'tie'} with it." if others else ""
         return _feedback(q, 1.0, f"Right! `{c.code}` gives the best result for your side.{also}{table}", (), c.code)
