@@ -12,6 +12,7 @@ from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
+from ..strategy.principles import PRINCIPLES
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
@@ -124,3 +125,15 @@ def show_feedback(q: Question, fb) -> None:
     with st.expander("Show me why"):
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
+        principle_links(q.context.get("principles") or ())
+
+
+def principle_links(ids) -> None:
+    """A link to the lesson that teaches each principle named (``tutor.strategy.principles``), once per lesson,
+    for the lessons the course has."""
+    from .data import course
+    lessons = {lesson.id: lesson.title for lesson in course().lessons}
+    for lesson_id in dict.fromkeys(PRINCIPLES[i].lesson for i in ids if i in PRINCIPLES):
+        if lesson_id in lessons:
+            st.page_link("tutor/ui/pages/lesson.py", label=f"Lesson: {lessons[lesson_id]}",
+                         icon=":material/school:", query_params={"lesson": lesson_id, "step": "1"})

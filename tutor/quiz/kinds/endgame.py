@@ -139,7 +139,7 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
                    + f"\n\nA perfect line after `{best[0].code}`:\n\n{line_text(sol, p.players, you, deal)}"
                    + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "open_hands": True, "values": values,
-           "attack": attack, "line": [[s, c.code] for s, c in sol.line], "principle": principle.id,
+           "attack": attack, "line": [[s, c.code] for s, c in sol.line], "principles": [principle.id],
            "trick": " ".join(c.code for c in deal.trick), "hand": " ".join(c.code for c in view.hand),
            "position": pos.to_mapping()}
     return make_question(p, prompt=prompt, cards=cards, answer_type=AnswerType.PICK_CARDS, answer=tuple(best),

@@ -75,7 +75,8 @@ def good_ecart_question(rng: random.Random, p: Params):
     explanation = (f"A best écart: {md(best)}.\n\n{score_table(top, yours=False)}\n\n{reasons}\n\n{how_scored()}"
                    f"\n\n{rule_lines(RULES)}")
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "need": n,
-           "dog": " ".join(c.code for c in dog), "deal": provenance(deal)}
+           "dog": " ".join(c.code for c in dog), "deal": provenance(deal),
+           "principles": [pid for pid, _, _ in ROWS] + ["keep-kings"]}
     return make_question(p, prompt=head, cards={"Your hand, the dog taken in": tuple(hand), "The dog": tuple(dog)},
                          answer_type=AnswerType.PICK_CARDS, answer=tuple(best), pool=tuple(hand),
                          explanation=explanation, rules=RULES, grader="ecart_principles", context=ctx,
