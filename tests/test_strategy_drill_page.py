@@ -98,3 +98,23 @@ def test_replay_regenerates_a_strategy_mistake_from_its_seed(db):
     submit(at)
     replayed = [a for a in db.answers(me.id) if a.source == "replay"]
     assert [(a.kind, a.skill, a.correct) for a in replayed] == [("best_card", "endgames", True)]
+
+
+def test_spaced_review_asks_a_strategy_skill_and_schedules_it(db):
+    me = db.default_learner()
+    db.record_answer(me.id, AnswerRecord("ecart-strategy", "good_ecart", 5, {"players": 4, "difficulty": 1},
+                                         "2H 3H 4S 5S 6S 7S", False, 0.2))
+    at = app("tutor/ui/pages/progress.py")
+    at.segmented_control(key="progress_view").set_value("review").run()
+    at.toggle[0].set_value(True).run()
+    assert any(m.value == "**1 skill due now.**" for m in at.markdown)
+    at.button(key="review_start").click().run()
+    kind, seed = at.session_state["review_q"]
+    assert kind == "good_ecart"  # the only kind that trains the écart strategy
+    q = generate(kind, seed, players=4)
+    key = next(t.key for t in at.text_input if t.key and t.key.endswith("_typed"))
+    at.text_input(key=key).set_value(" ".join(c.code for c in q.answer))
+    submit(at)
+    (card,) = db.review_cards(me.id)
+    assert card.skill == "ecart-strategy" and card.reviews >= 1
+    assert [(a.skill, a.source, a.correct) for a in db.answers(me.id)][-1] == ("ecart-strategy", "review", True)
