@@ -310,3 +310,16 @@ def test_replay_regenerates_the_question_from_its_seed(few_deals, kind):
     assert generate(q.kind, q.seed, **q.params).to_dict() == q.to_dict()
     assert q.skill == STRATEGY_KINDS[kind]
     assert any(p.name in q.explanation for p in PRINCIPLES.values())  # the principle behind the verdict
+
+
+@pytest.mark.parametrize("kind", ["good_ecart", "best_card", "contract"])
+def test_a_stored_question_grades_like_the_generated_one(few_deals, kind):
+    """A class quiz stores ``to_dict()`` and grades the copy: the same verdicts, credits and messages."""
+    from tutor.quiz import Question
+    q = generate(kind, 9, players=4, difficulty=2)
+    copy = Question.from_dict(q.to_dict())
+    answers = [c.key for c in q.choices] if kind == "contract" else \
+        [q.answer[0].code, *list(q.context["values"])] if kind == "best_card" else \
+        [[c.code for c in q.answer], [c.code for c in legal_example(P(q.context["hand"]), q.context["need"])]]
+    for a in answers:
+        assert check_answer(copy, a).to_dict() == check_answer(q, a).to_dict()
