@@ -323,3 +323,33 @@ def test_a_stored_question_grades_like_the_generated_one(few_deals, kind):
         [[c.code for c in q.answer], [c.code for c in legal_example(P(q.context["hand"]), q.context["need"])]]
     for a in answers:
         assert check_answer(copy, a).to_dict() == check_answer(q, a).to_dict()
+
+
+@pytest.mark.parametrize("kind", ["best_card", "attack_card", "defence_card"])
+def test_the_theme_named_fits_the_position(kind):
+    """The principle named after the solver's verdict is the table's (tutor.strategy.themes), checked by hand
+    rules here: the Petit or the Excuse is in your hand and best or worst; or your side is winning the trick
+    and a best card is your richest one."""
+    from tutor.engine import EXCUSE, PETIT, trick_winner
+    seen = set()
+    for seed in range(12):
+        q = generate(kind, seed, players=4, difficulty=1 + seed % 3)
+        values = {P(c)[0]: v[0] for c, v in q.context["values"].items()}
+        best = set(q.answer)
+        worst = (min if q.context["attack"] else max)(values.values())
+        theme = q.context["principles"][0]
+        seen.add(theme)
+        extreme = {c for c in values if c in best or values[c] == worst}
+        if PETIT in extreme:
+            assert theme == "save-the-petit"
+        elif EXCUSE in extreme:
+            assert theme == "excuse-timing"
+        elif theme == "charger":
+            pos = Position.from_mapping(q.context["position"])
+            winner = (pos.leader + trick_winner(pos.trick)) % 4
+            assert pos.is_attack(winner) == pos.is_attack(pos.to_play)
+            assert max(c.points for c in values) in {c.points for c in best}
+        else:
+            assert theme == "count-tricks"
+        assert PRINCIPLES[theme].name in q.explanation
+    assert len(seen) >= 2

@@ -5,7 +5,9 @@ the taker or the partner) and ``defence_card`` (defence-play: you defend). The p
 played by the practice bots down to the solver's exact range (``in_exact_range``); a position where
 every legal card yields the same, or with one legal card, is drawn again. Every card that ties the
 best score for your side is right; the feedback shows what each legal card yields and the solver's
-line of play after the best one, seats counted from 1.
+line of play after the best one, seats counted from 1, and names the principle it illustrates
+(``tutor.strategy.themes``: saving the Petit, the Excuse in time, loading a partner's trick, or counting
+the last tricks).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ...engine.seats import seat_label
 from ...strategy import Position, in_exact_range, solve
 from ...strategy.bots import decide
 from ...strategy.principles import PRINCIPLES
+from ...strategy.themes import theme
 from ..answers import read_cards
 from ..check import _feedback, grader
 from ..positions import provenance, ready_to_play
@@ -29,7 +32,6 @@ RULES = ("follow_suit", "trick_winner")
 TRICKS = {"best_card": {1: (2,), 2: (3,), 3: (3, 4)}, "attack_card": {1: (3,), 2: (3, 4), 3: (4,)},
           "defence_card": {1: (3,), 2: (3, 4), 3: (4,)}}
 SIDE = {"best_card": None, "attack_card": "attack", "defence_card": "defence"}
-PRINCIPLE = {"best_card": "count-tricks", "attack_card": "count-tricks", "defence_card": "count-tricks"}
 
 
 def role(deal: Deal, seat: int) -> str:
@@ -132,7 +134,7 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
             cards[f"{seat_label(s, capital=True)} ({role(deal, s)})"] = tuple(deal.hand(s))
     best = sol.best
     values = {c.code: [v.taker_score, v.attack_points] for c, v in sol.cards.items()}
-    principle = PRINCIPLES[PRINCIPLE[kind]]
+    principle = PRINCIPLES[theme(pos, sol)]  # the principle the verdict illustrates
     explanation = ("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
                    "score for the deal and the attack's card points.\n\n"
                    + values_table(values, [c.code for c in best])
