@@ -51,6 +51,7 @@ def how_scored() -> str:
 
 @generator("good_ecart", "ecart-strategy", "Choose the best écart")
 def good_ecart_question(rng: random.Random, p: Params):
+    deal = None
     for _ in range(40):
         heavy = p.difficulty == 3 and rng.random() < 0.5
         try:
@@ -68,6 +69,8 @@ def good_ecart_question(rng: random.Random, p: Params):
         if p.difficulty == 1 and not top.rows[0].best:
             continue  # level 1: a void to make
         break
+    if deal is None:  # pragma: no cover - 40 draws of 80 deals each without a taker worth it
+        raise AssertionError("no écart position found")
     dog = sort_cards(deal.dog)
     head = (f"**{p.players} players.** You took a {deal.contract.french} (×{deal.contract.multiplier}); the dog "
             f"({md(dog)}) is now in your hand. **Choose the best écart of {n} cards** for the play ahead.")
