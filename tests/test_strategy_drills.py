@@ -146,7 +146,10 @@ def test_bid_question_matches_an_independent_estimate(few_deals, players, diffic
 
 
 def test_bid_question_reads_any_wording_and_refuses_nonsense(few_deals):
+    from tutor.quiz.order import shown_choices
     q = generate("contract", 3, players=4, difficulty=1)
+    # The options are shown as the scale they are, lowest first, whichever is right.
+    assert [c.label for c in shown_choices(q)][:3] == ["Pass", "Petite", "Garde"]
     label = next(c.label for c in q.choices if c.key == q.answer)
     assert check_answer(q, label).credit == 1.0
     assert check_answer(q, "<b>garde</b> pls").credit == 0.0

@@ -120,7 +120,8 @@ def contract_question(rng: random.Random, p: Params):
            "steps": [[label, round(points, 2)] for label, points in steps],
            "strength": round(hand_strength(hand, players=p.players), 1),
            "table": {"players": p.players, "dealer": p.players - 1, "you": seat},
-           "principles": ["hand-count", "best-expected-score"]}
+           "principles": ["hand-count", "best-expected-score"],
+           "ordered_choices": True}  # shown as the scale they are: Pass, Petite, Garde, Garde sans, Garde contre
     explanation = explain(ctx)
     return make_question(p, prompt=prompt, cards={"Your hand": hand}, answer_type=AnswerType.CHOICE,
                          answer=KEY[v.best], choices=tuple(Choice(KEY[o], option_name(o)) for o in options),
