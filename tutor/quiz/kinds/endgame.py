@@ -26,6 +26,7 @@ from ..positions import provenance, ready_to_play
 from ..question import AnswerType, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
+from ..text import plural
 
 RULES = ("follow_suit", "trick_winner")
 # Tricks left when the question starts, by difficulty (capped by the solver's exact range).
@@ -121,8 +122,8 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
     total = deal.rules.tricks
     head = (f"**{p.players} players, {deal.contract.french}.** Every hand is shown. You are "
             f"{seat_words(deal, you, you)}, to play to trick {len(deal.tricks) + 1} of {total}. So far the attack "
-            f"has won {pos.attack_points:g} card points and {pos.attack_oudlers} oudler(s), dog or écart included "
-            f"({pos.attack_tricks} trick(s) to the attack, {pos.defence_tricks} to the defence).")
+            f"has won {pos.attack_points:g} card points and {plural(pos.attack_oudlers, 'oudler')}, dog or écart "
+            f"included ({plural(pos.attack_tricks, 'trick')} to the attack, {pos.defence_tricks} to the defence).")
     goal = ("the highest final score for the taker" if attack else "the lowest final score for the taker")
     prompt = (head + f"\n\n**Which card is best?** Your side wants {goal}, with perfect play from everyone after "
               "your card.")
