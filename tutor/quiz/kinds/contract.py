@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ...engine import Contract, RuleSet, sort_cards
+from ...engine import Contract, RuleSet, TarotError, sort_cards
 from ...engine.bidding import Auction
 from ...engine.seats import seat_label
 from ...strategy import estimate_bids
@@ -80,7 +80,8 @@ def _position(rng: random.Random, players: int, difficulty: int):
         trumps = round(rng.choice(TRUMPS[difficulty]) * size / 18)
         hands = biased_deal(players, rng, seat, trumps=trumps, excuse=rng.random() < 0.4).dealt.hands
         bids = earlier_bids(hands, players, seat)
-        if len(open_options(bids)) >= 3:  # pass and two contracts at least
+        # Pass and two contracts at least; an earlier garde sans or more is too rare to sample deals for.
+        if len(open_options(bids)) >= 3 and all(b is None or b <= Contract.GARDE for b in bids):
             return hands, seat, bids
     raise AssertionError("no bidding position found")  # pragma: no cover
 
@@ -95,14 +96,23 @@ def bids_text(bids: list) -> str:
 
 @generator("contract", "contract-choice", "What would you bid? The best expected score")
 def contract_question(rng: random.Random, p: Params):
-    for _ in range(2):
+    chosen = None
+    for _ in range(6):
         hands, seat, bids = _position(rng, p.players, p.difficulty)
         hand = tuple(sort_cards(hands[seat]))
         estimate_seed = rng.randrange(2**31)
-        est = estimate_for(hand, p.players, seat, tuple(bids), SAMPLES, estimate_seed)
+        try:
+            est = estimate_for(hand, p.players, seat, tuple(bids), SAMPLES, estimate_seed)
+        except TarotError:  # no deal of the unseen cards fits the earlier bids often enough: another hand
+            continue
         v = verdict(est.scores, open_options(bids))
-        if len(v.ties) == 1:
-            break  # a clear verdict; a tie gets one more draw, then is graded as a tie
+        tie_again = chosen is not None  # a tie gets one more draw, then is graded as a tie
+        chosen = hand, seat, bids, est, v, estimate_seed
+        if len(v.ties) == 1 or tie_again:
+            break
+    if chosen is None:  # pragma: no cover - six hands whose earlier bids no sampled deal fits
+        raise AssertionError("no bidding position found")
+    hand, seat, bids, est, v, estimate_seed = chosen
     options = v.options
     steps = count_steps(hand, p.players)
     prompt = (f"**{p.players} players.** You are {seat_label(seat)} ({seat + 1} of {p.players} to speak). "
