@@ -118,3 +118,24 @@ def test_spaced_review_asks_a_strategy_skill_and_schedules_it(db):
     (card,) = db.review_cards(me.id)
     assert card.skill == "ecart-strategy" and card.reviews >= 1
     assert [(a.skill, a.source, a.correct) for a in db.answers(me.id)][-1] == ("ecart-strategy", "review", True)
+
+
+def test_a_rerun_never_estimates_again(db, monkeypatch):
+    """The bid question is made once per position (st.cache_data): answering and rerunning make nothing again,
+    and the estimator runs only for that first making."""
+    import streamlit as st
+
+    from tutor.quiz.kinds import contract
+    from tutor.ui import question as ui_question
+    made, estimated = [], []
+    real_generate, real_estimate = ui_question.generate, contract.estimate_bids
+    monkeypatch.setattr(ui_question, "generate", lambda *a, **kw: made.append(a) or real_generate(*a, **kw))
+    monkeypatch.setattr(contract, "estimate_bids", lambda *a, **kw: estimated.append(a) or real_estimate(*a, **kw))
+    contract.estimate_for.cache_clear()
+    st.cache_data.clear()
+    at, q, key = open_question("contract", 31)
+    assert len(made) == 1 and 1 <= len(estimated) <= 6
+    first = len(estimated)
+    give(at, q, key, right_answer(q))
+    at.run()
+    assert len(made) == 1 and len(estimated) == first
