@@ -141,6 +141,7 @@ def test_bid_question_matches_an_independent_estimate(few_deals, players, diffic
             0.5 if abs(keys.index(key) - keys.index(best)) == 1 and gap <= TOLERANCE else 0.0
         assert fb.credit == want, (key, fb.message)
         assert "from 12 deals" in fb.message and "expected score" in fb.message
+        assert f"Your hand counts {ctx['strength']:g}" in fb.message
         assert "garde_sans" not in fb.message and "garde_contre" not in fb.message
     assert "| your hand count | points |" in q.explanation and "Estimated from 12 deals" in q.explanation
 

@@ -186,7 +186,9 @@ def grade_contract(q, raw):
     rows, best = ctx["options"], ctx["best"]
     name, best_name = option_name(key_option(key)), option_name(key_option(best))
     table = estimate_table(ctx)
-    note = f"Estimated from {ctx['samples']} deals (see “Show me why”)."
+    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} (petite from 41, garde "
+            "56, garde sans 71, garde contre 81): the count step by step and how the estimate is made are under "
+            "“Show me why”.")
     mine, top = rows[key]["expected"], rows[best]["expected"]
     verdict_ = grade(list(rows), key, best, ctx["ties"], rows[key]["gap"])
     if verdict_ == "best":
