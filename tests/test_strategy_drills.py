@@ -357,3 +357,5 @@ def test_the_theme_named_fits_the_position(kind):
             assert theme == "count-tricks"
         assert PRINCIPLES[theme].name in q.explanation
     assert len(seen) >= 2
+    if kind != "best_card":  # the attack and defence drills have a clear theme
+        assert "count-tricks" not in seen

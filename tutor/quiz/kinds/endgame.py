@@ -1,13 +1,13 @@
 """Best card: an endgame with every hand shown, graded by the double-dummy solver.
 
 ``best_card`` (endgames: the last 2 to 4 tricks, either side), ``attack_card`` (attack-play: you are
-the taker or the partner) and ``defence_card`` (defence-play: you defend). The position is a real deal
-played by the practice bots down to the solver's exact range (``in_exact_range``); a position where
-every legal card yields the same, or with one legal card, is drawn again. Every card that ties the
-best score for your side is right; the feedback shows what each legal card yields and the solver's
-line of play after the best one, seats counted from 1, and names the principle it illustrates
-(``tutor.strategy.themes``: saving the Petit, the Excuse in time, loading a partner's trick, or counting
-the last tricks).
+the taker or the partner) and ``defence_card`` (defence-play: you defend), these two with a clear theme
+(``tutor.strategy.themes``: the Petit, the Excuse or loading a partner's trick, not plain counting).
+The position is a real deal played by the practice bots down to the solver's exact range
+(``in_exact_range``); a position where every legal card yields the same, or with one legal card, is
+drawn again. Every card that ties the best score for your side is right; the feedback shows what each
+legal card yields and the solver's line of play after the best one, seats counted from 1, and names
+the principle it illustrates.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def endgame_deal(players: int, rng: random.Random, tricks_left: int, side: str |
 
 def find_endgame(kind: str, players: int, difficulty: int, rng: random.Random):
     """(deal, position, solution): a position in exact range where the choice matters."""
-    for _ in range(60):
+    for tries in range(60):
         left = rng.choice(TRICKS[kind][difficulty])
         deal = endgame_deal(players, rng, left, SIDE[kind])
         if deal is None:
@@ -77,6 +77,8 @@ def find_endgame(kind: str, players: int, difficulty: int, rng: random.Random):
         sol = solve(pos, line=True)
         if len(sol.best) == len(sol.cards):
             continue  # every card yields the same: nothing to learn here
+        if SIDE[kind] is not None and theme(pos, sol) == "count-tricks" and tries < 40:
+            continue  # an attack or defence drill wants a position whose theme is clear (the Petit, the Excuse…)
         return deal, pos, sol
     raise AssertionError("no endgame found")  # pragma: no cover
 
