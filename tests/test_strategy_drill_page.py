@@ -32,7 +32,7 @@ def wrong_answer(q):
     if q.kind == "good_ecart":
         from tutor.engine import parse_cards
         from tutor.quiz.kinds.ecart import legal_example
-        return " ".join(c.code for c in legal_example(parse_cards(q.context["hand"]), q.context["need"]))
+        return " ".join(c.code for c in legal_example(parse_cards(q.context["hand"]), q.context["ecart_size"]))
     return next(code for code in q.context["values"] if code not in {c.code for c in q.answer})
 
 
@@ -78,7 +78,7 @@ def test_an_illegal_card_and_a_partly_right_ecart_are_explained(db):
     at, q, key = open_question("good_ecart", 6)
     hand = q.context["hand"].split()
     king = next(c for c in hand if c.startswith("K"))
-    others = [c for c in hand if not c.startswith(("K", "T", "EX"))][:q.context["need"] - 1]
+    others = [c for c in hand if not c.startswith(("K", "T", "EX"))][:q.context["ecart_size"] - 1]
     give(at, q, key, " ".join([king, *others]))
     assert "Not a legal écart" in at.error[0].value and "king" in at.error[0].value
 

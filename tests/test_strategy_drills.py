@@ -222,9 +222,10 @@ def test_every_ecart_question_has_a_legal_best_ecart(seed, players, difficulty):
     q = generate("good_ecart", seed, players=players, difficulty=difficulty)
     hand = P(q.context["hand"])
     assert check_discard(hand, list(q.answer), players=players).legal
-    assert len(q.answer) == q.context["need"]
+    assert len(q.answer) == q.context["ecart_size"]
     assert check_answer(q, [c.code for c in q.answer]).credit == 1.0
-    plain = sorted(legal_example(hand, q.context["need"]), key=lambda c: (c.points, c.rank))[:q.context["need"]]
+    size = q.context["ecart_size"]
+    plain = sorted(legal_example(hand, size), key=lambda c: (c.points, c.rank))[:size]
     fb = check_answer(q, [c.code for c in plain])
     assert 0 <= fb.credit <= 1 and ("Right" in fb.message or "A best écart" in fb.message)
     deal = replay(q.context["deal"])
@@ -324,7 +325,7 @@ def test_a_stored_question_grades_like_the_generated_one(few_deals, kind):
     copy = Question.from_dict(q.to_dict())
     answers = [c.key for c in q.choices] if kind == "contract" else \
         [q.answer[0].code, *list(q.context["values"])] if kind == "best_card" else \
-        [[c.code for c in q.answer], [c.code for c in legal_example(P(q.context["hand"]), q.context["need"])]]
+        [[c.code for c in q.answer], [c.code for c in legal_example(P(q.context["hand"]), q.context["ecart_size"])]]
     for a in answers:
         assert check_answer(copy, a).to_dict() == check_answer(q, a).to_dict()
 
@@ -359,3 +360,24 @@ def test_the_theme_named_fits_the_position(kind):
     assert len(seen) >= 2
     if kind != "best_card":  # the attack and defence drills have a clear theme
         assert "count-tricks" not in seen
+
+
+def test_the_card_table_for_each_strategy_drill():
+    """What the table shows (AppTest cannot drive the component): the écart asks for exactly its size; the
+    best card is one card of your hand, with the other hands beside the table; a poignée is left as it was."""
+    from tutor.ui.table_model import question_view, read_answer
+    q = generate("good_ecart", 6, players=5, difficulty=1)
+    tv = question_view(q, token="e")
+    assert tv.mode == "select" and tv.need == 3 and tv.answer_label == "Put these aside"
+    assert read_answer({"cards": [c.code for c in q.answer], "token": "e"}, tv) == tuple(q.answer)
+    assert read_answer({"cards": [c.code for c in q.answer][:2], "token": "e"}, tv) is None
+    q = generate("best_card", 3, players=4, difficulty=1)
+    tv = question_view(q, token="b")
+    assert tv.mode == "pick" and set(tv.hand) == set(P(q.context["hand"]))
+    labels = [label for label, _ in tv.groups]
+    assert len(labels) == 3 and all(label.startswith("Seat ") and "Seat 0" not in label for label in labels)
+    assert sum(len(cards) for _, cards in tv.groups) + len(tv.hand) == Position.from_mapping(
+        q.context["position"]).cards_left
+    assert [s.name for s in tv.seats].count("You") == 1
+    poignee = generate("poignee", 3, players=4, difficulty=3, mode="pick")
+    assert question_view(poignee, token="p").need is None  # its context's "need" is the trumps to show

@@ -245,8 +245,9 @@ def question_view(q: Question, *, token: str) -> TableView:
         return _winner_view(q, choices, token)
     single = bool(q.context.get("pick_one")) or q.grader == "one_card"
     mode = "pick" if single else "select"
-    need = q.context.get("need") if isinstance(q.context.get("need"), int) else \
-        len(q.answer) if q.kind == "ecart" and isinstance(q.answer, tuple) else None
+    size = q.context.get("ecart_size")  # choose the écart (good_ecart): exactly that many cards
+    need = size if isinstance(size, int) else len(q.answer) if q.kind == "ecart" and isinstance(q.answer, tuple) \
+        else None
     pool = tuple(q.pool)
     deal = _deal_of(q)
     answer_label = "Put these aside" if need else "Check my answer"

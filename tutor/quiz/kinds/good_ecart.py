@@ -77,7 +77,7 @@ def good_ecart_question(rng: random.Random, p: Params):
     reasons = "\n".join(f"- `{c.code}`: {why} ({PRINCIPLES[pid].name})." for c, why, pid in top.cards)
     explanation = (f"A best écart: {md(best)}.\n\n{score_table(top, yours=False)}\n\n{reasons}\n\n{how_scored()}"
                    f"\n\n{rule_lines(RULES)}")
-    ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "need": n,
+    ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "ecart_size": n,
            "dog": " ".join(c.code for c in dog), "deal": provenance(deal),
            "principles": [pid for pid, _, _ in ROWS] + ["keep-kings"]}
     return make_question(p, prompt=head, cards={"Your hand, the dog taken in": tuple(hand), "The dog": tuple(dog)},
