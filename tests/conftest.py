@@ -78,3 +78,11 @@ def db(_fresh_progress_db):
     s = Store.open(f"sqlite:///{_fresh_progress_db}")
     yield s
     s.close()
+
+
+@pytest.fixture(autouse=True)
+def _quick_bid_estimate(monkeypatch):
+    """"What would you bid?" estimates each contract from ``SAMPLES`` played-out deals (about 1 s of CPU in the
+    app); tests that only need some such question use 12 deals. The grading does not depend on the number."""
+    from tutor.quiz.kinds import contract
+    monkeypatch.setattr(contract, "SAMPLES", 12)

@@ -8,12 +8,12 @@ import pytest
 from pypdf import PdfReader
 
 from tutor.cli import main
-from tutor.engine import RuleSet
+from tutor.engine import RuleSet, TarotError
 from tutor.quiz import KINDS, AnswerType, check_answer, generate
 from tutor.quiz.order import shown_choices
 from tutor.worksheets import Worksheet, answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
 from tutor.worksheets import pdf as pdfmod
-from tutor.worksheets.worksheet import answer_label
+from tutor.worksheets.worksheet import PRINTABLE, answer_label
 
 
 def pages(data: bytes) -> list[str]:
@@ -78,7 +78,10 @@ def test_the_key_has_every_answer_and_explanation_and_they_are_right(mixed):
 
 
 def test_every_kind_prints_and_choices_carry_letters():
-    kinds = list(KINDS)
+    kinds = list(PRINTABLE)
+    assert set(KINDS) - set(kinds) == {"contract", "good_ecart", "best_card", "attack_card", "defence_card"}
+    with pytest.raises(TarotError, match="answered in the app"):
+        make_worksheet(["count", "best_card"], 2, seed=1)
     ws = make_worksheet(kinds, len(kinds) * 2, seed=11)
     sheet, key = squash("".join(pages(worksheet_pdf(ws)))), squash("".join(pages(answers_pdf(ws))))
     for q in ws.questions:
@@ -108,7 +111,7 @@ def test_unicode_is_embedded_and_extractable():
     assert "écart" in text and "♥" in text or "♠" in text
 
 
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind", list(PRINTABLE))
 def test_the_shipped_font_has_every_glyph_the_quizzes_use(kind):
     have = pdfmod.glyphs()
     assert pdfmod.font_files()[0].parent.name == "fonts"  # the package's own copy

@@ -35,11 +35,15 @@ def question_salt(q) -> str:
 
 
 def shown_choices(q) -> list:
-    """A question's choices in the order every page, sheet and printout shows them.
+    """A question's choices in the order every page, sheet and printout shows them: shuffled, except a scale
+    whose order is part of the question (``context["ordered_choices"]``: Pass, Petite, Garde… in "What would
+    you bid?", where the right answer moves along the scale from hand to hand).
 
     >>> from tutor.quiz import generate
     >>> q = generate("bidding", 4, ask="dog", players=4)
     >>> sorted(c.key for c in shown_choices(q)) == sorted(c.key for c in q.choices)
     True
     """
+    if q.context.get("ordered_choices"):
+        return list(q.choices)
     return shuffled(q.choices, question_salt(q))

@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..engine import Bid, Card, Contract, Deal, DogFate, Phase, RuleSet, TarotError, is_petit_sec
 from ..engine.cards import CARDS
@@ -63,6 +63,9 @@ class BidEstimate:
     seed: int | None
     contracts: dict  # Contract -> ContractEstimate, lowest contract first
     advice: Contract | None
+    # Contract -> the taker's score on each sampled deal, in the same order for every contract (the deals are
+    # shared, so two contracts can be compared deal by deal: ``tutor.strategy.contracts``).
+    scores: dict = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict:
         """The stable JSON form of ``tarot-tutor bid --json``."""
@@ -91,10 +94,14 @@ def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samples: int = 200,
-                  rng: random.Random | None = None, seed: int | None = None) -> BidEstimate:
+                  rng: random.Random | None = None, seed: int | None = None,
+                  given: Callable[[tuple], bool] | None = None) -> BidEstimate:
     """Estimate each contract for ``hand`` held at ``seat`` (from 0; seat 0 leads first).
 
-    Pass ``rng`` (a ``random.Random``) or ``seed``; the same one gives the same numbers.
+    Pass ``rng`` (a ``random.Random``) or ``seed``; the same one gives the same numbers. ``given``
+    (the other hands, by seat -> bool) keeps only the deals that fit what the table has shown, e.g. the
+    bids made before the bidder speaks; a condition no deal meets in ``MAX_TRIES`` shuffles per sample
+    raises TarotError.
     """
     rules = RuleSet.for_players(players)
     hand = tuple(hand)
@@ -111,7 +118,7 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
     rng = rng if rng is not None else random.Random(seed)
     results: dict[Contract, list[tuple[bool, int]]] = {c: [] for c in Contract}
     for _ in range(samples):
-        dealt = _deal(hand, players, seat, rules, rng)
+        dealt = _deal(hand, players, seat, rules, rng, given)
         for played, twin in PLAYED.items():
             deal = play_out(dealt, seat, played)
             for contract, d in ((played, deal), (twin, _as_contract(deal, twin))):
@@ -125,15 +132,20 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
                                         sum(s for _, s in results[c]) / samples)
     best = max(Contract, key=lambda c: (contracts[c].expected, -c.level))
     advice = best if contracts[best].expected > 0 else None
-    return BidEstimate(hand, players, seat, samples, seed, contracts, advice)
+    return BidEstimate(hand, players, seat, samples, seed, contracts, advice,
+                       {c: tuple(s for _, s in results[c]) for c in Contract})
 
 
-def _deal(hand: tuple[Card, ...], players: int, seat: int, rules: RuleSet, rng: random.Random) -> DealtCards:
-    """The other hands and the dog, dealt at random from the unseen cards (no Petit sec)."""
+MAX_TRIES = 2000  # shuffles per sample before a condition on the other hands is given up as impossible
+
+
+def _deal(hand: tuple[Card, ...], players: int, seat: int, rules: RuleSet, rng: random.Random,
+          given: Callable[[tuple], bool] | None = None) -> DealtCards:
+    """The other hands and the dog, dealt at random from the unseen cards (no Petit sec, ``given`` met)."""
     mine = {c.index for c in hand}
     unseen = [c for c in CARDS if c.index not in mine]
     size = rules.hand_size
-    while True:
+    for _ in range(MAX_TRIES):
         rng.shuffle(unseen)
         hands, pos = [], 0
         for s in range(players):
@@ -142,8 +154,9 @@ def _deal(hand: tuple[Card, ...], players: int, seat: int, rules: RuleSet, rng: 
             else:
                 hands.append(tuple(unseen[pos:pos + size]))
                 pos += size
-        if not any(is_petit_sec(h) for h in hands):
+        if not any(is_petit_sec(h) for h in hands) and (given is None or given(tuple(hands))):
             return DealtCards(players, players - 1, tuple(hands), tuple(unseen[pos:]), 0, ())
+    raise TarotError("no deal of the unseen cards fits what the table has shown")
 
 
 def _bids(deal: Deal, seat: int, contract: Contract) -> None:

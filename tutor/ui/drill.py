@@ -17,6 +17,9 @@ KIND_LABELS = {
     "winner": "Who wins the trick",
     "ecart": "The écart", "bidding": "Bidding", "poignee": "Poignée", "score": "Scoring a deal",
     "five": "Five players", "excuse": "The Excuse and the last trick",
+    # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
+    "contract": "What would you bid?", "good_ecart": "Choose the écart", "best_card": "Endgames: the best card",
+    "attack_card": "Attack: the best card", "defence_card": "Defence: the best card",
 }
 
 LEVELS = {1: "1 · easy", 2: "2 · harder", 3: "3 · tricky"}

@@ -8,15 +8,23 @@ from __future__ import annotations
 import streamlit as st
 
 from ..quiz import check_answer, generate
+from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
+from ..strategy.principles import PRINCIPLES
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
 from .table_model import answer_of, answered_by_table, question_view
 from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
+
+# Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
+# an endgame): made behind a spinner, once per position, then cached like every question.
+SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out by the bots…",
+              "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
+              "defence_card": "Solving the endgame…"}
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
@@ -25,10 +33,18 @@ def cached_question(kind: str, seed: int, params: tuple) -> Question:
     return generate(kind, seed, **dict(params))
 
 
+def load_question(kind: str, seed: int, params: dict) -> Question:
+    """The question (cached by kind, seed and parameters, i.e. by position), made behind a spinner when slow."""
+    args = (kind, int(seed), tuple(sorted((params or {}).items())))
+    if kind in SLOW_KINDS:
+        with st.spinner(SLOW_KINDS[kind].format(samples=contract_kind.SAMPLES)):
+            return cached_question(*args)
+    return cached_question(*args)
+
+
 def question_block(kind: str, *, seed: int, params: dict, key: str):
     """Generate (cached) and show a question; returns the Feedback once answered, else None."""
-    q = cached_question(kind, int(seed), tuple(sorted((params or {}).items())))
-    return render_question(q, key)
+    return render_question(load_question(kind, seed, params), key)
 
 
 def render_question(q: Question, key: str):
@@ -109,3 +125,15 @@ def show_feedback(q: Question, fb) -> None:
     with st.expander("Show me why"):
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
+        principle_links(q.context.get("principles") or ())
+
+
+def principle_links(ids) -> None:
+    """A link to the lesson that teaches each principle named (``tutor.strategy.principles``), once per lesson,
+    for the lessons the course has."""
+    from .data import course
+    lessons = {lesson.id: lesson.title for lesson in course().lessons}
+    for lesson_id in dict.fromkeys(PRINCIPLES[i].lesson for i in ids if i in PRINCIPLES):
+        if lesson_id in lessons:
+            st.page_link("tutor/ui/pages/lesson.py", label=f"Lesson: {lessons[lesson_id]}",
+                         icon=":material/school:", query_params={"lesson": lesson_id, "step": "1"})

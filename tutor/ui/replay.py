@@ -17,7 +17,7 @@ from ..quiz import KINDS
 from ..quiz.rules import RULES
 from ..skills import SKILLS
 from . import learner as lr
-from .question import cached_question, render_question
+from .question import load_question, render_question
 
 MAX_LISTED = 100
 
@@ -25,7 +25,7 @@ MAX_LISTED = 100
 def _question(kind: str, seed, params: dict, key: str, source: str) -> None:
     """Show one regenerated question with a rule hint, and record the first answer."""
     try:
-        q = cached_question(kind, int(seed), tuple(sorted(params.items())))
+        q = load_question(kind, int(seed), params)
     except Exception as err:  # a kind or option that this version no longer has
         st.warning(f"This question can no longer be made ({err}).")
         return

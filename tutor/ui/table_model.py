@@ -245,14 +245,19 @@ def question_view(q: Question, *, token: str) -> TableView:
         return _winner_view(q, choices, token)
     single = bool(q.context.get("pick_one")) or q.grader == "one_card"
     mode = "pick" if single else "select"
-    need = len(q.answer) if q.kind == "ecart" and isinstance(q.answer, tuple) else None
+    size = q.context.get("ecart_size")  # choose the écart (good_ecart): exactly that many cards
+    need = size if isinstance(size, int) else len(q.answer) if q.kind == "ecart" and isinstance(q.answer, tuple) \
+        else None
     pool = tuple(q.pool)
     deal = _deal_of(q)
     answer_label = "Put these aside" if need else "Check my answer"
     if deal is not None and "seat" in q.context:
         view = deal.view(int(q.context["seat"]))
         last = view.tricks[-1] if view.tricks else None
-        return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True),
+        # Every hand shown (an endgame): the other seats' hands lie beside the table, as card rows.
+        others = tuple((label, tuple(cards)) for label, cards in q.cards.items()
+                       if label.startswith("Seat") and cards) if q.context.get("open_hands") else ()
+        return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True), groups=others,
                          trick=_plays(view.trick, view.trick_seats),
                          previous=_plays(last.cards, last.seats) if last else (),
                          previous_winner=last.winner if last else None, answer_label=answer_label,

@@ -16,6 +16,7 @@ from ..engine import TarotError
 from ..quiz import KINDS
 from ..skills import SKILLS
 from ..worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
+from ..worksheets.worksheet import PRINTABLE
 from .widgets import download
 
 PDFS = "ws_pdfs"  # session key: (choices, worksheet bytes, answer key bytes) of the last sheet made
@@ -40,7 +41,7 @@ def render() -> None:
 def render_worksheet_form() -> None:
     st.session_state.setdefault("ws_seed", random.randrange(1, 10_000))
     with st.form("ws_form", border=True):
-        st.multiselect("Kinds of question", list(KINDS), default=["score", "legal"], format_func=_kind_label,
+        st.multiselect("Kinds of question", list(PRINTABLE), default=["score", "legal"], format_func=_kind_label,
                        key="ws_kinds")
         c1, c2 = st.columns(2)
         c1.number_input("Questions", min_value=1, max_value=60, value=20, step=1, key="ws_count")

@@ -22,10 +22,14 @@ from ..engine import TarotError
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
 from ..quiz.scoreform import SIGN_CONVENTION
+from ..skills import STRATEGY_SKILLS
 from .pdf import GREY, SheetPDF, printable
 
 MAX_COUNT = 200
 LETTERS = "ABCDEFGHIJ"
+# The strategy drills stay in the app: their verdicts are tables of estimates, every hand of an endgame and a
+# scored écart, which a printed sheet cannot lay out well (and the bid estimate takes a second per question).
+PRINTABLE = tuple(kind for kind, gen in KINDS.items() if gen.skill not in STRATEGY_SKILLS)
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,9 @@ def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int 
     kinds = list(dict.fromkeys(kinds))  # a kind given twice is asked once per turn
     if not kinds:
         raise TarotError("choose at least one kind of question")
+    app_only = [k for k in kinds if k in KINDS and k not in PRINTABLE]
+    if app_only:
+        raise TarotError(f"{', '.join(app_only)}: a strategy drill is answered in the app, not on paper")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise TarotError(f"a worksheet has 1 to {MAX_COUNT} questions, not {count!r}")
     params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}

@@ -1,0 +1,105 @@
+"""Which contract to bid: the verdict on a choice among the open bids, from the bidding estimator.
+
+The options are Pass and the contracts still open. Each contract's value is its mean taker score over
+the estimator's sampled deals; Pass scores 0 (someone else may take, but that is not your score). The
+deals are shared by every contract, so two options are compared deal by deal: the gap between the best
+option and another is a **tie** when its 95% interval (mean ± 1.96 standard errors of the per-deal
+differences) reaches 0, since more deals could reverse it.
+
+Credit (``CREDIT``): the best option, or one tied with it, is right; a **neighbour** of the best (the
+next option up or down: Pass, Petite, Garde, Garde sans, Garde contre) within ``TOLERANCE`` points of
+its expected score is half right; anything else is wrong.
+
+>>> from tutor.engine import Contract
+>>> v = verdict({Contract.GARDE: (100, 120, 80, 100), Contract.GARDE_SANS: (-400, 300, -500, 200)},
+...             (None, Contract.GARDE, Contract.GARDE_SANS))
+>>> v.best, v.expected[None], v.expected[Contract.GARDE], v.ties
+(<Contract.GARDE: 'garde'>, 0.0, 100.0, (<Contract.GARDE: 'garde'>, <Contract.GARDE_SANS: 'garde_sans'>))
+>>> v.credit(None), v.credit(Contract.GARDE_SANS)
+(0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import Contract
+from .estimate import Z95
+
+TOLERANCE = 50  # points of expected taker score: a neighbour this close to the best is half right
+CREDIT = {"best": 1.0, "tie": 1.0, "neighbour": 0.5, "wrong": 0.0}
+ORDER = (None, *Contract)  # Pass, then the contracts from the lowest
+
+
+def option_name(option: Contract | None) -> str:
+    """'Pass', 'Garde sans': the names players use."""
+    return "Pass" if option is None else option.value.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class BidVerdict:
+    """The options in order, each one's expected score and the half-width of its gap to the best."""
+
+    options: tuple
+    expected: dict  # option -> mean taker score (Pass: 0)
+    best: Contract | None
+    ties: tuple  # the options tied with the best (the best included), in order
+    gap: dict  # option -> (best's expected - its expected, 95% half-width of that gap)
+    samples: int
+
+    def grade(self, option: Contract | None) -> str:
+        """'best', 'tie', 'neighbour' or 'wrong' (a key of ``CREDIT``)."""
+        return grade(self.options, option, self.best, self.ties, self.gap[option][0])
+
+    def credit(self, option: Contract | None) -> float:
+        return CREDIT[self.grade(option)]
+
+
+def grade(options: Sequence, option, best, ties: Sequence, gap: float) -> str:
+    """'best', 'tie', 'neighbour' (the next option up or down from the best, ``gap`` points behind it at most
+    ``TOLERANCE``) or 'wrong'. Options may be Contracts or any keys, in order.
+
+    >>> grade(["pass", "garde", "garde_sans"], "garde_sans", "garde", ["garde"], 30)
+    'neighbour'
+    >>> grade(["pass", "garde", "garde_sans"], "pass", "garde_sans", ["garde_sans"], 10)
+    'wrong'
+    """
+    options = list(options)
+    if option == best:
+        return "best"
+    if option in ties:
+        return "tie"
+    if abs(options.index(option) - options.index(best)) == 1 and gap <= TOLERANCE:
+        return "neighbour"
+    return "wrong"
+
+
+def verdict(scores: dict, options: Sequence) -> BidVerdict:
+    """The verdict on ``options`` (Pass as None) from per-deal taker ``scores`` (Contract -> sequence, shared
+    deals, as ``BidEstimate.scores`` gives them)."""
+    options = tuple(o for o in ORDER if o in options)
+    n = len(next(iter(scores.values())))
+    per = {o: (0,) * n if o is None else tuple(scores[o]) for o in options}
+    expected = {o: sum(v) / n for o, v in per.items()}
+    # The best: the highest mean, the lower option on a tie (it risks less).
+    best = max(options, key=lambda o: (expected[o], -ORDER.index(o)))
+    gap = {}
+    for o in options:
+        diffs = [b - x for b, x in zip(per[best], per[o])]
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+        gap[o] = (mean, Z95 * sd / math.sqrt(n))
+    ties = tuple(o for o in options if o == best or gap[o][0] <= gap[o][1])
+    return BidVerdict(options, expected, best, ties, gap, n)
+
+
+def open_options(bids: Sequence[Contract | None]) -> tuple:
+    """Pass and the contracts above the highest bid so far.
+
+    >>> [option_name(o) for o in open_options([None, Contract.PETITE])]
+    ['Pass', 'Garde', 'Garde sans', 'Garde contre']
+    """
+    top = max((b for b in bids if b is not None), default=None)
+    return (None, *(c for c in Contract if top is None or c > top))

@@ -1,0 +1,60 @@
+"""The theme of a solved endgame: which principle of ``principles.py`` the solver's verdict illustrates.
+
+The verdict is the solver's; the theme only names the principle a learner can take away, from what
+separates the best cards from the others. One table of tests, the first that holds wins:
+
+| principle | when |
+|---|---|
+| save-the-petit | you hold the Petit, and it is best, or the card that does worst |
+| excuse-timing | you hold the Excuse, and it is best, or the card that does worst |
+| charger | your side is winning the trick, and a best card is your highest-point legal card (above 0.5) |
+| count-tricks | otherwise: count the cards left |
+
+>>> from tutor.strategy.position import Position
+>>> from tutor.strategy.solver import solve
+>>> p = Position.parse('''
+... players: 4
+... contract: petite
+... taker: 2
+... hands: {1: QC 7C, 2: T7 T1, 3: JC 9C, 4: CS CH}
+... trick: {leader: 2, cards: ""}
+... taken: {attack_points: 27, attack_oudlers: 1, attack_tricks: 6, defence_tricks: 10}
+... ''')
+>>> theme(p, solve(p))
+'save-the-petit'
+"""
+
+from __future__ import annotations
+
+from ..engine import EXCUSE, PETIT
+from ..engine.play import trick_winner
+from .position import Position
+from .solver import Solution
+
+
+def _extreme(card, solution: Solution) -> bool:
+    """The card is one of the best, or does as badly as the worst card."""
+    if card in solution.best:
+        return True
+    return solution.cards[card].taker_score == solution.cards[list(solution.cards)[-1]].taker_score
+
+
+def _partner_winning(p: Position) -> bool:
+    if not [c for c in p.trick if c is not EXCUSE]:
+        return False  # nothing to win yet (no card, or only the Excuse)
+    seat = (p.leader + trick_winner(p.trick)) % p.players
+    return p.is_attack(seat) == p.is_attack(p.to_play)
+
+
+def theme(position: Position, solution: Solution) -> str:
+    """The principle id the verdict illustrates (see the table above)."""
+    legal = list(solution.cards)
+    if PETIT in legal and _extreme(PETIT, solution):
+        return "save-the-petit"
+    if EXCUSE in legal and _extreme(EXCUSE, solution):
+        return "excuse-timing"
+    if _partner_winning(position):
+        top = max(c.points for c in legal)
+        if top > 0.5 and any(c.points == top for c in solution.best):
+            return "charger"
+    return "count-tricks"
