@@ -23,7 +23,8 @@ def answer_check(at, step: CheckStep, key: str, *, right: bool = True) -> None:
     if step.is_generated:
         q = generate(step.generator, step.quiz_seed, **dict(step.params))
         if q.answer_type is AnswerType.PICK_CARDS:
-            cards = list(q.answer) if right else [c for c in q.pool if c not in q.answer][:1] or list(q.pool)[:1]
+            best = list(q.answer)[:1] if q.context.get("pick_one") else list(q.answer)  # any tied best card
+            cards = best if right else [c for c in q.pool if c not in q.answer][:1] or list(q.pool)[:1]
             at.text_input(key=f"{key}_typed").set_value(" ".join(c.code for c in cards))
         elif q.answer_type is AnswerType.CHOICE:
             pick = q.answer if right else next(c.key for c in q.choices if c.key != q.answer)

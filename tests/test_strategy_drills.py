@@ -55,11 +55,12 @@ def test_count_steps_by_hand():
     # 4 players: 5 trumps (10), T16 big (+1), the 21 (10), the Excuse (8), the Petit with 5 trumps (5),
     # KH 6 + QH 3 + mariage 1, KS 6; clubs void (6), diamonds singleton (3); hearts 5 long (5); spades 6 long (7).
     hand = P("T21 T16 T9 T5 T1 EX KH QH 8H 5H 2H KS 9S 7S 6S 4S 2S 3D")
-    steps = dict(count_steps(hand, 4))
-    assert steps == {"5 trumps, 2 each": 10, "1 big trump (16 to 20), 1 more each": 1, "the 21": 10,
-                     "the Excuse": 8, "the Petit with 5 trumps": 5, "king of spades": 6, "long suit: 6 spades": 7,
-                     "king of hearts": 6, "queen of hearts": 3, "king and queen of hearts together": 1,
-                     "long suit: 5 hearts": 5, "singleton in diamonds": 3, "void in clubs": 6}
+    steps = dict(count_steps(hand, players=4).lines())
+    assert steps == {"5 trumps, 2 points each": 10, "1 big trump (16 to 20), 1 more each": 1, "the 21": 10,
+                     "the Excuse": 8, "the Petit, with 5 trumps": 5, "spades: the king": 6,
+                     "spades: 6 cards, a long suit": 7, "hearts: the king": 6, "hearts: the queen": 3,
+                     "hearts: king and queen together": 1, "hearts: 5 cards, a long suit": 5,
+                     "diamonds: a singleton (with 4 or more trumps)": 3, "clubs: a void (with 4 or more trumps)": 6}
     assert sum(steps.values()) == 71 == hand_strength(hand, players=4)
 
 
@@ -68,7 +69,7 @@ def test_count_steps_by_hand():
 def test_count_steps_add_up_to_the_hand_strength(seed, players):
     from tutor.engine import Deal
     hand = Deal.new(players, seed=seed).dealt.hands[0]
-    steps = count_steps(hand, players)
+    steps = count_steps(hand, players=players).lines()
     assert math.isclose(sum(p for _, p in steps), hand_strength(hand, players=players), abs_tol=1e-9)
     assert all(p for _, p in steps) and all("_" not in label for label, _ in steps)
 

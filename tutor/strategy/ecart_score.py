@@ -29,11 +29,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, RuleSet, check_discard, sort_cards
+from ..engine import SUITS, Card, RuleSet, check_discard, sort_cards
 from ..engine.ecart import discardable, trumps_needed
 from .principles import PRINCIPLES
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES = tuple(s.english for s in SUITS)  # by kind, as the engine orders them
 VOID_POINTS = 10
 POINT_POINTS = 1
 SMALL_TRUMP_POINTS = 3

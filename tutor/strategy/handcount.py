@@ -70,6 +70,18 @@ class HandCount:
         """The highest contract the count reaches (None: pass)."""
         return next((c for need, c in THRESHOLDS if self.total >= need), None)
 
+    def lines(self) -> tuple[tuple[str, float], ...]:
+        """The steps as (label, points) that add up to ``total``: a last line scales a 3- or 5-player hand.
+
+        >>> from tutor.engine import parse_cards as P
+        >>> count_steps(P("T21 T18 T14 T11 T7 T4 T1 EX KH QH 8H 5H KS 4S 9C"), players=5).lines()[-1]
+        ('scaled from 15 cards to 18 (× 18 / 15)', 13.4)
+        """
+        rows = tuple((s.label, s.points) for s in self.steps if s.points)
+        if self.hand_size == 18:
+            return rows
+        return (*rows, (f"scaled from {self.hand_size} cards to 18 (× 18 / {self.hand_size})", round(self.total - self.raw, 2)))
+
     def explain(self) -> str:
         """The count in one paragraph, each step with its points (lessons and hints say the same).
 
@@ -202,51 +214,6 @@ def count_scale() -> tuple[tuple[str, str], ...]:
             ("a singleton (only with 4 or more trumps)", f"{SINGLETON}"),
             ("the bidding thresholds", ", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}" for need, c in sorted(THRESHOLDS))),
             ("a 24-card (3 players) or 15-card (5 players) hand", "scaled to 18 cards: × 18 / 24 or × 18 / 15"))
-
-
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-FACE_NAMES = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
-
-
-def count_steps(cards: Sequence[Card], players: int = 4) -> list[tuple[str, float]]:
-    """The hand count step by step: (label, points) pairs that add up to ``hand_strength``.
-
-    The same table as ``hand_strength``, one line per thing counted (lines worth nothing are left out);
-    with 3 or 5 players a last line scales the count to an 18-card hand.
-
-    >>> from tutor.engine import parse_cards as P
-    >>> hand = P("T21 T20 T18 T15 T12 T9 T7 T5 T3 EX KH QH 8H 5H KS 2S 4C 6D")
-    >>> steps = count_steps(hand, 4)
-    >>> steps[:3]
-    [('9 trumps, 2 each', 18), ('2 big trumps (16 to 20), 1 more each', 2), ('the 21', 10)]
-    >>> sum(p for _, p in steps) == hand_strength(hand, players=4)
-    True
-    """
-    trumps = [c for c in cards if c.is_trump]
-    n = len(trumps)
-    steps: list[tuple[str, float]] = [(f"{n} trump{'s' if n != 1 else ''}, {ONE_TRUMP} each", n * ONE_TRUMP)]
-    big = sum(1 for c in trumps if 16 <= c.rank <= 20)
-    steps.append((f"{big} big trump{'s' if big != 1 else ''} (16 to 20), {BIG_TRUMP} more each", big * BIG_TRUMP))
-    steps += [("the 21" if c is TRUMP_21 else "the Excuse", OUDLER_POINTS[c]) for c in cards if c in OUDLER_POINTS]
-    if PETIT in cards:
-        steps.append((f"the Petit with {n} trumps", _petit_value(n)))
-    by_suit = Counter(c.kind for c in cards if c.kind < 4)
-    ranks = {(c.kind, c.rank) for c in cards if c.kind < 4}
-    for kind in range(4):
-        suit, length = SUIT_NAMES[kind], by_suit.get(kind, 0)
-        steps += [(f"{FACE_NAMES[r]} of {suit}", v) for r, v in FACE.items() if (kind, r) in ranks]
-        if (kind, 14) in ranks and (kind, 13) in ranks:
-            steps.append((f"king and queen of {suit} together", KING_QUEEN))
-        steps.append((f"long suit: {length} {suit}", LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)))
-        if n >= 4:
-            steps.append((f"void in {suit}" if length == 0 else f"singleton in {suit}",
-                          VOID if length == 0 else SINGLETON if length == 1 else 0))
-    steps = [(label, points) for label, points in steps if points]
-    raw = sum(p for _, p in steps)
-    size = RuleSet.for_players(players).hand_size
-    if size != 18:  # the thresholds are for 18 cards
-        steps.append((f"scaled from {size} cards to 18 (× 18/{size})", raw * 18 / size - raw))
-    return steps
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:

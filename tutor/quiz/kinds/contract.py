@@ -114,7 +114,7 @@ def contract_question(rng: random.Random, p: Params):
         raise AssertionError("no bidding position found")
     hand, seat, bids, est, v, estimate_seed = chosen
     options = v.options
-    steps = count_steps(hand, p.players)
+    steps = count_steps(hand, players=p.players).lines()
     prompt = (f"**{p.players} players.** You are {seat_label(seat)} ({seat + 1} of {p.players} to speak). "
               f"{bids_text(bids)}\n\n**What would you bid?** Choose the contract with the best expected score, or "
               "pass.")
