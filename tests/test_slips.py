@@ -23,8 +23,8 @@ CHELEM_UNANNOUNCED = {"players": 4, "contract": "petite", "taker_points": 91, "o
                       "chelem": "made"}  # target 36, won by 55: 80, + 200 = 280
 CHELEM_FAILED = {"players": 4, "contract": "garde", "taker_points": 60, "oudlers": 2,
                  "chelem": "announced_failed"}  # won by 19: (25 + 19) × 2 = 88, − 200 = −112
-CHELEM_DEFENCE = {"players": 4, "contract": "garde", "taker_points": 0, "oudlers": 0,
-                  "chelem": "defence"}  # target 56, lost by 56: −(25 + 56) × 2 = −162, − 200 = −362
+CHELEM_DEFENCE = {"players": 4, "contract": "garde", "taker_points": 4, "oudlers": 0,
+                  "chelem": "defence"}  # écart 4 points; target 56, lost by 52: −(25 + 52) × 2 = −154, − 200 = −354
 HALF = {"players": 3, "contract": "petite", "taker_points": 40.5, "oudlers": 2}
 # target 41; 40.5 loses, so the half point goes to the defence: 40 counted, lost by 1: −26, taker 2 × −26 = −52
 FIVE = {"players": 5, "contract": "garde", "taker_points": 46, "oudlers": 2}

@@ -80,7 +80,8 @@ class HandCount:
         rows = tuple((s.label, s.points) for s in self.steps if s.points)
         if self.hand_size == 18:
             return rows
-        return (*rows, (f"scaled from {self.hand_size} cards to 18 (× 18 / {self.hand_size})", round(self.total - self.raw, 2)))
+        scaled = f"scaled from {self.hand_size} cards to 18 (× 18 / {self.hand_size})"
+        return (*rows, (scaled, round(self.total - self.raw, 2)))
 
     def explain(self) -> str:
         """The count in one paragraph, each step with its points (lessons and hints say the same).
