@@ -348,7 +348,9 @@ def test_measured_example_needs_the_file_and_names_the_groups():
     spec = MeasuredExample(kind="measured", groups=["g"], contracts=["petite"])
     spec._measures = m
     text = render_spec(spec)
-    assert "| some hands | made 50% (24–76%), mean +3 |" in text and "10 deals" in text
+    # In words, as a list (a wide table overflows a phone): 5 of 10 deals made, mean +3.
+    assert "**some hands** (10 deals)" in text and "- made: petite about 5 deals in 10 (50%)" in text
+    assert "- the taker's average score: petite +3" in text and "|" not in text
     spec.groups = ["nope"]
     with pytest.raises(ValueError, match="no group nope"):
         render_spec(spec)
