@@ -388,3 +388,44 @@ def test_each_strategy_lesson_plays_through_in_the_lesson_page(lid):
     right = checks - len(wrong)
     assert any(s.value.startswith(f"You finished “{lesson.title}”: **{right} of {checks} right, first try")
                for s in at.success), [s.value for s in at.success]
+
+
+# ---------------------------------------------------------------- how the numbers and examples read
+
+_CHANCE = __import__("re").compile(r"\{measure:(\w+\.\w+)\}")
+
+
+def _prose_fields(raw: dict):
+    """(where, text) for every field a learner reads as prose: not options, answers or verify queries."""
+    for part in ("steps", "quiz"):
+        for i, step in enumerate(raw.get(part) or []):
+            fields = [step.get(k) for k in ("body", "intro", "after", "wrong", "right", "why", "question", "explain")]
+            fields += list(step.get("points") or [])
+            for text in fields:
+                if isinstance(text, str):
+                    yield f"{part} {i + 1}", text
+
+
+@pytest.mark.parametrize("lid", STRATEGY_LESSONS)
+def test_every_measured_chance_in_prose_is_said_in_words(lid):
+    """A learner reads "about 3 deals in 10", not a bare 29%: each chance quoted in prose comes with its
+    words (`.words`), and the deal-level interval (too narrow: the deals of one hand are alike) is not quoted."""
+    path = next(LESSONS.glob(f"*-{lid}.yaml"))
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for where, text in _prose_fields(raw):
+        for ref in _CHANCE.findall(text):
+            if ref.split(".")[1] in ("deals", "hands", "best"):
+                continue
+            assert f"{{measure:{ref}.words}}" in text, (path.name, where, ref)
+        assert ".interval}" not in text, (path.name, where)
+
+
+@pytest.mark.parametrize("lid", STRATEGY_LESSONS)
+def test_no_example_table_is_too_wide_for_a_phone(course, lid):
+    """A 390 px phone shows four narrow columns at most: wider tables (the old measured grid) overflowed."""
+    from tutor.content.render import render_example
+    for step in course.lesson(lid).steps:
+        if isinstance(step, ExampleStep):
+            for line in render_example(step).splitlines():
+                if line.startswith("|"):
+                    assert line.count("|") - 1 <= 4, (lid, line)
