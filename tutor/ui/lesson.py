@@ -188,7 +188,7 @@ def render_step(step, key: str) -> bool | None:
         if step.callout == "house-rule":
             st.warning("**House rule, not an FFT rule.** " + step.body)
         elif step.callout == "tip":
-            st.info(step.body, icon="💡")
+            st.info(step.body, icon=":material/lightbulb:")
         elif step.callout == "note":
             st.info(step.body)
         else:
@@ -208,7 +208,7 @@ def render_step(step, key: str) -> bool | None:
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
-        st.error(f"**Common mistake:** {step.wrong}", icon="⚠️")
+        st.error(f"**Common mistake:** {step.wrong}", icon=":material/warning:")
         st.success(f"**The rule:** {step.right}")
         if step.why:
             st.markdown(step.why)
