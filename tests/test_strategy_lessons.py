@@ -429,3 +429,20 @@ def test_no_example_table_is_too_wide_for_a_phone(course, lid):
             for line in render_example(step).splitlines():
                 if line.startswith("|"):
                     assert line.count("|") - 1 <= 4, (lid, line)
+
+
+def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
+    """5 players: a hand counting 40.8 (34 × 18 / 15) passes. The hint used to round it to "counts 41, under
+    the 41 a petite needs"; it now shows the count as the lesson does."""
+    import dataclasses
+
+    from tutor.engine import Deal
+    from tutor.practice import decide
+    # By hand: 3 trumps 6, the 21 10, the Excuse 8, king of spades 6, queen of hearts 3, jack of diamonds 1
+    # = 34 (no suit of 5, and with 3 trumps no short suit counts); × 18 / 15 = 40.8.
+    hand = tuple(parse_cards("T21 T9 T4 EX KS 4S 2S QH 5H 7H JD 3D 6D 8C 9C"))
+    assert hand_strength(hand, players=5) == pytest.approx(40.8)
+    deal = Deal.new(5, seed=1, dealer=0)
+    view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
+    why = decide(view).reason
+    assert "counts 40.8, under the 41 a petite needs" in why, why

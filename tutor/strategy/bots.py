@@ -42,7 +42,7 @@ from ..engine import (
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
-from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from .handcount import choose_bid, choose_call, choose_ecart, hand_strength, shown_count, wanted_contract
 
 
 @dataclass(frozen=True)
@@ -162,10 +162,11 @@ def _bid(view: SeatView) -> Move:
     strength = hand_strength(view.hand, players=view.players)
     if bid is None:
         want = wanted_contract(view.hand, players=view.players)
-        why = (f"Pass: the hand counts {strength:.0f}, under the 41 a petite needs." if want is None
+        # the count as the lessons show it: rounded, a 40.8 would read "counts 41, under the 41"
+        why = (f"Pass: the hand counts {shown_count(strength)}, under the 41 a petite needs." if want is None
                else f"Pass: the hand is worth a {want.value.replace('_', ' ')}, and that has been outbid.")
         return Move(Bid(view.seat, None), why)
-    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {strength:.0f} "
+    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {shown_count(strength)} "
                                      "(oudlers, trumps, kings and long suits).")
 
 
