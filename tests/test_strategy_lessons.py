@@ -348,7 +348,9 @@ def test_measured_example_needs_the_file_and_names_the_groups():
     spec = MeasuredExample(kind="measured", groups=["g"], contracts=["petite"])
     spec._measures = m
     text = render_spec(spec)
-    assert "| some hands | made 50% (24–76%), mean +3 |" in text and "10 deals" in text
+    # In words, as a list (a wide table overflows a phone): 5 of 10 deals made, mean +3.
+    assert "**some hands** (10 deals)" in text and "- made: petite about 5 deals in 10 (50%)" in text
+    assert "- the taker's average score: petite +3" in text and "|" not in text
     spec.groups = ["nope"]
     with pytest.raises(ValueError, match="no group nope"):
         render_spec(spec)
@@ -386,3 +388,61 @@ def test_each_strategy_lesson_plays_through_in_the_lesson_page(lid):
     right = checks - len(wrong)
     assert any(s.value.startswith(f"You finished “{lesson.title}”: **{right} of {checks} right, first try")
                for s in at.success), [s.value for s in at.success]
+
+
+# ---------------------------------------------------------------- how the numbers and examples read
+
+_CHANCE = __import__("re").compile(r"\{measure:(\w+\.\w+)\}")
+
+
+def _prose_fields(raw: dict):
+    """(where, text) for every field a learner reads as prose: not options, answers or verify queries."""
+    for part in ("steps", "quiz"):
+        for i, step in enumerate(raw.get(part) or []):
+            fields = [step.get(k) for k in ("body", "intro", "after", "wrong", "right", "why", "question", "explain")]
+            fields += list(step.get("points") or [])
+            for text in fields:
+                if isinstance(text, str):
+                    yield f"{part} {i + 1}", text
+
+
+@pytest.mark.parametrize("lid", STRATEGY_LESSONS)
+def test_every_measured_chance_in_prose_is_said_in_words(lid):
+    """A learner reads "about 3 deals in 10", not a bare 29%: each chance quoted in prose comes with its
+    words (`.words`), and the deal-level interval (too narrow: the deals of one hand are alike) is not quoted."""
+    path = next(LESSONS.glob(f"*-{lid}.yaml"))
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for where, text in _prose_fields(raw):
+        for ref in _CHANCE.findall(text):
+            if ref.split(".")[1] in ("deals", "hands", "best"):
+                continue
+            assert f"{{measure:{ref}.words}}" in text, (path.name, where, ref)
+        assert ".interval}" not in text, (path.name, where)
+
+
+@pytest.mark.parametrize("lid", STRATEGY_LESSONS)
+def test_no_example_table_is_too_wide_for_a_phone(course, lid):
+    """A 390 px phone shows four narrow columns at most: wider tables (the old measured grid) overflowed."""
+    from tutor.content.render import render_example
+    for step in course.lesson(lid).steps:
+        if isinstance(step, ExampleStep):
+            for line in render_example(step).splitlines():
+                if line.startswith("|"):
+                    assert line.count("|") - 1 <= 4, (lid, line)
+
+
+def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
+    """5 players: a hand counting 40.8 (34 × 18 / 15) passes. The hint used to round it to "counts 41, under
+    the 41 a petite needs"; it now shows the count as the lesson does."""
+    import dataclasses
+
+    from tutor.engine import Deal
+    from tutor.practice import decide
+    # By hand: 3 trumps 6, the 21 10, the Excuse 8, king of spades 6, queen of hearts 3, jack of diamonds 1
+    # = 34 (no suit of 5, and with 3 trumps no short suit counts); × 18 / 15 = 40.8.
+    hand = tuple(parse_cards("T21 T9 T4 EX KS 4S 2S QH 5H 7H JD 3D 6D 8C 9C"))
+    assert hand_strength(hand, players=5) == pytest.approx(40.8)
+    deal = Deal.new(5, seed=1, dealer=0)
+    view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
+    why = decide(view).reason
+    assert "counts 40.8, under the 41 a petite needs" in why, why

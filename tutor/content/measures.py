@@ -5,6 +5,8 @@
 those numbers, and the loader puts the number in (like ``{rule:<id>}``). What may be asked:
 
 - ``<group>.<contract>``: how often the contract was made, e.g. ``24%``;
+- ``<group>.<contract>.words``: the same chance in words, e.g. ``about 2 deals in 10`` (a lesson gives a
+  measured chance in words, the percentage beside it at most);
 - ``<group>.<contract>.interval``: its 95% interval, e.g. ``20–29%``;
 - ``<group>.<contract>.expected``: the taker's mean score, e.g. ``−64``;
 - ``<group>.deals`` and ``<group>.hands``: how many deals and hands were played out;
@@ -17,6 +19,8 @@ those numbers, and the loader puts the number in (like ``{rule:<id>}``). What ma
 ...     "garde": {"made": 10, "chance": 0.25, "low": 0.142, "high": 0.403, "expected": -128.2}}}}})
 >>> m.fill("A petite: {measure:p4_41_55.petite} ({measure:p4_41_55.petite.interval}), {measure:p4_41_55.deals} deals")
 'A petite: 25% (14–40%), 40 deals'
+>>> m.fill("{measure:p4_41_55.petite.words}")
+'about 3 deals in 10'
 >>> m.fill("{measure:p4_41_55.garde.expected}, best: {measure:p4_41_55.best}")
 '−128, best: pass'
 >>> m.fill("{measure:p4_99.petite}")
@@ -52,6 +56,25 @@ def percent(x: float) -> str:
     return f"{round(x * 100)}%"
 
 
+def in_words(x: float) -> str:
+    """A chance as a learner says it: in tenths, or one deal in N near the ends.
+
+    >>> [in_words(x) for x in (0.004, 0.043, 0.144, 0.288, 0.5, 0.736, 0.969, 0.992, 0.999)]
+    ['almost never', 'about 1 deal in 23', 'about 1 deal in 10', 'about 3 deals in 10', 'about 5 deals in 10', \
+'about 7 deals in 10', 'all but about 1 deal in 32', 'all but about 1 deal in 125', 'almost every deal']
+    """
+    if x < 0.005:
+        return "almost never"
+    if x > 0.995:
+        return "almost every deal"
+    if x < 0.075:
+        return f"about 1 deal in {round(1 / x)}"
+    if x >= 0.95:
+        return f"all but about 1 deal in {round(1 / (1 - x))}"
+    tenths = int(x * 10 + 0.5)  # half up: 25% is "about 3 in 10"
+    return f"about {tenths} deal{'s' if tenths != 1 else ''} in 10"
+
+
 class Measures:
     """The measurements file's data, and how a placeholder turns into its number."""
 
@@ -70,6 +93,27 @@ class Measures:
         if name not in (g.get("contracts") or {}):
             raise KeyError(f"no contract {name!r} in group {gid}: use one of {', '.join(CONTRACT_NAMES)}")
         return g["contracts"][name]
+
+    def hand_spread(self, gid: str, name: str) -> float | None:
+        """Half the 95% range of a contract's chance when the *hand* is the unit (1.96 standard errors of the
+        per-hand rates), or None without per-hand lines. Deals of one hand are alike, so this is the honest
+        "give or take" (wider than the deal-level Wilson interval the file stores).
+
+        >>> m = Measures({"entries": {"g": {"samples_per_hand": 10, "contracts": {"petite": {}},
+        ...     "per_hand": ["x | 41 | 6 | 2 2 0 0 | 0 0 0 0", "y | 50 | 8 | 8 8 1 0 | 0 0 0 0"]}}})
+        >>> round(m.hand_spread("g", "petite"), 3)  # rates 0.2 and 0.8: sd 0.424, se 0.3
+        0.588
+        """
+        g = self.group(gid)
+        self.contract(gid, name)
+        lines, samples = g.get("per_hand") or [], g.get("samples_per_hand")
+        if len(lines) < 2 or not samples:
+            return None
+        col = list(CONTRACT_NAMES).index(name)
+        rates = [int(line.split("|")[3].split()[col]) / samples for line in lines]
+        mean = sum(rates) / len(rates)
+        sd = (sum((r - mean) ** 2 for r in rates) / (len(rates) - 1)) ** 0.5
+        return 1.96 * sd / len(rates) ** 0.5
 
     def best(self, gid: str) -> str:
         """The contract with the best mean score in a group, in words, or 'pass' when none scores above 0."""
@@ -91,13 +135,13 @@ class Measures:
         if len(parts) in (2, 3):
             c = self.contract(gid, parts[1])
             what = parts[2] if len(parts) == 3 else "chance"
-            shown = {"chance": lambda: percent(c["chance"]),
+            shown = {"chance": lambda: percent(c["chance"]), "words": lambda: in_words(c["chance"]),
                      "interval": lambda: f"{round(c['low'] * 100)}–{round(c['high'] * 100)}%",
                      "expected": lambda: signed(c["expected"])}
             if what in shown:
                 return shown[what]()
-            raise KeyError(f"{what!r} is not a measured number: use chance, interval or expected")
-        raise KeyError("write {measure:<group>.<contract>[.interval|.expected]}, {measure:<group>.deals}, "
+            raise KeyError(f"{what!r} is not a measured number: use chance, words, interval or expected")
+        raise KeyError("write {measure:<group>.<contract>[.words|.interval|.expected]}, {measure:<group>.deals}, "
                        "{measure:<group>.hands}, {measure:<group>.best} or {measure:seed}")
 
     def fill(self, text: str) -> str:
@@ -175,4 +219,4 @@ def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
     return out
 
 
-__all__ = ["MEASUREMENTS_FILE", "Measures", "fill_measures", "load_measures"]
+__all__ = ["MEASUREMENTS_FILE", "Measures", "fill_measures", "in_words", "load_measures"]

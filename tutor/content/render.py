@@ -37,6 +37,7 @@ from ..engine import (
 from ..engine.deal import draw_rank
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.handcount import count_scale, count_steps, threshold_text
+from .measures import in_words, percent, signed
 from .schema import (
     AuctionExample,
     BestCardExample,
@@ -492,26 +493,36 @@ def _best_card(s: BestCardExample) -> str:
 
 
 def _measured(s: MeasuredExample) -> str:
+    """Each group as two short lines, chances in words (no wide table: it must read on a phone).
+
+    The petite and the garde are played the same way, so they share one rate; contracts with the same
+    rate are named together.
+    """
     m = s._measures
     if m is None:
         raise ExampleError("a measured example needs lessons/measurements.yaml (python bench/strategy_measure.py)",
                            "groups")
-    head = "| hands | " + " | ".join(SHORT_NAMES[c] for c in s.contracts) + " |"
-    lines = [head, "|---|" + "---|" * len(s.contracts)]
-    deals = 0
+    lines: list[str] = []
+    deals, spread = 0, 0.0
     for gid in s.groups:
         try:
             g = m.group(gid)
-            cells = []
-            for c in s.contracts:
-                cells.append(f"made {m.value(f'{gid}.{c}')} ({m.value(f'{gid}.{c}.interval')}), "
-                             f"mean {m.value(f'{gid}.{c}.expected')}")
+            rows = [(c, m.contract(gid, c)) for c in s.contracts]
         except KeyError as err:
             raise ExampleError(str(err.args[0]), "groups") from None
         deals += g["deals"]
-        lines.append(f"| {g.get('what', gid)} | " + " | ".join(cells) + " |")
-    lines += ["", f"Measured by playing each hand out with the bots ({deals:,} deals in all, seed "
-                  f"{m.value('seed')}; the 95% interval in brackets, the mean score is the taker's)."]
+        spread = max([spread, *(m.hand_spread(gid, c) or (r["high"] - r["low"]) / 2 for c, r in rows)])
+        by_rate: dict[str, list[str]] = {}  # contracts whose rates read the same are named together
+        for c, r in rows:
+            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(SHORT_NAMES[c].lower())
+        made = "; ".join(f"{'every contract' if len(names) == len(rows) > 2 else ' or '.join(names)} {rate}"
+                         for rate, names in by_rate.items())
+        means = ", ".join(f"{SHORT_NAMES[c].lower()} {signed(r['expected'])}" for c, r in rows)
+        lines += [f"**{g.get('what', gid)}** ({g['deals']:,} deals)", "",
+                  f"- made: {made}", f"- the taker's average score: {means}", ""]
+    lines.append(f"Each hand was played out many times by the bots at every seat ({deals:,} deals in all). Hands "
+                 f"of the same count differ a lot, and a group holds only a few dozen hands: read each percentage "
+                 f"as \"about\", give or take up to {round(spread * 100)} points.")
     return "\n".join(lines)
 
 

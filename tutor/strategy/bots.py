@@ -42,7 +42,15 @@ from ..engine import (
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
-from .handcount import THRESHOLDS, choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from .handcount import (
+    THRESHOLDS,
+    choose_bid,
+    choose_call,
+    choose_ecart,
+    hand_strength,
+    shown_count,
+    wanted_contract,
+)
 
 
 @dataclass(frozen=True)
@@ -165,10 +173,11 @@ def _bid(view: SeatView) -> Move:
     strength = hand_strength(view.hand, players=view.players)
     if bid is None:
         want = wanted_contract(view.hand, players=view.players)
-        why = (f"Pass: the hand counts {strength:.0f}, and {petite_need()}." if want is None
-               else f"Pass: the hand counts {strength:.0f}, worth a {want.french}, and that has been outbid.")
+        why = (f"Pass: the hand counts {shown_count(strength)}, {petite_need()}." if want is None
+               else f"Pass: the hand counts {shown_count(strength)}, worth a {want.french}, and that has been "
+                    "outbid.")
         return Move(Bid(view.seat, None), why, "hand-count")
-    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {strength:.0f} (a count of "
+    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {shown_count(strength)} (a count of "
                                      f"{need_for(bid)} or more is worth a {bid.french}).", "hand-count")
 
 
@@ -179,8 +188,8 @@ def need_for(contract: Contract) -> int:
 
 def petite_need() -> str:
     """Why a count under 41 passes, told apart from the 2-oudler target that is also 41."""
-    return (f"a petite needs a count of {need_for(Contract.PETITE)} (the hand count's own threshold, "
-            "not the card points a taker must make)")
+    return (f"under the {need_for(Contract.PETITE)} a petite needs (the hand count's own threshold, not the card "
+            "points a taker must make)")
 
 
 def _call(view: SeatView) -> Move:

@@ -174,6 +174,15 @@ _CONTRACT_WORDS = {Contract.PETITE: "a petite", Contract.GARDE: "a garde", Contr
                    Contract.GARDE_CONTRE: "a garde contre"}
 
 
+def shown_count(total: float) -> str:
+    """A count as the learner reads it: never rounded across a threshold (40.8 is not "41").
+
+    >>> shown_count(38), shown_count(40.8), shown_count(50.25), shown_count(41.0625)
+    ('38', '40.8', '50.25', '41.06')
+    """
+    return f"{total:g}" if total == round(total, 2) else f"{total:.2f}"
+
+
 def threshold_text(total: float) -> str:
     """Where a count stands against the bidding thresholds, in one sentence.
 
@@ -184,7 +193,7 @@ def threshold_text(total: float) -> str:
     >>> threshold_text(90.5)
     'Counts 90.5: enough for a garde contre (81).'
     """
-    shown = f"{total:g}" if total == round(total, 2) else f"{total:.2f}"
+    shown = shown_count(total)
     up = sorted(THRESHOLDS)  # lowest first
     reached = [(need, c) for need, c in up if total >= need]
     nxt = next(((need, c) for need, c in up if total < need), None)

@@ -41,8 +41,8 @@ _ROWS = (
               "then be shown.", "ecart-strategy"),
     Principle("call-a-king", "Call the king you lack", "With 5 players, call a king of a suit where you hold "
               "strength but not the king.", "calling-a-king"),
-    Principle("draw-trumps", "Draw trumps", "As taker with many trumps, lead them to clear the defence's trumps "
-              "before cashing your kings.", "attack-play"),
+    Principle("draw-trumps", "Draw trumps", "As taker with many trumps, lead them to clear the defence's trumps, "
+              "so your kings and long suit become safe.", "attack-play"),
     Principle("hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the Petit when the defence may "
               "hold it short.", "attack-play"),
     Principle("save-the-petit", "Save the Petit", "Play the Petit on a trick your side already wins, before it "
@@ -72,7 +72,8 @@ _ROWS = (
               "clear the way, and it scores petit au bout.", "attack-play"),
     Principle("signals", "Signal to your partner", "In defence, the FFT's signals say with the card you choose "
               "what you hold: a low card led in a suit promises its king or queen.", "defence-play"),
-    Principle("chelem-when", "Announce a chelem only when it is likely", "An announced chelem doubles the bonus "
-              "and the risk: announce it when you expect to make it more often than not.", "announcing"),
+    Principle("chelem-when", "Announce a chelem only when it is likely", "Announcing adds 200 if the chelem is "
+              "made and costs 200 if it is missed: announce it when you expect to make it more often than not.",
+              "announcing"),
 )
 PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}
