@@ -80,6 +80,9 @@ def test_the_solution_shown_first_counts_as_a_miss(db):
     at.button(key=f"pz_{PID}_show").click().run()
     assert not at.exception
     assert "**Solution:** T1" in texts(at) and "Principle: Save the Petit." in texts(at)
+    links = [el.proto for el in at.get("page_link") if el.proto.page == "lesson"]  # the principle's lesson
+    want = [("Lesson: Playing the defence", "lesson=defence-play&step=1")]
+    assert [(ln.label, ln.query_string) for ln in links] == want
     rating, count = db.puzzle_rating(db.default_learner().id)
     assert count == 1 and rating.rating < 1500
 

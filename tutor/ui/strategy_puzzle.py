@@ -16,6 +16,7 @@ from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values,
 from ..strategy import Position, solve
 from ..strategy.principles import PRINCIPLES
 from .cards import card_name
+from .question import principle_links
 from .safe import TEXT_LIMIT, plain
 from .table_component import card_table
 from .table_model import position_view
@@ -164,6 +165,7 @@ def show_solution(puzzle: StrategyPuzzle, key: str) -> None:
         _bid_values(puzzle)
     st.markdown(puzzle.explanation)
     st.markdown(f"**Principle: {principle.name}.** {principle.says}")
+    principle_links([puzzle.principle])
 
 
 def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
