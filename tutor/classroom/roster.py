@@ -30,9 +30,8 @@ from ..db import name_key, utcnow
 from ..db.classroom import ClassPlayer
 from ..progress.db import writing
 from ..progress.hashing import DUMMY, token_hash, verify
-from ..progress.store import clean_name
 from ..progress.throttle import Gate, Rule
-from .store import ClassError, ClassStore, Player, QuizInfo, Reason
+from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name
 
 PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
 
@@ -51,19 +50,9 @@ def pin_gate(cs: ClassStore) -> Gate:
     return Gate(cs.engine, "class_pin", PIN_RULE, cs.where)
 
 
-def _name(name: str) -> str:
-    try:
-        name = clean_name(name)
-    except ValueError as err:
-        raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
-    if len(name) > 40:
-        raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
-    return name
-
-
 def rename(cs: ClassStore, quiz_id: int, player_id: int, name: str) -> str:
     """Give a learner of ``quiz_id`` a new display name (unique in the quiz, any case); the name as kept."""
-    name = _name(name)
+    name = display_name(name)
 
     def run():
         try:
@@ -114,7 +103,7 @@ def rejoin_with_pin(cs: ClassStore, code: str, name: str, pin: str, session: str
     PIN is checked; a right PIN takes it back."""
     now = now or utcnow()
     quiz = cs.find(code)
-    name = _name(name)
+    name = display_name(name)
     gate, target = pin_gate(cs), f"{quiz.id}:{name_key(name)}"
     wait = cs._patient(gate.begin, session, target, now)
     if wait > 0:
@@ -137,7 +126,7 @@ def ask_to_rejoin(cs: ClassStore, code: str, name: str, session: str | None = No
     if session is not None and (wait := cs._patient(gate.begin, session, None, now)) > 0:
         raise ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
     quiz = cs.find(code)
-    name = _name(name)
+    name = display_name(name)
     row = _row(cs, quiz.id, name)
     if row is None:
         raise ClassError(Reason.NO_SUCH_NAME, name=name)

@@ -163,6 +163,17 @@ class Mark:
     answered_at: datetime
 
 
+def display_name(name: str) -> str:
+    """A learner's display name, cleaned, or ``ClassError`` (bad input) saying what is wrong with it."""
+    try:
+        name = clean_name(name)
+    except ValueError as err:
+        raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
+    if len(name) > 40:
+        raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+    return name
+
+
 def _quiz(row) -> QuizInfo:
     return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
                     tuple(Question.from_dict(d) for d in row.questions), row.created_at, row.deadline,
@@ -399,12 +410,7 @@ class ClassStore:
         try:
             quiz = self.find(code)
             self._require_open(quiz, now)
-            try:
-                name = clean_name(name)
-            except ValueError as err:
-                raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
-            if len(name) > 40:
-                raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+            name = display_name(name)
         except ClassError:
             # A refused try counts too (a tab guessing codes), and a slowed-down tab learns nothing else.
             if session is not None and (wait := self._patient(gate.begin, session, None, now)) > 0:
