@@ -631,10 +631,10 @@ def q_best_card(spec) -> Result:
     except BeyondRange as err:
         raise QueryError(f"position: {err}", "position") from None
     seat = pos.to_play
-    values = ", ".join(f"{c} {_signed(v.taker_score)}" for c, v in sol.cards.items())
+    values = "; ".join(f"{c.name} ({c}) {_signed(v.taker_score)}" for c, v in sol.cards.items())  # named, as said
     side = "the attack (the highest taker score)" if pos.is_attack(seat) else "the defence (the lowest taker score)"
     note = (f"With perfect play after each card, the taker scores: {values}. Best for {side}: "
-            f"{' or '.join(map(str, sol.best))}.")
+            f"{' or '.join(c.the_name for c in sol.best)}.")
     shown = {("Your hand" if s == seat else f"Seat {s + 1}'s hand"): list(h) for s, h in enumerate(pos.hands)}
     shown = {"Your hand": shown.pop("Your hand"), **shown}
     if pos.trick:
