@@ -12,7 +12,7 @@ from tutor.club import Game
 from tutor.club.game import MAX_NAME, GameError
 from tutor.club.season import league, rename_player, season
 from tutor.db.progress import ClubDeal
-from tutor.progress.club_store import ClubStore, rename_game
+from tutor.progress.club_store import ClubStore
 from tutor.progress.club_store import rename_player as store_rename_player
 
 T0 = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
@@ -132,9 +132,9 @@ def test_store_refuses_a_bad_name_and_writes_nothing(clubs):
 
 def test_store_renames_a_game(clubs):
     gid = clubs.save(friday(), "Friday", now=T0)
-    assert rename_game(clubs, gid, "  Friday   league  ")
+    assert clubs.rename(gid, "  Friday   league  ")
     assert clubs.load(gid).name == "Friday league"
     with pytest.raises(ValueError, match="at most"):
-        rename_game(clubs, gid, "z" * 1000)
+        clubs.rename(gid, "z" * 1000)
     assert clubs.load(gid).name == "Friday league"
-    assert not rename_game(clubs, gid + 99, "Ghost")
+    assert not clubs.rename(gid + 99, "Ghost")

@@ -227,10 +227,15 @@ class ClubStore:
         return [GameInfo(r.id, r.name, tuple(r.players), r[-1], r.created_at, r.updated_at) for r in rows]
 
     @_guarded
-    def rename(self, game_id: int, name: str) -> None:
+    def rename(self, game_id: int, name: str) -> bool:
+        """Give sheet ``game_id`` a new name; False when it is no longer saved. ValueError for a bad name."""
         name = clean_game_name(name)
         with writing(self.store.engine) as conn:
-            conn.execute(update(ClubGame).where(ClubGame.id == game_id).values(name=name))
+            try:  # a rename raises the version too, so a device with the sheet open reloads it
+                _bump(conn, game_id, None, utcnow(), name=name)
+            except GameGone:
+                return False
+            return True
 
     @_guarded
     def delete(self, game_id: int) -> bool:
@@ -270,20 +275,7 @@ def _stored(row: dict) -> dict:
             "alone": bool(row["alone"])}
 
 
-# ---------------------------------------------------------------- Seasons: renaming games and players
-# (module functions, apart from the class, so the sheet's own store code stays as it is)
-
-
-@_guarded
-def rename_game(clubs: ClubStore, game_id: int, name: str) -> bool:
-    """Give saved game ``game_id`` a new name; False when it is no longer saved. ValueError for a bad name."""
-    name = clean_game_name(name)
-    with writing(clubs.store.engine) as conn:
-        try:  # a rename raises the version too, so a device with the sheet open reloads it
-            _bump(conn, game_id, None, utcnow(), name=name)
-        except GameGone:
-            return False
-        return True
+# ---------------------------------------------------------------- Seasons: renaming a player
 
 
 @_guarded

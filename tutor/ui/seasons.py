@@ -14,7 +14,7 @@ import streamlit as st
 from ..club import EntryError, GameError
 from ..club.game import MAX_NAME as PLAYER_NAME_MAX
 from ..club.season import league, rename_player
-from ..progress.club_store import NAME_MAX, ClubStore, rename_game
+from ..progress.club_store import NAME_MAX, ClubStore
 from ..progress.club_store import rename_player as store_rename_player
 from . import learner as lr
 from .safe import plain
@@ -107,7 +107,7 @@ def _rename_game(games, labels) -> None:
         if not st.form_submit_button("Rename the game", icon=":material/edit:"):
             return
     try:
-        done = lr.guarded(lambda s: rename_game(ClubStore(s), gid, new), default=None)
+        done = lr.guarded(lambda s: ClubStore(s).rename(gid, new), default=None)
     except ValueError as err:
         st.error(f"**name**: {plain(err)}")
         return
