@@ -17,7 +17,18 @@ from datetime import datetime
 
 import streamlit as st
 
-from ..club import CsvError, EntryError, Game, GameError, dealer, dealer_seat, from_csv, standings, to_csv
+from ..club import (
+    CsvError,
+    EntryError,
+    Game,
+    GameError,
+    dealer,
+    dealer_seat,
+    first_dealer_for,
+    from_csv,
+    standings,
+    to_csv,
+)
 from ..engine import CHELEM_BONUS, Contract
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame
 from . import learner as lr
@@ -269,7 +280,6 @@ def _standings(game: Game, sheet) -> None:
 
 
 def _set_dealer(game: Game, seat: int) -> None:
-    from ..club import first_dealer_for
     st.session_state[FIRST_DEALER] = first_dealer_for(len(game.players), seat, len(game.deals))
     gid = st.session_state.get(GAME_ID)
     if _commit(game, lambda clubs: clubs.set_next_dealer(gid, seat)):
