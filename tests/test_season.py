@@ -13,7 +13,6 @@ from tutor.club.game import MAX_NAME, GameError
 from tutor.club.season import league, rename_player, season
 from tutor.db.progress import ClubDeal
 from tutor.progress.club_store import ClubStore
-from tutor.progress.club_store import rename_player as store_rename_player
 
 T0 = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 
@@ -106,7 +105,7 @@ def clubs(store):
 def test_store_renames_a_player_in_every_record(clubs):
     gid = clubs.save(monday(), "Monday", now=T0)
     other = clubs.save(friday(), "Friday", now=T0)
-    assert store_rename_player(clubs, gid, "eve", "Évelyne") == "Évelyne"
+    assert clubs.rename_player(gid, "eve", "Évelyne") == "Évelyne"
     saved = clubs.load(gid)
     assert saved.game.players == ("ann", "Bob", "Cleo", "Dan", "Évelyne")
     assert saved.game == rename_player(monday(), "Eve", "Évelyne")
@@ -122,12 +121,12 @@ def test_store_refuses_a_bad_name_and_writes_nothing(clubs):
     gid = clubs.save(friday(), "Friday", now=T0)
     for bad in ("Bob", "<b>x</b>", "y" * 500, ""):
         with pytest.raises(GameError):
-            store_rename_player(clubs, gid, "Ann", bad)
+            clubs.rename_player(gid, "Ann", bad)
     assert clubs.load(gid).game == friday()
     with pytest.raises(GameError, match="no player called"):
-        store_rename_player(clubs, gid, "Nobody", "Zoe")
+        clubs.rename_player(gid, "Nobody", "Zoe")
     with pytest.raises(ValueError, match="no longer saved"):
-        store_rename_player(clubs, gid + 99, "Ann", "Zoe")
+        clubs.rename_player(gid + 99, "Ann", "Zoe")
 
 
 def test_store_renames_a_game(clubs):

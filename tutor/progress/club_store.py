@@ -238,6 +238,27 @@ class ClubStore:
             return True
 
     @_guarded
+    def rename_player(self, game_id: int, old: str, new: str, now: datetime | None = None) -> str:
+        """Rename a player of a saved game in all its records at once: the seat, and every deal they took or
+        partnered. Returns the new name. ``GameError`` for a name the game cannot have (empty, too long, markup,
+        another player's), ValueError when the game is gone; in every case nothing is written."""
+        with writing(self.store.engine) as conn:
+            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
+            if head is None:
+                raise ValueError("This game is no longer saved (it was deleted).")
+            before = Game(tuple(head.players))
+            after = season_rename(before, old, new)
+            changed = [(a, b) for a, b in zip(before.players, after.players) if a != b]
+            if not changed:  # the same name again: nothing to write
+                return " ".join(str(new).split())
+            (was, now_called), = changed
+            _bump(conn, game_id, None, now or utcnow(), players=list(after.players))  # other devices reload
+            for column in (ClubDeal.taker, ClubDeal.partner):
+                conn.execute(update(ClubDeal).where(ClubDeal.game_id == game_id, column == was)
+                             .values({column.key: now_called}))
+        return now_called
+
+    @_guarded
     def delete(self, game_id: int) -> bool:
         """Remove a sheet and its deals; False when there was none."""
         with writing(self.store.engine) as conn:
@@ -273,28 +294,3 @@ def _stored(row: dict) -> dict:
     """A ``DealEntry.to_row`` dict as column values (points as a float, poignées as a list)."""
     return {**{c: row.get(c) for c in COLUMNS}, "points": float(row["points"]), "poignees": list(row["poignees"]),
             "alone": bool(row["alone"])}
-
-
-# ---------------------------------------------------------------- Seasons: renaming a player
-
-
-@_guarded
-def rename_player(clubs: ClubStore, game_id: int, old: str, new: str, now: datetime | None = None) -> str:
-    """Rename a player of a saved game in all its records at once: the seat, and every deal they took or
-    partnered. Returns the new name. ``GameError`` for a name the game cannot have (empty, too long, markup,
-    another player's), ValueError when the game is gone; in every case nothing is written."""
-    with writing(clubs.store.engine) as conn:
-        head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
-        if head is None:
-            raise ValueError("This game is no longer saved (it was deleted).")
-        before = Game(tuple(head.players))
-        after = season_rename(before, old, new)
-        changed = [(a, b) for a, b in zip(before.players, after.players) if a != b]
-        if not changed:  # the same name again: nothing to write
-            return " ".join(str(new).split())
-        (was, now_called), = changed
-        _bump(conn, game_id, None, now or utcnow(), players=list(after.players))  # other devices reload
-        for column in (ClubDeal.taker, ClubDeal.partner):
-            conn.execute(update(ClubDeal).where(ClubDeal.game_id == game_id, column == was)
-                         .values({column.key: now_called}))
-    return now_called

@@ -15,7 +15,6 @@ from ..club import EntryError, GameError
 from ..club.game import MAX_NAME as PLAYER_NAME_MAX
 from ..club.season import league, rename_player
 from ..progress.club_store import NAME_MAX, ClubStore
-from ..progress.club_store import rename_player as store_rename_player
 from . import learner as lr
 from .safe import plain
 from .scoresheet import GAME, GAME_ID, NAME
@@ -134,7 +133,7 @@ def _rename_player(games, labels) -> None:
     if not st.button("Rename the player", icon=":material/badge:", key="season_rp_go"):
         return
     try:
-        renamed = lr.guarded(lambda s: store_rename_player(ClubStore(s), gid, old, new), default=None)
+        renamed = lr.guarded(lambda s: ClubStore(s).rename_player(gid, old, new), default=None)
     except (GameError, ValueError) as err:
         st.error(f"**new name**: {plain(err)}. Nothing changed.")
         return
