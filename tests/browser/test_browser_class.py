@@ -17,7 +17,8 @@ def test_the_browser_hash_is_the_passphrase_hash():
     assert verify(TEACHER_PASSPHRASE, TEACHER_HASH)
 
 
-def _learner(browser, server, code, name, answers, reload_at=None):
+def _join(browser, server, code, name):
+    """A learner on a phone-sized page (a context of their own: a session of their own) joins as ``name``."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     pg = ctx.new_page()
     pg.goto(f"{server}/class?code={code}")
@@ -25,6 +26,11 @@ def _learner(browser, server, code, name, answers, reload_at=None):
     settle(pg)
     pg.get_by_label("Your name").fill(name)
     pg.get_by_role("button", name="Join the quiz").click()
+    return ctx, pg
+
+
+def _learner(browser, server, code, name, answers, reload_at=None):
+    ctx, pg = _join(browser, server, code, name)
     for i, a in enumerate(answers):
         expect(pg.get_by_text(f"Question {i + 1} of {len(answers)}")).to_be_visible(timeout=15000)
         settle(pg)
@@ -127,13 +133,7 @@ def test_the_dashboard_follows_the_class_a_reload_keeps_the_teacher_and_the_qr_h
     expect(page.get_by_text("Learners (0)")).to_be_visible(timeout=15000)
     settle(page)
 
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    ann = ctx.new_page()
-    ann.goto(f"{server}/class?code={code}")
-    expect(ann.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
-    settle(ann)
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Join the quiz").click()
+    ctx, ann = _join(browser, server, code, "Ann")
     expect(ann.get_by_text("Your PIN is")).to_be_visible(timeout=15000)
     settle(ann)
     ann.get_by_role("textbox", name="Your answer").fill("0")
@@ -186,13 +186,7 @@ def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page
     code = _set_quiz(page, "Paced class", 2)
     settle(page)
 
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    ann = ctx.new_page()
-    ann.goto(f"{server}/class?code={code}")
-    expect(ann.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
-    settle(ann)
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Join the quiz").click()
+    ctx, ann = _join(browser, server, code, "Ann")
     expect(ann.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
 
     page.get_by_role("button", name="Start the quiz").click()

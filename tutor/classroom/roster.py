@@ -30,10 +30,9 @@ from ..db import name_key, utcnow
 from ..db.classroom import ClassPlayer
 from ..progress.db import writing
 from ..progress.hashing import DUMMY, token_hash, verify
-from ..progress.throttle import Gate, Rule
+from ..progress.store import PIN_RULE  # the same slow-down as a learner's PIN on Progress
+from ..progress.throttle import Gate
 from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name
-
-PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
 
 
 @dataclass(frozen=True)

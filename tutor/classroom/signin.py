@@ -56,8 +56,6 @@ def hours(environ=None, secrets_=None) -> int:
     return DEFAULT_HOURS
 
 
-
-
 def _serializer(key: str, passphrase_hash: str, now: float | None) -> URLSafeTimedSerializer:
     salt = "teacher-signin:" + token_hash(passphrase_hash)[:16]
     s = URLSafeTimedSerializer(key, salt=salt)

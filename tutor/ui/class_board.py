@@ -23,7 +23,8 @@ RENAMED = "teacher_renamed"  # session key: the note to show after a rename's re
 
 
 def dashboard(cs: ClassStore, quiz_id: int) -> None:
-    live = cs.quiz(quiz_id).open_at(datetime.now(UTC))
+    quiz = cs.quiz(quiz_id)
+    live = quiz.open_at(datetime.now(UTC))
 
     @st.fragment(run_every=REFRESH if live else None)
     def board() -> None:
@@ -32,7 +33,6 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
         except StoreError as err:
             st.error(plain(err))
     board()
-    quiz = cs.quiz(quiz_id)
 
     def csv_file() -> str:  # every answer is read only when the teacher asks for the file
         try:

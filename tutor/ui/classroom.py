@@ -17,7 +17,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..classroom import roster
-from ..classroom.store import ClassError, ClassStore, Reason
+from ..classroom.store import ClassError, ClassStore, Reason, display_name
 from ..progress import StoreError
 from .learner import retry, session_key, store
 from .question import answer_widget
@@ -110,7 +110,7 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
             _remember(player.token, quiz.code)
         else:
             secret = roster.ask_to_rejoin(cs, code, name, session=session_key())
-            st.session_state[WAITING] = (secret, " ".join(str(name).split())[:40])
+            st.session_state[WAITING] = (secret, display_name(name))  # the name as the store kept it
     except ClassError as err:
         st.error(plain(err))
         return

@@ -89,8 +89,9 @@ def _area(cs: ClassStore) -> None:
             signin.rotate(s.engine)
         _lock()
     quizzes = cs.quizzes()
-    _create(cs, first=not quizzes)
-    quiz = _pick(cs.quizzes())  # read again: the quiz just set is on the list
+    if _create(cs, first=not quizzes):
+        quizzes = cs.quizzes()  # read again: the quiz just set is on the list
+    quiz = _pick(quizzes)
     if quiz is None:
         st.info("No class quiz yet: set one above.")
         return
@@ -185,7 +186,8 @@ def _unlock(stored: str) -> None:
 # -- setting and leading a quiz ----------------------------------------------------------------------
 
 
-def _create(cs: ClassStore, first: bool) -> None:
+def _create(cs: ClassStore, first: bool) -> bool:
+    """The form that sets a new quiz; True when it has just set one."""
     made = problem = None
     with st.expander("Set a new class quiz", expanded=first):
         with st.form("teacher_create"):
@@ -219,6 +221,7 @@ def _create(cs: ClassStore, first: bool) -> None:
     if made is not None:  # outside the expander, which the rerun may fold away
         st.success(f"Quiz set. Code: **{made.code}**. Learners open the Class page and type it, or use the link:")
         st.code(_link(made.code), language=None)
+    return made is not None
 
 
 def _link(code: str) -> str:
@@ -263,7 +266,6 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
     tag = "side" if where is st.sidebar else "main"  # the same controls in the page or, presenting, the sidebar
     if not quiz.paced:
         return
-    quiz = cs.quiz(quiz.id)  # the question the class is on, as saved
     n = len(quiz.questions)
     if quiz.current < 0:
         where.markdown("The class waits for you to start.")
