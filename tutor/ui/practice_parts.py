@@ -17,6 +17,7 @@ from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
 from .cards import card_img, card_label, cards_html
+from .question import principle_links
 
 SMALL = 52
 
@@ -160,16 +161,6 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
 
 # ---------------------------------------------------------------- principles, the hand count, the review
 
-LESSON_PAGE = "tutor/ui/pages/lesson.py"
-
-
-def lesson_title(lesson_id: str) -> str:
-    """The lesson's title from the course, or its id in words while the lesson is not there."""
-    from .data import course
-    found = course().lesson(lesson_id)
-    return found.title if found is not None else lesson_id.replace("-", " ").capitalize()
-
-
 def show_principle(principle_id: str | None) -> None:
     """The principle a hint or a review names, in the course's words, with a link to its lesson."""
     from ..strategy.principles import PRINCIPLES
@@ -177,8 +168,7 @@ def show_principle(principle_id: str | None) -> None:
     if p is None:  # the rules left no choice: nothing to teach
         return
     st.markdown(f"**Principle: {p.name}.** {p.says}")
-    st.page_link(LESSON_PAGE, label=f"Lesson: {lesson_title(p.lesson)}", icon=":material/school:",
-                 query_params={"lesson": p.lesson})
+    principle_links([p.id], from_start=False)
 
 
 def show_hand_count(hand: Sequence[Card], players: int) -> None:
