@@ -17,7 +17,6 @@ from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
 from .cards import card_img, card_label, cards_html
-from .question import principle_links
 
 SMALL = 52
 
@@ -159,17 +158,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
                                for i, a in enumerate(deal.log, 1)))
 
 
-# ---------------------------------------------------------------- principles, the hand count, the review
-
-def show_principle(principle_id: str | None) -> None:
-    """The principle a hint or a review names, in the course's words, with a link to its lesson."""
-    from ..strategy.principles import PRINCIPLES
-    p = PRINCIPLES.get(principle_id or "")
-    if p is None:  # the rules left no choice: nothing to teach
-        return
-    st.markdown(f"**Principle: {p.name}.** {p.says}")
-    principle_links([p.id], from_start=False)
-
+# ---------------------------------------------------------------- the hand count
 
 def show_hand_count(hand: Sequence[Card], players: int) -> None:
     """The hand count item by item, where a hint quotes it, and what its thresholds mean."""
