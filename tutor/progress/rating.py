@@ -138,21 +138,19 @@ def after_puzzle(player: Rating, difficulty: int, solved: bool) -> Rating:
     return update(player, [(puzzle_rating(difficulty), PUZZLE_RD, 1.0 if solved else 0.0)], clamp=True)
 
 
-def nearest(candidates, rating: float, *, after: str | None = None) -> str | None:
-    """The id of the candidate puzzle whose rating is nearest the learner's; ties go to the first one after
-    ``after`` in the list order (so "next" moves on). ``candidates`` are (id, difficulty) in list order.
+def nearest(candidates, rating: float) -> str | None:
+    """The id of the candidate puzzle whose rating is nearest the learner's; ties go to the first in list
+    order (the page lists them from the one after the current puzzle, so "next" moves on).
+    ``candidates`` are (id, difficulty) in list order.
 
     >>> nearest([("a", 1), ("b", 2), ("c", 3)], 1450)
     'b'
-    >>> nearest([("a", 2), ("b", 2), ("c", 2)], 1500, after="a")
-    'b'
+    >>> nearest([("a", 2), ("b", 2), ("c", 2)], 1500)
+    'a'
     >>> nearest([], 1500) is None
     True
     """
     items = list(candidates)
     if not items:
         return None
-    ids = [pid for pid, _ in items]
-    start = ids.index(after) + 1 if after in ids else 0
-    order = {pid: (i - start) % len(ids) for i, pid in enumerate(ids)}
-    return min(items, key=lambda it: (abs(puzzle_rating(it[1]) - rating), order[it[0]]))[0]
+    return min(items, key=lambda it: abs(puzzle_rating(it[1]) - rating))[0]

@@ -53,11 +53,10 @@ from .practice_parts import (
     show_breakdown,
     show_earlier_tricks,
     show_hand_count,
-    show_principle,
     show_replay,
     show_seats,
 )
-from .question import render_question
+from .question import render_question, show_principle
 from .safe import query_int, query_seed
 from .table_component import card_table
 from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
@@ -232,7 +231,7 @@ def _message(table: Table) -> None:
             st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
             if move.principle == "hand-count":
                 show_hand_count(table.view().hand, table.players)
-            show_principle(move.principle)
+            show_principle(move.principle, from_start=False)
 
 
 def _body(table: Table) -> None:
@@ -486,7 +485,7 @@ def _review(table: Table) -> None:
             gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
                         f"was better: **{gain}** to your score ({how}).")
-            show_principle(x.principle)
+            show_principle(x.principle, from_start=False)
             st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
                       icon=":material/replay:", help="Set the table back to this card and play on from there.")
 

@@ -158,28 +158,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
                                for i, a in enumerate(deal.log, 1)))
 
 
-# ---------------------------------------------------------------- principles, the hand count, the review
-
-LESSON_PAGE = "tutor/ui/pages/lesson.py"
-
-
-def lesson_title(lesson_id: str) -> str:
-    """The lesson's title from the course, or its id in words while the lesson is not there."""
-    from .data import course
-    found = course().lesson(lesson_id)
-    return found.title if found is not None else lesson_id.replace("-", " ").capitalize()
-
-
-def show_principle(principle_id: str | None) -> None:
-    """The principle a hint or a review names, in the course's words, with a link to its lesson."""
-    from ..strategy.principles import PRINCIPLES
-    p = PRINCIPLES.get(principle_id or "")
-    if p is None:  # the rules left no choice: nothing to teach
-        return
-    st.markdown(f"**Principle: {p.name}.** {p.says}")
-    st.page_link(LESSON_PAGE, label=f"Lesson: {lesson_title(p.lesson)}", icon=":material/school:",
-                 query_params={"lesson": p.lesson})
-
+# ---------------------------------------------------------------- the hand count
 
 def show_hand_count(hand: Sequence[Card], players: int) -> None:
     """The hand count item by item, where a hint quotes it, and what its thresholds mean."""

@@ -128,12 +128,25 @@ def show_feedback(q: Question, fb) -> None:
         principle_links(q.context.get("principles") or ())
 
 
-def principle_links(ids) -> None:
+LESSON_PAGE = "tutor/ui/pages/lesson.py"
+
+
+def show_principle(principle_id: str | None, *, from_start: bool = True) -> None:
+    """The principle a hint, a review or a puzzle names, in the course's words, with a link to its lesson."""
+    p = PRINCIPLES.get(principle_id or "")
+    if p is None:  # the rules left no choice: nothing to teach
+        return
+    st.markdown(f"**Principle: {p.name}.** {p.says}")
+    principle_links([p.id], from_start=from_start)
+
+
+def principle_links(ids, *, from_start: bool = True) -> None:
     """A link to the lesson that teaches each principle named (``tutor.strategy.principles``), once per lesson,
-    for the lessons the course has."""
+    for the lessons the course has: at its first step, or (``from_start=False``) where the learner left it."""
     from .data import course
     lessons = {lesson.id: lesson.title for lesson in course().lessons}
+    start = {"step": "1"} if from_start else {}
     for lesson_id in dict.fromkeys(PRINCIPLES[i].lesson for i in ids if i in PRINCIPLES):
         if lesson_id in lessons:
-            st.page_link("tutor/ui/pages/lesson.py", label=f"Lesson: {lessons[lesson_id]}",
-                         icon=":material/school:", query_params={"lesson": lesson_id, "step": "1"})
+            st.page_link(LESSON_PAGE, label=f"Lesson: {lessons[lesson_id]}", icon=":material/school:",
+                         query_params={"lesson": lesson_id, **start})

@@ -14,9 +14,8 @@ from ..engine import TarotError, card, parse_cards
 from ..quiz.question import Feedback
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
-from ..strategy.principles import PRINCIPLES
 from .cards import card_name
-from .question import principle_links
+from .question import show_principle
 from .safe import TEXT_LIMIT, plain
 from .table_component import card_table
 from .table_model import position_view
@@ -158,14 +157,12 @@ def _bid(puzzle: StrategyPuzzle, key: str) -> None:
 def show_solution(puzzle: StrategyPuzzle, key: str) -> None:
     """The computed answer: each card's value and the line of play, or each contract's chance and score;
     then the puzzle's explanation and the principle it teaches."""
-    principle = PRINCIPLES[puzzle.principle]
     if puzzle.kind == "best-card":
         _card_values(puzzle, key)
     else:
         _bid_values(puzzle)
     st.markdown(puzzle.explanation)
-    st.markdown(f"**Principle: {principle.name}.** {principle.says}")
-    principle_links([puzzle.principle])
+    show_principle(puzzle.principle)
 
 
 def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
