@@ -35,6 +35,7 @@ from ..engine import (
     target_points,
 )
 from ..engine.deal import draw_rank
+from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.handcount import count_scale, count_steps, threshold_text
 from .measures import in_words, percent, signed
@@ -462,7 +463,7 @@ def _count_scale(s: CountScaleExample) -> str:
 
 def _seat_label(pos: Position, seat: int) -> str:
     role = "taker" if seat == pos.taker else "partner" if seat == pos.partner else "defence"
-    return f"Seat {seat + 1} ({role})"
+    return f"{seat_label(seat, capital=True)} ({role})"
 
 
 def _best_card(s: BestCardExample) -> str:
@@ -478,9 +479,9 @@ def _best_card(s: BestCardExample) -> str:
              f"with {pos.attack_oudlers} oudler{'s' if pos.attack_oudlers != 1 else ''} so far.", ""]
     lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
     if pos.trick:
-        lines.append(f"- Trick so far, from seat {pos.leader + 1}: {cards_md(pos.trick)}")
+        lines.append(f"- Trick so far, from {seat_label(pos.leader)}: {cards_md(pos.trick)}")
     side = "attack" if pos.is_attack(seat) else "defence"
-    lines += ["", f"Seat {seat + 1} ({side}) to play. Each card, with perfect play after it:", "",
+    lines += ["", f"{seat_label(seat, capital=True)} ({side}) to play. Each card, with perfect play after it:", "",
               "| card | taker's score | attack's points | |", "|---|---|---|---|"]
     for c, v in sol.cards.items():
         lines.append(f"| `{c}` | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
@@ -488,7 +489,7 @@ def _best_card(s: BestCardExample) -> str:
     aim = "the highest taker score" if side == "attack" else "the lowest taker score"
     lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
     if sol.line:
-        lines += ["", "A perfect line: " + ", ".join(f"seat {p + 1} `{c}`" for p, c in sol.line) + "."]
+        lines += ["", "A perfect line: " + ", ".join(f"{seat_label(p)} `{c}`" for p, c in sol.line) + "."]
     return "\n".join(lines)
 
 
