@@ -37,6 +37,7 @@ from ..engine import (
 from ..engine.deal import draw_rank
 from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
+from ..strategy.contracts import option_name
 from ..strategy.handcount import count_scale, count_steps, threshold_text
 from .measures import in_words, percent, signed
 from .schema import (
@@ -435,9 +436,6 @@ def _sheet(s: SheetExample) -> str:
 
 # ---------------------------------------------------------------- strategy examples (tutor.strategy decides)
 
-SHORT_NAMES = {"petite": "Petite", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
-
-
 def _hand_count(s: HandCountExample) -> str:
     players = s.players or hand_players(s.cards, "cards")
     size = RuleSet.for_players(players).hand_size
@@ -493,6 +491,15 @@ def _best_card(s: BestCardExample) -> str:
     return "\n".join(lines)
 
 
+def _short(name: str) -> str:
+    """The name players use, in a sentence.
+
+    >>> _short("garde_sans")
+    'garde sans'
+    """
+    return option_name(Contract(name)).lower()
+
+
 def _measured(s: MeasuredExample) -> str:
     """Each group as two short lines, chances in words (no wide table: it must read on a phone).
 
@@ -515,10 +522,10 @@ def _measured(s: MeasuredExample) -> str:
         spread = max([spread, *(m.hand_spread(gid, c) or (r["high"] - r["low"]) / 2 for c, r in rows)])
         by_rate: dict[str, list[str]] = {}  # contracts whose rates read the same are named together
         for c, r in rows:
-            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(SHORT_NAMES[c].lower())
+            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(_short(c))
         made = "; ".join(f"{'every contract' if len(names) == len(rows) > 2 else ' or '.join(names)} {rate}"
                          for rate, names in by_rate.items())
-        means = ", ".join(f"{SHORT_NAMES[c].lower()} {signed(r['expected'])}" for c, r in rows)
+        means = ", ".join(f"{_short(c)} {signed(r['expected'])}" for c, r in rows)
         lines += [f"**{g.get('what', gid)}** ({g['deals']:,} deals)", "",
                   f"- made: {made}", f"- the taker's average score: {means}", ""]
     lines.append(f"Each hand was played out many times by the bots at every seat ({deals:,} deals in all). Hands "
