@@ -49,6 +49,7 @@ from ..engine import (
 from ..engine.deal import draw_rank
 from ..engine.piles import count_attack
 from ..engine.rules import PETIT_AU_BOUT_BONUS
+from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.handcount import choose_call, count_steps
 from .cardcodes import strict_card, strict_cards
@@ -585,9 +586,6 @@ def q_hand_count(spec) -> Result:
     return Result(round(value, 2), "number", note=hc.explain(), shown={"Your hand": hand})
 
 
-BID_NAMES = ("pass", *(c.value for c in Contract))
-
-
 def q_count_bid(spec) -> Result:
     """The highest contract the hand count reaches (41 petite, 56 garde, 71 garde sans, 81 garde contre),
     or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``, ``garde contre``."""
@@ -635,8 +633,8 @@ def q_best_card(spec) -> Result:
     side = "the attack (the highest taker score)" if pos.is_attack(seat) else "the defence (the lowest taker score)"
     note = (f"With perfect play after each card, the taker scores: {values}. Best for {side}: "
             f"{' or '.join(c.the_name for c in sol.best)}.")
-    shown = {("Your hand" if s == seat else f"Seat {s + 1}'s hand"): list(h) for s, h in enumerate(pos.hands)}
-    shown = {"Your hand": shown.pop("Your hand"), **shown}
+    shown = {"Your hand": list(pos.hands[seat]),
+             **{f"{seat_label(s, capital=True)}'s hand": list(h) for s, h in enumerate(pos.hands) if s != seat}}
     if pos.trick:
         shown["Trick so far"] = list(pos.trick)
     return Result(sol.best[0], "card", pool=pos.legal(), note=note, shown=shown, accept=frozenset(sol.best))

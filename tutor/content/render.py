@@ -35,7 +35,9 @@ from ..engine import (
     target_points,
 )
 from ..engine.deal import draw_rank
+from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
+from ..strategy.contracts import option_name
 from ..strategy.handcount import count_scale, count_steps, threshold_text
 from .measures import in_words, percent, signed
 from .schema import (
@@ -434,9 +436,6 @@ def _sheet(s: SheetExample) -> str:
 
 # ---------------------------------------------------------------- strategy examples (tutor.strategy decides)
 
-SHORT_NAMES = {"petite": "Petite", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
-
-
 def _hand_count(s: HandCountExample) -> str:
     players = s.players or hand_players(s.cards, "cards")
     size = RuleSet.for_players(players).hand_size
@@ -462,7 +461,7 @@ def _count_scale(s: CountScaleExample) -> str:
 
 def _seat_label(pos: Position, seat: int) -> str:
     role = "taker" if seat == pos.taker else "partner" if seat == pos.partner else "defence"
-    return f"Seat {seat + 1} ({role})"
+    return f"{seat_label(seat, capital=True)} ({role})"
 
 
 def _best_card(s: BestCardExample) -> str:
@@ -478,9 +477,9 @@ def _best_card(s: BestCardExample) -> str:
              f"with {pos.attack_oudlers} oudler{'s' if pos.attack_oudlers != 1 else ''} so far.", ""]
     lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
     if pos.trick:
-        lines.append(f"- Trick so far, from seat {pos.leader + 1}: {cards_md(pos.trick)}")
+        lines.append(f"- Trick so far, from {seat_label(pos.leader)}: {cards_md(pos.trick)}")
     side = "attack" if pos.is_attack(seat) else "defence"
-    lines += ["", f"Seat {seat + 1} ({side}) to play. Each card, with perfect play after it:", "",
+    lines += ["", f"{seat_label(seat, capital=True)} ({side}) to play. Each card, with perfect play after it:", "",
               "| card | taker's score | attack's points | |", "|---|---|---|---|"]
     for c, v in sol.cards.items():
         lines.append(f"| `{c}` | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
@@ -488,8 +487,17 @@ def _best_card(s: BestCardExample) -> str:
     aim = "the highest taker score" if side == "attack" else "the lowest taker score"
     lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
     if sol.line:
-        lines += ["", "A perfect line: " + ", ".join(f"seat {p + 1} `{c}`" for p, c in sol.line) + "."]
+        lines += ["", "A perfect line: " + ", ".join(f"{seat_label(p)} `{c}`" for p, c in sol.line) + "."]
     return "\n".join(lines)
+
+
+def _short(name: str) -> str:
+    """The name players use, in a sentence.
+
+    >>> _short("garde_sans")
+    'garde sans'
+    """
+    return option_name(Contract(name)).lower()
 
 
 def _measured(s: MeasuredExample) -> str:
@@ -514,10 +522,10 @@ def _measured(s: MeasuredExample) -> str:
         spread = max([spread, *(m.hand_spread(gid, c) or (r["high"] - r["low"]) / 2 for c, r in rows)])
         by_rate: dict[str, list[str]] = {}  # contracts whose rates read the same are named together
         for c, r in rows:
-            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(SHORT_NAMES[c].lower())
+            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(_short(c))
         made = "; ".join(f"{'every contract' if len(names) == len(rows) > 2 else ' or '.join(names)} {rate}"
                          for rate, names in by_rate.items())
-        means = ", ".join(f"{SHORT_NAMES[c].lower()} {signed(r['expected'])}" for c, r in rows)
+        means = ", ".join(f"{_short(c)} {signed(r['expected'])}" for c, r in rows)
         lines += [f"**{g.get('what', gid)}** ({g['deals']:,} deals)", "",
                   f"- made: {made}", f"- the taker's average score: {means}", ""]
     lines.append(f"Each hand was played out many times by the bots at every seat ({deals:,} deals in all). Hands "

@@ -270,9 +270,7 @@ def verify_best_card(p: StrategyPuzzle, solution: Solution | None = None) -> lis
     line = p.lines.get("solution", p.line)
     try:
         s = solution or solution_of(p)
-    except BeyondRange as err:
-        return [_problem(p.path, p.lines.get("position", p.line), p.id, f"position: {err}")]
-    except PositionError as err:
+    except (BeyondRange, PositionError) as err:
         return [_problem(p.path, p.lines.get("position", p.line), p.id, f"position: {err}")]
     best = {c.code for c in s.best}
     top = s.value

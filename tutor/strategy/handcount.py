@@ -228,8 +228,7 @@ def count_scale() -> tuple[tuple[str, str], ...]:
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:
     """The highest contract this hand is worth, or None (pass)."""
-    s = hand_strength(hand, players=players)
-    return next((c for need, c in THRESHOLDS if s >= need), None)
+    return count_steps(hand, players=players).contract
 
 
 def choose_bid(hand: Sequence[Card], *, players: int, open_bids: Sequence) -> Contract | None:

@@ -30,6 +30,7 @@ from ..engine import EXCUSE, PETIT
 from ..engine.play import trick_winner
 from .position import Position
 from .solver import Solution
+from .why import camp, trick_seats
 
 
 def _extreme(card, solution: Solution) -> bool:
@@ -40,10 +41,10 @@ def _extreme(card, solution: Solution) -> bool:
 
 
 def _partner_winning(p: Position) -> bool:
+    """Your side wins the trick so far (the seats and camps are ``why``'s, shared with the deal review)."""
     if not [c for c in p.trick if c is not EXCUSE]:
         return False  # nothing to win yet (no card, or only the Excuse)
-    seat = (p.leader + trick_winner(p.trick)) % p.players
-    return p.is_attack(seat) == p.is_attack(p.to_play)
+    return trick_seats(p)[trick_winner(p.trick)] in camp(p, p.to_play)
 
 
 def theme(position: Position, solution: Solution) -> str:

@@ -32,6 +32,17 @@ from .principles import PRINCIPLES
 FALLBACK = "count-tricks"
 
 
+def trick_seats(pos: Position) -> list[int]:
+    """The seat that played each card of the trick so far, in order."""
+    return [(pos.leader + i) % pos.players for i in range(len(pos.trick))]
+
+
+def camp(pos: Position, seat: int) -> set[int]:
+    """The seats on ``seat``'s side (attack or defence), ``seat`` included."""
+    mine = pos.is_attack(seat)
+    return {s for s in range(pos.players) if pos.is_attack(s) == mine}
+
+
 @dataclass(frozen=True)
 class Choice:
     """One decision of the deal review, with everything the recognisers may look at."""
@@ -47,13 +58,11 @@ class Choice:
 
     @property
     def trick_seats(self) -> list[int]:
-        n = self.pos.players
-        return [(self.pos.leader + i) % n for i in range(len(self.pos.trick))]
+        return trick_seats(self.pos)
 
     def allies(self) -> set[int]:
         """The seats in the learner's camp, the learner included."""
-        mine = self.pos.is_attack(self.seat)
-        return {s for s in range(self.pos.players) if self.pos.is_attack(s) == mine}
+        return camp(self.pos, self.seat)
 
     def takes_trick(self, card: Card) -> bool:
         """Does ``card`` beat every card of the trick so far?"""
@@ -131,4 +140,4 @@ def principle_in_deal(before: Deal, deal: Deal, played: Card, better: Card) -> s
     return principle_of(Position.from_deal(before), played=played, better=better, winner=winner)
 
 
-__all__ = ["RECOGNISERS", "Choice", "principle_of", "principle_in_deal"]
+__all__ = ["RECOGNISERS", "Choice", "camp", "principle_in_deal", "principle_of", "trick_seats"]

@@ -22,7 +22,7 @@ from ...engine.bidding import Auction
 from ...engine.seats import seat_label
 from ...strategy import estimate_bids
 from ...strategy.contracts import CREDIT, TOLERANCE, grade, open_options, option_name, verdict
-from ...strategy.handcount import choose_bid, count_steps, hand_strength
+from ...strategy.handcount import THRESHOLDS, choose_bid, count_steps, hand_strength
 from ...strategy.principles import PRINCIPLES
 from ..answers import read_choice
 from ..check import _feedback, grader
@@ -38,6 +38,9 @@ RULES = ("multiplier", "dog_fate", "outbid")
 # plain deals (a hand worth a garde is about 1 in 100), so the hand is dealt with that many trumps.
 TRUMPS = {1: (3, 4, 10, 11), 2: (6, 7, 8), 3: (9, 10, 11, 12)}
 KEY = {None: "pass", **{c: c.value for c in Contract}}
+# 'petite from 41, garde 56, garde sans 71, garde contre 81': the bots' thresholds (handcount.THRESHOLDS)
+THRESHOLD_WORDS = ", ".join(f"{option_name(c).lower()}{' from' if i == 0 else ''} {need}"
+                            for i, (need, c) in enumerate(sorted(THRESHOLDS)))
 
 
 def key_option(key: str):
@@ -166,7 +169,7 @@ def how_estimated(ctx: dict) -> str:
 def count_table(ctx: dict) -> str:
     lines = ["| your hand count | points |", "|---|---|"]
     lines += [f"| {label} | {points:g} |" for label, points in ctx["steps"]]
-    lines.append(f"| **total** (petite from 41, garde 56, garde sans 71, garde contre 81) | **{ctx['strength']:g}** |")
+    lines.append(f"| **total** ({THRESHOLD_WORDS}) | **{ctx['strength']:g}** |")
     return "\n".join(lines)
 
 
@@ -186,9 +189,8 @@ def grade_contract(q, raw):
     rows, best = ctx["options"], ctx["best"]
     name, best_name = option_name(key_option(key)), option_name(key_option(best))
     table = estimate_table(ctx)
-    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} (petite from 41, garde "
-            "56, garde sans 71, garde contre 81): the count step by step and how the estimate is made are under "
-            "“Show me why”.")
+    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} ({THRESHOLD_WORDS}): the "
+            "count step by step and how the estimate is made are under “Show me why”.")
     mine, top = rows[key]["expected"], rows[best]["expected"]
     verdict_ = grade(list(rows), key, best, ctx["ties"], rows[key]["gap"])
     if verdict_ == "best":

@@ -42,6 +42,11 @@ def score_table(score, *, yours: bool = True) -> str:
     return "\n".join([*lines, total])
 
 
+def reason_lines(score) -> str:
+    """Each card of the écart with why it is there, and the principle's name, one per line."""
+    return "\n".join(f"- `{c.code}`: {why} ({PRINCIPLES[pid].name})." for c, why, pid in score.cards)
+
+
 def how_scored() -> str:
     units = ", ".join(f"{PRINCIPLES[pid].name}: {pts} per {unit.split(' ', 1)[0].rstrip('s')} "
                       f"({unit})" for pid, unit, pts in ROWS)
@@ -74,9 +79,8 @@ def good_ecart_question(rng: random.Random, p: Params):
     dog = sort_cards(deal.dog)
     head = (f"**{p.players} players.** You took a {deal.contract.french} (×{deal.contract.multiplier}); the dog "
             f"({md(dog)}) is now in your hand. **Choose the best écart of {n} cards** for the play ahead.")
-    reasons = "\n".join(f"- `{c.code}`: {why} ({PRINCIPLES[pid].name})." for c, why, pid in top.cards)
-    explanation = (f"A best écart: {md(best)}.\n\n{score_table(top, yours=False)}\n\n{reasons}\n\n{how_scored()}"
-                   f"\n\n{rule_lines(RULES)}")
+    explanation = (f"A best écart: {md(best)}.\n\n{score_table(top, yours=False)}\n\n{reason_lines(top)}"
+                   f"\n\n{how_scored()}\n\n{rule_lines(RULES)}")
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "ecart_size": n,
            "dog": " ".join(c.code for c in dog), "deal": provenance(deal),
            "principles": [pid for pid, _, _ in ROWS] + ["keep-kings"]}
@@ -97,7 +101,7 @@ def grade_ecart_principles(q, raw):
     if not score.legal:
         return _feedback(q, 0.0, "Not a legal écart: " + " ".join(score.reasons),
                          [f"ecart_{r}" for r in score.rule_ids], shown)
-    reasons = "\n".join(f"- `{c.code}`: {why} ({PRINCIPLES[pid].name})." for c, why, pid in score.cards)
+    reasons = reason_lines(score)
     table = score_table(score)
     show = (f"\n\nThe trump{'s' if len(score.shown) > 1 else ''} {md(score.shown)} must be shown."
             if score.shown else "")
