@@ -79,7 +79,7 @@ def test_renaming_a_player_everywhere_in_a_game(clubs):
 
 
 @pytest.mark.parametrize("new, says", [
-    ("<img src=x onerror=alert(1)>", "plain text\\: no \\< or \\>"),  # shown escaped, as typed
+    ("#Ann", "cannot start with \\#"),  # the reason shown escaped, as typed
     ("Bob", "already plays in this game"),
     ("z" * 45, "at most 40 characters"),
 ])
@@ -91,6 +91,18 @@ def test_a_hostile_or_duplicate_name_is_refused_and_nothing_changes(clubs, new, 
     at = press(at, "Rename the player")
     assert at.error and says in at.error[0].value and "Nothing changed" in at.error[0].value
     assert clubs.load(gid).game == friday()
+
+
+def test_a_name_with_markup_is_kept_as_typed_and_shown_as_text(clubs):
+    """The rule of a new game's names: markup is allowed, and shown escaped (never drawn)."""
+    gid = clubs.save(friday(), "Friday")
+    at = app(SEASONS)
+    at.selectbox(key="season_rp_player").set_value("Ann").run()
+    at.text_input(key="season_rp_name").set_value("<img src=x>")
+    at = press(at, "Rename the player")
+    assert clubs.load(gid).game.players[0] == "<img src=x>"
+    shown = at.success[0].value
+    assert "is now \\<img src=x\\>" in shown and "<img" not in shown.replace("\\<img", "")
 
 
 def test_renaming_a_game(clubs):

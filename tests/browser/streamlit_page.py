@@ -6,3 +6,4 @@ def settle(pg, timeout: float = 30000) -> None:
     so a click lands on the element of the finished page, not on one about to be redrawn."""
     pg.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
                          "?.getAttribute('data-test-script-state') === 'notRunning'", timeout=timeout)
+

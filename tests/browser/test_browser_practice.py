@@ -54,6 +54,7 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     table = Table.new(4, REVIEW_SEED)
     table.advance()
     actions = []  # what the learner does, as the hint would
+    after = {}  # action's index -> the card table's token once the bots have answered it
     while not table.finished:
         if table.awaiting_start:
             actions.append("start")
@@ -61,6 +62,7 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
             continue
         actions.append(decide(table.view()).action)
         table.act(actions[-1])
+        after[len(actions) - 1] = f"pr_{table.deal.seed}_{len(table.deal.log)}"  # the table's next position
     # The page checks the last tricks exactly at once (the earlier cards wait for a toggle).
     costly = [d for k in learner_steps(table.deal, 0) if (d := decision_at(table.deal, k, exact_only=True))
               and listed(d)]
@@ -68,20 +70,37 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
 
     page.goto(f"{server}/practice?players=4&seed={REVIEW_SEED}")
     expect(page.get_by_text(f"#{REVIEW_SEED}").first).to_be_visible(timeout=30000)
-    for a in actions:
-        settle(page)
+
+    def act(a) -> str:
+        """Do ``a``; the name of the button that must go away once it is done (the bidding and the rest)."""
         if a == "start":
             page.get_by_role("button", name="Play without announcing").click()
-        elif isinstance(a, Bid):
-            page.get_by_role("button", name=a.contract.french.capitalize(), exact=True).click()
-        elif isinstance(a, Discard):
+            return "Play without announcing"
+        if isinstance(a, Bid):
+            name = a.contract.french.capitalize()
+            page.get_by_role("button", name=name, exact=True).click()
+            return name
+        if isinstance(a, Discard):
             page.get_by_label("…or type them").fill(" ".join(c.code for c in a.cards))
             page.get_by_role("button", name="Put the typed cards aside").click()
-        elif isinstance(a, ShowPoignee):
+            return "Put the typed cards aside"
+        if isinstance(a, ShowPoignee):
             page.get_by_role("button", name="Show the typed trumps").click()
-        elif isinstance(a, PlayCard):
-            page.get_by_label("…or type the card to play").fill(a.card.code)
-            page.get_by_role("button", name="Play the typed card").click()
+            return "Show the typed trumps"
+        assert isinstance(a, PlayCard)
+        page.get_by_label("…or type the card to play").fill(a.card.code)
+        page.get_by_role("button", name="Play the typed card").click()
+        return ""
+
+    # Each action waits for the page to show its outcome, then for the run to end: a field filled while
+    # the last run is still redrawing the page would be emptied by it.
+    for i, a in enumerate(actions):
+        settle(page)
+        gone = act(a)
+        if gone:
+            expect(page.get_by_role("button", name=gone, exact=True)).to_have_count(0, timeout=60000)
+        elif i < len(actions) - 1:
+            expect(page.locator(f".tt-root[data-token='{after[i]}']")).to_have_count(1, timeout=60000)
     expect(page.get_by_role("heading", name="Review of your play")).to_be_visible(timeout=60000)
     # The review runs behind a progress bar, then lists the costly cards with their principle and lesson.
     line = page.get_by_text(f"Trick {first.trick}: you played {card_label(first.played)}", exact=False).first

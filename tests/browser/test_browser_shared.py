@@ -72,18 +72,23 @@ def _answer_one_drill_question(pg) -> None:
     pg.get_by_role("link", name="Drill").first.click()
     expect(pg.get_by_role("heading", name="Drill")).to_be_visible(timeout=15000)
     settle(pg)
+
+    # Each step waits for what it shows, then for the run to end: a click on Progress while the answer's
+    # run is still going would cut it short.
     pg.locator("[data-testid=stMultiSelect] input").first.click()
     for _ in range(3):  # drop the skills picked by default (Backspace removes the last one)
         pg.keyboard.press("Backspace")
+    expect(pg.get_by_text("Choose at least one skill to drill.")).to_be_visible(timeout=15000)
     settle(pg)
     pg.locator("[data-testid=stMultiSelect] input").first.click()
     pg.keyboard.type("Counting a pile")
     pg.keyboard.press("Enter")
     pg.keyboard.press("Escape")
+    expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible(timeout=15000)
     settle(pg)
     pg.get_by_role("textbox", name="Your answer").fill("7")
     pg.get_by_role("button", name="Check my answer").click()
-    expect(pg.get_by_text("Mastery of “Card values and counting a pile”").first).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Next question →")).to_be_visible(timeout=15000)
     settle(pg)
 
 

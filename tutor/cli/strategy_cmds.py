@@ -10,6 +10,7 @@ import json
 import sys
 
 from ..engine import Contract, TarotError
+from ..engine.cards import points_text
 
 
 def register(sub) -> None:
@@ -43,10 +44,6 @@ def _read(path: str) -> str:
         return f.read()
 
 
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
 def cmd_solve(args) -> int:
     from ..strategy.position import Position
     from ..strategy.solver import estimate, in_exact_range, solve
@@ -73,7 +70,7 @@ def cmd_solve(args) -> int:
     width = max(len(c.code) for c in solution.cards)
     for c, v in solution.cards.items():
         mark = "  best" if c in solution.best else ""
-        points = _fmt(v.attack_points)
+        points = points_text(v.attack_points)
         print(f"  {c.code:<{width}}  taker scores {v.taker_score:+d}, attack makes {points} points{mark}")
     aim = "the highest" if side == "attack" else "the lowest"
     print(f"Best for the {side} ({aim} taker score): {' '.join(c.code for c in solution.best)}.")

@@ -22,10 +22,6 @@ from dataclasses import dataclass, replace
 
 from .game import Game, GameError, check_players
 
-# Characters that make a name look like markup; refused so a name is always plain text, wherever shown.
-MARKUP = ("<", ">")
-
-
 @dataclass(frozen=True)
 class PlayerSeason:
     """One player's record over the chosen games. ``total`` adds up their final totals."""
@@ -88,26 +84,20 @@ def league(games: Iterable[Game]) -> tuple[PlayerSeason, ...]:
 
 
 def check_new_name(name: str) -> str:
-    """A new name for a player, trimmed; GameError with a sentence when it cannot be one.
+    """A new name for a player, its spaces tidied. The rest is the rule every name follows
+    (``check_players``); like any name, it is shown as typed and escaped wherever it appears.
 
-    >>> check_new_name("  Zoé  ")
-    'Zoé'
-    >>> check_new_name("<b>Zoé</b>")
-    Traceback (most recent call last):
-    ...
-    tutor.club.game.GameError: a player's name is plain text: no < or > ('<b>Zoé</b>')
+    >>> check_new_name("  Zoé   Martin ")
+    'Zoé Martin'
     """
-    name = " ".join(str(name).split())
-    if any(c in name for c in MARKUP):
-        raise GameError(f"a player's name is plain text: no < or > ({name[:40]!r})")
-    return name
+    return " ".join(str(name).split())
 
 
 def rename_player(game: Game, old: str, new: str) -> Game:
     """The game with player ``old`` called ``new`` everywhere: the seat and every deal they took or partnered.
 
-    Refused (GameError) for an unknown player, an empty, over-long or markup name, or a name another
-    player of this game already has.
+    Refused (GameError) for an unknown player, a name ``check_players`` refuses for a new game (empty,
+    over-long, two lines, a CSV column), or a name another player of this game already has.
 
     >>> g = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Ann", contract="garde", points=56, oudlers=2)
     >>> g2 = rename_player(g, "ann", "Anne")

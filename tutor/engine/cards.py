@@ -376,6 +376,15 @@ def card_points(cards: str | Iterable[Card | str]) -> float:
     return float(sum(c.points for c in _as_cards(cards)))
 
 
+def points_text(x: float) -> str:
+    """A number of points as a person writes it: no ".0" on a whole number, halves kept.
+
+    >>> points_text(41.0), points_text(2.5), points_text(-16)
+    ('41', '2.5', '-16')
+    """
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
 def count_oudlers(cards: str | Iterable[Card | str]) -> int:
     """Number of oudlers (trump 21, the Petit, the Excuse) in a pile.
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from .cards import CARDS, EXCUSE
+from .cards import CARDS, EXCUSE, points_text
 from .errors import TarotError
 from .piles import EXCHANGE_POINTS
 from .rules import DECK_POINTS, Contract, DogFate, RuleSet
@@ -125,10 +125,6 @@ def neither_bounds(players: int, contract: Contract, alone: bool = False) -> tup
     return low, high
 
 
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
 def _oudlers(n: int) -> str:
     return f"{n} oudler{'s' if n != 1 else ''}"
 
@@ -145,7 +141,7 @@ def describe_totals(values) -> str:
             runs[-1].append(v)
         else:
             runs.append([v])
-    parts = [_fmt(r[0]) if len(r) == 1 else f"{_fmt(r[0])} to {_fmt(r[-1])}" for r in runs]
+    parts = [points_text(r[0]) if len(r) == 1 else f"{points_text(r[0])} to {points_text(r[-1])}" for r in runs]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
@@ -155,12 +151,13 @@ def sweep_reason(players: int, contract: Contract, swept_by: str) -> str:
     fate = contract.dog
     if swept_by == "attack":
         dog = f" and the dog ({rules.dog_size} cards)" if fate is DogFate.DEFENCE_KEEPS_HIDDEN else ""
-        return f"the attack took every trick, so the defence keeps at most the Excuse ({_fmt(EXCUSE_KEPT)} points){dog}"
+        return ("the attack took every trick, so the defence keeps at most the Excuse "
+                f"({points_text(EXCUSE_KEPT)} points){dog}")
     kept = {DogFate.TAKER_EXCHANGES: f"its écart ({rules.dog_size} cards, no king or oudler) and ",
             DogFate.TAKER_KEEPS_HIDDEN: f"the dog ({rules.dog_size} cards) and ",
             DogFate.DEFENCE_KEEPS_HIDDEN: ""}[fate]
     return f"the defence took every trick, so the attack keeps only {kept}its Excuse if it held it " \
-           f"({_fmt(EXCUSE_KEPT)} points)"
+           f"({points_text(EXCUSE_KEPT)} points)"
 
 
 def sweep_options(players: int, contract: Contract, swept_by: str) -> str:
@@ -184,15 +181,15 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
     if swept_by in ("attack", "defence"):
         if points not in sweep_totals(rules.players, contract, swept_by, oudlers):
             raise PileError(f"{sweep_reason(rules.players, contract, swept_by)}: the attack has "
-                            f"{sweep_options(rules.players, contract, swept_by)}, not {_fmt(points)} with "
+                            f"{sweep_options(rules.players, contract, swept_by)}, not {points_text(points)} with "
                             f"{_oudlers(oudlers)}")
         return
     low, high = neither_bounds(rules.players, contract, bool(alone) and rules.players == 5)
     if points > high:
         why = "the chelem failed, so the defence won" if swept_by == "failed" else \
             "no chelem is marked, so the defence won"
-        raise PileError(f"{why} at least one trick and the attack has at most {_fmt(high)} points, not "
-                        f"{_fmt(points)}" + ("" if swept_by == "failed" else
+        raise PileError(f"{why} at least one trick and the attack has at most {points_text(high)} points, not "
+                        f"{points_text(points)}" + ("" if swept_by == "failed" else
                                              "; if the attack took every trick, mark the chelem as made"))
     if swept_by == "failed" and points in sweep_totals(rules.players, contract, "defence", oudlers):
         return  # announced and failed: the defence may have taken every trick
@@ -201,8 +198,8 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
                 DogFate.TAKER_KEEPS_HIDDEN: f"the dog ({rules.dog_size} cards) and ",
                 DogFate.DEFENCE_KEEPS_HIDDEN: ""}[contract.dog]
         raise PileError(f"in a {contract.french.split(' (')[0]} the attack holds {kept}at least one trick, so it has "
-                        f"at least {_fmt(low)} points, not {_fmt(points)}; if the defence took every trick, mark the "
-                        "chelem as the defence's")
+                        f"at least {points_text(low)} points, not {points_text(points)}; "
+                        "if the defence took every trick, mark the chelem as the defence's")
 
 
 def bounds_table() -> str:
@@ -213,7 +210,9 @@ def bounds_table() -> str:
         for contract in Contract:
             low, high = neither_bounds(players, contract)
             alone = neither_bounds(players, contract, alone=True)[0]
-            neither = f"{_fmt(low)}–{_fmt(high)}" + (f" (taker alone: from {_fmt(alone)})" if alone != low else "")
+            neither = f"{points_text(low)}–{points_text(high)}"
+            if alone != low:
+                neither += f" (taker alone: from {points_text(alone)})"
             lines.append(f"| {players} | {contract.french.split(' (')[0]} | "
                          f"{sweep_options(players, contract, 'attack')} | "
                          f"{sweep_options(players, contract, 'defence')} | {neither} |")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .cards import points_text
 from .errors import TarotError
 from .pilebounds import check_pile_total
 from .rules import (
@@ -120,12 +121,8 @@ class DealScore:
         }
 
 
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
 def _signed(x: float) -> str:
-    return ("+" if x >= 0 else "") + _fmt(x)
+    return ("+" if x >= 0 else "") + points_text(x)
 
 
 def _side(value, what: str) -> str | None:
@@ -144,18 +141,19 @@ def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
     except (TypeError, ValueError):
         raise TarotError(f"points must be a number, not {points!r}") from None
     if not math.isfinite(points) or points < 0 or points > DECK_POINTS:
-        raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {_fmt(points)}")
+        raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {points_text(points)}")
     if (points * 2) % 1:
-        raise TarotError(f"points go in half points: {_fmt(points)} is impossible")
+        raise TarotError(f"points go in half points: {points_text(points)} is impossible")
     if not points.is_integer() and not rules.half_points:
-        raise TarotError(f"with {rules.players} players the points are always whole: {_fmt(points)} is impossible")
+        raise TarotError(f"with {rules.players} players the points are always whole: "
+                         f"{points_text(points)} is impossible")
     # Each oudler is worth 4.5; the side keeping the Excuse may have handed over a half point for it.
     low = max(0.0, 4.5 * oudlers - 0.5)
     high = min(float(DECK_POINTS), DECK_POINTS - 4.5 * (3 - oudlers) + 0.5)
     if not low <= points <= high:
         raise TarotError(
-            f"with {oudlers} oudler(s) the attack has between {_fmt(low)} and {_fmt(high)} points, "
-            f"so {_fmt(points)} is impossible")
+            f"with {oudlers} oudler(s) the attack has between {points_text(low)} and {points_text(high)} points, "
+            f"so {points_text(points)} is impossible")
 
 
 def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float, str]:
@@ -174,7 +172,8 @@ def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float,
     won = points >= target_points(oudlers)
     counted = math.ceil(points) if won else math.floor(points)
     side = "attack" if won else "defence"
-    return counted, (f"The attack's pile holds {_fmt(points)} points (the Excuse changed side in the last trick); "
+    return counted, (f"The attack's pile holds {points_text(points)} points "
+                     "(the Excuse changed side in the last trick); "
                      f"the half point goes to the side that wins, the {side}, so it counts {counted}.")
 
 
@@ -224,18 +223,18 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     won = points >= target
     # A side that takes every trick always has its target: the other side holds at most the dog and the Excuse.
     if chelem in ("announced_made", "made") and not won:
-        raise TarotError(f"the attack took every trick, so it cannot fall short of its target ({_fmt(points)} "
+        raise TarotError(f"the attack took every trick, so it cannot fall short of its target ({points_text(points)} "
                          f"with {oudlers} oudler{'s' if oudlers != 1 else ''} is below {target})")
     if chelem == "defence" and won:
         raise TarotError(f"the defence took every trick, so the attack cannot reach its target "
-                         f"({_fmt(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
+                         f"({points_text(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
     # Who took the tricks bounds what the attack's pile can hold (the écart, the dog, the Excuse).
     check_pile_total(players, contract, points, oudlers, chelem, alone)
 
     mult = contract.multiplier
     steps: list[ScoreStep] = []
     add = steps.append
-    add(ScoreStep("points", "Points", points, f"Points: the attack made {_fmt(points)} with {oudlers} oudler"
+    add(ScoreStep("points", "Points", points, f"Points: the attack made {points_text(points)} with {oudlers} oudler"
                   + ("s" if oudlers != 1 else "") + "."))
     add(ScoreStep("target", "Target", target, f"Target: {target} points with {oudlers} oudler"
                   + ("s" if oudlers != 1 else "") + "."))
@@ -244,7 +243,7 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     if counted != points:
         side = "attack" if won else "defence"
         add(ScoreStep("half_point", "Half point", counted, f"Half point: it goes to the side that wins "
-                      f"(the {side}), so {_fmt(points)} counts as {counted}."))
+                      f"(the {side}), so {points_text(points)} counts as {counted}."))
     margin = abs(counted - target)
     if won and margin == 0:
         res = "Result: juste fait, won by 0 (exactly the target)."
@@ -303,15 +302,16 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
         partner = per_defender * rules.partner_share if has_partner else None
     taker = per_defender * taker_share
 
-    shown = _signed(parts[0]) + "".join(f" + {_fmt(p)}" if p >= 0 else f" - {_fmt(-p)}" for p in parts[1:])
+    shown = _signed(parts[0]) + "".join(f" + {points_text(p)}" if p >= 0 else f" - {points_text(-p)}"
+                                        for p in parts[1:])
     line = f"Per defender: {shown} = {_signed(per_defender)}" if len(parts) > 1 else f"Per defender: {shown}"
     line += (f": each defender pays {per_defender}" if per_defender >= 0 else
              f": each defender receives {-per_defender}") + f", so each defender scores {_signed(defender)}."
     add(ScoreStep("per_defender", "Per defender", per_defender, line))
 
-    share = f"Shares: taker {_fmt(per_defender)} × {taker_share} = {_signed(taker)}"
+    share = f"Shares: taker {points_text(per_defender)} × {taker_share} = {_signed(taker)}"
     if partner is not None:
-        share += f"; partner {_fmt(per_defender)} × 1 = {_signed(partner)}"
+        share += f"; partner {points_text(per_defender)} × 1 = {_signed(partner)}"
     n_def = players - 1 - (partner is not None)
     share += f"; each defender {_signed(defender)}. Sum: {taker + (partner or 0) + n_def * defender}."
     if players == 5 and alone:

@@ -40,7 +40,7 @@ from ..engine import (
     parse_cards,
     sort_cards,
 )
-from ..engine.cards import CARDS, Card, from_mask
+from ..engine.cards import CARDS, Card, from_mask, points_text
 from ..engine.play import legal_mask, trick_state
 from ..engine.scoring import POIGNEE_BONUS
 from .tricks import settle_trick, sweep_of
@@ -316,10 +316,6 @@ def _number(value, what: str, *, half: bool = False) -> float:
     return x
 
 
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
 def _validate(p: Position) -> None:
     """Refuse a position no deal can reach, with one sentence saying why."""
     n = p.players
@@ -371,7 +367,7 @@ def _validate(p: Position) -> None:
     high = gone_points - 4.5 * (gone_oudlers - p.attack_oudlers) + 0.5
     if not low <= p.attack_points <= high:
         raise PositionError(f"taken: with {p.attack_oudlers} oudler(s) won, the attack's points are between "
-                            f"{_fmt(low)} and {_fmt(high)} (the cards already played or in the dog), "
-                            f"not {_fmt(p.attack_points)}")
+                            f"{points_text(low)} and {points_text(high)} (the cards already played or in the dog), "
+                            f"not {points_text(p.attack_points)}")
     if p.petit_in_previous_trick and (PETIT in every or p.attack_tricks + p.defence_tricks == 0):
         raise PositionError("petit_in_previous_trick: the Petit is still in play, or no trick is over yet")

@@ -16,6 +16,7 @@ from ..engine.actions import action_text
 from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
+from ..quiz.text import plural
 from .cards import card_img, card_label, cards_html
 
 SMALL = 52
@@ -83,7 +84,7 @@ def show_seats(view: SeatView, names: Sequence[str], hand_sizes: Sequence[int]) 
     rows = []
     for s in range(view.players):
         what = role(view, s)
-        line = f"**{names[s]}**" + (f" · {what}" if what else "") + f" · {hand_sizes[s]} cards"
+        line = f"**{names[s]}**" + (f" · {what}" if what else "") + f" · {plural(hand_sizes[s], 'card')}"
         if s in shown:
             line += f" · poignée of {len(shown[s])}: " + " ".join(card_label(c) for c in shown[s])
         if view.to_act == s:

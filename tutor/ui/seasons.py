@@ -129,7 +129,7 @@ def _rename_player(games, labels) -> None:
     c1, c2 = st.columns(2)
     old = c1.selectbox("Player", info.players, key="season_rp_player")
     new = c2.text_input("New name", max_chars=PLAYER_NAME_MAX + 20, key="season_rp_name",
-                        help=f"Plain text, at most {PLAYER_NAME_MAX} characters, not another player's name")
+                        help=f"At most {PLAYER_NAME_MAX} characters, not another player's name")
     if not st.button("Rename the player", icon=":material/badge:", key="season_rp_go"):
         return
     try:

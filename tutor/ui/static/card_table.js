@@ -238,5 +238,6 @@ export default function (component) {
   }
   state.root = root;
   state.setTriggerValue = setTriggerValue;
+  root.dataset.token = data.token ?? "";  // which position is drawn: lets a test wait for the next one
   render(root, data, state);
 }
