@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from .game import Game, GameError, check_players
 
+
 @dataclass(frozen=True)
 class PlayerSeason:
     """One player's record over the chosen games. ``total`` adds up their final totals."""
