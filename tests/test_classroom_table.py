@@ -150,6 +150,19 @@ def test_a_paced_quiz_takes_answers_only_to_the_question_the_class_is_on(cs):
     assert cs.move(q.id, -5).current == -1
 
 
+def test_the_pace_a_learner_follows_is_the_teachers(cs):
+    q = cs.create(title="Paced", kinds=["count"], count=2, seed=5, now=T0, paced=True)
+    _, ann = cs.join(q.code, "Ann", now=T0)
+    assert cs.pace(ann.token) == (-1, False)
+    cs.move(q.id, 1)
+    assert cs.pace(ann.token) == (1, False)
+    cs.set_flags(q.id, closed=True)
+    assert cs.pace(ann.token) == (1, True)
+    quiz, _ = cs.me(ann.token, now=T0)
+    assert cs.pace(ann.token) == (quiz.current, quiz.closed)  # what the page compares it with
+    assert cs.pace("not a token") is None
+
+
 def _answer(i: int, url: str, tokens: list[str], answer: str) -> str:
     engine = make_engine(url)
     try:

@@ -454,6 +454,17 @@ class ClassStore:
             raise ClassError(Reason.EXPIRED, title=info.title, days=TOKEN_GRACE.days)
         return info, _player(player, str(token))
 
+    def pace(self, token: str) -> tuple[int, bool] | None:
+        """(current question, closed) of the quiz a token belongs to, or None for a token that is not one:
+        the one small read a paced learner's page repeats every few seconds (``me`` rebuilds the questions)."""
+        def run():
+            with self.engine.connect() as conn:
+                return conn.execute(select(ClassQuiz.current, ClassQuiz.closed).join(
+                    ClassPlayer, ClassPlayer.quiz_id == ClassQuiz.id).where(
+                    ClassPlayer.token_hash == token_hash(token))).one_or_none()
+        row = self._db(run)
+        return None if row is None else (row.current, bool(row.closed))
+
     def my_answers(self, token: str, now: datetime | None = None) -> list[Mark]:
         """This learner's own answers, and nobody else's."""
         _, player = self.me(token, now=now)

@@ -34,6 +34,7 @@ from ..engine import (
     score_deal,
     target_points,
 )
+from ..engine.cards import points_text
 from ..engine.deal import draw_rank
 from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
@@ -83,9 +84,7 @@ def engine_text(text: str) -> str:
     return text.replace("The petit ", "The Petit ")
 
 
-def fmt(x: float) -> str:
-    """4.0 -> '4', 4.5 -> '4.5'."""
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+fmt = points_text  # 4.0 -> '4', 4.5 -> '4.5': the engine's one way to write points
 
 
 def cards_md(cards) -> str:

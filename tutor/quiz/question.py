@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Card, card
+from ..engine.cards import points_text
 
 
 class AnswerType(enum.Enum):
@@ -148,13 +149,7 @@ class Feedback:
                 "fields": dict(self.fields), "given": self.given}
 
 
-def fmt(x: float) -> str:
-    """A number as a learner writes it: 4.0 -> '4', 4.5 -> '4.5'.
-
-    >>> fmt(4.0), fmt(40.5), fmt(-3)
-    ('4', '40.5', '-3')
-    """
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+fmt = points_text  # 4.0 -> '4', 4.5 -> '4.5': the engine's one way to write points
 
 
 def signed(x: float) -> str:

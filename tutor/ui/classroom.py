@@ -160,10 +160,10 @@ def _follow(cs: ClassStore, token: str, seen: tuple) -> None:
     @st.fragment(run_every=FOLLOW)
     def look() -> None:
         try:
-            quiz, _ = cs.me(token)
-        except (ClassError, StoreError):
+            pace = cs.pace(token)
+        except StoreError:
             return
-        if (quiz.current, quiz.closed) != seen:
+        if pace is not None and pace != seen:
             st.rerun()
     look()
 
