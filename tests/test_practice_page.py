@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import EXCUSE, Phase, PlayCard, check_discard, explain_play
+from tutor.engine import EXCUSE, Contract, Phase, PlayCard, check_discard, explain_play
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
+from tutor.strategy import estimate_bids
+from tutor.strategy.contracts import fits, option_name, verdict
 from tutor.strategy.handcount import count_steps
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review import decision_at, learner_steps, listed
@@ -179,18 +182,29 @@ def test_a_cancelled_deal_says_why_and_deals_the_next():
 
 
 def test_the_hint_names_a_card_with_a_reason_and_is_counted():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="218")  # Bruno deals, Chloé passes, the learner speaks second
     at.button(key="pr_hint_btn").click().run()
     assert table(at).hints == 1
-    assert "Hint" in at.info[0].value and "hand counts" in at.info[0].value
     assert "hints used: 1" in at.caption[0].value
-    # The count is shown item by item, its thresholds told apart from the card points, and the lesson linked.
+    # The bid is advised by the estimator, as the learner's seat sees it: second to speak (seat 1 of the
+    # estimator's order), after a pass, with the deal's seed. Worked out here without the page.
     hand = table(at).view().hand
-    shown = at.dataframe[0].value
+    est = estimate_bids(hand, players=4, seat=1, samples=80, rng=random.Random(218), given=fits([None], 4, 1))
+    v = verdict(est.scores, (None, *Contract))
+    info = at.info[0].value
+    assert f"Hint: bid {option_name(v.best).lower()}." in info and "Estimated over 80 deals" in info
+    rows = at.dataframe[0].value
+    assert list(rows["expected score"]) == [round(v.expected[o]) for o in v.options]
+    assert max(rows["expected score"]) == round(v.expected[v.best]) and "(best)" in rows["bid"][v.options.index(v.best)]
+    # The count is quoted too, item by item, its thresholds told apart from the card points, and both
+    # principles linked to their lessons.
+    shown = at.dataframe[1].value
     assert list(shown["item"]) == [step.label for step in count_steps(hand, players=4).steps]
+    assert f"counts {count_steps(hand, players=4).total:g}" in info
     assert "not the 41 card points a taker with 2 oudlers must make" in " ".join(c.value for c in at.caption)
-    assert "Count your hand" in " ".join(m.value for m in at.markdown)
-    assert lesson_links(at) == ["judging-a-hand"]
+    said = " ".join(m.value for m in at.markdown)
+    assert "Count your hand" in said and "Bid for the best expected score" in said
+    assert lesson_links(at) == ["which-contract", "judging-a-hand"]
 
 
 def lesson_links(at) -> list[str]:

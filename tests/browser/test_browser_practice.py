@@ -1,6 +1,7 @@
 """The Practice page in a real browser: bid, click an illegal card (explained), then play a whole trick."""
 
 from playwright.sync_api import expect
+from streamlit_page import settle
 
 from tutor.engine import Bid
 from tutor.practice.table import Table
@@ -21,6 +22,17 @@ def test_play_a_full_trick_by_clicking(page, server):
     page.goto(f"{server}/practice?players=4&seed={SEED}")
     expect(page.get_by_role("heading", name="Practice")).to_be_visible(timeout=30000)
     expect(page.get_by_text(f"#{SEED}").first).to_be_visible(timeout=15000)
+    # The bid hint is estimated for this hand: its advice (worked out here the same way) and each bid's table.
+    advice = Table.new(4, SEED)
+    advice.advance()
+    best = advice.hint().action
+    settle(page)
+    page.get_by_role("button", name="Hint", exact=True).click()
+    said = "pass" if best.contract is None else f"bid {best.contract.value.replace('_', ' ')}"
+    expect(page.get_by_text(f"Hint: {said}.", exact=False)).to_be_visible(timeout=30000)
+    expect(page.get_by_text("Estimated over 80 deals", exact=False)).to_be_visible()
+    expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
+    settle(page)
     page.get_by_role("button", name="Pass", exact=True).click()
     expect(page.get_by_text("Trick 1", exact=True)).to_be_visible(timeout=15000)
     page.locator("button.tt-card img").first.wait_for(state="visible")

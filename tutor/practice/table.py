@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView
+from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView, TarotError
+from ..strategy.bid_advice import BidAdvice, advise_bid
 from ..strategy.bots import Move, decide
 from ..strategy.review import rewind
 
@@ -117,11 +118,25 @@ class Table:
         return Table(deal, self.learner, self.hints, self.bot, started=self.started or bool(deal.tricks or deal.trick))
 
     def hint(self) -> Move:
-        """The bots' advice for the learner's seat; counted."""
+        """The advice for the learner's seat; counted. A bid is advised by the bidding estimator (its best
+        expected score, about a second of work: ``bid_advice``); when it cannot sample the deal, and for
+        every other decision, the advice is the bots' own move."""
         if not self.learner_to_act:
             raise IllegalAction("It is not your turn.", "order")
         self.hints += 1
-        return decide(self.view())
+        advice = self.bid_advice()
+        return advice.move if advice is not None else decide(self.view())
+
+    def bid_advice(self) -> BidAdvice | None:
+        """The estimator's verdict on the learner's bid (seeded by the deal), or None outside the learner's
+        free choice of a bid or when no sampled deal fits the bids so far."""
+        view = self.view()
+        if view.phase is not Phase.BIDDING or view.to_act != self.learner or self.learner in view.barred:
+            return None
+        try:
+            return advise_bid(view, seed=self.deal.seed)
+        except TarotError:
+            return None
 
 
 def bots_play(deal: Deal, bot: Bot = decide, limit: int = 500) -> Deal:

@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Contract
+from ..engine.bidding import Auction
 from .estimate import Z95
+from .handcount import choose_bid
 
 TOLERANCE = 50  # points of expected taker score: a neighbour this close to the best is half right
 CREDIT = {"best": 1.0, "tie": 1.0, "neighbour": 0.5, "wrong": 0.0}
@@ -103,3 +105,23 @@ def open_options(bids: Sequence[Contract | None]) -> tuple:
     """
     top = max((b for b in bids if b is not None), default=None)
     return (None, *(c for c in Contract if top is None or c > top))
+
+
+def earlier_bids(hands, players: int, seat: int) -> list:
+    """The bids of the seats before ``seat`` (seat 0 speaks first), as the bots make them."""
+    auction = Auction(players, players - 1)
+    bids = []
+    for s in range(seat):
+        bid = choose_bid(hands[s], players=players, open_bids=auction.open_bids())
+        auction.bid(s, bid)
+        bids.append(bid)
+    return bids
+
+
+def fits(bids: list, players: int, seat: int):
+    """The condition on a sampled deal: the earlier seats would have bid exactly ``bids``."""
+    bids = tuple(bids)
+
+    def given(hands) -> bool:
+        return tuple(earlier_bids(hands, players, seat)) == bids
+    return given

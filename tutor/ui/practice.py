@@ -35,6 +35,7 @@ from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
+from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
 from ..strategy.review import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
@@ -174,6 +175,10 @@ def _typed(key: str, then, count: int | None = None, clear: bool = True) -> None
 
 def _hint() -> None:
     table: Table = st.session_state["pr_table"]
+    if table.deal.phase is Phase.BIDDING:  # the bid hint is estimated: about a second of work
+        with st.spinner(f"Estimating your bids over {BID_SAMPLES} deals of the cards you cannot see…"):
+            st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
+        return
     st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
 
 
@@ -229,9 +234,15 @@ def _message(table: Table) -> None:
         move = hint[1]
         with st.container(border=True):
             st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
-            if move.principle == "hand-count":
+            advice = table.bid_advice() if move.principle == "best-expected-score" else None  # kept: no new work
+            if advice is not None:
+                st.dataframe(advice.rows(), hide_index=True, width="stretch")
+                show_principle(move.principle, from_start=False)
+            if move.principle == "hand-count" or advice is not None:
                 show_hand_count(table.view().hand, table.players)
-            show_principle(move.principle, from_start=False)
+                show_principle("hand-count", from_start=False)
+            else:
+                show_principle(move.principle, from_start=False)
 
 
 def _body(table: Table) -> None:

@@ -18,11 +18,10 @@ import random
 from functools import lru_cache
 
 from ...engine import Contract, RuleSet, TarotError, sort_cards
-from ...engine.bidding import Auction
 from ...engine.seats import seat_label
 from ...strategy import estimate_bids
-from ...strategy.contracts import CREDIT, TOLERANCE, grade, open_options, option_name, verdict
-from ...strategy.handcount import THRESHOLDS, choose_bid, count_steps, hand_strength
+from ...strategy.contracts import CREDIT, TOLERANCE, earlier_bids, fits, grade, open_options, option_name, verdict
+from ...strategy.handcount import THRESHOLDS, count_steps, hand_strength
 from ...strategy.principles import PRINCIPLES
 from ..answers import read_choice
 from ..check import _feedback, grader
@@ -45,26 +44,6 @@ THRESHOLD_WORDS = ", ".join(f"{option_name(c).lower()}{' from' if i == 0 else ''
 
 def key_option(key: str):
     return None if key == "pass" else Contract(key)
-
-
-def earlier_bids(hands, players: int, seat: int) -> list:
-    """The bids of the seats before ``seat`` (seat 0 speaks first), as the bots make them."""
-    auction = Auction(players, players - 1)
-    bids = []
-    for s in range(seat):
-        bid = choose_bid(hands[s], players=players, open_bids=auction.open_bids())
-        auction.bid(s, bid)
-        bids.append(bid)
-    return bids
-
-
-def fits(bids: list, players: int, seat: int):
-    """The condition on a sampled deal: the earlier seats would have bid exactly ``bids``."""
-    bids = tuple(bids)
-
-    def given(hands) -> bool:
-        return tuple(earlier_bids(hands, players, seat)) == bids
-    return given
 
 
 @lru_cache(maxsize=64)

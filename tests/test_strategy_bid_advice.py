@@ -1,0 +1,89 @@
+"""The bid hint in Practice: the estimator's best expected score for the learner's seat, after the bids so far."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, RuleSet, card
+from tutor.practice.table import Table
+from tutor.strategy import estimate_bids
+from tutor.strategy.bid_advice import SAMPLES, advise_bid, speaking_seat
+from tutor.strategy.contracts import fits, open_options, verdict
+from tutor.strategy.handcount import count_steps, threshold_text
+
+
+def deal_with(players: int, dealer: int, seat: int, mine: str, seed: int) -> Deal:
+    """A deal where ``seat`` holds ``mine`` and the others are dealt at random (no Petit sec)."""
+    rules = RuleSet.for_players(players)
+    hand = [card(c) for c in mine.split()]
+    rng = random.Random(seed)
+    while True:
+        rest = [c for c in CARDS if c not in hand]
+        rng.shuffle(rest)
+        hands = []
+        for s in range(players):
+            if s == seat:
+                hands.append(tuple(hand))
+            else:
+                hands.append(tuple(rest[:rules.hand_size]))
+                rest = rest[rules.hand_size:]
+        d = Deal(DealtCards(players, dealer, tuple(hands), tuple(rest), 0, ()), rules=rules, seed=seed)
+        if d.phase is Phase.BIDDING:
+            return d
+
+
+def test_the_seats_speak_from_the_one_after_the_dealer():
+    # By hand: with 4 players and Bruno (seat 2) dealing, Chloé (3) speaks first, then You (0), Anna (1), Bruno.
+    assert [speaking_seat(s, dealer=2, players=4) for s in (3, 0, 1, 2)] == [0, 1, 2, 3]
+    assert [speaking_seat(s, dealer=4, players=5) for s in range(5)] == [0, 1, 2, 3, 4]
+
+
+WEAK = "2S 3S 4S 5S 6S 7S 2H 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C T2"  # count far under any threshold
+STRONG = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 EX T1 KS KH KD KC QH"  # eleven top trumps, 3 oudlers, 4 kings
+
+
+def test_a_hopeless_hand_passes_and_a_monster_bids():
+    weak = deal_with(4, dealer=3, seat=0, mine=WEAK, seed=1)
+    advice = advise_bid(weak.view(0), seed=1)
+    assert advice.move.action == Bid(0, None) and advice.verdict.best is None
+    assert all(advice.verdict.expected[c] < 0 for c in Contract)
+    strong = deal_with(4, dealer=3, seat=0, mine=STRONG, seed=2)
+    advice = advise_bid(strong.view(0), seed=2)
+    assert advice.move.action.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
+    assert advice.estimate.contracts[Contract.GARDE_CONTRE].chance > 0.9
+    assert "By the hand count alone, the bots' way: counts" in advice.move.reason
+    assert advice.move.principle == "best-expected-score"
+
+
+@pytest.mark.parametrize("players, seed", [(3, 4), (4, 218), (5, 9)])
+def test_the_advice_is_the_estimate_of_the_learners_place_in_the_auction(players, seed):
+    """Worked out without the module: the estimator run at the learner's speaking seat, on the deals that
+    fit the bids so far, with the deal's seed; the advised bid is the best of the open options."""
+    table = Table.new(players, seed)
+    table.advance()
+    assert table.deal.phase is Phase.BIDDING and table.learner_to_act
+    view = table.view()
+    bids = [b for _, b in view.bids]
+    at = (0 - view.dealer - 1) % players
+    assert len(bids) == at  # everyone before the learner has spoken
+    est = estimate_bids(view.hand, players=players, seat=at, samples=SAMPLES, rng=random.Random(seed),
+                        given=fits(bids, players, at))
+    v = verdict(est.scores, open_options(bids))
+    advice = table.bid_advice()
+    assert advice.verdict.expected == v.expected and advice.move.action == Bid(0, v.best)
+    assert v.expected[v.best] == max(v.expected.values())
+    assert [r["expected score"] for r in advice.rows()] == [round(v.expected[o]) for o in v.options]
+    hint = table.hint()
+    assert threshold_text(count_steps(view.hand, players=players).total)[1:] in hint.reason
+    assert hint == advice.move and table.hints == 1
+    assert f"counts {count_steps(view.hand, players=players).total:g}" in hint.reason
+
+
+def test_outside_the_bidding_the_hint_is_the_bots_move():
+    table = Table.new(4, 1)
+    table.advance()
+    table.act(Bid(0, None))  # the learner passes; a bot takes and the play begins
+    assert table.deal.phase is Phase.PLAYING and table.bid_advice() is None
+    assert table.hint().card is not None
