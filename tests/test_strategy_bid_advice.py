@@ -74,7 +74,8 @@ def test_the_advice_is_the_estimate_of_the_learners_place_in_the_auction(players
     advice = table.bid_advice()
     assert advice.verdict.expected == v.expected and advice.move.action == Bid(0, v.best)
     assert v.expected[v.best] == max(v.expected.values())
-    assert [r["expected score"] for r in advice.rows()] == [round(v.expected[o]) for o in v.options]
+    assert [score for _, _, score in advice.rows()] == [round(v.expected[o]) for o in v.options]
+    assert advice.table().count("\n") == len(v.options) + 1 and "(best)" in advice.table()
     hint = table.hint()
     assert threshold_text(count_steps(view.hand, players=players).total)[1:] in hint.reason
     assert hint == advice.move and table.hints == 1

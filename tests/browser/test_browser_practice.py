@@ -31,7 +31,7 @@ def test_play_a_full_trick_by_clicking(page, server):
     said = "pass" if best.contract is None else f"bid {best.contract.value.replace('_', ' ')}"
     expect(page.get_by_text(f"Hint: {said}.", exact=False)).to_be_visible(timeout=30000)
     expect(page.get_by_text("Estimated over 80 deals", exact=False)).to_be_visible()
-    expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
+    expect(page.get_by_role("columnheader", name="average score")).to_be_visible()
     settle(page)
     page.get_by_role("button", name="Pass", exact=True).click()
     expect(page.get_by_text("Trick 1", exact=True)).to_be_visible(timeout=15000)

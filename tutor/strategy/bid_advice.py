@@ -43,15 +43,22 @@ class BidAdvice:
     estimate: BidEstimate
     verdict: BidVerdict
 
-    def rows(self) -> list[dict]:
-        """One row per open option, for a table: the bid, how often it is made, its expected score."""
+    def rows(self) -> list[tuple[str, str, int]]:
+        """One row per open option: the bid (best and tied ones marked), how often it is made, its average
+        score (the taker's, a deal)."""
         out = []
         for o in self.verdict.options:
             made = "you do not play" if o is None else f"{self.estimate.contracts[o].chance:.0%}"
             name = option_name(o) + (" (best)" if o == self.verdict.best else
                                      " (tied)" if o in self.verdict.ties else "")
-            out.append({"bid": name, "made": made, "expected score": round(self.verdict.expected[o])})
+            out.append((name, made, round(self.verdict.expected[o])))
         return out
+
+    def table(self) -> str:
+        """The rows as a Markdown table: three narrow columns, which wrap on a phone."""
+        lines = ["| bid | made | average score |", "|---|---|---|"]
+        lines += [f"| {name} | {made} | {_signed(score)} |" for name, made, score in self.rows()]
+        return "\n".join(lines)
 
 
 @lru_cache(maxsize=32)
@@ -68,12 +75,12 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     est = _estimate(tuple(view.hand), view.players, seat, bids, seed)
     v = verdict(est.scores, open_options(bids))
     count = count_steps(list(view.hand), players=view.players)
-    scores = ", ".join(f"{option_name(o).lower()} {_signed(v.expected[o])}" for o in v.options)
     tied = [option_name(o).lower() for o in v.ties if o != v.best]
     by_count = threshold_text(count.total)
-    reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking: {scores} a deal on "
-              f"average. Best: {option_name(v.best).lower()}"
-              + (f" (tied, within the estimate's noise, with {' and '.join(tied)})" if tied else "")
+    average = "" if v.best is None else f", {_signed(v.expected[v.best])} a deal on average"
+    reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking (each open bid's chance "
+              f"and average score are in the table). Best: {option_name(v.best).lower()}{average}"
+              + (f"; tied, within the estimate's noise, with {' and '.join(tied)}" if tied else "")
               + f". By the hand count alone, the bots' way: {by_count[0].lower()}{by_count[1:]} The count says "
               "where to start thinking; the estimate, what this hand is worth here.")
     return BidAdvice(Move(Bid(view.seat, v.best), reason, "best-expected-score"), est, v)

@@ -236,7 +236,7 @@ def _message(table: Table) -> None:
             st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
             advice = table.bid_advice() if move.principle == "best-expected-score" else None  # kept: no new work
             if advice is not None:
-                st.dataframe(advice.rows(), hide_index=True, width="stretch")
+                st.markdown(advice.table())
                 show_principle(move.principle, from_start=False)
             if move.principle == "hand-count" or advice is not None:
                 show_hand_count(table.view().hand, table.players)
