@@ -13,10 +13,11 @@ from tutor.engine import EXCUSE, Contract, Phase, PlayCard, check_discard, expla
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy import estimate_bids
+from tutor.strategy.bid_advice import review_bid
 from tutor.strategy.contracts import fits, option_name, verdict
 from tutor.strategy.handcount import count_steps
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
-from tutor.strategy.review import decision_at, learner_steps, listed
+from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed
 from tutor.ui import practice as page
 from tutor.ui.cards import card_label
 
@@ -235,7 +236,7 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     assert exact.better is EXCUSE and exact.principle == "excuse-timing"
 
     def listed_on_page() -> list[str]:
-        return [m.value for m in at.markdown if "was better" in m.value]
+        return [m.value for m in at.markdown if m.value.startswith("**Trick") and "was better" in m.value]
 
     def line(d) -> str:
         return f"**Trick {d.trick}:** you played **{card_label(d.played)}**; **{card_label(d.better)}**"
@@ -265,6 +266,26 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     play_typed(at, "pr", EXCUSE)
     assert table(at).deal.log[exact.step] == PlayCard(0, EXCUSE)
     play_to_the_end(at)
+
+
+def test_the_review_lists_a_costly_bid_and_replays_from_it():
+    """Seed 22: the learner bids a petite as the bots would; the estimate at that moment prefers a garde by more
+    than the listing threshold and beyond its noise, so the review lists the bid first, with the table."""
+    at = practice(players="4", seed=str(REVIEW_SEED))
+    play_to_the_end(at)
+    deal = table(at).deal
+    r = review_bid(deal, 0)  # worked out without the page, from the deal's log
+    assert r.said is Contract.PETITE and r.advice.verdict.best is Contract.GARDE and r.costly(MIN_GAIN_ESTIMATED)
+    expected = r.advice.verdict.expected
+    assert r.gain == pytest.approx(expected[Contract.GARDE] - expected[Contract.PETITE])
+    first = next(m.value for m in at.markdown if "was better" in m.value)  # the first costly decision listed
+    assert first.startswith(f"**The bidding:** you said **petite**; **garde** was better: **{r.gain:+.0f}**")
+    assert r.advice.table() in [m.value for m in at.markdown]
+    at.button(key=f"pr_replay_{r.step}").click().run()
+    assert not at.exception
+    back = table(at)
+    assert back.deal.phase is Phase.BIDDING and back.learner_to_act and back.deal.log == deal.log[:r.step]
+    assert "Back at the bidding" in " ".join(i.value for i in at.info)
 
 
 def test_a_guided_hand_through_the_page():

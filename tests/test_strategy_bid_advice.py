@@ -9,7 +9,7 @@ import pytest
 from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, RuleSet, card
 from tutor.practice.table import Table
 from tutor.strategy import estimate_bids
-from tutor.strategy.bid_advice import SAMPLES, advise_bid, speaking_seat
+from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, speaking_seat
 from tutor.strategy.contracts import fits, open_options, verdict
 from tutor.strategy.handcount import count_steps, threshold_text
 
@@ -88,3 +88,24 @@ def test_outside_the_bidding_the_hint_is_the_bots_move():
     table.act(Bid(0, None))  # the learner passes; a bot takes and the play begins
     assert table.deal.phase is Phase.PLAYING and table.bid_advice() is None
     assert table.hint().card is not None
+
+
+def test_the_review_judges_the_bid_from_where_the_learner_spoke():
+    # Seed 11: four bots' estimate says pass for the learner's hand (every contract loses on average).
+    wild = Table.new(4, 11)
+    wild.advance()
+    wild.act(Bid(0, Contract.GARDE_CONTRE))
+    r = review_bid(wild.deal, 0)
+    expected = r.advice.verdict.expected
+    assert r.said is Contract.GARDE_CONTRE and r.advice.verdict.best is None
+    assert r.gain == pytest.approx(0 - expected[Contract.GARDE_CONTRE]) and r.costly(40)
+    # The same bids judged by the hint at that moment: the review is the hint, looked at afterwards.
+    fresh = Table.new(4, 11)
+    fresh.advance()
+    assert fresh.bid_advice().verdict.expected == expected
+    wise = Table.new(4, 11)
+    wise.advance()
+    wise.act(Bid(0, None))
+    r = review_bid(wise.deal, 0)
+    assert r.said is None and r.tied and r.gain == 0 and not r.costly(40)
+    assert review_bid(Deal.new(4, seed=3), 0) is None  # no bid made yet

@@ -121,7 +121,7 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     settle(page)
     expect(page.get_by_role("link", name="Lesson:").first).to_be_visible()
     assert "lesson=" in page.get_by_role("link", name="Lesson:").first.get_attribute("href")
-    page.get_by_role("button", name="Replay from here").first.click()
+    page.locator(f".st-key-pr_replay_{first.step}").get_by_role("button", name="Replay from here").click()
     expect(page.get_by_text(f"Back at trick {first.trick}", exact=False)).to_be_visible(timeout=30000)
     settle(page)
     # The table is back before that card: the card is in the hand again, to be played.

@@ -17,11 +17,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Bid, Card, SeatView
+from ..engine import Bid, Card, Contract, Deal, SeatView, TarotError
 from .bots import Move
 from .contracts import BidVerdict, fits, open_options, option_name, verdict
 from .estimate import BidEstimate, estimate_bids
 from .handcount import count_steps, threshold_text
+from .review import rewind
 
 SAMPLES = 80  # as in the drill: about 1 s of CPU with 4 players, 2 s with 5
 
@@ -89,3 +90,41 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
 def _signed(x: float) -> str:
     return f"{round(x):+d}" if round(x) else "0"
 
+
+
+@dataclass(frozen=True)
+class BidReview:
+    """The learner's bid in a played deal, judged as the hint would have judged it then."""
+
+    step: int  # its place in the deal's log (Replay from here sets the table back to it)
+    said: Contract | None
+    advice: BidAdvice
+
+    @property
+    def gain(self) -> float:
+        """What the best bid would have added to the learner's score on average (0 when tied with it)."""
+        return 0.0 if self.tied else self.advice.verdict.gap[self.said][0]
+
+    @property
+    def tied(self) -> bool:
+        return self.said in self.advice.verdict.ties
+
+    def costly(self, min_gain: float) -> bool:
+        """Worth listing: not tied with the best (beyond the estimate's noise) and ``min_gain`` points behind."""
+        return not self.tied and self.gain >= min_gain
+
+
+def review_bid(deal: Deal, learner: int) -> BidReview | None:
+    """The learner's bid judged by the estimator, from where they stood when they spoke (seeded by the deal);
+    None when they did not choose it (barred after a misdeal) or no sampled deal fits the bids before it."""
+    step = next((i for i, a in enumerate(deal.log) if isinstance(a, Bid) and a.seat == learner), None)
+    if step is None:
+        return None
+    view = rewind(deal, step).view(learner)
+    if learner in view.barred:
+        return None
+    try:
+        advice = advise_bid(view, seed=deal.seed or 0)
+    except TarotError:
+        return None
+    return BidReview(step, deal.log[step].contract, advice)

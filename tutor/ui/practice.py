@@ -36,6 +36,8 @@ from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
+from ..strategy.bid_advice import BidReview, review_bid
+from ..strategy.contracts import option_name
 from ..strategy.review import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
@@ -223,9 +225,10 @@ def _header(table: Table) -> None:
 def _message(table: Table) -> None:
     back = st.session_state.get("pr_replayed")
     if back is not None and back == len(table.deal.log) and table.learner_to_act:
-        st.info(f"**Back at trick {len(table.deal.tricks) + 1}**, before the card you played there: the table is "
-                "as it was. Play on; the review of the new ending comes when the deal is over.",
-                icon=":material/replay:")
+        where = ("**Back at the bidding**, before your bid" if table.deal.phase is Phase.BIDDING else
+                 f"**Back at trick {len(table.deal.tricks) + 1}**, before the card you played there")
+        st.info(f"{where}: the table is as it was. Play on; the review of the new ending comes when the deal is "
+                "over.", icon=":material/replay:")
     msg = st.session_state.get("pr_msg")
     if msg and msg[0] == len(table.deal.log):
         st.error(msg[1])
@@ -460,6 +463,34 @@ def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
     return tuple(d for _, d in sorted(found.items()) if d is not None)
 
 
+@st.cache_data(show_spinner=False, max_entries=500)
+def _bid_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...], learner: int) -> BidReview | None:
+    """The learner's bid judged by the estimator (about a second), cached per deal."""
+    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
+    return review_bid(deal, learner)
+
+
+def _review_bid(table: Table) -> str:
+    """The learner's bid, listed when the estimate's best bid would have scored clearly more: "listed",
+    "fine" (judged, not costly) or "" (not judged: barred after a misdeal, or no sampled deal fitted)."""
+    with st.spinner(f"Estimating your bid over {BID_SAMPLES} deals of the cards you could not see…"):
+        r = _bid_reviewed(*_deal_key(table)[:4], table.learner)
+    if r is None:
+        return ""
+    if not r.costly(MIN_GAIN_ESTIMATED):
+        return "fine"
+    best = r.advice.verdict.best
+    with st.container(border=True):
+        st.markdown(f"**The bidding:** you said **{option_name(r.said).lower()}**; **{option_name(best).lower()}** "
+                    f"was better: **{r.gain:+.0f}** to your score on average (estimated over "
+                    f"{r.advice.estimate.samples} deals of the cards you could not see).")
+        st.markdown(r.advice.table())
+        show_principle(r.advice.move.principle, from_start=False)
+        st.button("Replay from here", key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),
+                  icon=":material/replay:", help="Set the table back to your bid and play on from there.")
+    return "listed"
+
+
 def _replay_from(step: int) -> None:
     """Set the table back to the learner's card number ``step`` of the log; the deal is played again."""
     table: Table = st.session_state["pr_table"]
@@ -470,8 +501,8 @@ def _replay_from(step: int) -> None:
 
 
 def _review(table: Table) -> None:
-    """The learner's costly cards: trick, card, better card, gain, exact or estimated, the principle and
-    its lesson, and a button to play again from there."""
+    """The learner's costly decisions: the bid (estimated), then each costly card: trick, card, better card,
+    gain, exact or estimated, the principle and its lesson, and a button to play again from there."""
     st.subheader("Review of your play")
     if table.deal.seed is None:
         return
@@ -484,10 +515,13 @@ def _review(table: Table) -> None:
            f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
            if estimated else
            f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
-    st.caption(f"{how} Listed: a loss of at least {MIN_GAIN:g} point (exact), or of {MIN_GAIN_ESTIMATED:g} and "
-               f"{NOISE_FACTOR:g} times its sampling error (estimated).")
+    st.caption(f"{how} Your bid was estimated over {BID_SAMPLES} deals. Listed: a loss of at least {MIN_GAIN:g} "
+               f"point (exact), or of {MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card "
+               f"estimated), or of {MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid).")
+    bid = _review_bid(table)
     if not costly:
-        st.success("No costly card: every card you chose was as good as the best, or close.",
+        st.success("No costly card: every card you chose was as good as the best, or close."
+                   + (" Your bid was as good as the best too." if bid == "fine" else ""),
                    icon=":material/check_circle:")
         return
     for x in costly:
