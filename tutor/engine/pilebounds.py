@@ -153,11 +153,15 @@ def sweep_reason(players: int, contract: Contract, swept_by: str) -> str:
         dog = f" and the dog ({rules.dog_size} cards)" if fate is DogFate.DEFENCE_KEEPS_HIDDEN else ""
         return ("the attack took every trick, so the defence keeps at most the Excuse "
                 f"({points_text(EXCUSE_KEPT)} points){dog}")
-    kept = {DogFate.TAKER_EXCHANGES: f"its écart ({rules.dog_size} cards, no king or oudler) and ",
+    return f"the defence took every trick, so the attack keeps only {_always_held(rules, fate)}its Excuse if it held " \
+           f"it ({points_text(EXCUSE_KEPT)} points)"
+
+
+def _always_held(rules: RuleSet, fate: DogFate) -> str:
+    """What the attack holds whatever happens in the tricks: its écart, or the dog, or nothing."""
+    return {DogFate.TAKER_EXCHANGES: f"its écart ({rules.dog_size} cards, no king or oudler) and ",
             DogFate.TAKER_KEEPS_HIDDEN: f"the dog ({rules.dog_size} cards) and ",
             DogFate.DEFENCE_KEEPS_HIDDEN: ""}[fate]
-    return f"the defence took every trick, so the attack keeps only {kept}its Excuse if it held it " \
-           f"({points_text(EXCUSE_KEPT)} points)"
 
 
 def sweep_options(players: int, contract: Contract, swept_by: str) -> str:
@@ -194,10 +198,8 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
     if swept_by == "failed" and points in sweep_totals(rules.players, contract, "defence", oudlers):
         return  # announced and failed: the defence may have taken every trick
     if points < low:
-        kept = {DogFate.TAKER_EXCHANGES: f"its écart ({rules.dog_size} cards) and ",
-                DogFate.TAKER_KEEPS_HIDDEN: f"the dog ({rules.dog_size} cards) and ",
-                DogFate.DEFENCE_KEEPS_HIDDEN: ""}[contract.dog]
-        raise PileError(f"in a {contract.french.split(' (')[0]} the attack holds {kept}at least one trick, so it has "
+        raise PileError(f"in a {contract.french.split(' (')[0]} the attack holds {_always_held(rules, contract.dog)}at "
+                        "least one trick, so it has "
                         f"at least {points_text(low)} points, not {points_text(points)}; "
                         "if the defence took every trick, mark the chelem as the defence's")
 
