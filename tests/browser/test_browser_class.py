@@ -83,8 +83,12 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
     expect(page.get_by_role("button", name="Hide the explanations")).to_be_visible(timeout=15000)
     settle(page)
     ann.get_by_role("button", name="Check again").click()  # Ann's page now opens the answers
+    expect(ann.get_by_text("Question 1: answer and why")).to_be_visible(timeout=15000)
+    settle(ann)  # the expander is clicked on the finished page, not on one being redrawn
     ann.get_by_text("Question 1: answer and why").click()
-    answer = re.search(r"Answer: (-?[\d.]+)", ann.get_by_text(re.compile(r"^Answer: ")).first.inner_text()).group(1)
+    shown = ann.get_by_text(re.compile(r"^Answer: -?[\d.]+")).first
+    expect(shown).to_be_visible(timeout=15000)
+    answer = re.search(r"Answer: (-?[\d.]+)", shown.inner_text()).group(1)
     ann_ctx.close()
 
     bob_ctx, bob = _learner(browser, server, code, "Bob", [answer, "99"], reload_at=1)
