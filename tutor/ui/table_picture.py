@@ -20,6 +20,8 @@ from functools import cache
 from html import escape
 
 SIZE = 260
+PAD = 120  # room each side for a side seat's label ("Seat 4 (you, taker)"), written outward from the table
+RADIUS = SIZE / 2 - 62  # the green table
 
 
 def seat_spots(players: int) -> list[tuple[float, float]]:
@@ -48,20 +50,25 @@ def describe(players: int, dealer: int, names=None) -> str:
 def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None) -> str:
     names = list(names or [f"Seat {s + 1}" for s in range(players)])
     c = SIZE / 2
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" '
-             f'height="{SIZE}" role="img" aria-label="{escape(describe(players, dealer, names))}">',
-             f'<circle cx="{c}" cy="{c}" r="{c - 62}" fill="#2e7d32"/>',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-PAD} 0 {SIZE + 2 * PAD} {SIZE}" '
+             f'width="{SIZE + 2 * PAD}" height="{SIZE}" role="img" '
+             f'aria-label="{escape(describe(players, dealer, names))}">',
+             f'<circle cx="{c}" cy="{c}" r="{RADIUS}" fill="#2e7d32"/>',
              f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-family="sans-serif" font-size="26" '
              'fill="#ffffff">↺</text>',
              f'<text x="{c}" y="{c + 16}" text-anchor="middle" font-family="sans-serif" font-size="11" '
              'fill="#ffffff">counter-clockwise</text>']
     for s, (x, y) in enumerate(seat_spots(players)):
         dealer_seat = s == dealer
-        parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-family="sans-serif" '
+        # A seat beside the table is written away from it, so a long name never runs over the green.
+        side = "end" if x < c - 20 else "start" if x > c + 20 else "middle"
+        if side != "middle":
+            x = c + (RADIUS + 8) * (1 if side == "start" else -1)
+        parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{side}" font-family="sans-serif" '
                      f'font-size="14" font-weight="{"bold" if dealer_seat else "normal"}" fill="#1b1b1b">'
                      f'{escape(names[s])}</text>')
         if dealer_seat:
-            parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="middle" font-family="sans-serif" '
+            parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="{side}" font-family="sans-serif" '
                          'font-size="12" fill="#c62828">dealer</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -73,4 +80,4 @@ def table_img(players: int, dealer: int, *, names=None) -> str:
     uri = "data:image/svg+xml;base64," + base64.b64encode(table_svg(players, dealer, key).encode()).decode()
     alt = escape(describe(players, dealer, names))
     return (f'<img class="tt-table" src="{uri}" alt="{alt}" title="{alt}" '
-            f'style="width:{SIZE}px;max-width:100%;height:auto;margin-bottom:0.5rem">')
+            f'style="width:{SIZE + 2 * PAD}px;max-width:100%;height:auto;margin-bottom:0.5rem">')
