@@ -77,6 +77,7 @@ def test_the_advice_is_the_estimate_of_the_learners_place_in_the_auction(players
     assert [score for _, _, score in advice.rows()] == [round(v.expected[o]) for o in v.options]
     assert advice.table().count("\n") == len(v.options) + 1 and "(best)" in advice.table()
     hint = table.hint()
+    assert table.deal.can(hint.action)  # an open bid: the engine takes it
     assert threshold_text(count_steps(view.hand, players=players).total)[1:] in hint.reason
     assert hint == advice.move and table.hints == 1
     assert f"counts {count_steps(view.hand, players=players).total:g}" in hint.reason

@@ -134,7 +134,7 @@ class Table:
         if view.phase is not Phase.BIDDING or view.to_act != self.learner or self.learner in view.barred:
             return None
         try:
-            return advise_bid(view, seed=self.deal.seed)
+            return advise_bid(view, seed=self.deal.seed or 0)  # the review's seed too
         except TarotError:
             return None
 

@@ -24,7 +24,7 @@ from .estimate import BidEstimate, estimate_bids
 from .handcount import count_steps, threshold_text
 from .review import rewind
 
-SAMPLES = 80  # as in the drill: about 1 s of CPU with 4 players, 2 s with 5
+SAMPLES = 80  # the drill's too: about 1 s of CPU with 4 players, 2 s with 5
 
 
 def speaking_seat(seat: int, dealer: int, players: int) -> int:
@@ -89,7 +89,6 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
 
 def _signed(x: float) -> str:
     return f"{round(x):+d}" if round(x) else "0"
-
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from functools import lru_cache
 from ...engine import Contract, RuleSet, TarotError, sort_cards
 from ...engine.seats import seat_label
 from ...strategy import estimate_bids
+from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
 from ...strategy.contracts import CREDIT, TOLERANCE, earlier_bids, fits, grade, open_options, option_name, verdict
 from ...strategy.handcount import THRESHOLDS, count_steps, hand_strength
 from ...strategy.principles import PRINCIPLES
@@ -30,7 +31,8 @@ from ..question import AnswerType, Choice, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 
-SAMPLES = 80  # deals per estimate: about 1 s of CPU; the tie test keeps the verdicts honest at this size
+SAMPLES = BID_SAMPLES  # 80 deals per estimate, as the Practice hint: about 1 s of CPU; the tie test keeps
+# the verdicts honest at this size
 RULES = ("multiplier", "dog_fate", "outbid")
 # Trumps in your hand (out of 18 cards; scaled to the hand size), by difficulty: clear hands (few trumps or
 # many) first, then the close calls around the garde, then the big contracts. Strong hands are too rare in
