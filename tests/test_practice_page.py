@@ -9,13 +9,14 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import EXCUSE, Contract, Phase, PlayCard, check_discard, explain_play
+from tutor.engine import EXCUSE, Contract, Phase, PlayCard, ShowPoignee, check_discard, explain_play
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy import estimate_bids
-from tutor.strategy.bid_advice import review_bid
+from tutor.strategy.bid_advice import review_bid, signed_score
 from tutor.strategy.contracts import fits, option_name, verdict
 from tutor.strategy.handcount import count_steps
+from tutor.strategy.poignee_advice import advise_poignee
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed
 from tutor.ui import practice as page
@@ -207,6 +208,25 @@ def test_the_hint_names_a_card_with_a_reason_and_is_counted():
     said = " ".join(m.value for m in at.markdown)
     assert "Count your hand" in said and "Bid for the best expected score" in said
     assert lesson_links(at) == ["which-contract", "judging-a-hand"]
+
+
+def test_the_poignee_hint_says_show_or_hide_with_both_averages():
+    at = practice(players="4", seed="94")  # the learner takes with ten trumps, and is winning
+    for _ in range(10):  # the bidding, the écart and the start: then the poignée, before the first card
+        t = table(at)
+        if not t.awaiting_start and t.learner_to_act and isinstance(decide(t.view()).action, ShowPoignee):
+            break
+        learner_step(at)
+    shown = decide(t.view()).action.cards
+    advice = advise_poignee(t.deal, 0, shown, seed=94)  # worked out without the page
+    at.button(key="pr_hint_btn").click().run()
+    assert not at.exception
+    info = at.info[0].value
+    assert info.startswith("**Hint: show a poignée") and advice.shows
+    both = f"{signed_score(advice.show)} a deal for you with it shown, {signed_score(advice.hide)} with it hidden"
+    assert both in info
+    assert "Show a poignée when it pays" in " ".join(m.value for m in at.markdown)
+    assert lesson_links(at) == ["announcing"]
 
 
 def lesson_links(at) -> list[str]:

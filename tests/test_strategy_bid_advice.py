@@ -1,4 +1,5 @@
-"""The bid hint in Practice: the estimator's best expected score for the learner's seat, after the bids so far."""
+"""The bid and poignée hints in Practice: the estimator's best expected score for the learner's seat, after the
+bids so far, and the poignée shown or hidden by what each scores over sampled deals."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import random
 
 import pytest
 
-from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, RuleSet, card
+from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, PlayCard, RuleSet, ShowPoignee, card
 from tutor.practice.table import Table
 from tutor.strategy import estimate_bids
-from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, speaking_seat
+from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, signed_score, speaking_seat
+from tutor.strategy.bots import choose_play, decide
 from tutor.strategy.contracts import fits, open_options, verdict
 from tutor.strategy.handcount import count_steps, threshold_text
+from tutor.strategy.poignee_advice import SAMPLES as POIGNEE_SAMPLES
+from tutor.strategy.poignee_advice import advise_poignee
 
 
 def deal_with(players: int, dealer: int, seat: int, mine: str, seed: int) -> Deal:
@@ -110,3 +114,48 @@ def test_the_review_judges_the_bid_from_where_the_learner_spoke():
     r = review_bid(wise.deal, 0)
     assert r.said is None and r.tied and r.gain == 0 and not r.costly(40)
     assert review_bid(Deal.new(4, seed=3), 0) is None  # no bid made yet
+
+
+def at_the_poignee(players: int, seed: int) -> Table:
+    """The table at the learner's first card, with a poignée the bots would show (the learner played as a bot)."""
+    t = Table.new(players, seed)
+    t.advance()
+    while not t.finished:
+        if t.awaiting_start:
+            t.start_play()
+            continue
+        move = decide(t.view())
+        if isinstance(move.action, ShowPoignee):
+            return t
+        t.act(move.action)
+    raise AssertionError(f"no poignée for the learner in deal {seed}")
+
+
+@pytest.mark.parametrize("players, seed, shows", [(4, 94, True), (4, 22, False), (5, 22, True), (3, 19, True)])
+def test_the_poignee_hint_plays_the_deal_on_both_ways(players, seed, shows):
+    """Deal 94: the taker is winning, so the bonus would be theirs: show. Deal 22: the taker is losing: keep
+    it hidden, and play the card the bots would. The advice is the better of the two averages it shows."""
+    table = at_the_poignee(players, seed)
+    shown = decide(table.view()).action.cards
+    advice = advise_poignee(table.deal, 0, shown, seed=seed)
+    assert advice.shows is shows and advice.samples > POIGNEE_SAMPLES // 2
+    assert (advice.show > advice.hide) is shows
+    if shows:
+        assert advice.move.action == ShowPoignee(0, shown)
+    else:
+        assert advice.move.action == PlayCard(0, choose_play(table.view())[0])
+    assert f"{signed_score(advice.show)} a deal for you with it shown, {signed_score(advice.hide)} with it hidden" \
+        in advice.move.reason
+    assert advice.move.principle == "poignee-when"
+    assert advise_poignee(table.deal, 0, shown, seed=seed) == advice  # seeded: the same advice again
+    hint = table.hint()
+    assert hint == advice.move and table.deal.can(hint.action)
+
+
+def test_a_winning_side_gains_about_the_bonus_by_showing():
+    """Deal 94 (4 players, a simple poignée of 20, the taker): on a deal the taker wins, showing adds 20 from each
+    of the 3 defenders; on one they lose, it costs as much. So show - hide is about 60 × (won - lost) / deals."""
+    table = at_the_poignee(4, 94)
+    shown = decide(table.view()).action.cards
+    advice = advise_poignee(table.deal, 0, shown, seed=94)
+    assert 0 < advice.show - advice.hide <= 60 + 15  # a little play may change too, knowing the trumps

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView, TarotError
+from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView, ShowPoignee, TarotError
 from ..strategy.bid_advice import BidAdvice, advise_bid
 from ..strategy.bots import Move, decide
+from ..strategy.poignee_advice import advise_poignee
 from ..strategy.review import rewind
 
 # Seat names around the table, the learner first; play goes counter-clockwise (seat order).
@@ -119,13 +120,21 @@ class Table:
 
     def hint(self) -> Move:
         """The advice for the learner's seat; counted. A bid is advised by the bidding estimator (its best
-        expected score, about a second of work: ``bid_advice``); when it cannot sample the deal, and for
-        every other decision, the advice is the bots' own move."""
+        expected score, about a second of work: ``bid_advice``), and a poignée by playing the deal on both
+        ways over sampled deals (``poignee_advice``); when the deal cannot be sampled, and for every other
+        decision, the advice is the bots' own move."""
         if not self.learner_to_act:
             raise IllegalAction("It is not your turn.", "order")
         self.hints += 1
         advice = self.bid_advice()
-        return advice.move if advice is not None else decide(self.view())
+        if advice is not None:
+            return advice.move
+        move = decide(self.view())
+        if isinstance(move.action, ShowPoignee):  # show it or not: estimated too (``poignee_advice``)
+            shown = advise_poignee(self.deal, self.learner, move.action.cards, seed=self.deal.seed or 0)
+            if shown is not None:
+                return shown.move
+        return move
 
     def bid_advice(self) -> BidAdvice | None:
         """The estimator's verdict on the learner's bid (seeded by the deal), or None outside the learner's

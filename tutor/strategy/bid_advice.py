@@ -58,7 +58,7 @@ class BidAdvice:
     def table(self) -> str:
         """The rows as a Markdown table: three narrow columns, which wrap on a phone."""
         lines = ["| bid | made | average score |", "|---|---|---|"]
-        lines += [f"| {name} | {made} | {_signed(score)} |" for name, made, score in self.rows()]
+        lines += [f"| {name} | {made} | {signed_score(score)} |" for name, made, score in self.rows()]
         return "\n".join(lines)
 
 
@@ -78,7 +78,7 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     count = count_steps(list(view.hand), players=view.players)
     tied = [option_name(o).lower() for o in v.ties if o != v.best]
     by_count = threshold_text(count.total)
-    average = "" if v.best is None else f", {_signed(v.expected[v.best])} a deal on average"
+    average = "" if v.best is None else f", {signed_score(v.expected[v.best])} a deal on average"
     reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking (each open bid's chance "
               f"and average score are in the table). Best: {option_name(v.best).lower()}{average}"
               + (f"; tied, within the estimate's noise, with {' and '.join(tied)}" if tied else "")
@@ -87,7 +87,12 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     return BidAdvice(Move(Bid(view.seat, v.best), reason, "best-expected-score"), est, v)
 
 
-def _signed(x: float) -> str:
+def signed_score(x: float) -> str:
+    """An average score as shown in a hint: whole points with their sign, '0' alone.
+
+    >>> signed_score(55.6), signed_score(-0.4), signed_score(-185)
+    ('+56', '0', '-185')
+    """
     return f"{round(x):+d}" if round(x) else "0"
 
 

@@ -177,11 +177,11 @@ def _typed(key: str, then, count: int | None = None, clear: bool = True) -> None
 
 def _hint() -> None:
     table: Table = st.session_state["pr_table"]
-    if table.deal.phase is Phase.BIDDING:  # the bid hint is estimated: about a second of work
-        with st.spinner(f"Estimating your bids over {BID_SAMPLES} deals of the cards you cannot see…"):
-            st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
-        return
-    st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
+    # A bid or a poignée is estimated over sampled deals: up to a second or two of work.
+    what = (f"Estimating your bids over {BID_SAMPLES} deals of the cards you cannot see…"
+            if table.deal.phase is Phase.BIDDING else "Working out the hint…")
+    with st.spinner(what):
+        st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
 
 
 # ---------------------------------------------------------------- drawing

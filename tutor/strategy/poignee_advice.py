@@ -1,0 +1,72 @@
+"""The poignée hint in Practice: show it or keep it hidden, by what each choice scores on average.
+
+A poignée's bonus goes to the side that wins the deal, whoever showed it, and showing tells the table
+where the trumps are (lesson "Announcements"). So the answer depends on who is likely to win, which the
+hand alone does not say. The hint estimates it: ``SAMPLES`` deals of the cards the learner cannot see,
+consistent with everything shown so far (the review's sampler), each played out twice by the bots from
+this moment, once with the poignée shown and once without; the solver finishes the last tricks. The
+learner's average score either way decides, and both numbers are shown.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import Card, Deal, PlayCard, ShowPoignee
+from .bid_advice import signed_score
+from .bots import Move, choose_play
+from .review import _finish, _replayed, _sample, learner_factor  # the review's sampler, shared
+
+SAMPLES = 40  # two playouts a sample: about half a second of CPU
+
+
+@dataclass(frozen=True)
+class PoigneeAdvice:
+    """The learner's average score with the poignée shown and hidden, over the same sampled deals."""
+
+    show: float
+    hide: float
+    samples: int
+    move: Move
+
+    @property
+    def shows(self) -> bool:
+        return self.show > self.hide
+
+
+def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: int = SAMPLES,
+                   seed: int = 0) -> PoigneeAdvice | None:
+    """Show ``shown`` now, or play on without it? None when no sampled deal fits what the seat has seen."""
+    rng = random.Random(f"poignee:{seed}:{len(deal.log)}")
+    factor = learner_factor(deal, seat)
+    log = list(deal.log)
+    card, why, _ = choose_play(deal.view(seat))  # the card either way: hidden, it is played at once
+    show, hide = [], []
+    for _ in range(samples):
+        sample = _sample(deal, seat, rng)
+        if sample is None:
+            continue
+        dealt, ecart = sample
+        shown_deal, hidden_deal = _replayed(dealt, ecart, deal, log), _replayed(dealt, ecart, deal, log)
+        if shown_deal is None or hidden_deal is None:
+            continue
+        shown_deal.apply(ShowPoignee(seat, shown))
+        hidden_deal.apply(PlayCard(seat, card))  # (a bot to play here would show it: the bots always do)
+        tail = 2 * deal.players
+        show.append(_finish(shown_deal, tail) * factor)
+        hide.append(_finish(hidden_deal, tail) * factor)
+    if not show:
+        return None
+    n = len(show)
+    mean_show, mean_hide = sum(show) / n, sum(hide) / n
+    averages = (f"estimated over {n} deals of the cards you cannot see, played on by the bots: "
+                f"{signed_score(mean_show)} a deal for you with it shown, {signed_score(mean_hide)} with it hidden")
+    if mean_show > mean_hide:
+        move = Move(ShowPoignee(seat, shown), f"Show your poignée ({len(shown)} trumps): {averages}. Its bonus "
+                    "goes to the side that wins, and here that is more often yours.", "poignee-when")
+    else:
+        move = Move(PlayCard(seat, card), f"Keep your poignée hidden and play the {card.name}: {averages}. Its "
+                    "bonus would more often go to the other side, or showing would help them more than you. "
+                    f"The card: {why[0].lower()}{why[1:]}", "poignee-when")
+    return PoigneeAdvice(mean_show, mean_hide, n, move)
