@@ -147,6 +147,7 @@ def test_the_poignee_hint_plays_the_deal_on_both_ways(players, seed, shows):
     assert f"{signed_score(advice.show)} a deal for you with it shown, {signed_score(advice.hide)} with it hidden" \
         in advice.move.reason
     assert advice.move.principle == "poignee-when"
+    assert ("a close call" in advice.move.reason) is advice.close  # said when the gap is within the noise
     assert advise_poignee(table.deal, 0, shown, seed=seed) == advice  # seeded: the same advice again
     hint = table.hint()
     assert hint == advice.move and table.deal.can(hint.action)

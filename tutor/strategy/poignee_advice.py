@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..engine import Card, Deal, PlayCard, ShowPoignee
 from .bid_advice import signed_score
 from .bots import Move, choose_play
-from .review import _finish, _replayed, _sample, learner_factor  # the review's sampler, shared
+from .estimate import Z95
+from .review import _finish, _noise, _replayed, _sample, learner_factor  # the review's sampler, shared
 
 SAMPLES = 40  # two playouts a sample: about half a second of CPU
 
@@ -28,11 +29,17 @@ class PoigneeAdvice:
     show: float
     hide: float
     samples: int
+    noise: float  # the 95% half-width of show - hide (paired samples)
     move: Move
 
     @property
     def shows(self) -> bool:
         return self.show > self.hide
+
+    @property
+    def close(self) -> bool:
+        """A close call: the gap is within the estimate's noise, so either choice is as good."""
+        return abs(self.show - self.hide) <= self.noise
 
 
 def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: int = SAMPLES,
@@ -62,6 +69,9 @@ def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: i
     mean_show, mean_hide = sum(show) / n, sum(hide) / n
     averages = (f"estimated over {n} deals of the cards you cannot see, played on by the bots: "
                 f"{signed_score(mean_show)} a deal for you with it shown, {signed_score(mean_hide)} with it hidden")
+    noise = Z95 * _noise(show, hide, 1.0)
+    if abs(mean_show - mean_hide) <= noise:
+        averages += " (a close call: the gap is within the estimate's noise, so either choice is as good)"
     if mean_show > mean_hide:
         move = Move(ShowPoignee(seat, shown), f"Show your poignée ({len(shown)} trumps): {averages}. Its bonus "
                     "goes to the side that wins, and here that is more often yours.", "poignee-when")
@@ -69,4 +79,4 @@ def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: i
         move = Move(PlayCard(seat, card), f"Keep your poignée hidden and play the {card.name}: {averages}. Its "
                     "bonus would more often go to the other side, or showing would help them more than you. "
                     f"The card: {why[0].lower()}{why[1:]}", "poignee-when")
-    return PoigneeAdvice(mean_show, mean_hide, n, move)
+    return PoigneeAdvice(mean_show, mean_hide, n, noise, move)
