@@ -14,9 +14,10 @@ from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy import estimate_bids
 from tutor.strategy.bid_advice import review_bid, signed_score
+from tutor.strategy.bots import choose_play
 from tutor.strategy.contracts import fits, option_name, verdict
 from tutor.strategy.handcount import count_steps
-from tutor.strategy.poignee_advice import advise_poignee
+from tutor.strategy.poignee_advice import advise_poignee, review_poignee
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed
 from tutor.ui import practice as page
@@ -227,6 +228,27 @@ def test_the_poignee_hint_says_show_or_hide_with_both_averages():
     assert both in info
     assert "Show a poignée when it pays" in " ".join(m.value for m in at.markdown)
     assert lesson_links(at) == ["announcing"]
+
+
+def test_the_review_lists_a_poignee_kept_hidden_when_showing_paid():
+    at = practice(players="4", seed="94")  # the learner takes, is winning, and keeps the poignée hidden
+    for _ in range(120):
+        t = table(at)
+        if t.finished:
+            break
+        if t.learner_to_act and not t.awaiting_start and t.deal.phase is Phase.PLAYING \
+                and isinstance(decide(t.view()).action, ShowPoignee):
+            play_typed(at, "pr", choose_play(t.view())[0])  # not shown: the first card at once
+            continue
+        learner_step(at)
+    log = list(table(at).deal.log)
+    r = review_poignee(table(at).deal, 0)  # worked out without the page
+    assert r.costly and not r.showed
+    line = next(m.value for m in at.markdown if m.value.startswith("**The poignée:**"))
+    assert line.startswith(f"**The poignée:** you kept it hidden; showing it was better: **{r.gain:+.0f}**")
+    at.button(key=f"pr_replay_poignee_{r.step}").click().run()
+    assert not at.exception
+    assert table(at).deal.log == log[:r.step] and table(at).learner_to_act and not table(at).finished
 
 
 def lesson_links(at) -> list[str]:

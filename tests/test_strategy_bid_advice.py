@@ -15,7 +15,7 @@ from tutor.strategy.bots import choose_play, decide
 from tutor.strategy.contracts import fits, open_options, verdict
 from tutor.strategy.handcount import count_steps, threshold_text
 from tutor.strategy.poignee_advice import SAMPLES as POIGNEE_SAMPLES
-from tutor.strategy.poignee_advice import advise_poignee
+from tutor.strategy.poignee_advice import advise_poignee, review_poignee
 
 
 def deal_with(players: int, dealer: int, seat: int, mine: str, seed: int) -> Deal:
@@ -160,3 +160,23 @@ def test_a_winning_side_gains_about_the_bonus_by_showing():
     shown = decide(table.view()).action.cards
     advice = advise_poignee(table.deal, 0, shown, seed=94)
     assert 0 < advice.show - advice.hide <= 60 + 15  # a little play may change too, knowing the trumps
+
+
+def test_the_review_judges_the_poignee_shown_or_kept_hidden():
+    """Deal 94: the taker is winning. Showing, as the hint says, is not listed; keeping it hidden costs about
+    the bonus the hint measured, and is listed with the step of the first card."""
+    shown_table, hidden_table = at_the_poignee(4, 94), at_the_poignee(4, 94)
+    view = hidden_table.view()
+    hidden_table.act(PlayCard(0, choose_play(view)[0]))  # kept hidden: the first card at once
+    for t in (shown_table, hidden_table):
+        while not t.finished:
+            if t.awaiting_start:
+                t.start_play()
+                continue
+            t.act(decide(t.view()).action)
+    shown, hidden = review_poignee(shown_table.deal, 0), review_poignee(hidden_table.deal, 0)
+    assert shown.showed and not shown.costly and shown.gain < 0
+    assert not hidden.showed and hidden.costly
+    assert hidden.gain == pytest.approx(hidden.advice.show - hidden.advice.hide) == pytest.approx(-shown.gain)
+    assert isinstance(hidden_table.deal.log[hidden.step], PlayCard) and hidden_table.deal.log[hidden.step].seat == 0
+    assert review_poignee(Table.new(4, 1).deal, 0) is None  # nothing played yet

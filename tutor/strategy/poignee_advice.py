@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import Card, Deal, PlayCard, ShowPoignee
+from ..engine import Card, Deal, PlayCard, ShowPoignee, poignee_options, poignee_to_show
 from .bid_advice import signed_score
 from .bots import Move, choose_play
 from .estimate import Z95
-from .review import _finish, _noise, _replayed, _sample, learner_factor  # the review's sampler, shared
+from .review import _finish, _noise, _replayed, _sample, learner_factor, rewind  # the review's sampler, shared
 
 SAMPLES = 40  # two playouts a sample: about half a second of CPU
 
@@ -80,3 +80,42 @@ def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: i
                     "bonus would more often go to the other side, or showing would help them more than you. "
                     f"The card: {why[0].lower()}{why[1:]}", "poignee-when")
     return PoigneeAdvice(mean_show, mean_hide, n, noise, move)
+
+
+@dataclass(frozen=True)
+class PoigneeReview:
+    """The learner's poignée decision in a played deal (shown or kept hidden), judged as the hint would have."""
+
+    step: int  # the learner's first action in the play: the poignée shown, or the first card
+    showed: bool
+    advice: PoigneeAdvice
+
+    @property
+    def gain(self) -> float:
+        """What the other choice would have added to the learner's score on average (0 or less: it was right)."""
+        a = self.advice
+        return a.hide - a.show if self.showed else a.show - a.hide
+
+    @property
+    def costly(self) -> bool:
+        """Worth listing: the other choice scores more, beyond the estimate's noise."""
+        return self.gain > 0 and not self.advice.close
+
+
+def review_poignee(deal: Deal, learner: int) -> PoigneeReview | None:
+    """The learner's choice to show a poignée or keep it hidden, judged from where they stood (seeded by the
+    deal); None when they had no poignée to show, or no sampled deal fits."""
+    step = next((i for i, a in enumerate(deal.log)
+                 if a.seat == learner and isinstance(a, (ShowPoignee, PlayCard))), None)
+    if step is None:
+        return None
+    before = rewind(deal, step)
+    hand = before.view(learner).hand
+    levels = poignee_options(list(hand), players=deal.players)
+    if not levels:
+        return None
+    action = deal.log[step]
+    showed = isinstance(action, ShowPoignee)
+    shown = action.cards if showed else tuple(poignee_to_show(list(hand), levels[-1], players=deal.players))
+    advice = advise_poignee(before, learner, shown, seed=deal.seed or 0)
+    return None if advice is None else PoigneeReview(step, showed, advice)

@@ -36,8 +36,9 @@ from ..engine.seats import seat_label
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
-from ..strategy.bid_advice import BidReview, review_bid
+from ..strategy.bid_advice import BidReview, review_bid, signed_score
 from ..strategy.contracts import option_name
+from ..strategy.poignee_advice import PoigneeReview, review_poignee
 from ..strategy.review import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
@@ -491,6 +492,32 @@ def _review_bid(table: Table) -> str:
     return "listed"
 
 
+@st.cache_data(show_spinner=False, max_entries=500)
+def _poignee_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...], learner: int
+                      ) -> PoigneeReview | None:
+    """The learner's poignée shown or kept hidden, judged over sampled deals (about half a second), per deal."""
+    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
+    return review_poignee(deal, learner)
+
+
+def _review_poignee(table: Table) -> bool:
+    """The learner's poignée decision, listed when the other choice scored more beyond the noise."""
+    with st.spinner("Playing your poignée both ways over sampled deals…"):
+        r = _poignee_reviewed(*_deal_key(table)[:4], table.learner)
+    if r is None or not r.costly:
+        return False
+    a = r.advice
+    did, other = ("showed it", "keeping it hidden") if r.showed else ("kept it hidden", "showing it")
+    with st.container(border=True):
+        st.markdown(f"**The poignée:** you {did}; {other} was better: **{r.gain:+.0f}** to your score on average "
+                    f"(estimated over {a.samples} deals of the cards you could not see: {signed_score(a.show)} "
+                    f"shown, {signed_score(a.hide)} hidden).")
+        show_principle(a.move.principle, from_start=False)
+        st.button("Replay from here", key=f"pr_replay_poignee_{r.step}", on_click=_replay_from, args=(r.step,),
+                  icon=":material/replay:", help="Set the table back to your first card and play on from there.")
+    return True
+
+
 def _replay_from(step: int) -> None:
     """Set the table back to the learner's card number ``step`` of the log; the deal is played again."""
     table: Table = st.session_state["pr_table"]
@@ -515,13 +542,15 @@ def _review(table: Table) -> None:
            f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
            if estimated else
            f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
-    st.caption(f"{how} Your bid was estimated over {BID_SAMPLES} deals. Listed: a loss of at least {MIN_GAIN:g} "
-               f"point (exact), or of {MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card "
-               f"estimated), or of {MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid).")
+    st.caption(f"{how} Your bid was estimated over {BID_SAMPLES} deals, and a poignée you could show by playing "
+               f"the deal on both ways. Listed: a loss of at least {MIN_GAIN:g} point (exact), or of "
+               f"{MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card estimated), or of "
+               f"{MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid), or any loss beyond it (the poignée).")
     bid = _review_bid(table)
+    poignee = _review_poignee(table)
     if not costly:
         st.success("No costly card: every card you chose was as good as the best, or close."
-                   + (" Your bid was as good as the best too." if bid == "fine" else ""),
+                   + (" Your bid was as good as the best too." if bid == "fine" and not poignee else ""),
                    icon=":material/check_circle:")
         return
     for x in costly:
