@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, select, update
@@ -173,5 +173,4 @@ def claim(cs: ClassStore, secret: str, now: datetime | None = None) -> tuple[Qui
     if not row.rejoin_ok:
         return None
     token = _new_token(cs, row.id)
-    quiz, player = cs.me(token, now=now)
-    return quiz, replace(player, pin="")
+    return cs.me(token, now=now)  # (``me`` never carries a PIN: it is shown once, at joining)

@@ -44,6 +44,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, insert, select, update
 
 from ..club import DealEntry, Game, first_dealer_for
+from ..club.season import check_new_name
 from ..club.season import rename_player as season_rename
 from ..db import utcnow
 from ..db.progress import ClubDeal, ClubGame
@@ -250,7 +251,7 @@ class ClubStore:
             after = season_rename(before, old, new)
             changed = [(a, b) for a, b in zip(before.players, after.players) if a != b]
             if not changed:  # the same name again: nothing to write
-                return " ".join(str(new).split())
+                return check_new_name(new)
             (was, now_called), = changed
             _bump(conn, game_id, None, now or utcnow(), players=list(after.players))  # other devices reload
             for column in (ClubDeal.taker, ClubDeal.partner):

@@ -42,6 +42,7 @@ They live in ``puzzles/strategy-*.yaml`` beside the rules puzzles, in the same l
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -51,7 +52,7 @@ from pathlib import Path
 
 from ..content.cardcodes import strict_cards
 from ..content.yamlio import Problem
-from ..engine import Card, Contract, RuleSet, TarotError, format_cards, is_petit_sec
+from ..engine import Card, Contract, TarotError, format_cards
 from ..skills import STRATEGY_SKILLS
 from ..strategy import (
     EXACT_CARDS,
@@ -63,6 +64,7 @@ from ..strategy import (
     in_exact_range,
     solve,
 )
+from ..strategy.estimate import check_bid_hand
 from ..strategy.principles import PRINCIPLES
 
 STRATEGY_KINDS = ("best-card", "bid")
@@ -220,7 +222,7 @@ def _cheap_checks(p: StrategyPuzzle) -> list[Problem]:
     at = p.lines.get
     if p.kind == "bid":
         try:  # the estimator's own checks: hand size, a card twice, the Petit sec
-            _hand_ok(p)
+            check_bid_hand(p.hand, players=p.players, seat=p.seat)
         except TarotError as err:
             return [_problem(p.path, at("hand", p.line), p.id, f"hand: {err}")]
         return []
@@ -230,7 +232,7 @@ def _cheap_checks(p: StrategyPuzzle) -> list[Problem]:
     if not in_exact_range(pos):
         return [_problem(p.path, at("position", p.line), p.id,
                          f"position: {pos.cards_left} cards left is outside the solver's exact range "
-                         f"(at most {_exact(pos.players)} with {pos.players} players): "
+                         f"(at most {EXACT_CARDS[pos.players]} with {pos.players} players): "
                          "a puzzle must be solved exactly")]
     legal = {c.code for c in pos.legal()}
     wrong = [c for c in p.solution if c not in legal]
@@ -239,18 +241,6 @@ def _cheap_checks(p: StrategyPuzzle) -> list[Problem]:
                          f"{wrong[0]} is not a legal card for seat {pos.to_play + 1} here; legal: "
                          + " ".join(c.code for c in pos.legal()))]
     return []
-
-
-def _exact(players: int) -> int:
-    return EXACT_CARDS[players]
-
-
-def _hand_ok(p: StrategyPuzzle) -> None:
-    size = RuleSet.for_players(p.players).hand_size
-    if len(p.hand) != size:
-        raise TarotError(f"with {p.players} players a hand has {size} cards, not {len(p.hand)}")
-    if is_petit_sec(p.hand):
-        raise TarotError("this hand has the Petit sec: the deal would be cancelled")
 
 
 # ------------------------------------------------------------------ the deep checks
@@ -322,6 +312,7 @@ def default_cache() -> BidCache:
     return BidCache(None if where == "off" else Path(where) / "bid-estimates.json")
 
 
+@functools.cache  # the code does not change while the process runs: read and hash it once
 def _code_hash() -> str:
     base = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()

@@ -47,9 +47,8 @@ from .handcount import (
     choose_bid,
     choose_call,
     choose_ecart,
-    hand_strength,
+    count_steps,
     shown_count,
-    wanted_contract,
 )
 
 
@@ -170,9 +169,10 @@ def _bid(view: SeatView) -> Move:
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
     bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
-    strength = hand_strength(view.hand, players=view.players)
+    count = count_steps(view.hand, players=view.players)  # the count quoted, made once
+    strength = count.total
     if bid is None:
-        want = wanted_contract(view.hand, players=view.players)
+        want = count.contract
         why = (f"Pass: the hand counts {shown_count(strength)}, {petite_need()}." if want is None
                else f"Pass: the hand counts {shown_count(strength)}, worth a {want.french}, and that has been "
                     "outbid.")

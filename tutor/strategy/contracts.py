@@ -107,21 +107,25 @@ def open_options(bids: Sequence[Contract | None]) -> tuple:
     return (None, *(c for c in Contract if top is None or c > top))
 
 
-def earlier_bids(hands, players: int, seat: int) -> list:
-    """The bids of the seats before ``seat`` (seat 0 speaks first), as the bots make them."""
+def _bids_before(hands, players: int, seat: int):
+    """The bids of the seats before ``seat`` (seat 0 speaks first), one by one, as the bots make them."""
     auction = Auction(players, players - 1)
-    bids = []
     for s in range(seat):
         bid = choose_bid(hands[s], players=players, open_bids=auction.open_bids())
         auction.bid(s, bid)
-        bids.append(bid)
-    return bids
+        yield bid
+
+
+def earlier_bids(hands, players: int, seat: int) -> list:
+    """The bids of the seats before ``seat`` (seat 0 speaks first), as the bots make them."""
+    return list(_bids_before(hands, players, seat))
 
 
 def fits(bids: list, players: int, seat: int):
-    """The condition on a sampled deal: the earlier seats would have bid exactly ``bids``."""
+    """The condition on a sampled deal: the earlier seats would have bid exactly ``bids``. The sampler asks
+    it of up to thousands of deals, so it stops at the first seat that would have bid otherwise."""
     bids = tuple(bids)
 
     def given(hands) -> bool:
-        return tuple(earlier_bids(hands, players, seat)) == bids
+        return len(bids) == seat and all(b == w for b, w in zip(_bids_before(hands, players, seat), bids))
     return given

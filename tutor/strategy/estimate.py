@@ -93,6 +93,26 @@ def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
+def check_bid_hand(hand: Sequence[Card], *, players: int, seat: int = 0) -> None:
+    """TarotError, with the reason, for a hand nobody could bid on: a card twice, the wrong size, a seat
+    that is not at the table, or the Petit sec (the deal is cancelled).
+
+    >>> check_bid_hand([], players=4)
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.TarotError: with 4 players a hand has 18 cards, not 0
+    """
+    size = RuleSet.for_players(players).hand_size
+    if len(set(hand)) != len(hand):
+        raise TarotError("the hand holds a card twice")
+    if len(hand) != size:
+        raise TarotError(f"with {players} players a hand has {size} cards, not {len(hand)}")
+    if not 0 <= seat < players:
+        raise TarotError(f"the seat is 1 to {players}")
+    if is_petit_sec(hand):
+        raise TarotError("this hand has the Petit sec: it must be shown and the deal is cancelled")
+
+
 def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samples: int = 200,
                   rng: random.Random | None = None, seed: int | None = None,
                   given: Callable[[tuple], bool] | None = None) -> BidEstimate:
@@ -105,14 +125,7 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
     """
     rules = RuleSet.for_players(players)
     hand = tuple(hand)
-    if len(set(hand)) != len(hand):
-        raise TarotError("the hand holds a card twice")
-    if len(hand) != rules.hand_size:
-        raise TarotError(f"with {players} players a hand has {rules.hand_size} cards, not {len(hand)}")
-    if not 0 <= seat < players:
-        raise TarotError(f"the seat is 1 to {players}")
-    if is_petit_sec(hand):
-        raise TarotError("this hand has the Petit sec: it must be shown and the deal is cancelled")
+    check_bid_hand(hand, players=players, seat=seat)
     if samples < 1:
         raise TarotError("at least one sample is needed")
     rng = rng if rng is not None else random.Random(seed)

@@ -17,7 +17,7 @@ from ..engine import Card, Deal, PlayCard, ShowPoignee, poignee_options, poignee
 from .bid_advice import signed_score
 from .bots import Move, choose_play
 from .estimate import Z95
-from .review import _finish, _noise, _replayed, _sample, learner_factor, rewind  # the review's sampler, shared
+from .review import learner_factor, paired_noise, playouts, rewind
 
 SAMPLES = 40  # two playouts a sample: about half a second of CPU
 
@@ -47,29 +47,18 @@ def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: i
     """Show ``shown`` now, or play on without it? None when no sampled deal fits what the seat has seen."""
     rng = random.Random(f"poignee:{seed}:{len(deal.log)}")
     factor = learner_factor(deal, seat)
-    log = list(deal.log)
     card, why, _ = choose_play(deal.view(seat))  # the card either way: hidden, it is played at once
-    show, hide = [], []
-    for _ in range(samples):
-        sample = _sample(deal, seat, rng)
-        if sample is None:
-            continue
-        dealt, ecart = sample
-        shown_deal, hidden_deal = _replayed(dealt, ecart, deal, log), _replayed(dealt, ecart, deal, log)
-        if shown_deal is None or hidden_deal is None:
-            continue
-        shown_deal.apply(ShowPoignee(seat, shown))
-        hidden_deal.apply(PlayCard(seat, card))  # (a bot to play here would show it: the bots always do)
-        tail = 2 * deal.players
-        show.append(_finish(shown_deal, tail) * factor)
-        hide.append(_finish(hidden_deal, tail) * factor)
+    tail = 2 * deal.players  # the solver finishes the last tricks
+    runs = playouts(deal, list(deal.log), seat, {"show": ShowPoignee(seat, shown), "hide": PlayCard(seat, card)},
+                    samples, rng, tail)  # hidden, the card is played at once (a bot there would show it)
+    show, hide = [x * factor for x in runs["show"]], [x * factor for x in runs["hide"]]
     if not show:
         return None
     n = len(show)
     mean_show, mean_hide = sum(show) / n, sum(hide) / n
     averages = (f"estimated over {n} deals of the cards you cannot see, played on by the bots: "
                 f"{signed_score(mean_show)} a deal for you with it shown, {signed_score(mean_hide)} with it hidden")
-    noise = Z95 * _noise(show, hide, 1.0)
+    noise = Z95 * paired_noise(show, hide, 1.0)
     if abs(mean_show - mean_hide) <= noise:
         averages += " (a close call: the gap is within the estimate's noise, so either choice is as good)"
     if mean_show > mean_hide:

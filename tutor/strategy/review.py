@@ -195,13 +195,13 @@ def _confirmed(made: Decision, at: Deal, log: list, samples: int, rng: random.Ra
     if gain <= 0:
         return replace(made, better=made.played, gain=0.0, samples=made.samples + used)
     return replace(made, gain=gain, samples=made.samples + used,
-                   noise=_noise(runs[made.better], runs[made.played], factor))
+                   noise=paired_noise(runs[made.better], runs[made.played], factor))
 
 
-def _noise(better: list[float], played: list[float], factor: float) -> float:
+def paired_noise(better: list[float], played: list[float], factor: float) -> float:
     """The standard error of a gain estimated on paired samples (each sample plays both cards).
 
-    >>> _noise([10, 20, 30], [0, 0, 0], 1.0)  # gains 10, 20, 30: sd 10, over the root of 3
+    >>> paired_noise([10, 20, 30], [0, 0, 0], 1.0)  # gains 10, 20, 30: sd 10, over the root of 3
     5.77
     """
     diffs = [(b - p) * factor for b, p in zip(better, played)]
@@ -215,7 +215,15 @@ def _noise(better: list[float], played: list[float], factor: float) -> float:
 def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, rng: random.Random,
               tail: int) -> dict[Card, list[float]]:
     """Each legal card's final taker score on each consistent sample (the same samples for every card)."""
-    runs: dict[Card, list[float]] = {c: [] for c in legal}
+    return playouts(at, log, seat, {c: PlayCard(seat, c) for c in legal}, samples, rng, tail)
+
+
+def playouts(at: Deal, log: list, seat: int, branches: dict, samples: int, rng: random.Random,
+             tail: int) -> dict:
+    """Each branch's final taker score on each sample of what ``seat`` cannot see at ``at`` (the same samples
+    for every branch): the branch's action, then the bots play on and the solver finishes the last ``tail``
+    cards. ``branches`` maps a key to the seat's action (a card to play, a poignée to show)."""
+    runs: dict = {k: [] for k in branches}
     for _ in range(samples):
         sample = _sample(at, seat, rng)
         if sample is None:
@@ -223,10 +231,10 @@ def _estimate(at: Deal, log: list, seat: int, legal: list[Card], samples: int, r
         dealt, ecart = sample
         if _replayed(dealt, ecart, at, log) is None:
             continue
-        for c in legal:
+        for k, action in branches.items():
             d = _replayed(dealt, ecart, at, log)
-            d.apply(PlayCard(seat, c))
-            runs[c].append(_finish(d, tail))
+            d.apply(action)
+            runs[k].append(_finish(d, tail))
     return runs
 
 

@@ -238,18 +238,16 @@ def _take(cs: ClassStore, token: str) -> None:
 def _paced_turn(cs: ClassStore, token: str, quiz, done: dict) -> list[int] | None:
     """The teacher leads: the question the class is on, if this learner has not answered it; None when
     there is nothing to answer now (the page says why and follows the teacher)."""
-    seen = (quiz.current, quiz.closed)
     if quiz.finished:
         return []
+    _follow(cs, token, (quiz.current, quiz.closed))
     if quiz.current < 0:
         st.info("Your teacher will start the quiz in a moment: the first question comes here by itself.")
     elif quiz.current in done:
         st.success(f"Answer to question {quiz.current + 1} saved. The next question comes here when your "
                    "teacher moves on.")
     else:
-        _follow(cs, token, seen)
         return [quiz.current]
-    _follow(cs, token, seen)
     return None
 
 

@@ -268,13 +268,14 @@ def track_puzzle(puzzle_id: str, key: str, fb, difficulty: int | None = None) ->
         st.session_state.setdefault("done_puzzles", set()).add(puzzle_id)
     lid = learner_id()
     if lid is not None:
-        _rated(key, lid, Store.record_puzzle, lid, puzzle_id, solved=fb.correct, credit=fb.credit,
+        _rated(key, lid, puzzle_id, solved=fb.correct, credit=fb.credit,
                answer=fb.given or "", seconds=seconds, at=utcnow(), difficulty=difficulty)
 
 
-def _rated(key: str, lid: int, fn, *args, **kwargs) -> None:
+def _rated(key: str, *args, **kwargs) -> None:
+    """Record a puzzle attempt (``Store.record_puzzle``) and keep the rating before and after it."""
     before = puzzle_rating()
-    new = guarded(fn, *args, write=True, **kwargs)
+    new = guarded(Store.record_puzzle, *args, write=True, **kwargs)
     if new is not None and before is not None:
         st.session_state[f"{key}_rating"] = (before[0].rating, new.rating)
     _bump()
@@ -288,7 +289,7 @@ def reveal_puzzle(puzzle_id: str, key: str, difficulty: int | None = None) -> No
     st.session_state[f"{key}_saved"] = "revealed"
     lid = learner_id()
     if lid is not None:
-        _rated(key, lid, Store.record_puzzle, lid, puzzle_id, solved=False, credit=0.0, answer="(solution shown)",
+        _rated(key, lid, puzzle_id, solved=False, credit=0.0, answer="(solution shown)",
                at=utcnow(), difficulty=difficulty)
 
 

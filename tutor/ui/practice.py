@@ -182,7 +182,10 @@ def _hint() -> None:
     what = (f"Estimating your bids over {BID_SAMPLES} deals of the cards you cannot see…"
             if table.deal.phase is Phase.BIDDING else "Working out the hint…")
     with st.spinner(what):
-        st.session_state["pr_hint"] = (len(table.deal.log), table.hint())
+        move = table.hint()
+        # The estimate behind a bid hint is kept with it: a rerun draws its table without asking again.
+        advice = table.bid_advice() if move.principle == "best-expected-score" else None
+        st.session_state["pr_hint"] = (len(table.deal.log), move, advice)
 
 
 # ---------------------------------------------------------------- drawing
@@ -235,10 +238,9 @@ def _message(table: Table) -> None:
         st.error(msg[1])
     hint = st.session_state.get("pr_hint")
     if hint and hint[0] == len(table.deal.log):
-        move = hint[1]
+        _, move, advice = hint
         with st.container(border=True):
             st.info(f"**Hint: {move_text(move.action)}.** {move.reason}", icon=":material/lightbulb:")
-            advice = table.bid_advice() if move.principle == "best-expected-score" else None  # kept: no new work
             if advice is not None:
                 st.markdown(advice.table())
                 show_principle(move.principle, from_start=False)
@@ -432,12 +434,17 @@ def _deal_key(table: Table) -> tuple:
     return d.players, d.seed, d.dealer, tuple(str(a) for a in d.log), table.learner
 
 
+def _replayed(players: int, seed: int, dealer: int, log: tuple[str, ...]) -> Deal:
+    """The played deal rebuilt from its key (``_deal_key``): what the cached reviews work on."""
+    return Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
+
+
 @st.cache_data(show_spinner=False, max_entries=4000)
 def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: int, exact_only: bool
             ) -> Decision | None:
     """One of the learner's cards valued by the solver (or estimated), cached per deal and card: a rerun,
     or the same deal reviewed again, never recomputes it."""
-    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
+    deal = _replayed(players, seed, dealer, log)
     return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"), exact_only=exact_only)
 
 
@@ -465,17 +472,16 @@ def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
 
 
 @st.cache_data(show_spinner=False, max_entries=500)
-def _bid_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...], learner: int) -> BidReview | None:
-    """The learner's bid judged by the estimator (about a second), cached per deal."""
-    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
-    return review_bid(deal, learner)
+def _choices_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...], learner: int
+                      ) -> tuple[BidReview | None, PoigneeReview | None]:
+    """The learner's bid and poignée judged over sampled deals (about a second and a half), cached per deal."""
+    deal = _replayed(players, seed, dealer, log)
+    return review_bid(deal, learner), review_poignee(deal, learner)
 
 
-def _review_bid(table: Table) -> str:
+def _review_bid(r: BidReview | None) -> str:
     """The learner's bid, listed when the estimate's best bid would have scored clearly more: "listed",
     "fine" (judged, not costly) or "" (not judged: barred after a misdeal, or no sampled deal fitted)."""
-    with st.spinner(f"Estimating your bid over {BID_SAMPLES} deals of the cards you could not see…"):
-        r = _bid_reviewed(*_deal_key(table)[:4], table.learner)
     if r is None:
         return ""
     if not r.costly(MIN_GAIN_ESTIMATED):
@@ -492,18 +498,8 @@ def _review_bid(table: Table) -> str:
     return "listed"
 
 
-@st.cache_data(show_spinner=False, max_entries=500)
-def _poignee_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...], learner: int
-                      ) -> PoigneeReview | None:
-    """The learner's poignée shown or kept hidden, judged over sampled deals (about half a second), per deal."""
-    deal = Deal.replay(players, seed, [parse_action(a) for a in log], dealer=dealer)
-    return review_poignee(deal, learner)
-
-
-def _review_poignee(table: Table) -> bool:
+def _review_poignee(r: PoigneeReview | None) -> bool:
     """The learner's poignée decision, listed when the other choice scored more beyond the noise."""
-    with st.spinner("Playing your poignée both ways over sampled deals…"):
-        r = _poignee_reviewed(*_deal_key(table)[:4], table.learner)
     if r is None or not r.costly:
         return False
     a = r.advice
@@ -546,8 +542,10 @@ def _review(table: Table) -> None:
                f"the deal on both ways. Listed: a loss of at least {MIN_GAIN:g} point (exact), or of "
                f"{MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card estimated), or of "
                f"{MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid), or any loss beyond it (the poignée).")
-    bid = _review_bid(table)
-    poignee = _review_poignee(table)
+    with st.spinner("Estimating your bid and your poignée over sampled deals of the cards you could not see…"):
+        bid_review, poignee_review = _choices_reviewed(*_deal_key(table))
+    bid = _review_bid(bid_review)
+    poignee = _review_poignee(poignee_review)
     if not costly:
         st.success("No costly card: every card you chose was as good as the best, or close."
                    + (" Your bid was as good as the best too." if bid == "fine" and not poignee else ""),

@@ -14,7 +14,7 @@ import streamlit as st
 from ..club import EntryError, GameError
 from ..club.game import MAX_NAME as PLAYER_NAME_MAX
 from ..club.season import league, rename_player
-from ..progress.club_store import NAME_MAX, ClubStore
+from ..progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from . import learner as lr
 from .safe import plain
 from .scoresheet import GAME, GAME_ID, NAME
@@ -115,7 +115,7 @@ def _rename_game(games, labels) -> None:
     elif not done:
         st.error("Not renamed: this game is no longer saved (it was deleted).")
     else:
-        name = " ".join(new.split())
+        name = clean_game_name(new)
         if st.session_state.get(GAME_ID) == gid:  # the game open on the Score sheet keeps the new name
             st.session_state[NAME] = name
         st.session_state[FLASH] = f"The game is now called “{plain(name)}”."

@@ -180,7 +180,7 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
     st.markdown("**What each card yields** with perfect play afterwards (the taker's final score for the deal):")
     st.table(rows)
     fb = st.session_state.get(f"{key}_feedback")
-    mine = fb.given if fb is not None and fb.given in dict((c, 1) for c, _, _ in result["cards"]) else None
+    mine = fb.given if fb is not None and fb.given in {c for c, _, _ in result["cards"]} else None
     if mine and mine not in result["best"]:
         with st.spinner("Playing out the deal after your card…"):
             yours = line_after(text, mine)
