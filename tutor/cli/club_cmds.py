@@ -5,6 +5,8 @@
 - ``blank-sheet --players 5 -o blank.pdf`` writes an empty FFT-style score sheet.
 - ``sheet deals.csv`` prints a CSV score sheet (format: ``tutor.club.csvio``) with every player's
   score and the totals; ``--json`` for data. A bad line gives ``file:line: field: message`` and exit 2.
+- ``duplicate results.csv`` ranks a duplicate tournament (format: ``tutor.club.duplicate_csv``): the
+  topage of each deal, each player's percentages, the classements général and alterné; ``--json`` for data.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ def register(sub) -> None:
     p.add_argument("--breakdown", action="store_true", help="print the FFT breakdown under each deal")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_sheet)
+
+    p = sub.add_parser("duplicate", help="rank a duplicate tournament from its results CSV, as the FFT does")
+    p.add_argument("csv", help="the results: deal,table,N,E,S,W,taker,score (- reads standard input)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_duplicate)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -173,4 +180,68 @@ def cmd_sheet(args) -> int:
         print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=2))
         return 0
     print(format_sheet(sheet, running=args.running, breakdown=args.breakdown))
+    return 0
+
+
+def duplicate_json(ranking) -> dict:
+    """The stable JSON form of ``tarot-tutor duplicate --json``."""
+    from ..club.duplicate import pct
+    return {
+        "deals": {str(deal): [{"table": n.result.table, "score": n.result.score, "taker_pct": pct(n.taker_note)}
+                              for n in notes] for deal, notes in ranking.notes.items()},
+        "players": [{"name": p.name, "seat": p.seat, "attack_pct": pct(p.attack), "defence_pct": pct(p.defence),
+                     "global_pct": pct(p.global_)} for p in ranking.players],
+        "general": list(ranking.general),
+        "alternate": list(ranking.alternate),
+    }
+
+
+def _table(head: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+
+    def fmt(row):
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
+    top = fmt(head).rstrip()
+    return [top, "-" * len(top), *(fmt(r).rstrip() for r in rows)]
+
+
+def format_duplicate(ranking) -> str:
+    """The ranking as text: the topage of each deal, then the players by the classement général, then the
+    classement alterné."""
+    from ..club.duplicate import ORIENTATION_NAMES
+
+    def show(x):
+        return "-" if x is None else f"{float(x):.2f}"
+
+    out = ["Topage of each deal (the marque is per defender: + the taker made it, - failed)", ""]
+    rows = []
+    for deal, notes in ranking.notes.items():
+        for n in notes:
+            r = n.result
+            rows.append([str(deal), str(r.table), f"{r.taker_name} ({ORIENTATION_NAMES[r.taker]})",
+                         f"{r.score:+d}", show(n.taker_note), show(n.defence_note)])
+    out += _table(["deal", "table", "taker", "marque", "taker %", "defence %"], rows, {0, 1, 3, 4, 5})
+    out += ["", "Classement général (global % = 1/4 attack + 3/4 defence)", ""]
+    rows = [[str(i), p.name, ORIENTATION_NAMES[p.seat], show(p.attack), show(p.defence), show(p.global_)]
+            for i, p in enumerate(ranking.players, 1)]
+    out += _table(["#", "player", "seat", "attack %", "defence %", "global %"], rows, {0, 3, 4, 5})
+    out += ["", "Classement alterné: " + ", ".join(f"{i}. {name}" for i, name in enumerate(ranking.alternate, 1))]
+    return "\n".join(out)
+
+
+def cmd_duplicate(args) -> int:
+    from ..club.duplicate import DuplicateError, rank
+    from ..club.duplicate_csv import from_csv
+    source = "<stdin>" if args.csv == "-" else args.csv
+    try:
+        ranking = rank(from_csv(_read(args.csv)))
+    except DuplicateError as err:
+        where = f"{source}:{err.line}" if err.line else source
+        print(f"{where}: {err.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(duplicate_json(ranking), ensure_ascii=False, indent=2))
+        return 0
+    print(format_duplicate(ranking))
     return 0

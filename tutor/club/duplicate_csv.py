@@ -1,0 +1,145 @@
+"""A duplicate tournament's results as CSV: ``deal,table,N,E,S,W,taker,score``, one étui at one table a row.
+
+- ``deal`` and ``table``: the étui's and the table's numbers (1, 2, ...);
+- ``N``, ``E``, ``S``, ``W``: the players' names at that table, by orientation;
+- ``taker``: the taker's orientation (``N``, ``E``, ``S``, ``W``, or Nord, Est, Sud, Ouest, North, ...);
+- ``score``: the marque per defender as written on the fiche ambulante, + the taker made it, - failed.
+
+Headers are case-insensitive and in any order; other columns are ignored (the app's export adds each
+row's notes, and reads back). Blank lines and lines starting with ``#`` are skipped; a ``;``-separated
+file (French spreadsheets) is read too. The first bad line stops the reading with one message.
+
+>>> text = "deal,table,N,E,S,W,taker,score\\n1,1,Ann,Bob,Cleo,Dan,N,56\\n1,2,Eve,Fay,Gus,Hal,N,-52\\n"
+>>> rs = from_csv(text)
+>>> [(r.deal, r.table, r.taker_name, r.score) for r in rs]
+[(1, 1, 'Ann', 56), (1, 2, 'Eve', -52)]
+>>> from_csv(text.replace("-52", "lots"))
+Traceback (most recent call last):
+...
+tutor.club.duplicate.DuplicateError: line 3: the score 'lots' is not a whole number (the marque per defender, \
+e.g. 56 or -52)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..csvsafe import guard, unguard
+from ..limits import MAX_CSV_CELL, MAX_DUPLICATE_SCORE, MAX_NAME_CHARS, MAX_SEED, MAX_SHEET_BYTES, parse_int, shorten
+from .csvio import _rows
+from .duplicate import ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
+from .entry import fold
+
+COLUMNS = ("deal", "table", "N", "E", "S", "W", "taker", "score")
+# What may name an orientation, in a cell or a header (compared by ``fold``).
+ORIENTATION_WORDS = {**{o.lower(): o for o in ORIENTATIONS}, "north": "N", "nord": "N", "east": "E", "est": "E",
+                     "south": "S", "sud": "S", "west": "W", "ouest": "W", "o": "W"}
+HEADER_WORDS = {"deal": "deal", "donne": "deal", "etui": "deal", "table": "table", "taker": "taker",
+                "preneur": "taker", "score": "score", "marque": "score",
+                **{k: v for k, v in ORIENTATION_WORDS.items() if k != "o"}}
+MAX_NUMBER = 10_000  # an étui's or a table's number
+
+
+def orientation(text: str) -> str | None:
+    """``N``, ``E``, ``S`` or ``W`` for what a scorer may write, else None.
+
+    >>> orientation("nord"), orientation(" w "), orientation("Ouest"), orientation("X")
+    ('N', 'W', 'W', None)
+    """
+    return ORIENTATION_WORDS.get(fold(text))
+
+
+def _number(text: str, what: str, line: int) -> int:
+    n = parse_int(text, 1, MAX_NUMBER)
+    if n is None:
+        raise DuplicateError(f"the {what} {shorten(text.strip(), 20)!r} is not a number from 1 to {MAX_NUMBER:,}",
+                             line)
+    return n
+
+
+def _score(text: str, line: int) -> int:
+    s = text.strip()
+    n = parse_int(s[1:] if s.startswith("+") and s[1:2] != "-" else s, -MAX_DUPLICATE_SCORE, MAX_DUPLICATE_SCORE)
+    if n is None:
+        if parse_int(s.lstrip("+"), -MAX_SEED, MAX_SEED) is not None:
+            raise DuplicateError(f"the score {s} is beyond the {MAX_DUPLICATE_SCORE:,} a deal can score", line)
+        raise DuplicateError(f"the score {shorten(s, 20)!r} is not a whole number (the marque per defender, "
+                             "e.g. 56 or -52)", line)
+    return n
+
+
+def _name(text: str, column: str, line: int) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise DuplicateError(f"the {column} player's name is empty", line)
+    if len(name) > MAX_NAME_CHARS:
+        raise DuplicateError(f"the {column} player's name is longer than {MAX_NAME_CHARS} characters", line)
+    return name
+
+
+def _header(cells: list[str], line: int) -> dict[str, int]:
+    where: dict[str, int] = {}
+    for i, cell in enumerate(cells):
+        col = HEADER_WORDS.get(fold(cell))
+        if col is None:
+            continue  # another column: ignored
+        if col in where:
+            raise DuplicateError(f"the header has two {col!r} columns", line)
+        where[col] = i
+    missing = [c for c in COLUMNS if c not in where]
+    if missing:
+        raise DuplicateError(f"the header has no {', '.join(missing)} column (it needs {','.join(COLUMNS)})", line)
+    return where
+
+
+def from_csv(text: str) -> tuple[Result, ...]:
+    """The results in ``text``, checked (``duplicate.check_results``); the first problem raises DuplicateError."""
+    if len(text) > MAX_SHEET_BYTES:
+        raise DuplicateError(f"the results are larger than the {MAX_SHEET_BYTES // 1024:,} KB allowed")
+    text = text.removeprefix("\ufeff")
+    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    delimiter = ";" if ";" in first and "," not in first else ","
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
+    where: dict[str, int] | None = None
+    results = []
+    for line, cells in _rows(reader):
+        if cells is None:
+            raise DuplicateError(f"a cell has more than the {MAX_CSV_CELL:,} characters allowed", line)
+        if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+            continue
+        cells = [unguard(c) for c in cells]
+        if where is None:
+            where = _header(cells, line)
+            continue
+        if len(cells) <= max(where.values()):
+            raise DuplicateError(f"{len(cells)} cells but the {COLUMNS[-1]!r} column is column "
+                                 f"{max(where.values()) + 1}", line)
+        cell = {c: cells[i] for c, i in where.items()}
+        taker = orientation(cell["taker"])
+        if taker is None:
+            raise DuplicateError(f"the taker {shorten(cell['taker'].strip(), 20)!r} is not an orientation "
+                                 "(N, E, S or W)", line)
+        seats = tuple(_name(cell[o], o, line) for o in ORIENTATIONS)
+        results.append(Result(_number(cell["deal"], "deal", line), _number(cell["table"], "table", line),
+                              seats, taker, _score(cell["score"], line), line))
+    if where is None:
+        raise DuplicateError(f"no results: the first row must be the header {','.join(COLUMNS)}", 1)
+    return check_results(results)
+
+
+def to_csv(results, ranking: Ranking | None = None) -> str:
+    """The results as CSV (``from_csv`` reads it back); with ``ranking``, each row's notes too."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    notes = {}
+    if ranking is not None:
+        notes = {(n.result.deal, n.result.table): n for ns in ranking.notes.values() for n in ns}
+    writer.writerow([*COLUMNS, *(("taker_pct", "defence_pct") if ranking else ())])
+    for r in sorted(results, key=lambda r: (r.deal, r.table)):
+        row = [r.deal, r.table, *r.seats, r.taker, r.score]
+        if ranking is not None:
+            n = notes[r.deal, r.table]
+            row += [pct(n.taker_note), pct(n.defence_note)]
+        writer.writerow([guard(c) for c in row])
+    return out.getvalue()
