@@ -24,6 +24,8 @@ PAGES = {
         st.Page("tutor/ui/pages/scoresheet.py", title="Score sheet", icon=":material/scoreboard:",
                 url_path="scoresheet"),
         st.Page("tutor/ui/pages/seasons.py", title="Seasons", icon=":material/leaderboard:", url_path="seasons"),
+        st.Page("tutor/ui/pages/duplicate.py", title="Duplicate", icon=":material/content_copy:",
+                url_path="duplicate"),
         st.Page("tutor/ui/pages/worksheets.py", title="Worksheets", icon=":material/print:", url_path="worksheets"),
         st.Page("tutor/ui/pages/class_quiz.py", title="Class", icon=":material/groups:", url_path="class"),
         st.Page("tutor/ui/pages/teacher.py", title="Teacher", icon=":material/school:", url_path="teacher"),

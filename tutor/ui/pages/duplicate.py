@@ -1,0 +1,3 @@
+from tutor.ui.duplicate import render
+
+render()
