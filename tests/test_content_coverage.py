@@ -99,6 +99,10 @@ RULES_COVERAGE = {
         "56", "51", "41", "36", "juste fait", "écart", "half point goes to the side that wins", "40.5",
         "41.5", "(25 +", "multiplier", "petit au bout", "10 × the multiplier", "whatever", "+400", "+200",
         "−200", "each defender", "3 times", "2 times", "4 times", "add up to zero", "excuse held by the attack"]),
+    "Duplicate": (["at-the-club"], [
+        "same deals", "étui", "orientation", "nobody plays the same deal twice", "garde, imposed", "prenable",
+        "fiche", "marque per defender", "topped", "100 %", "0 %", "share their notes", "100 − the taker's note",
+        "50 %", "¼ of your attack %", "¾ of your defence %", "classement alterné"]),
     "Variants from the sources": (["mistakes-and-house-rules"], [
         "house rule", "not fft", "misère", "no trump and no excuse", "no face card and no oudler",
         "10 from each other player", "everybody passes", "as few points as possible",

@@ -232,3 +232,21 @@ def test_cli_bad_input_is_one_line_and_status_2(tmp_path, text, words):
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0] and lines[0].startswith(str(tmp_path / "results.csv"))
     assert "Traceback" not in p.stderr
+
+
+def test_lesson_sixteens_topage_check_is_the_rankings_answer():
+    """The course's duplicate check (lesson 16) says what the ranking computes: parse its marques from the
+    question and compare its answer with 100 − the taker's note at the +30 tables."""
+    import re
+    from pathlib import Path
+
+    from tutor.content import load_course
+
+    lesson = load_course(Path(__file__).resolve().parent.parent / "lessons").lesson("at-the-club")
+    check = next(s for s in lesson.steps if "duplicate deal" in getattr(s, "question", ""))
+    marques = [int(m.replace("−", "-")) for m in re.findall(r"[+−]\d+", check.question.split("?")[0])]
+    asked = int(re.search(r"taker wrote \+(\d+)", check.question).group(1))
+    marques.remove(asked)  # the last number is the one asked about, not a sixth table
+    notes = topage(marques)
+    defender = 100 - notes[marques.index(asked)]
+    assert float(defender) == float(check.answer) == 62.5
