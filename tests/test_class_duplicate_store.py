@@ -211,7 +211,7 @@ def test_splits_group_learners_at_the_same_moment():
     # Every split: learners with the same log before it, and at least two different choices.
     for s in found:
         assert len(s.choices) >= 2
-        same = [log for log in logs if [ds._same(a) for a in parse_log(log)][:s.step] == list(s.before)]
+        same = [log for log in logs if [ds.same_code(a) for a in parse_log(log)][:s.step] == list(s.before)]
         assert len(same) == s.learners
     assert {s.kind for s in found} <= {"bid", "écart", "card", "poignée"}
     assert all(isinstance(parse_log(c)[0], Discard | PlayCard | Bid | ShowPoignee) for s in found for c, _ in s.choices)

@@ -107,7 +107,7 @@ KINDS = {Bid: "bid", CallKing: "call", Discard: "écart", DeclareChelem: "chelem
          PlayCard: "card"}
 
 
-def _same(action) -> str:
+def same_code(action) -> str:
     """The action's code with its cards in one order (an écart chosen in another order is the same écart)."""
     if isinstance(action, Discard | ShowPoignee):
         return str(type(action)(action.seat, tuple(sorted(action.cards, key=lambda c: c.index))))
@@ -134,7 +134,7 @@ def splits(logs: Sequence[str]) -> list[Split]:
     kinds: dict[tuple[str, ...], set] = {}
     for text in logs:
         actions = parse_log(text)
-        codes = [_same(a) for a in actions]
+        codes = [same_code(a) for a in actions]
         for i, a in enumerate(actions):
             if a.seat != LEARNER:
                 continue
@@ -204,4 +204,4 @@ def judge(players: int, seed: int, split: Split) -> dict[str, str]:
 
 
 __all__ = ["MAX_CARD_SPLITS", "Split", "Standing", "bounded", "choice_words", "judge", "note_of", "notes", "pct",
-           "ranking", "splits", "spread"]
+           "ranking", "same_code", "splits", "spread"]

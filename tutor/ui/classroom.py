@@ -189,6 +189,10 @@ def _take(cs: ClassStore, token: str) -> None:
     if st.session_state.get(PIN):
         st.info(f"Your PIN is **{st.session_state[PIN]}**. Note it down: if you lose this page, the Class page lets "
                 "you back in with your name and this PIN.")
+    if quiz.duplicate:  # everyone plays the same deals (``class_duplicate``)
+        from .class_duplicate import play
+        play(cs, token, quiz)
+        return
     todo = [i for i in range(total) if i not in done]
     if quiz.paced and not quiz.closed:
         todo = _paced_turn(cs, token, quiz, done)

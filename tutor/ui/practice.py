@@ -479,7 +479,7 @@ def _choices_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...]
     return review_bid(deal, learner), review_poignee(deal, learner)
 
 
-def _review_bid(r: BidReview | None) -> str:
+def _review_bid(r: BidReview | None, replay: bool = True) -> str:
     """The learner's bid, listed when the estimate's best bid would have scored clearly more: "listed",
     "fine" (judged, not costly) or "" (not judged: barred after a misdeal, or no sampled deal fitted)."""
     if r is None:
@@ -493,12 +493,13 @@ def _review_bid(r: BidReview | None) -> str:
                     f"{r.advice.estimate.samples} deals of the cards you could not see).")
         st.markdown(r.advice.table())
         show_principle(r.advice.move.principle, from_start=False)
-        st.button("Replay from here", key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),
-                  icon=":material/replay:", help="Set the table back to your bid and play on from there.")
+        if replay:
+            st.button("Replay from here", key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),
+                      icon=":material/replay:", help="Set the table back to your bid and play on from there.")
     return "listed"
 
 
-def _review_poignee(r: PoigneeReview | None) -> bool:
+def _review_poignee(r: PoigneeReview | None, replay: bool = True) -> bool:
     """The learner's poignée decision, listed when the other choice scored more beyond the noise."""
     if r is None or not r.costly:
         return False
@@ -509,8 +510,9 @@ def _review_poignee(r: PoigneeReview | None) -> bool:
                     f"(estimated over {a.samples} deals of the cards you could not see: {signed_score(a.show)} "
                     f"shown, {signed_score(a.hide)} hidden).")
         show_principle(a.move.principle, from_start=False)
-        st.button("Replay from here", key=f"pr_replay_poignee_{r.step}", on_click=_replay_from, args=(r.step,),
-                  icon=":material/replay:", help="Set the table back to your first card and play on from there.")
+        if replay:
+            st.button("Replay from here", key=f"pr_replay_poignee_{r.step}", on_click=_replay_from, args=(r.step,),
+                      icon=":material/replay:", help="Set the table back to your first card and play on from there.")
     return True
 
 
@@ -523,9 +525,10 @@ def _replay_from(step: int) -> None:
     st.session_state["pr_replayed"] = step
 
 
-def _review(table: Table) -> None:
+def _review(table: Table, replay: bool = True) -> None:
     """The learner's costly decisions: the bid (estimated), then each costly card: trick, card, better card,
-    gain, exact or estimated, the principle and its lesson, and a button to play again from there."""
+    gain, exact or estimated, the principle and its lesson, and (``replay``) a button to play again from there.
+    The class duplicate shows it too, without the button: a class deal is played once."""
     st.subheader("Review of your play")
     if table.deal.seed is None:
         return
@@ -544,8 +547,8 @@ def _review(table: Table) -> None:
                f"{MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid), or any loss beyond it (the poignée).")
     with st.spinner("Estimating your bid and your poignée over sampled deals of the cards you could not see…"):
         bid_review, poignee_review = _choices_reviewed(*_deal_key(table))
-    bid = _review_bid(bid_review)
-    poignee = _review_poignee(poignee_review)
+    bid = _review_bid(bid_review, replay)
+    poignee = _review_poignee(poignee_review, replay)
     if not costly:
         st.success("No costly card: every card you chose was as good as the best, or close."
                    + (" Your bid was as good as the best too." if bid == "fine" and not poignee else ""),
@@ -558,8 +561,9 @@ def _review(table: Table) -> None:
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
                         f"was better: **{gain}** to your score ({how}).")
             show_principle(x.principle, from_start=False)
-            st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
-                      icon=":material/replay:", help="Set the table back to this card and play on from there.")
+            if replay:
+                st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
+                          icon=":material/replay:", help="Set the table back to this card and play on from there.")
 
 
 def _sheet(names) -> None:
