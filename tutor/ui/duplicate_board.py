@@ -11,6 +11,8 @@ redraw never works one out again.
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -18,10 +20,12 @@ import streamlit as st
 from ..classroom import duplicate as dup
 from ..classroom import duplicate_stats as ds
 from ..classroom.store import ClassError, ClassStore, QuizInfo
+from ..csvsafe import guard
 from ..engine import TarotError
 from ..progress import StoreError
 from .class_board import REFRESH, _requests
 from .safe import plain
+from .widgets import download
 
 JUDGED = "teacher_dup_judged"  # session key: the deals whose verdicts the teacher asked for
 
@@ -34,16 +38,20 @@ def create_form(cs: ClassStore, first: bool) -> QuizInfo | None:
                    "bots; each deal gives the learner's seat a prenable hand (judged like the club's étuis). After "
                    "each deal they see their result against the class; you see where the class split.")
         with st.form("teacher_dup_create"):
-            title = st.text_input("Title", max_chars=80, placeholder="e.g. Year 9 · duplicate", key="teacher_dup_title")
-            c1, c2 = st.columns(2)
+            title = st.text_input("Session title", max_chars=80, placeholder="e.g. Year 9 · duplicate",
+                                  key="teacher_dup_title")
+            c1, c2, c3 = st.columns(3)
             players = c1.selectbox("Players at the table", [4, 3, 5], key="teacher_dup_players")
             count = c2.number_input("Deals", min_value=dup.MIN_DEALS, max_value=dup.MAX_DEALS, value=dup.MIN_DEALS,
                                     key="teacher_dup_count")
+            seed = c3.number_input("Seed (0: new deals)", min_value=0, max_value=10**6, value=0, key="teacher_dup_seed",
+                                   help="The same seed, players and number of deals give the same deals again")
             go = st.form_submit_button("Set the duplicate session", type="primary")
         if go:
             try:
                 with st.spinner("Choosing deals in which the learner's seat holds a prenable hand…"):
-                    made = dup.create(cs, title=title, players=int(players), count=int(count))
+                    made = dup.create(cs, title=title, players=int(players), count=int(count),
+                                      seed=int(seed) or None)
             except ClassError as err:
                 problem = err
             else:
@@ -79,6 +87,26 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
         except StoreError as err:
             st.error(plain(err))
     board()
+
+    def csv_file() -> str:  # read only when the teacher asks for the file
+        try:
+            return ranking_csv(cs, quiz)
+        except StoreError as err:
+            return f"error\n{err}\n"
+    download(st, "Download the ranking (CSV)", csv_file, file_name=f"duplicate-{quiz.code}.csv", mime="text/csv",
+             key="teacher_dup_csv")
+
+
+def ranking_csv(cs: ClassStore, quiz: QuizInfo) -> str:
+    """The class ranking as CSV: place, learner, deals, attack %, defence %, global % (names made safe)."""
+    people, plays = dup.plays(cs, quiz.id)
+    standings = ds.ranking(len(quiz.deals), {k: (p.score, p.took) for k, p in plays.items() if p.done}, dict(people))
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["place", "learner", "deals", "attack_pct", "defence_pct", "global_pct"])
+    for i, s in enumerate(standings, start=1):
+        w.writerow([i, guard(s.name), s.deals, ds.pct(s.attack), ds.pct(s.defence), ds.pct(s.global_)])
+    return out.getvalue()
 
 
 def _board(cs: ClassStore, quiz: QuizInfo) -> None:
