@@ -38,7 +38,7 @@ def errors(at):
 def test_the_teacher_sets_a_duplicate_session():
     at = unlocked_teacher()
     at.text_input(key="teacher_dup_title").input("Duplicate week 1")
-    at.selectbox(key="teacher_dup_players").set_value(5)
+    at.radio(key="teacher_dup_players").set_value(5)
     at.number_input(key="teacher_dup_count").set_value(4)
     button(at, "Set the duplicate session").click()
     at.run()
@@ -164,6 +164,10 @@ def test_the_dashboard_ranks_the_class_and_shows_where_it_split(monkeypatch):
                 dup.save(cs, token, 0, t.deal.log)
         people, plays = dup.plays(cs, quiz.id)
         want = ds.ranking(4, {k: (p.score, p.took) for k, p in plays.items()}, dict(people))
+        from tutor.ui.duplicate_board import ranking_csv
+        rows = [r.split(",") for r in ranking_csv(cs, quiz).splitlines()]
+        assert rows[0] == ["place", "learner", "deals", "attack_pct", "defence_pct", "global_pct"]
+        assert [(r[1], r[5]) for r in rows[1:]] == [(w.name, str(ds.pct(w.global_))) for w in want]
     finally:
         s.close()
     at = unlocked_teacher()

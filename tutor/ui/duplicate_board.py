@@ -41,7 +41,7 @@ def create_form(cs: ClassStore, first: bool) -> QuizInfo | None:
             title = st.text_input("Session title", max_chars=80, placeholder="e.g. Year 9 · duplicate",
                                   key="teacher_dup_title")
             c1, c2, c3 = st.columns(3)
-            players = c1.selectbox("Players at the table", [4, 3, 5], key="teacher_dup_players")
+            players = c1.radio("Players at the table", (3, 4, 5), index=1, horizontal=True, key="teacher_dup_players")
             count = c2.number_input("Deals", min_value=dup.MIN_DEALS, max_value=dup.MAX_DEALS, value=dup.MIN_DEALS,
                                     key="teacher_dup_count")
             seed = c3.number_input("Seed (0: new deals)", min_value=0, max_value=10**6, value=0, key="teacher_dup_seed",
