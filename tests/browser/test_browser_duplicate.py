@@ -58,9 +58,14 @@ def test_a_three_table_tournament(page, server, tmp_path):
     # can land before the run it starts (settle alone may return in between).
     entered = 0
     for etui, (marques, _) in MARQUES.items():
-        box = pg.get_by_test_id("stSelectbox").filter(has_text="Étui")
-        box.click()
-        pg.get_by_role("option").filter(has_text=f"Étui {etui} ·").click()
+        shown = [label for el in pg.get_by_role("spinbutton").all()
+                 if (label := el.get_attribute("aria-label") or "").endswith(" takes")]
+        if etui > 1:  # each étui has another taker, so its fields have other labels: wait for the old ones to go
+            box = pg.get_by_test_id("stSelectbox").filter(has_text="Étui")
+            box.click()
+            pg.get_by_role("option").filter(has_text=f"Étui {etui} ·").click()
+            for label in shown:
+                expect(pg.get_by_label(label, exact=True)).to_have_count(0, timeout=15000)
         settle(pg)
         for table, marque in enumerate(marques, 1):
             field = pg.get_by_test_id("stNumberInput").filter(has_text=f"Table {table} ·").locator("input")
