@@ -36,6 +36,10 @@ PIN_MIN, PIN_MAX = 4, 64
 # Wrong PINs: a session waits 1, 2, 4 … s (at most 5 minutes) after each; once one name has about 10
 # recent wrong PINs, sessions that have failed wait before trying it again. Halves every 15 minutes.
 PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
+# A database that cannot be written cannot count wrong PINs, so no PIN is checked against it. Said
+# once, without repeating the saving note's reason (read-only, or a full disk).
+SIGN_IN_OFF = ("Signing in is off while the progress database cannot be written (wrong PINs could not be "
+               "counted). Every page still works without signing in.")
 
 
 @dataclass(frozen=True)
@@ -256,13 +260,15 @@ class Store:
             return bool(conn.execute(select(Learner.pin_hash).where(Learner.id == learner_id)).scalar())
 
     def pin_gate(self) -> Gate:
-        return Gate(self.engine, "pin", PIN_RULE)
+        return Gate(self.engine, "pin", PIN_RULE, where=self.where)
 
     @_guarded
     def sign_in(self, name: str, pin: str, session: str, now: datetime | None = None) -> LearnerInfo:
         """The learner called ``name`` (any case) whose PIN is ``pin``; ValueError otherwise, the same
         for an unknown name and a wrong PIN. Wrong tries slow down this session, and every session that
         has failed once one name has had many (``PIN_RULE``)."""
+        if self.read_only:
+            raise ValueError(SIGN_IN_OFF)
         key = name_key(name)
         gate = self.pin_gate()
         wait = gate.begin(session, target=key, now=now)
