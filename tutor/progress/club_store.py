@@ -259,7 +259,9 @@ class ClubStore:
         partnered. Returns the new name. ``GameError`` for a name the game cannot have (empty, too long, markup,
         another player's), ValueError when the game is gone; in every case nothing is written."""
         with writing(self.store.engine) as conn:
-            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
+            # FOR UPDATE: the players are read under the row's lock (SQLite's BEGIN IMMEDIATE already
+            # holds it), so two renames at once queue up instead of writing back each other's old names.
+            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id).with_for_update()).first()
             if head is None:
                 raise ValueError("This game is no longer saved (it was deleted).")
             before = Game(tuple(head.players))
