@@ -139,7 +139,10 @@ class Store:
             path = sqlite_path(url)
             if err.problem is not Problem.CORRUPT or path is None:
                 raise
-            backup = backup_corrupt(path)
+            try:
+                backup = backup_corrupt(path)
+            except OSError:  # the folder cannot be written: say the file is damaged, and touch nothing
+                raise err from None
             rescued = cls._rescue(url, path, backup)
             notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to a fresh one. "
                       + rescued)
@@ -167,7 +170,7 @@ class Store:
             except migrate.MigrationError:  # a version this code does not know: rescue into the newest
                 migrate.upgrade(engine, "head")
             engine.dispose()
-            report = salvage.rescue(backup, path, [t.name for t in Base.metadata.sorted_tables])
+            report = salvage.rescue(backup, path, list(Base.metadata.sorted_tables))
             return report.sentence()
         except Exception as exc:  # the rescue is a bonus: a fresh file is started whatever happens
             return f"Nothing could be copied from it ({str(exc).splitlines()[0][:120]}), so a fresh file was started."
@@ -188,14 +191,14 @@ class Store:
             if migrate.current(engine) != migrate.HEAD:
                 migrate.upgrade(engine)
             return engine
-        except (SQLAlchemyError, OSError, migrate.MigrationError) as exc:
-            if engine is not None:
-                engine.dispose()
-            raise StoreError.from_exception(exc, where) from exc
         except StoreError:
             if engine is not None:
                 engine.dispose()
             raise
+        except Exception as exc:  # any failure to open or read is the store's own error (a damaged file's
+            if engine is not None:  # bytes can surface as a UnicodeDecodeError from the driver)
+                engine.dispose()
+            raise StoreError.from_exception(exc, where) from exc
 
     def close(self) -> None:
         self.engine.dispose()
