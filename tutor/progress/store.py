@@ -77,7 +77,25 @@ def _guarded(method):
             raise
         except (SQLAlchemyError, OSError) as exc:
             raise StoreError.from_exception(exc, self.where) from exc
+        except (ValueError, TypeError) as exc:
+            if not _unreadable_value(exc):
+                raise  # the method's own answer (a name taken, a wrong PIN…)
+            raise StoreError(Problem.CORRUPT, self.where, str(exc)[:200]) from exc
     return wrapper
+
+
+def _unreadable_value(exc: BaseException) -> bool:
+    """True when ``exc`` comes from reading a stored value back (a time or JSON that does not parse, text
+    that is not UTF-8): the file's bytes are damaged where the structure check cannot see them."""
+    if isinstance(exc, UnicodeError) or "isoformat" in str(exc):
+        return True
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if name.startswith(("sqlalchemy.", "json.")):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def clean_name(name: str, *, what: str = "A name", empty: str = "Type a name first.",
@@ -127,13 +145,17 @@ class Store:
     # -- opening ---------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, url: str) -> Store:
+    def open(cls, url: str, *, rescue: bool = False) -> Store:
+        """The store at ``url``. ``rescue``: the SQLite file was found damaged while in use (a value that
+        does not read back, which the structure check at opening cannot see): salvage it now."""
         try:
             url = make_url(url)
         except Exception as exc:
             raise StoreError(Problem.UNREACHABLE, f"“{url}”", "not a database URL") from exc
         where = describe(url)
         try:
+            if rescue and sqlite_path(url) is not None and sqlite_path(url).exists():
+                raise StoreError(Problem.CORRUPT, where, "found damaged while in use")
             store = cls(cls._prepared(url), where)
         except StoreError as err:
             path = sqlite_path(url)
