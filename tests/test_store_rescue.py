@@ -263,6 +263,9 @@ def _damage_values(path) -> None:
     data = bytearray(path.read_bytes())
     at = data.find(b"2026-03-02 09:07:00.000000counting")  # answer seed 7's time, in the table (not an index)
     data[at + 5] = ord("x")
+    data[at + 28] = 0xFF  # and its skill is no longer UTF-8, in the table and in the index the pages read
+    index = data.find(b"counting2026-03-02 09:07:00.000000")
+    data[index + 2] = 0xFF
     at = data.find(b'{"players": 4}', data.find(b'{"players": 4}', at) + 1)  # the next row's parameters
     data[at + 13] = ord("]")
     path.write_bytes(bytes(data))
@@ -287,3 +290,38 @@ def test_a_damaged_value_is_a_store_error_and_a_rescue_drops_only_its_rows(tmp_p
     assert s.count_answers(ana.id) == 2998 and 7 not in {r.seed for r in s.answers(ana.id)}
     assert "Lost: up to 2 answers" in s.notice and list(tmp_path.glob("p.sqlite3.corrupt-*"))
     s.close()
+
+
+# ---------------------------------------------------------------- no page shows an exception (issue 29)
+
+DAMAGED_PAGES = [None, "tutor/ui/pages/progress.py", "tutor/ui/pages/drill.py", "tutor/ui/pages/class_quiz.py",
+                 "tutor/ui/pages/scoresheet.py"]
+
+
+def _flipped(original: bytes, seed: int) -> bytes:
+    import random
+    rnd, data = random.Random(seed), bytearray(original)
+    for _ in range(200):
+        data[rnd.randrange(len(data))] = rnd.randrange(256)
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damage", ["flip0", "flip1", "flip6", "half", "values"])
+def test_no_page_shows_an_exception_on_a_damaged_file(_fresh_progress_db, original, damage):
+    from apptest_helpers import app
+
+    path = _fresh_progress_db
+    if damage == "values":
+        path.write_bytes(original)
+        _damage_values(path)
+    else:
+        path.write_bytes(original[:len(original) // 2] if damage == "half" else _flipped(original, int(damage[4:])))
+    for page in DAMAGED_PAGES:
+        at = app(page)
+        assert not at.exception, (page, at.exception)
+        retry = [b for b in at.button if b.label == "Try again"]
+        if retry:  # a damaged value found while reading: Try again salvages the file and says what was kept
+            retry[0].click().run()
+            assert not at.exception, (page, at.exception)
+            assert any("copied into it" in i.value for i in at.info)
+    assert list(path.parent.glob(path.name + ".corrupt-*"))  # the damaged file is kept aside

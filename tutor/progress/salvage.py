@@ -11,9 +11,9 @@ were stored, and then the usual migrations bring it up to date.
 
 Scattered damage (bytes flipped anywhere, a file cut short) also hits the schema and the values:
 the damaged file is read with ``writable_schema`` on, so SQLite uses whatever part of its schema it
-could parse instead of refusing every statement; text that is not UTF-8 is read with replacement
-characters; and a row is copied only when every value is one the app can read back (a number where
-a number goes, a time that parses, JSON that parses), else it counts as lost. Answers whose learner
+could parse instead of refusing every statement; text that is not UTF-8 no longer stops the read of
+its table; and a row is copied only when every value is one the app can read back (a number where
+a number goes, UTF-8 text, a time that parses, JSON that parses), else it counts as lost. Answers whose learner
 was lost are kept under a stand-in profile, “Recovered learner 3”, rather than dropped with them.
 """
 
@@ -194,7 +194,7 @@ def _checks(table: Table) -> dict:
         elif issubclass(kind, Float):
             ok_type = lambda v: type(v) in (int, float)  # noqa: E731
         elif issubclass(kind, (String, DateTime, JSON)):
-            ok_type = lambda v: type(v) is str  # noqa: E731
+            ok_type = lambda v: type(v) is str and "\ufffd" not in v  # noqa: E731  (not UTF-8 as stored)
         else:
             ok_type = lambda v: True  # noqa: E731
         out[col.name] = _check(ok_type, process, col.nullable)
