@@ -18,7 +18,7 @@ from ..content import (
 from ..progress.lesson_score import LessonScore
 from .data import course
 from .reference import linked_sections, reference_links
-from .safe import plain, query_text
+from .safe import plain, query_int, query_text
 from .widgets import done, parse_number, remember_done, show_card_groups, show_cards, typed_cards
 
 
@@ -42,7 +42,8 @@ def _place(n: int, lesson_id: str) -> int | str:
         return st.session_state.get(f"step_{lesson_id}", 0)
     if raw in (AGAIN, END):
         return raw
-    return int(raw) - 1 if raw.isdigit() and 1 <= int(raw) <= n else 0
+    step = query_int("step", 1, n)  # "²" and 5,000 nines read as absent: the first step
+    return 0 if step is None else step - 1
 
 
 def _go(lesson_id: str, place: int | str) -> None:

@@ -214,6 +214,9 @@ def _sign_in(s: Store) -> None:
 
 
 def _create(s: Store, name: str, pin: str | None = None) -> None:
+    if s.read_only:  # the saving note above says why; the store's own error would say it again
+        st.error("New profiles are off while the progress database cannot be written.")
+        return
     try:
         info = s.create_learner(name, pin=pin)
     except ValueError as err:  # the message may quote the name typed

@@ -30,7 +30,7 @@ from ..club import (
     to_csv,
 )
 from ..engine import CHELEM_BONUS, Contract
-from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame
+from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, name_from_file
 from . import learner as lr
 from .safe import plain, query_choice, query_int, query_text
 from .widgets import download
@@ -566,7 +566,7 @@ def _import_csv(data: bytes, filename: str) -> None:
         st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
         return
     st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: 0, EDITING: None})
-    _save(game, filename.rsplit(".", 1)[0] or "Imported game")
+    _save(game, name_from_file(filename))
     st.session_state[FLASH] = ("success", f"Imported {len(game.deals)} deal(s) from {plain(filename)}.")
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()
