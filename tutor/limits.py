@@ -86,6 +86,12 @@ class _ShortRepr(reprlib.Repr):
                 return getattr(self, name)(x, level)
         return super().repr1(x, level)
 
+    def repr_int(self, x, level):
+        if abs(x) < 10**MAX_DIGITS:
+            return repr(x)
+        # repr() of an int over 4,300 digits raises: say its size instead (bit_length is exact and cheap)
+        return f"<a number of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+
 
 _REPR = _ShortRepr()
 _REPR.maxstring = _REPR.maxother = 40
@@ -98,6 +104,8 @@ def short_repr(value) -> str:
 
     >>> short_repr({"a": [[1] * 100] * 100, "b": 2})
     "{'a': [[...], [...], [...], [...], ...], 'b': 2}"
+    >>> short_repr([10**5000, True, 12])
+    '[<a number of about 5,001 digits>, True, 12]'
     """
     return shorten(_REPR.repr(value), 200)
 

@@ -304,8 +304,7 @@ def _seat(value, players: int, what: str) -> int:
         value = int(value)
     seat = parse_int(value, 1, players)
     if seat is None:
-        shown = value if type(value) is int and len(str(value)) <= MAX_DIGITS else short_repr(value)
-        raise PositionError(f"{what} is a seat from 1 to {players}, not {shown}")
+        raise PositionError(f"{what} is a seat from 1 to {players}, not {short_repr(value)}")
     return seat - 1
 
 
