@@ -46,7 +46,7 @@ from ..engine.cards import CARDS, Card, from_mask, points_text
 from ..engine.play import legal_mask, trick_state
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import POIGNEE_BONUS
-from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr, shorten
+from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
 from .tricks import settle_trick, sweep_of
 
 FIELDS = ("players", "contract", "taker", "partner", "hands", "trick", "taken", "poignees", "chelem",
@@ -174,7 +174,7 @@ class Position:
             raise PositionError("a position is a mapping: players, contract, taker, hands, trick, taken, …")
         unknown = [k for k in data if k not in FIELDS]
         if unknown:
-            raise PositionError(f"unknown field '{shorten(unknown[0])}'; the fields are {', '.join(FIELDS)}")
+            raise PositionError(f"unknown field {short_repr(unknown[0])}; the fields are {', '.join(FIELDS)}")
         for key in ("players", "contract", "taker", "hands"):
             if key not in data:
                 raise PositionError(f"the position needs '{key}'")
@@ -213,7 +213,7 @@ class Position:
             raise PositionError("taken is {attack_points: …, attack_oudlers: …, attack_tricks: …, defence_tricks: …}")
         bad = [k for k in taken if k not in TAKEN_FIELDS]
         if bad:
-            raise PositionError(f"unknown field '{shorten(bad[0])}' in taken; use {', '.join(TAKEN_FIELDS)}")
+            raise PositionError(f"unknown field {short_repr(bad[0])} in taken; use {', '.join(TAKEN_FIELDS)}")
         poignees = data.get("poignees") or []
         if isinstance(poignees, str):
             poignees = [poignees]
