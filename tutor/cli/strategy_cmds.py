@@ -7,10 +7,12 @@ Seats are 1..players in play order, as in the position format; JSON keys keep th
 from __future__ import annotations
 
 import json
-import sys
 
 from ..engine import Contract, TarotError
 from ..engine.cards import points_text
+from ..limits import MAX_BID_SAMPLES, MAX_POSITION_BYTES
+from .quiz_cmds import check_seed
+from .reading import read_text
 
 
 def register(sub) -> None:
@@ -26,7 +28,8 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     p.add_argument("--hand", required=True, help='the hand, e.g. "T21 T15 EX KH QH 5H …"')
     p.add_argument("--seat", type=int, default=1, help="your seat, 1..players in play order (1 leads first)")
-    p.add_argument("--samples", type=int, default=200, help="deals to play out (default 200)")
+    p.add_argument("--samples", type=int, default=200,
+                   help=f"deals to play out (1-{MAX_BID_SAMPLES:,}, default 200)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1): same seed, same numbers")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_bid)
@@ -37,17 +40,27 @@ def contract_name(contract: Contract) -> str:
     return contract.value.replace("_", " ").capitalize()
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+def read_position(path: str):
+    """The position in ``path`` (``-``: standard input), read as ``check`` reads a lesson: at most
+    MAX_POSITION_BYTES, then the content loader, which refuses deep nesting, alias bombs and
+    numbers too long before it builds anything. Any problem is one PositionError line."""
+    from ..content.yamlio import ContentError, load_text
+    from ..strategy.position import Position, PositionError
+    name = "standard input" if path == "-" else path
+    text = read_text(path, MAX_POSITION_BYTES, name)
+    try:
+        data = load_text(text, name)
+    except ContentError as err:
+        problem = err.problems[0]
+        where = f" (line {problem.line})" if problem.line else ""
+        what = problem.message.replace("invalid YAML", "the position is not valid YAML or JSON", 1)
+        raise PositionError(f"{name}{where}: {what}") from None
+    return Position.from_mapping(data)
 
 
 def cmd_solve(args) -> int:
-    from ..strategy.position import Position
     from ..strategy.solver import estimate, in_exact_range, solve
-    position = Position.parse(_read(args.position))
+    position = read_position(args.position)
     if position.cards_left == 0:
         raise TarotError("the deal is over: there is no card left to play")
     if args.estimate and not in_exact_range(position):
@@ -79,17 +92,15 @@ def cmd_solve(args) -> int:
     return 0
 
 
-MAX_SAMPLES = 100_000
-
-
 def cmd_bid(args) -> int:
     from ..engine import parse_cards
     from ..strategy.estimate import estimate_bids
-    hand = parse_cards(args.hand)
     if not 1 <= args.seat <= args.players:
         raise TarotError(f"--seat is 1 to {args.players} (in play order; seat 1 leads first), not {args.seat}")
-    if not 1 <= args.samples <= MAX_SAMPLES:
-        raise TarotError(f"--samples is between 1 and {MAX_SAMPLES}, not {args.samples}")
+    if not 1 <= args.samples <= MAX_BID_SAMPLES:  # ~7 ms a deal: the most takes ~7 s
+        raise TarotError(f"--samples is between 1 and {MAX_BID_SAMPLES:,}, not {args.samples}")
+    check_seed(args.seed)
+    hand = parse_cards(args.hand)
     est = estimate_bids(hand, players=args.players, seat=args.seat - 1, samples=args.samples, seed=args.seed)
     if args.json:
         print(json.dumps(est.to_json()))
