@@ -1,7 +1,7 @@
 """A class at once, from separate processes (SQLite's locks only show across processes): every
 learner gets in, names are unique whatever their case (the database says so, not Python), and the
-teacher passphrase throttle cannot be raced nor walked through with fresh sessions. On a SQLite file, and on PostgreSQL when
-TUTOR_TEST_DATABASE_URL is set."""
+teacher passphrase throttle cannot be raced nor walked through with fresh sessions. On a SQLite
+file, and on PostgreSQL when TUTOR_TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 
