@@ -475,6 +475,18 @@ def test_a_second_request_for_a_name_does_not_replace_the_first_and_the_teacher_
     assert "no longer waiting" in eve.error[0].value and not eve.caption  # never in Ann's place
 
 
+def test_the_teacher_turns_a_flood_of_requests_down_at_once():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=1)
+    askers = [_ask(code, name)[0] for name in ("Ann", "Ann", "Bob", "Cy")]
+    teacher.run()
+    button(teacher, "Turn down all 4 requests").click()
+    teacher.run()
+    assert not any("asks to come back" in m.value for m in teacher.markdown)
+    askers[0].run()
+    assert "no longer waiting" in askers[0].error[0].value
+
+
 def test_asking_to_come_back_does_not_tell_whether_a_name_is_in_the_quiz():
     teacher = unlocked_teacher()
     code = set_quiz(teacher, count=1)

@@ -155,6 +155,8 @@ def test_a_flood_of_requests_stops_at_the_cap(cs, quiz, monkeypatch):
     with pytest.raises(ClassError) as err:
         roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
     assert err.value.reason is Reason.TOO_MANY_REQUESTS
+    assert roster.turn_down_all(cs, quiz.id) == 3 and roster.requests(cs, quiz.id) == []  # the teacher clears it
+    assert roster.claim(cs, roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)) is None  # and asking works again
 
 
 def test_rename_keeps_names_unique_in_any_case_and_remove_takes_the_answers(cs, quiz):

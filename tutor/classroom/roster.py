@@ -196,6 +196,15 @@ def answer_request(cs: ClassStore, quiz_id: int, request_id: int, approve: bool)
     cs._db(run)
 
 
+def turn_down_all(cs: ClassStore, quiz_id: int) -> int:
+    """Turn down every request waiting in the quiz (a flood of them); how many there were."""
+    def run():
+        with writing(cs.engine) as conn:
+            return conn.execute(delete(ClassRejoin).where(ClassRejoin.quiz_id == quiz_id,
+                                                          ClassRejoin.approved.is_(False))).rowcount
+    return cs._db(run)
+
+
 def claim(cs: ClassStore, secret: str, now: datetime | None = None) -> tuple[QuizInfo, Player] | None:
     """The waiting browser's turn: None while the teacher has not answered; the quiz and the learner
     (with a new token) once let in; ClassError REFUSED once turned down (or another request for the

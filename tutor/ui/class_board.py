@@ -99,6 +99,11 @@ def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
     for r in roster_ops.requests(cs, quiz.id):
         if not r.approved:
             by_name.setdefault((r.player_id, r.name), []).append(r)
+    waiting = sum(len(asks) for asks in by_name.values())
+    if waiting > 3 and st.button(f"Turn down all {waiting} requests", key="teacher_deny_all",
+                                 help="Those in front of you can ask again"):
+        roster_ops.turn_down_all(cs, quiz.id)
+        st.rerun()
     for (pid, name), asks in by_name.items():
         with st.container(border=True):
             who = f"**{plain(name)}**"
