@@ -1,5 +1,6 @@
-"""The class-quiz tables (migrations ``0004`` to ``0006``): quizzes, the learners who joined one, their
-answers, and the server's own secrets (the key signing the teacher's sign-in)."""
+"""The class-quiz tables (migrations ``0004`` to ``0009``): quizzes, the learners who joined one, their
+answers, requests to come back, and the server's own secrets (the key signing the teacher's sign-in,
+and the sign-ins ended by "Lock the teacher area")."""
 
 from __future__ import annotations
 
@@ -65,6 +66,7 @@ class ClassPlayer(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # v6: coming back without the address. The PIN shown at joining, kept as a salted scrypt hash; or a
     # request to rejoin (the SHA-256 of the waiting browser's secret) that the teacher approves.
+    # The request columns are unused since v9: every request is a row of ``class_rejoins``.
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     rejoin_hash: Mapped[str | None] = mapped_column(String(64))
     rejoin_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -93,3 +95,30 @@ class ServerSecret(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200), nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassRejoin(Base):
+    """A request to come back to a quiz under a name (v9). Every request is kept: a later one for the
+    same name never replaces an earlier one, and the teacher sees them all. ``player_id`` is None when
+    nobody has that name (the asker is told the same either way). ``secret_hash`` is the SHA-256 of
+    the secret the waiting browser keeps; a request turned down is deleted."""
+
+    __tablename__ = "class_rejoins"
+    __table_args__ = (Index("uq_class_rejoins_secret_hash", "secret_hash", unique=True),
+                      Index("ix_class_rejoins_quiz", "quiz_id"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    quiz_id: Mapped[int] = mapped_column(ForeignKey("class_quizzes.id", ondelete="CASCADE"), nullable=False)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    secret_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    approved: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+
+
+class TeacherSignout(Base):
+    """A teacher sign-in ended by "Lock the teacher area" (v9): the token's id, refused until it would
+    have expired anyway (``until``)."""
+
+    __tablename__ = "teacher_signouts"
+    token_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -151,8 +151,9 @@ class ClubDeal(Base):
 
 
 class Throttle(Base):
-    """A slow-down counter (v5): failed passphrase or PIN tries, join attempts. ``score`` decays with
-    time (halving every few minutes) and ``until`` is when the next try is allowed."""
+    """A slow-down counter (v5): failed passphrase or PIN tries, join attempts, per browser session or per
+    target. ``score`` decays with time (halving every few minutes) and ``until`` is when the next try is
+    allowed; an owner's mark (``…:owner:…``) keeps in ``until`` how long its session skips the target's wait."""
 
     __tablename__ = "throttles"
     key: Mapped[str] = mapped_column(String(200), primary_key=True)

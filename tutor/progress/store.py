@@ -28,14 +28,13 @@ from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
 from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
-from .throttle import Gate, Rule
+from .throttle import Gate
 
 DEFAULT_NAME = "Me"
 NAME_MAX = 40
 PIN_MIN, PIN_MAX = 4, 64
-# Wrong PINs: a session waits 1, 2, 4 … s (at most 5 minutes) after each; once one name has about 10
-# recent wrong PINs, sessions that have failed wait before trying it again. Halves every 15 minutes.
-PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
+# Wrong PINs are slowed down per browser session and per name, whatever the session
+# (``throttle.POLICIES["pin"]``).
 # A database that cannot be written cannot count wrong PINs, so no PIN is checked against it. Said
 # once, without repeating the saving note's reason (read-only, or a full disk).
 SIGN_IN_OFF = ("Signing in is off while the progress database cannot be written (wrong PINs could not be "
@@ -241,9 +240,12 @@ class Store:
         return _learner(row) if row else None
 
     @_guarded
-    def create_learner(self, name: str, pin: str | None = None, identity: str | None = None) -> LearnerInfo:
+    def create_learner(self, name: str, pin: str | None = None, identity: str | None = None,
+                       session: str | None = None) -> LearnerInfo:
         """A new profile (with a PIN or a sign-in identity on a shared server); ValueError when the name
-        is empty, too long or taken in any case. The database's unique ``name_key`` settles a race."""
+        is empty, too long or taken in any case. The database's unique ``name_key`` settles a race.
+        ``session`` (the browser session that made it) is its owner's: wrong PINs of others never slow
+        it down."""
         name = clean_name(name)
         pin_hash = None if pin is None else hashing.make_hash(clean_pin(pin))
         now = utcnow()
@@ -255,6 +257,8 @@ class Store:
                 new_id = conn.execute(Learner.__table__.insert().values(
                     name=name, name_key=name_key(name), created_at=now, last_seen_at=now, review_enabled=False,
                     pin_hash=pin_hash, identity=identity)).inserted_primary_key[0]
+                if session and pin_hash is not None:
+                    self.pin_gate().trust_in(conn, session, name_key(name), now)
         except IntegrityError:  # another session made the same name (any case) a moment ago
             raise taken from None
         return LearnerInfo(new_id, name, now, now, False)
@@ -285,13 +289,14 @@ class Store:
             return bool(conn.execute(select(Learner.pin_hash).where(Learner.id == learner_id)).scalar())
 
     def pin_gate(self) -> Gate:
-        return Gate(self.engine, "pin", PIN_RULE, where=self.where)
+        return Gate(self.engine, "pin", where=self.where)
 
     @_guarded
     def sign_in(self, name: str, pin: str, session: str, now: datetime | None = None) -> LearnerInfo:
         """The learner called ``name`` (any case) whose PIN is ``pin``; ValueError otherwise, the same
-        for an unknown name and a wrong PIN. Wrong tries slow down this session, and every session that
-        has failed once one name has had many (``PIN_RULE``)."""
+        for an unknown name and a wrong PIN. Wrong tries slow down this session, and past a few at one
+        name every try at it, from any session but its owner's (``throttle.POLICIES["pin"]``); a right
+        PIN makes this session its owner's."""
         if self.read_only:
             raise ValueError(SIGN_IN_OFF)
         key = name_key(name)

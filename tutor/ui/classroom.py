@@ -119,7 +119,8 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
 
 def _wait(cs: ClassStore) -> None:
     secret, name = st.session_state[WAITING]
-    st.info(f"Waiting for your teacher to let you back in as {plain(name)}. Keep this page open.")
+    st.info(f"Your request to come back as {plain(name)} is with your teacher. Show them this code: "
+            f"**{roster.request_code(secret)}**. Keep this page open: it goes on by itself once they let you in.")
     if st.button("Stop waiting", key="class_stop_waiting"):
         st.session_state.pop(WAITING, None)
         st.rerun()

@@ -218,7 +218,7 @@ def _create(s: Store, name: str, pin: str | None = None) -> None:
         st.error("New profiles are off while the progress database cannot be written.")
         return
     try:
-        info = s.create_learner(name, pin=pin)
+        info = s.create_learner(name, pin=pin, session=lr.session_key() if pin is not None else None)
     except ValueError as err:  # the message may quote the name typed
         st.error(plain(err))
         return
