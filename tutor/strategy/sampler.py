@@ -37,7 +37,7 @@ the same seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import (
     Bid,
@@ -77,6 +77,7 @@ class Sample:
     dealt: DealtCards
     ecart: tuple[Card, ...]  # the taker's écart (empty without an exchange, or before it)
     fits_policy: bool
+    tries: int = 1  # placements made to find it (the advisor counts them as work)
 
 
 class Sampler:
@@ -181,15 +182,15 @@ class Sampler:
         """One sample: the first of ``POLICY_TRIES`` that fits the bots' bids and poignées too, else the first
         that fits the hard facts (flagged), else None."""
         first = None
-        for _ in range(POLICY_TRIES):
+        for k in range(1, POLICY_TRIES + 1):
             s = self._place(rng)
             if s is None:
-                return first
+                break
             if self._fits_policy(s):
-                return s
+                return replace(s, tries=k)
             if first is None:
                 first = s
-        return first
+        return None if first is None else replace(first, fits_policy=False, tries=POLICY_TRIES)
 
     def _place(self, rng: random.Random) -> Sample | None:
         n = self.players
