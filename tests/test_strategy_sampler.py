@@ -206,3 +206,25 @@ def test_rebuild_plays_on_like_the_true_deal():
     s = Sampler(d.view(seat)).draw(random.Random(0))
     again = rebuild(d.view(seat), s)
     assert again.can(PlayCard(seat, card))
+
+
+def test_a_tight_placement_is_found():
+    """Found in a match: 5 cards may go to seat 4 or the écart, 1 to the écart only, 7 to seats 1, 3 and 4,
+    1 to seat 3; the écart needs 6, so all 5 must go there. A greedy pass often fails; the careful one not."""
+    d = bot_deal(4, 3, 0.5)
+    sampler = Sampler(d.view(d.to_act))
+    cards = [c for c in CARDS if c.index in sampler.places][:14]
+    tight = [0b1101] * 7 + [0b11000] * 5 + [0b10000, 0b100]
+    sampler.places = {c.index: m for c, m in zip(cards, tight)}
+    sampler.room = [2, 0, 3, 3, 6]
+    sampler.fixed = [0] * 5
+    sampler.players = 4
+    me = sampler.view.seat
+    sampler.fixed[me] = 0
+    sampler._sample = lambda where: where  # the placement itself
+    for seed in range(20):
+        where = sampler._place(random.Random(seed))
+        assert where is not None
+        assert [m.bit_count() for m in where] == [2, 0, 3, 3, 6]
+        for c, m in zip(cards, tight):
+            assert any(where[p] >> c.index & 1 for p in range(5) if m >> p & 1)

@@ -36,6 +36,8 @@ MAX_SHEET_BYTES = 1024 * 1024    # a club score sheet CSV (a 400-deal sheet is ~
 MAX_CSV_CELL = 1_000             # one cell of a score sheet CSV
 MAX_PROGRESS_BYTES = 20 * 1024 * 1024  # a progress export (10,000 answers is ~3 MB)
 MAX_JSON_DEPTH = 20              # nesting in a progress export (it uses 4)
+MAX_MATCH_BOARDS = 10_000         # boards of a duplicate match (`tarot-tutor match`; 200 take hours)
+MAX_MATCH_BUDGET_MS = 60_000     # the advisor's budget per decision in a match, in milliseconds of work
 MAX_UPLOAD_MB = 20               # server.maxUploadSize in .streamlit/config.toml (the largest of the above)
 
 # Digits in a number typed anywhere: more than this is never a seed, a score or a count.

@@ -60,7 +60,8 @@ from ..engine.cards import CARDS, EXCUSE_KIND, TRUMP_KIND
 from ..engine.deal import DealtCards, is_petit_sec
 from .handcount import choose_bid, choose_call
 
-HARD_TRIES = 30  # placements tried before the hard facts are given up as impossible (then None)
+HARD_TRIES = 6  # placements tried before the hard facts are given up as impossible (then None)
+GREEDY_TRIES = 3  # quick greedy placements before the careful one (which cannot fail when a placement exists)
 POLICY_TRIES = 12  # samples tried for one that fits the bots' bids and poignées (then the first one is used)
 _NO_ECART = sum(c.bit for c in CARDS if c.is_trump or c.is_oudler or c.is_king)  # what an écart cannot hold
 _TRUMP_BITS = {r: sum(c.bit for c in CARDS if c.is_trump and c.rank > r) for r in range(22)}
@@ -193,15 +194,28 @@ class Sampler:
         return None if first is None else replace(first, fits_policy=False, tries=POLICY_TRIES)
 
     def _place(self, rng: random.Random) -> Sample | None:
+        """Place every unseen card: a quick greedy pass first (most constrained cards first, places weighted by
+        their room), then, when it keeps failing, a careful pass that checks each step can still be completed."""
         n = self.players
         items = list(self.places.items())
-        for _ in range(HARD_TRIES):
+        for k in range(HARD_TRIES):
+            careful = k >= GREEDY_TRIES
             left = list(self.room)
             where = list(self.fixed)
             keyed = sorted(items, key=lambda kv: (kv[1].bit_count(), rng.random()))
+            counts: dict[int, int] = {}
+            for _, mask in keyed:
+                counts[mask] = counts.get(mask, 0) + 1
+            if careful and not _feasible(counts, left):
+                return None  # no placement at all: the facts contradict each other
             ok = True
             for i, mask in keyed:
                 opts = [p for p in range(n + 1) if mask >> p & 1 and left[p] > 0]
+                if careful:
+                    counts[mask] -= 1
+                    rng.shuffle(opts)
+                    opts.sort(key=lambda p: -left[p] * rng.random())
+                    opts = [p for p in opts if _feasible_after(counts, left, p)][:1]
                 if not opts:
                     ok = False
                     break
@@ -258,6 +272,27 @@ class Sampler:
                 if poignee_options(held, players=n):
                     return False
         return True
+
+
+def _feasible(counts: dict[int, int], room: list[int]) -> bool:
+    """Can cards grouped by where they may go (a place mask -> how many) fill the places' room exactly? Hall's
+    condition: the cards that can only go into a set of places fit in that set's room.
+
+    >>> _feasible({0b01: 2, 0b11: 1}, [2, 1]), _feasible({0b01: 3}, [2, 1])
+    (True, False)
+    """
+    places = len(room)
+    for subset in range(1, 1 << places):
+        need = sum(k for m, k in counts.items() if k and m & ~subset == 0)
+        if need > sum(room[p] for p in range(places) if subset >> p & 1):
+            return False
+    return True
+
+
+def _feasible_after(counts: dict[int, int], room: list[int], p: int) -> bool:
+    room = list(room)
+    room[p] -= 1
+    return _feasible(counts, room)
 
 
 def draw(view: SeatView, rng: random.Random) -> Sample | None:
