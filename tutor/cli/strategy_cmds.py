@@ -1,4 +1,5 @@
-"""``tarot-tutor solve`` and ``tarot-tutor bid``: the solver and the bidding estimator on the command line.
+"""``tarot-tutor solve``, ``bid`` and ``match``: the solver, the bidding estimator and the advisor's duplicate
+match on the command line.
 
 Seats are 1..players in play order, as in the position format; JSON keys keep the code names
 (``garde_sans``) so scripts can rely on them, while the text output says "Garde sans".
@@ -33,6 +34,15 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1): same seed, same numbers")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_bid)
+
+    p = sub.add_parser("match", help="duplicate match: the advisor in each seat against the bots, gain per deal")
+    p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    p.add_argument("--boards", type=int, default=10, help="seeded deals, each played once per seat (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the boards (default 1): same seed, same match")
+    p.add_argument("--budget", type=int, default=300,
+                   help="the advisor's budget per decision, in milliseconds of modelled work (default 300)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_match)
 
 
 def contract_name(contract: Contract) -> str:
@@ -116,4 +126,32 @@ def cmd_bid(args) -> int:
         e = est.contracts[est.advice]
         print(f"Advice: {contract_name(est.advice)}, the best expected score ({e.expected:+.1f} for the taker; "
               f"made {e.chance:.0%} of the time).")
+    return 0
+
+
+def cmd_match(args) -> int:
+    from ..limits import MAX_MATCH_BOARDS, MAX_MATCH_BUDGET_MS, MAX_SEED
+    from ..strategy.match import run_match
+    if not 1 <= args.boards <= MAX_MATCH_BOARDS:
+        raise TarotError(f"--boards is between 1 and {MAX_MATCH_BOARDS}, not {args.boards}")
+    if not 1 <= args.budget <= MAX_MATCH_BUDGET_MS:
+        raise TarotError(f"--budget is between 1 and {MAX_MATCH_BUDGET_MS} ms, not {args.budget}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise TarotError(f"--seed is between 0 and {MAX_SEED}, not {args.seed}")
+
+    def progress(done: int, total: int) -> None:
+        print(f"board {done} of {total} played", file=sys.stderr, flush=True)
+
+    out = run_match(args.players, args.boards, args.seed, budget_ms=args.budget,
+                    progress=None if args.json else progress)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{args.players} players, {out['boards']} boards, seed {args.seed}, the advisor's budget "
+          f"{args.budget} ms a decision; each board played by the bots, then once per seat with the advisor there.")
+    for label, part in (("All deals", out), ("As taker or partner", out["as_taker"]),
+                        ("As defender", out["as_defender"])):
+        lo, hi = part["ci95"]
+        print(f"  {label:<20} {part['deals']:>5} deals  gain {part['gain_per_deal']:+.1f} a deal "
+              f"(95% interval {lo:+.1f} to {hi:+.1f})")
     return 0
