@@ -8,6 +8,7 @@ Seats are 1..players in play order, as in the position format; JSON keys keep th
 from __future__ import annotations
 
 import json
+import sys
 
 from ..engine import Contract, TarotError
 from ..engine.cards import points_text
