@@ -31,6 +31,7 @@ from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .throttle import Gate, Rule
 
 DEFAULT_NAME = "Me"
+REVEALED = "(solution shown)"  # the answer kept for a puzzle whose solution was shown before any answer
 NAME_MAX = 40
 PIN_MIN, PIN_MAX = 4, 64
 # Wrong PINs: a session waits 1, 2, 4 … s (at most 5 minutes) after each; once one name has about 10
