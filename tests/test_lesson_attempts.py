@@ -4,6 +4,7 @@ daily goal counts lesson checks. Store tests run on SQLite and PostgreSQL (``sto
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 from apptest_helpers import app
@@ -191,3 +192,28 @@ def test_the_daily_goal_counts_lesson_checks(db):
     assert len(db.answers(db.default_learner().id)) == 1
     at = app()
     assert any("Daily goal: 4 of 10 answers today" in p.proto.text for p in at.get("progress"))
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def test_lesson_attempts_move_with_an_exported_profile(store):
+    from tutor.progress.transfer import export_learner, import_learner
+
+    me = store.default_learner().id
+    ls.record_check(store, me, "ranks", 4, ["KH", "T21"], False, at=AT)
+    ls.record_check(store, me, "ranks", 4, ["QH"], True, again=True, at=AT)
+    ls.end_attempt(store, me, "ranks", status="done", checks=1, right_first=0, stars=2, at=AT)
+    ls.new_attempt(store, me, "ranks", at=AT)
+    ls.record_check(store, me, "ranks", 4, ["QH"], True, at=AT)  # a second go, still open
+    ls.end_attempt(store, me, "bidding", status="skipped", checks=3, right_first=0, stars=0, at=AT)
+    copy = import_learner(store, json.dumps(export_learner(store, me)), name="Me elsewhere").id
+    assert ls.lesson_marks(store, copy) == ({"ranks": 2}, {"bidding"})
+    newest = ls.latest_attempt(store, copy, "ranks")
+    assert (newest.status, newest.first, newest.given) == ("open", {4: True}, {(False, 4): ["QH"]})
+    assert ls.checked_hours(store, copy) == ls.checked_hours(store, me)
+    # A file from before lesson attempts still imports.
+    data = export_learner(store, me)
+    del data["lesson_attempts"]
+    older = import_learner(store, data, name="Me before").id
+    assert ls.lesson_marks(store, older) == ({}, set())
