@@ -3,6 +3,8 @@ earlier cards" stays on after Replay from here and on the next deal."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from test_practice_page import learner_step, play_to_the_end, practice, table
 
 from tutor.engine import Phase, RuleSet
@@ -55,6 +57,8 @@ def _one_costly_card(table, *, estimated):
 def test_also_check_my_earlier_cards_stays_on_after_replay_and_on_the_next_deal(monkeypatch):
     monkeypatch.setattr(page, "_reviewed", _one_costly_card)
     monkeypatch.setattr(page, "_choices_reviewed", lambda *key: (None, None))
+    # The next deal's seed is drawn at random: fixed here, so that it is a deal that is played (not all passes).
+    monkeypatch.setattr(page, "random", SimpleNamespace(randrange=lambda *_: 22))
     at = practice(players="4", seed="22")
     play_to_the_end(at)
     assert at.toggle(key="pr_review_all").value is False
