@@ -245,7 +245,7 @@ def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> b
     return None
 
 
-def _kept(key: str, place, *, result: str, given: str) -> bool:
+def _kept(place, *, result: str, given: str) -> bool:
     """Bring back an answer the attempt keeps (after a reload) into this session; True when answered."""
     if place is None:
         return False
@@ -278,7 +278,7 @@ def generated_check(step: CheckStep, key: str, place=None) -> bool | None:
     from .question import load_question, question_block
 
     seed, params = step.quiz_seed, dict(step.params)
-    if _kept(f"{key}_right", place, result=f"{key}_right", given=f"{key}_given") and \
+    if _kept(place, result=f"{key}_right", given=f"{key}_given") and \
             f"{key}_feedback" not in st.session_state:  # answered before a reload: its feedback, not a new answer
         st.session_state[f"{key}_feedback"] = check_answer(load_question(step.generator, seed, params),
                                                            st.session_state[f"{key}_given"])
@@ -295,7 +295,7 @@ def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
     """A fixed question from a lesson, answered in place with immediate feedback (once, with ``place``: the
     answer is then shown with its verdict, in place of the form)."""
     from ..quiz.order import shuffled
-    answered = _kept(key, place, result=f"{key}_result", given=f"{key}_given")
+    answered = _kept(place, result=f"{key}_result", given=f"{key}_given")
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
         kind = step.answer_kind
