@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutor.quiz import RULES, generate
+from tutor.quiz.puzzles import address_code
 from tutor.skills import SKILLS
 from tutor.ui import data
 from tutor.ui.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
@@ -188,7 +189,7 @@ def test_choosing_puzzles_one_after_another_shows_each():
         at.selectbox(key="pz_pick").set_value(pid).run()
         assert not at.exception
         title = next(p.title for p in data.puzzles() if p.id == pid)
-        assert at.subheader[0].value == title and at.query_params["puzzle"] == pid
+        assert at.subheader[0].value == title and at.query_params["puzzle"] == address_code(pid)
 
 
 def test_a_puzzle_solved_by_typing_then_the_next_unsolved_one():

@@ -468,7 +468,9 @@ def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
     q = generate("count", step.quiz_seed, **dict(step.params))
     at.text_input(key=f"card-values_{first_quiz}_number").set_value(f"{q.answer + 1.5:g}")
     submit(at)
-    submit(at)  # a second try at the same check is not a second answer
+    # A check is answered once per attempt: no second try is offered, so there is no second answer.
+    assert not any(b.key and b.key.startswith("FormSubmitter") for b in at.button)
+    assert any(e.value.startswith("Not quite") or "not" in e.value.lower() for e in at.error)
     rows = db.answers(db.learners()[0].id)
     assert [(r.kind, r.skill, r.correct, r.source, r.seed) for r in rows] == [
         ("count", "counting", False, "lesson", step.quiz_seed)]

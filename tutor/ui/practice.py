@@ -369,7 +369,8 @@ def _announcements(table: Table, view) -> None:
         level = st.radio("Your hand qualifies for a poignée", levels, horizontal=True, key="pr_poignee_level",
                          format_func=lambda lv: f"{lv} ({need[lv]} trumps)")
         trumps = [c for c in view.hand if c.is_trump or c.is_excuse]
-        best = poignee_to_show(list(view.hand), level, players=table.players)
+        # The lowest trumps that make the count: the high ones stay hidden (lesson 23).
+        best = poignee_to_show(list(view.hand), level, players=table.players, lowest=True)
         card_table(poignee_view(trumps, need[level], best, token=f"pr_poignee_{table.deal.seed}_{level}"),
                    key=f"pr_poignee_table_{level}", on_answer=_show_poignee)
         st.caption("Show it before your first card; its bonus goes to whichever side wins the deal. "
@@ -530,8 +531,12 @@ def _review(table: Table) -> None:
     if table.deal.seed is None:
         return
     last = EXACT_CARDS[table.players] // table.players
+    # Streamlit drops a widget's value while it is not drawn (a deal in play): a kept copy brings it back.
+    if "pr_review_all" not in st.session_state:
+        st.session_state["pr_review_all"] = st.session_state.get("kept_pr_review_all", False)
     estimated = st.toggle("Also check my earlier cards (estimated over sampled deals; takes a few seconds)",
                           key="pr_review_all")
+    st.session_state["kept_pr_review_all"] = estimated
     found = _reviewed(table, estimated=estimated)
     costly = [x for x in found if listed(x)]
     how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "

@@ -42,19 +42,27 @@ def load_question(kind: str, seed: int, params: dict) -> Question:
     return cached_question(*args)
 
 
-def question_block(kind: str, *, seed: int, params: dict, key: str):
+def question_block(kind: str, *, seed: int, params: dict, key: str, once: bool = False):
     """Generate (cached) and show a question; returns the Feedback once answered, else None."""
-    return render_question(load_question(kind, seed, params), key)
+    return render_question(load_question(kind, seed, params), key, once=once)
 
 
-def render_question(q: Question, key: str):
+def render_question(q: Question, key: str, *, once: bool = False):
+    """The question and its feedback; ``once``: answered once (a lesson's check), so after an answer the
+    cards are shown without the table or the form. The raw answer is kept in ``{key}_given``."""
     with st.container(border=True):
         st.markdown(q.prompt)
         show_question_table(q.context)
+        fb = st.session_state.get(f"{key}_feedback")
+        if once and fb is not None:
+            show_card_groups(q.cards)
+            show_feedback(q, fb)
+            return fb
         on_table = answered_by_table(q)
         if on_table:  # the cards are clicked on the table; one answer, one rerun
             cards = card_table(question_view(q, token=key), key=f"{key}_table")
             if cards is not None:
+                st.session_state[f"{key}_given"] = answer_of(q, cards)
                 st.session_state[f"{key}_feedback"] = check_answer(q, answer_of(q, cards))
         else:
             show_card_groups(q.cards)
@@ -66,6 +74,7 @@ def render_question(q: Question, key: str):
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info("Give an answer first.")
             else:
+                st.session_state[f"{key}_given"] = raw
                 st.session_state[f"{key}_feedback"] = check_answer(q, raw)
         fb = st.session_state.get(f"{key}_feedback")
         if fb is not None:
