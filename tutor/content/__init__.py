@@ -11,7 +11,7 @@ Main entry points:
 
 from .glossary import Glossary, Term, load_glossary
 from .lessons import Course, LessonFile, lesson_files, load_course, load_lesson
-from .render import render_example
+from .render import plain_cards, render_example
 from .schema import (
     CardsStep,
     CheckStep,
@@ -29,5 +29,5 @@ from .yamlio import ContentError, Problem
 __all__ = [
     "CardsStep", "CheckStep", "ContentError", "Course", "ExampleStep", "Glossary", "Lesson", "LessonFile",
     "MistakeStep", "Option", "Problem", "QuizContext", "SummaryStep", "TableStep", "Term", "TextStep", "check_answer",
-    "lesson_files", "load_course", "load_glossary", "load_lesson", "render_example",
+    "lesson_files", "load_course", "load_glossary", "load_lesson", "plain_cards", "render_example",
 ]

@@ -200,12 +200,24 @@ class Card:
 
     @property
     def short(self) -> str:
-        """A compact label for pictures and pills: 'K♥', '10♦', '21', 'Ex'."""
+        """The card in running text: 'K♥', 'C♠' (the knight, as its corner shows), '10♦', 'trump 7', 'the Excuse'.
+
+        A learner reads this, never the code ('KH', 'T7', 'EX'), which is only for typing."""
         if self.kind == EXCUSE_KIND:
-            return "Excuse"
+            return "the Excuse"
         if self.kind == TRUMP_KIND:
-            return str(self.rank)
-        return RANK_CODES.get(self.rank, str(self.rank)).replace("C", "Kn") + SUITS[self.kind].symbol
+            return f"trump {self.rank}"
+        return RANK_CODES.get(self.rank, str(self.rank)) + SUITS[self.kind].symbol
+
+
+def cards_text(cards) -> str:
+    """Cards in running text: 'K♥, trump 21, the Excuse'; '(none)' for none.
+
+    >>> cards_text([card("KH"), card("T21"), card("EX")]), cards_text([])
+    ('K♥, trump 21, the Excuse', '(none)')
+    """
+    cards = list(cards)
+    return ", ".join(c.short for c in cards) if cards else "(none)"
 
 
 # Trumps, Excuse, then spades, hearts, clubs, diamonds.

@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
+from ..engine.words import plural
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
@@ -153,7 +154,7 @@ def parse_file(raw: bytes | str | dict) -> ProgressFile:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"The progress file has a problem at {where}: {first['msg']} "
-                         f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
+                         f"({plural(exc.error_count(), 'problem')} in all). Nothing was imported.") from None
 
 
 def _depth(data) -> int:

@@ -15,7 +15,10 @@ from ..content import (
     check_answer,
     render_example,
 )
+from ..engine import TarotError, card, parse_cards
+from ..engine.words import plural
 from ..progress.lesson_score import LessonScore
+from .cards import cards_inline, with_card_pictures
 from .data import course
 from .reference import linked_sections, reference_links
 from .safe import plain, query_text
@@ -143,7 +146,7 @@ def _second_chance(lesson, steps) -> None:
     if st.button("See my score →", type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
         _go(lesson.id, END)
     if waiting:
-        st.caption(f"{len(waiting)} check(s) still to answer here.")
+        st.caption(f"{plural(len(waiting), 'check')} still to answer here.")
 
 
 def _end(lesson) -> None:
@@ -204,7 +207,7 @@ def render_step(step, key: str) -> bool | None:
         if step.intro:
             st.markdown(step.intro)
         with st.container(border=True):
-            st.markdown(render_example(step))
+            st.markdown(with_card_pictures(render_example(step)), unsafe_allow_html=True)
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
@@ -292,7 +295,12 @@ def fixed_check(step: CheckStep, key: str) -> bool | None:
         else:
             slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
             why = f" {slip}" if slip else ""
-            st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
+            cards = _answer_cards(step)
+            if cards:  # the answer in pictures, its names as their alt text
+                st.error(f"Not quite.{why}")
+                st.markdown(f"**Answer:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+            else:
+                st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
         if step.explain:
             st.markdown(step.explain)
         if step.engine_note:
@@ -308,8 +316,20 @@ def _answer_text(step: CheckStep) -> str:
     if isinstance(step.answer, bool):
         return "yes" if step.answer else "no"
     if step.accepted and len(step.accepted) > 1:  # tied best cards: each one is right
-        return " or ".join(sorted(str(c) for c in step.accepted))
+        return " or ".join(card(str(c)).short for c in sorted(map(str, step.accepted)))
     return str(step.answer)
+
+
+def _answer_cards(step: CheckStep):
+    """A card answer of a fixed check, as cards to draw (each tie when several are right); else None."""
+    if step.options or step.answer_kind not in ("card", "cards"):
+        return None
+    try:
+        if step.accepted and len(step.accepted) > 1:
+            return [card(str(c)) for c in sorted(map(str, step.accepted))]
+        return parse_cards(str(step.answer))
+    except TarotError:
+        return None
 
 
 def slip_for_check(step: CheckStep, given) -> str | None:

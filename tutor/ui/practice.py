@@ -33,6 +33,7 @@ from ..engine import (
 from ..engine.actions import parse_action
 from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
+from ..engine.words import plural
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
@@ -302,7 +303,7 @@ def _auction_summary(view, names) -> None:
     elif view.contract.dog is not DogFate.TAKER_EXCHANGES:
         st.caption(f"The dog is {view.contract.dog.value}.")
     if view.ecart_trumps:
-        st.caption("Trumps in the écart, shown to all: " + " ".join(card_label(c) for c in view.ecart_trumps))
+        st.caption("Trumps in the écart, shown to all: " + ", ".join(card_label(c) for c in view.ecart_trumps))
 
 
 def _bidding(table: Table, view) -> None:
@@ -329,8 +330,8 @@ def _ecart(table: Table, view) -> None:
     st.markdown(f"**Your écart:** pick {size} cards to put aside (no king, no oudler; a trump only if you must).")
     need = trumps_needed(hand, size)
     if need:
-        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so {need} trump(s) must "
-                "go too: the lowest ones do least harm, and they are shown to everyone.")
+        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so "
+                f"{plural(need, 'trump')} must go too: the lowest ones do least harm, and they are shown to everyone.")
     card_table(ecart_view(hand, size, token=f"pr_ecart_{table.deal.seed}_{len(table.deal.log)}"),
                key="pr_ecart_table", on_answer=_discard)
     with st.form("pr_ecart_form", border=False):
@@ -576,5 +577,5 @@ def _sheet(names) -> None:
                      **{f"Σ {names[i]}": totals[i] for i in range(evening.players)}})
     st.dataframe(rows, hide_index=True, width="stretch")
     lead = max(range(evening.players), key=lambda i: evening.totals[i])
-    st.caption(f"After {len(evening.rows)} deal(s): {names[lead]} leads with {evening.totals[lead]}. "
+    st.caption(f"After {plural(len(evening.rows), 'deal')}: {names[lead]} leads with {evening.totals[lead]}. "
                f"{names[evening.dealer]} deals next.")

@@ -13,10 +13,11 @@ from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
 from ..strategy.principles import PRINCIPLES
+from .cards import cards_inline
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
-from .table_model import answer_of, answered_by_table, question_view
+from .table_model import answer_cards, answer_of, answered_by_table, question_view
 from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
 
@@ -116,16 +117,26 @@ def show_feedback(q: Question, fb) -> None:
     if fb.correct:
         st.success(fb.message or "Right!")
     elif fb.credit > 0:
-        st.warning(f"{fb.message} (partly right)")
+        # On its own line: a message that ends in a list would take it as part of its last point.
+        st.warning(f"{fb.message}\n\n*Partly right: part of the credit.*")
     else:
         st.error(fb.message)
-    # The answer is said once: in the verdict when it names it, else on its own line.
+    # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).
     if not fb.correct and q.answer_text not in (fb.message or ""):
-        st.markdown(f"**Answer:** {q.answer_text}")
+        show_answer(q)
     with st.expander("Show me why"):
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
         principle_links(q.context.get("principles") or ())
+
+
+def show_answer(q: Question, label: str = "Answer") -> None:
+    """The right answer: card pictures when it is cards (their names as alt text), else its words."""
+    cards = answer_cards(q)
+    if cards:
+        st.markdown(f"**{label}:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+    else:
+        st.markdown(f"**{label}:** {q.answer_text}")
 
 
 LESSON_PAGE = "tutor/ui/pages/lesson.py"

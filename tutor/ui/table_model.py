@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..engine import Card, Deal, SeatView, TarotError, card
+from ..engine import Card, Deal, SeatView, TarotError, card, cards_text, parse_cards
 from ..engine.cards import BY_CODE
 from ..quiz.question import AnswerType, Question
 from .cards import card_data_uri, card_name
@@ -216,6 +216,35 @@ def card_choices(q: Question) -> tuple[Card, ...]:
     if q.answer_type is not AnswerType.CHOICE or not q.choices or not all(c.key in BY_CODE for c in q.choices):
         return ()
     return tuple(card(c.key) for c in q.choices)
+
+
+def answer_cards(q: Question) -> tuple[Card, ...] | None:
+    """The right answer as cards, to draw as pictures (the cards to pick, or the card chosen); else None.
+
+    >>> from tutor.quiz import generate
+    >>> [c.code for c in answer_cards(generate("winner", 3, players=4))] == [generate("winner", 3, players=4).answer]
+    True
+    """
+    if q.answer_type is AnswerType.PICK_CARDS and isinstance(q.answer, tuple | list):
+        return tuple(q.answer)
+    if card_choices(q) and q.answer in BY_CODE:
+        return (BY_CODE[q.answer],)
+    return None
+
+
+def given_words(q: Question, given: str) -> str:
+    """A stored answer as the learner reads it: cards by name ('K♥, trump 21'), anything else as it was typed.
+
+    >>> from tutor.quiz import generate
+    >>> given_words(generate("legal", 1, players=4), "KH T21")
+    'K♥, trump 21'
+    """
+    if q.answer_type is AnswerType.PICK_CARDS or card_choices(q):
+        try:
+            return cards_text(parse_cards(given))
+        except TarotError:
+            pass
+    return given
 
 
 def answered_by_table(q: Question) -> bool:
