@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from ..engine import Card, Contract, cards_text
 from ..engine.state import Trick
+from ..engine.words import plural as plural  # the generators import it from here
 
 
 def md(cards: Iterable[Card]) -> str:

@@ -51,10 +51,12 @@ def question_block(kind: str, *, seed: int, params: dict, key: str):
 def render_question(q: Question, key: str):
     with st.container(border=True):
         st.markdown(q.prompt)
-        show_question_table(q.context)
         on_table = answered_by_table(q)
+        view = question_view(q, token=key) if on_table else None
+        # One picture of the table: the card table when it draws the seats, else the drawing.
+        show_question_table(q.context, drawn=not (view is not None and view.seats))
         if on_table:  # the cards are clicked on the table; one answer, one rerun
-            cards = card_table(question_view(q, token=key), key=f"{key}_table")
+            cards = card_table(view, key=f"{key}_table")
             if cards is not None:
                 st.session_state[f"{key}_feedback"] = check_answer(q, answer_of(q, cards))
         else:

@@ -21,12 +21,12 @@ True
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..engine import Card, Deal, SeatView, TarotError, card, cards_text, parse_cards
 from ..engine.cards import BY_CODE
+from ..engine.seats import seat_spots
 from ..quiz.question import AnswerType, Question
 from .cards import card_data_uri, card_name
 
@@ -123,12 +123,9 @@ def seat_places(n: int, *, you: int = 0) -> list[tuple[float, float, float, floa
     >>> [(round(x), round(y)) for x, y, _, _ in seat_places(4)]
     [(50, 88), (90, 50), (50, 12), (10, 50)]
     """
-    out = []
-    for seat in range(n):
-        a = 2 * math.pi * ((seat - you) % n) / n
-        out.append((round(50 + 40 * math.sin(a), 1), round(50 + 38 * math.cos(a), 1),
-                    round(50 + 19 * math.sin(a), 1), round(50 + 17 * math.cos(a), 1)))
-    return out
+    # The engine's seat geometry (unit circle, y up), scaled to the table's box (y down).
+    return [(round(50 + 40 * x, 1), round(50 - 38 * y, 1), round(50 + 19 * x, 1), round(50 - 17 * y, 1))
+            for x, y in seat_spots(n, bottom=you)]
 
 
 def seat_label(seat: int, you: int | None = None) -> str:
