@@ -299,8 +299,8 @@ def _open(page: str, **query):
 
 
 def _typing_help(at) -> set[str]:
-    """The typed-answer box's own words (its help and placeholder): the one place codes are for."""
-    return {str(getattr(e, "help", "") or "") for e in at.text_input if "type the card" in str(e.label)}
+    """The help of the boxes where cards are typed: the one place codes are for."""
+    return {str(e.help) for e in at.text_input if e.help}
 
 
 def page_problems(at, *, notation: bool = False) -> list:

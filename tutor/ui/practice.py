@@ -307,14 +307,18 @@ def _auction_summary(view, names) -> None:
         st.caption("Trumps in the écart, shown to all: " + ", ".join(card_label(c) for c in view.ecart_trumps))
 
 
+BIDS_A_ROW = 3
+
+
 def _bidding(table: Table, view) -> None:
     highest = max((b for _, b in view.bids if b is not None), default=None)
     options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
     st.markdown("**Your bid** (only the bids still open are offered):")
-    cols = st.columns(len(options))
-    for col, c in zip(cols, options):
-        col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
-                   on_click=_act, args=(Bid(table.learner, c),), width="stretch")
+    # At most three a row: five side by side cut "Garde contre le chien" even on a laptop's screen.
+    for row in range(0, len(options), BIDS_A_ROW):
+        for col, c in zip(st.columns(BIDS_A_ROW), options[row:row + BIDS_A_ROW]):
+            col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
+                       on_click=_act, args=(Bid(table.learner, c),), width="stretch")
 
 
 def _calling(table: Table, view) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..engine import Card
 from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
@@ -17,7 +18,7 @@ from .cards import cards_inline
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
-from .table_model import answer_cards, answer_of, answered_by_table, question_view
+from .table_model import answer_cards, answer_of, answered_by_table, question_view, refusal
 from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
 
@@ -57,7 +58,7 @@ def render_question(q: Question, key: str):
         show_question_table(q.context, drawn=not (view is not None and view.seats))
         if on_table:  # the cards are clicked on the table; one answer, one rerun
             cards = card_table(view, key=f"{key}_table")
-            if cards is not None:
+            if cards is not None and not _refused(q, cards):
                 st.session_state[f"{key}_feedback"] = check_answer(q, answer_of(q, cards))
         else:
             show_card_groups(q.cards)
@@ -68,12 +69,23 @@ def render_question(q: Question, key: str):
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info("Give an answer first.")
+            elif _refused(q, raw):
+                pass
             else:
                 st.session_state[f"{key}_feedback"] = check_answer(q, raw)
         fb = st.session_state.get(f"{key}_feedback")
         if fb is not None:
             show_feedback(q, fb)
         return fb
+
+
+def _refused(q: Question, cards) -> bool:
+    """A card that may not be played, in a drill that is not about legality: said, and not an answer (the
+    learner tries again; nothing is counted)."""
+    said = refusal(q, cards) if isinstance(cards, list | tuple) and all(isinstance(c, Card) for c in cards) else None
+    if said:
+        st.warning(said, icon=":material/block:")
+    return bool(said)
 
 
 def answer_widget(q: Question, key: str):

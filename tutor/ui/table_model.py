@@ -283,7 +283,10 @@ def question_view(q: Question, *, token: str) -> TableView:
         # Every hand shown (an endgame): the other seats' hands lie beside the table, as card rows.
         others = tuple((label, tuple(cards)) for label, cards in q.cards.items()
                        if label.startswith("Seat") and cards) if q.context.get("open_hands") else ()
+        legal = legal_cards(q)  # a drill not about legality rings the legal cards, as Practice does
         return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True), groups=others,
+                         marked=legal or frozenset(),
+                         dimmed=frozenset(c for c in pool if c not in legal) if legal else frozenset(),
                          trick=_plays(view.trick, view.trick_seats),
                          previous=_plays(last.cards, last.seats) if last else (),
                          previous_winner=last.winner if last else None, answer_label=answer_label,
@@ -291,6 +294,45 @@ def question_view(q: Question, *, token: str) -> TableView:
     rows = check_view(q.cards, pool, single=single, token=token)
     return TableView(mode=mode, hand=pool, token=token, need=need, groups=rows.groups, hand_label=rows.hand_label,
                      answer_label=answer_label)
+
+
+def legal_cards(q: Question) -> frozenset[Card] | None:
+    """The cards the learner may play in a one-card question on a dealt position that is not about legality
+    (the best-card drills): ringed on the table, as in Practice. None when legality is the question, or no
+    deal is at the learner's turn.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("attack_card", 1, players=4, difficulty=1)
+    >>> legal = legal_cards(q)
+    >>> bool(legal) and set(q.answer) <= legal and legal <= set(q.pool)
+    True
+    >>> legal_cards(generate("legal", 1, players=4)) is None
+    True
+    """
+    if q.kind == "legal" or q.answer_type is not AnswerType.PICK_CARDS or not q.context.get("pick_one"):
+        return None
+    deal = _deal_of(q)
+    if deal is None or "seat" not in q.context:
+        return None
+    view = deal.view(int(q.context["seat"]))
+    return frozenset(view.legal) if view.to_act == view.seat and view.legal else None
+
+
+def refusal(q: Question, cards) -> str | None:
+    """What to say when a card that may not be played is chosen in such a drill: not an answer, a second try.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("attack_card", 1, players=4, difficulty=1)
+    >>> refusal(q, [q.answer[0]]) is None
+    True
+    """
+    legal = legal_cards(q)
+    cards = list(cards or ())
+    if legal is None or len(cards) != 1 or cards[0] in legal:
+        return None
+    reason = _deal_of(q).explain(int(q.context["seat"]), cards[0]).reason
+    name = cards[0].short
+    return f"{name[:1].upper() + name[1:]} is not allowed here: {reason} Choose another card."
 
 
 def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:
