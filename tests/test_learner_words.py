@@ -387,3 +387,10 @@ def test_practice_with_five_players_hides_the_dog_until_the_call_and_shows_the_t
         if called:
             break
     assert called, "no seed made the learner the taker with 5 players"
+
+
+def test_what_the_app_writes_can_be_typed_back():
+    """A learner may type a card as they read it: every card's name (``cards_text``) parses back to the card."""
+    from tutor.engine import CARDS, cards_text, parse_cards
+    assert parse_cards(cards_text(CARDS)) == list(CARDS)
+    assert parse_cards("9♣, 6♣, trump 1, the Excuse") == parse_cards("9C 6C T1 EX")

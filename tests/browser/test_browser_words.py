@@ -3,9 +3,9 @@ answer is drawn as card pictures (with the cards' names as their alt text), wher
 
 import pytest
 from playwright.sync_api import expect
-from conftest import ARTIFACTS
 from streamlit_page import settle
 
+from conftest import ARTIFACTS
 from tutor.practice.table import Table
 from tutor.quiz import generate
 

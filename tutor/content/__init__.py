@@ -5,7 +5,8 @@ Main entry points:
 - ``load_course(directory) -> Course``: every lesson in order, the glossary, and the problems
   found (a lesson with a problem is left out of ``Course.lessons``). Pure and fast; the app caches it.
 - ``load_lesson(path) -> LessonFile``: one file, with its problems.
-- ``render_example(step) -> str``: the Markdown of an example step, computed by the engine.
+- ``render_example(step) -> str``: the Markdown of an example step, computed by the engine (rows of cards as
+  ``{cards:KH T21}`` marks, drawn as pictures by the app; ``plain_cards`` writes them as names).
 - ``check_answer(step, response) -> bool``: grade a learner's answer to a fixed check.
 """
 

@@ -333,7 +333,7 @@ def parse_card(text: str) -> Card:
 
 _SPLIT = re.compile(r"[,;\s]+")
 _LONG_NAME = re.compile(
-    r"(?i)\b(?:l'|le |la |the )?[\w']+\s+(?:of|de|du)\s+[\w']+|(?:atout|trump)\s+\d{1,2}"
+    r"(?i)\b(?:l'|le |la |the )?[\w']+\s+(?:of|de|du)\s+[\w']+|(?:atout|trump)\s+\d{1,2}|\bthe\s+excuse\b"
 )
 
 
@@ -344,6 +344,8 @@ def parse_cards(text: str | Iterable) -> list[Card]:
     [Card('T21'), Card('EX'), Card('1C')]
     >>> parse_cards("roi de cœur, atout 5")
     [Card('KH'), Card('T5')]
+    >>> parse_cards("K♥, trump 21, the Excuse, C♠")  # as the app writes cards (``cards_text``)
+    [Card('KH'), Card('T21'), Card('EX'), Card('CS')]
     >>> parse_cards("")
     []
     """

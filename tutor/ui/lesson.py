@@ -15,7 +15,7 @@ from ..content import (
     check_answer,
     render_example,
 )
-from ..engine import TarotError, card, parse_cards
+from ..engine import TarotError, card, cards_text, parse_cards
 from ..engine.words import plural
 from ..progress.lesson_score import LessonScore
 from .cards import cards_inline, with_card_pictures
@@ -315,8 +315,9 @@ def _answer_text(step: CheckStep) -> str:
                 return o.text
     if isinstance(step.answer, bool):
         return "yes" if step.answer else "no"
-    if step.accepted and len(step.accepted) > 1:  # tied best cards: each one is right
-        return " or ".join(card(str(c)).short for c in sorted(map(str, step.accepted)))
+    cards = _answer_cards(step)
+    if cards:  # by name; tied best cards: each one is right
+        return " or ".join(c.short for c in cards) if step.accepted and len(step.accepted) > 1 else cards_text(cards)
     return str(step.answer)
 
 
