@@ -38,6 +38,7 @@ from ..db.progress import (
     PuzzleResult,
     ReviewCard,
 )
+from ..engine.words import plural
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
@@ -211,7 +212,7 @@ def parse_file(raw: bytes | str | dict) -> ProgressFile:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"The progress file has a problem at {where}: {first['msg']} "
-                         f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
+                         f"({plural(exc.error_count(), 'problem')} in all). Nothing was imported.") from None
 
 
 def _depth(data) -> int:

@@ -210,7 +210,8 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
         return [_problem(path, line, pid, f"solution: {fb.message[len('I could not read your answer: '):]}")]
     if q.grader in ("ecart", "poignee_show"):  # any legal answer is right: say why this one is not
         return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says: {fb.message}")]
-    engine = f"{q.answer} ({q.answer_text})" if q.answer_type is AnswerType.CHOICE else q.answer_text
+    engine = f"{q.answer} ({q.answer_text})" if q.answer_type is AnswerType.CHOICE else \
+        " ".join(c.code for c in q.answer) if q.answer_type is AnswerType.PICK_CARDS else q.answer_text  # codes
     return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says {engine}")]
 
 

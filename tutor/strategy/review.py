@@ -259,10 +259,11 @@ def _finish(d: Deal, tail: int) -> float:
 
 
 def describe(decision: Decision) -> str:
-    """One line for the learner (seats from 1): 'Trick 16: you played T1; T7 was better, +30 (exact).'"""
+    """One line for the learner (seats from 1), the cards by name and the gain in whole points:
+    'Trick 16: you played trump 1; trump 7 was better, +30 to your score (exact).'"""
     label = "exact" if decision.exact else f"estimated over {decision.samples} deals"
-    return (f"Trick {decision.trick}: you played {decision.played}; {decision.better} was better, "
-            f"{decision.gain:+g} to your score ({label}).")
+    return (f"Trick {decision.trick}: you played {decision.played.short}; {decision.better.short} was better, "
+            f"{round(decision.gain):+d} to your score ({label}).")
 
 
 __all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",

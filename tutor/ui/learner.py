@@ -387,9 +387,10 @@ def saving_notice() -> None:
 
 
 def mastery_note(skills) -> str:
-    """' · counting: 3 right out of 3: a good start…' for the skills practised so far ('' for none)."""
+    """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
+    each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{s.replace('-', ' ')}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [f"{SKILLS.get(s, s.replace('-', ' '))}: {plain_words(m[s])}" for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 

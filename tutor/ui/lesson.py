@@ -17,8 +17,11 @@ from ..content import (
     check_answer,
     render_example,
 )
+from ..engine import TarotError, card, cards_text, parse_cards
+from ..engine.words import plural
 from ..progress.lesson_score import LessonScore
 from . import lesson_memory as memory
+from .cards import cards_inline, with_card_pictures
 from .data import course
 from .reference import linked_sections, reference_links
 from .safe import plain, query_int, query_text
@@ -165,7 +168,7 @@ def _second_chance(lesson, steps) -> None:
     if st.button("See my score →", type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
         _go(lesson.id, END)
     if waiting:
-        st.caption(f"{len(waiting)} check(s) still to answer here.")
+        st.caption(f"{plural(len(waiting), 'check')} still to answer here.")
 
 
 def _end(lesson) -> None:
@@ -228,7 +231,7 @@ def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> b
         if step.intro:
             st.markdown(step.intro)
         with st.container(border=True):
-            st.markdown(render_example(step))
+            st.markdown(with_card_pictures(render_example(step)), unsafe_allow_html=True)
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
@@ -360,7 +363,12 @@ def _verdict(step: CheckStep, key: str) -> bool:
     else:
         slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
         why = f" {slip}" if slip else ""
-        st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
+        cards = _answer_cards(step)
+        if cards:  # the answer in pictures, its names as their alt text
+            st.error(f"Not quite.{why}")
+            st.markdown(f"**Answer:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+        else:
+            st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
     if step.explain:
         st.markdown(step.explain)
     if step.engine_note:
@@ -375,7 +383,15 @@ def _given_text(step: CheckStep, given) -> str:
     if isinstance(given, bool):
         return "yes" if given else "no"
     if isinstance(given, list):
-        return " ".join(str(c) for c in given)
+        try:  # card codes as typed or clicked: said by name
+            return cards_text(c if not isinstance(c, str) else card(c) for c in given)
+        except (TarotError, ValueError):
+            return " ".join(str(c) for c in given)
+    if isinstance(given, str) and _answer_cards(step):
+        try:
+            return card(given).short
+        except (TarotError, ValueError):
+            return given
     if isinstance(given, float) and given.is_integer():
         return str(int(given))
     return str(given)
@@ -388,9 +404,22 @@ def _answer_text(step: CheckStep) -> str:
                 return o.text
     if isinstance(step.answer, bool):
         return "yes" if step.answer else "no"
-    if step.accepted and len(step.accepted) > 1:  # tied best cards: each one is right
-        return " or ".join(sorted(str(c) for c in step.accepted))
+    cards = _answer_cards(step)
+    if cards:  # by name; tied best cards: each one is right
+        return " or ".join(c.short for c in cards) if step.accepted and len(step.accepted) > 1 else cards_text(cards)
     return str(step.answer)
+
+
+def _answer_cards(step: CheckStep):
+    """A card answer of a fixed check, as cards to draw (each tie when several are right); else None."""
+    if step.options or step.answer_kind not in ("card", "cards"):
+        return None
+    try:
+        if step.accepted and len(step.accepted) > 1:
+            return [card(str(c)) for c in sorted(map(str, step.accepted))]
+        return parse_cards(str(step.answer))
+    except TarotError:
+        return None
 
 
 def slip_for_check(step: CheckStep, given) -> str | None:

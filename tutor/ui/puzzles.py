@@ -6,13 +6,15 @@ from dataclasses import replace
 
 import streamlit as st
 
+from ..engine import parse_cards
 from ..progress.rating import nearest
 from ..quiz.puzzles import address_code
 from ..quiz.strategy_puzzles import StrategyPuzzle
 from . import strategy_puzzle
+from .cards import cards_inline
 from .data import puzzles
 from .learner import puzzle_rating, reveal_puzzle, saving_notice, track_puzzle
-from .question import render_question
+from .question import render_question, show_answer
 from .reference import linked_sections, reference_links
 from .safe import query_choice
 from .widgets import done, remember_done
@@ -93,12 +95,16 @@ def render() -> None:
         return
     if strategic:
         with st.container(border=True):
-            st.markdown(f"**Solution:** {puzzle.solution_text}")
+            if puzzle.kind == "bid":
+                st.markdown(f"**Solution:** {puzzle.solution_text}")
+            else:  # the best card(s), as pictures
+                st.markdown(f"**Solution:** {cards_inline(parse_cards(' '.join(puzzle.solution)), width=48)}",
+                            unsafe_allow_html=True)
             strategy_puzzle.show_solution(puzzle, key)
         return
     with st.container(border=True):
         q = puzzle.to_question()
-        st.markdown(f"**Solution:** {q.answer_text}")
+        show_answer(q, "Solution")
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
 
