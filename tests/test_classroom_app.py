@@ -2,6 +2,7 @@
 the dashboard shows the right statistics; and the doors a learner must not get through."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.classroom import passphrase
 from tutor.classroom.store import ClassStore
 from tutor.progress import Store
-from tutor.ui.safe import plain  # the page escapes answers for Markdown ("6.5" is written 6\\.5)
+from tutor.ui.safe import JOINER, plain  # the page escapes answers for Markdown ("6.5" is written 6\\.5)
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 
@@ -417,33 +418,91 @@ def test_a_learner_who_lost_the_address_comes_back_with_the_pin():
     assert "Join again" in stale.warning[0].value
 
 
+def _ask(code, name) -> tuple[AppTest, str]:
+    """A new device asks to come back as ``name``: the page and the code it shows."""
+    at = page("class_quiz", code=code)
+    at.text_input(key="class_rejoin_name").input(name)
+    button(at, "Ask my teacher to let me in").click()
+    at.run()
+    assert not at.error, [e.value for e in at.error]
+    return at, at.info[0].value.split("**")[1]
+
+
 def test_a_learner_comes_back_when_the_teacher_lets_them_in():
     teacher = unlocked_teacher()
     code = set_quiz(teacher, count=1)
     learner(code, "Ann", [])
-    asker = page("class_quiz", code=code)
-    asker.text_input(key="class_rejoin_name").input("Ann")
-    button(asker, "Ask my teacher to let me in").click()
-    asker.run()
-    assert "Waiting for your teacher to let you back in as Ann" in asker.info[0].value
+    asker, shown = _ask(code, "Ann")
+    assert f"Your request to come back as Ann is with your teacher. Show them this code: **{shown}**" in \
+        asker.info[0].value and len(shown) == 4
 
     teacher.run()
-    assert any("asks to come back" in m.value for m in teacher.markdown)
-    button(teacher, "Let Ann in").click()
+    assert any("asks to come back" in m.value and "1 request" in m.value for m in teacher.markdown)
+    button(teacher, f"Let in {shown}").click()
     teacher.run()
     assert not any("asks to come back" in m.value for m in teacher.markdown)
     asker.run()  # the waiting page looks again (every few seconds in a browser)
     assert not asker.error and "playing as Ann" in asker.caption[0].value
 
-    other = page("class_quiz", code=code)  # turned down: the waiting page says so
-    other.text_input(key="class_rejoin_name").input("Ann")
-    button(other, "Ask my teacher to let me in").click()
-    other.run()
+    other, other_code = _ask(code, "Ann")  # turned down: the waiting page says so
     teacher.run()
-    button(teacher, "Turn down").click()
+    button(teacher, f"Turn down {other_code}").click()
     teacher.run()
     other.run()
     assert "no longer waiting" in other.error[0].value
+
+
+def test_a_second_request_for_a_name_does_not_replace_the_first_and_the_teacher_sees_both():
+    """Issue 29: asking to come back as "ann" replaced Ann's waiting request, and the teacher let the
+    asker into Ann's place. Now both wait, the teacher sees how many and from when, with the code each
+    page shows, and lets in the learner in front of them."""
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=1)
+    learner(code, "Ann", ["3"])
+    ann, ann_code = _ask(code, "Ann")
+    eve, eve_code = _ask(code, "ann")
+    teacher.run()
+    (note,) = [m.value for m in teacher.markdown if "asks to come back" in m.value]
+    assert note.startswith("**Ann** asks to come back") and "2 requests, the first at" in note
+    assert "Only one of these can be them" in note
+    assert {b.label for b in teacher.button} >= {f"Let in {ann_code}", f"Let in {eve_code}",
+                                                 f"Turn down {ann_code}", f"Turn down {eve_code}"}
+    button(teacher, f"Let in {ann_code}").click()
+    teacher.run()
+    ann.run()
+    assert not ann.error and "playing as Ann" in ann.caption[0].value
+    eve.run()
+    assert "no longer waiting" in eve.error[0].value and not eve.caption  # never in Ann's place
+
+
+def test_the_teacher_turns_a_flood_of_requests_down_at_once():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=1)
+    askers = [_ask(code, name)[0] for name in ("Ann", "Ann", "Bob", "Cy")]
+    teacher.run()
+    button(teacher, "Turn down all 4 requests").click()
+    teacher.run()
+    assert not any("asks to come back" in m.value for m in teacher.markdown)
+    askers[0].run()
+    assert "no longer waiting" in askers[0].error[0].value
+
+
+def test_asking_to_come_back_does_not_tell_whether_a_name_is_in_the_quiz():
+    teacher = unlocked_teacher()
+    code = set_quiz(teacher, count=1)
+    learner(code, "Ann", [])
+    known, known_code = _ask(code, "Ann")
+    unknown, unknown_code = _ask(code, "Zed")
+    assert known.info[0].value.replace("Ann", "X").replace(known_code, "C") == \
+        unknown.info[0].value.replace("Zed", "X").replace(unknown_code, "C")
+    teacher.run()
+    assert any(m.value.startswith("**Zed** asks to come back") and "nobody of that name has joined" in m.value
+               for m in teacher.markdown)
+    assert not any(b.label == f"Let in {unknown_code}" for b in teacher.button)  # it names nobody
+    button(teacher, f"Turn down {unknown_code}").click()
+    teacher.run()
+    unknown.run()
+    assert "no longer waiting" in unknown.error[0].value
 
 
 def test_the_teacher_renames_and_removes_a_learner():
@@ -537,3 +596,70 @@ def test_a_reload_with_the_cookie_keeps_the_teacher_signed_in(monkeypatch):
         at = page("teacher")
         assert any(b.label == "Set the quiz" for b in at.button) is opens, token
         assert any(b.label == "Unlock" for b in at.button) is not opens
+
+
+def test_a_cookie_replayed_after_locking_the_teacher_area_is_refused(monkeypatch):
+    """Issue 29: "Lock the teacher area" took the cookie back from this browser only, and a copy of it
+    still opened the area. Now the lock ends the token on the server."""
+    from tutor.classroom import signin
+    from tutor.ui import teacher as teacher_page
+    at = page("teacher")
+    at.text_input[0].input(PASS)
+    button(at, "Unlock").click()
+    at.run()
+    (script,) = [h.proto.body for h in at.get("html") if signin.COOKIE in h.proto.body]
+    token = script.split(f"{signin.COOKIE}=", 1)[1].split(";", 1)[0]
+    other = unlocked_teacher()  # another browser, signed in with its own token
+    monkeypatch.setattr(teacher_page, "_cookie", lambda: token)
+    replay = page("teacher")  # before the lock, the copy opens the area (as a reload would)
+    assert any(b.label == "Set the quiz" for b in replay.button)
+    button(at, "Lock the teacher area").click()
+    at.run()
+    assert any(b.label == "Unlock" for b in at.button)
+    replay = page("teacher")  # the same cookie, sent again after the lock
+    assert any(b.label == "Unlock" for b in replay.button) and not any(b.label == "Set the quiz" for b in replay.button)
+    other.run()  # locking one browser does not sign the others out
+    assert any(b.label == "Set the quiz" for b in other.button)
+
+
+# What Streamlit's Markdown (remark-gfm, its "autolink literal" patterns, copied from its bundle) makes
+# a link of: run on the text once the backslash escapes are read, which is why escaping alone fails.
+WEB = re.compile(r"(https?://|www(?=\.))([-.\w]+)", re.IGNORECASE | re.ASCII)
+MAIL = re.compile(r"(?:^|(?<=[\s\W]))([-.\w+]+)@([-\w]+(?:\.[-\w]+)+)", re.ASCII)
+LINKY = ["www.evil.example", "go to https://evil.example/x", "mail me a@evil.example"]
+
+
+def autolinks(markdown: str) -> list[str]:
+    text = re.sub(r"\\(.)", r"\1", markdown)
+    return [m.group(0) for pattern in (WEB, MAIL) for m in pattern.finditer(text)]
+
+
+def all_markdown(at) -> str:
+    parts = [str(e.value) for kind in ("markdown", "caption", "info", "success", "warning", "error", "subheader",
+                                       "title", "header") for e in getattr(at, kind)]
+    return "\n".join(parts + [str(b.label) for b in at.button])
+
+
+def test_names_and_titles_that_look_like_addresses_never_become_links():
+    """Issue 29: a learner named www.evil.example (or with a URL or a mail address in the name), and a
+    URL in a quiz title, showed as clickable links on the projector and the dashboard."""
+    assert autolinks("www\\.evil\\.example and https\\://evil\\.example a@evil\\.example") == [
+        "www.evil.example", "https://evil.example", "a@evil.example"]  # the old escaping: links
+    teacher = unlocked_teacher()
+    title = "Read https://evil.example/q or www.evil.example"
+    code = set_quiz(teacher, title=title, count=1)
+    pupils = [learner(code, name, []) for name in LINKY]
+    _ask(code, LINKY[0])  # a request to come back names the learner too
+    teacher.run()
+    shown = all_markdown(teacher)
+    assert autolinks(shown) == [], autolinks(shown)
+    readable = re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "")
+    assert title in readable and LINKY[0] in readable  # the same characters, only never a link
+    projected = present(teacher)
+    shown = all_markdown(projected)
+    assert autolinks(shown) == [], autolinks(shown)
+    readable = re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "")
+    assert title in readable and all(name in readable for name in LINKY)
+    for at in pupils:  # each learner's own page: the title and their name
+        shown = all_markdown(at)
+        assert autolinks(shown) == [] and title in re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "")

@@ -5,6 +5,7 @@ numbers against hand-counted ones."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from test_store_concurrency import _at_once
 
 from tutor.classroom import roster, signin, stats
 from tutor.classroom.store import ClassError, ClassStore, Reason, Tallies
-from tutor.db.classroom import ClassPlayer
+from tutor.db.classroom import ClassPlayer, TeacherSignout
 from tutor.progress.db import make_engine
 from tutor.quiz import generate
 
@@ -95,7 +96,8 @@ def test_the_teacher_lets_a_learner_back_in(cs, quiz):
     assert roster.claim(cs, secret) is None  # waiting
     (req,) = roster.requests(cs, quiz.id)
     assert (req.player_id, req.name, req.approved) == (ann.id, "Ann", False)
-    roster.answer_request(cs, quiz.id, ann.id, True)
+    assert req.code == roster.request_code(secret)  # the code on the waiting page
+    roster.answer_request(cs, quiz.id, req.id, True)
     q, back = roster.claim(cs, secret, now=T0)
     assert back.id == ann.id and back.token != ann.token and roster.requests(cs, quiz.id) == []
     with pytest.raises(ClassError) as err:  # a secret works once
@@ -103,20 +105,58 @@ def test_the_teacher_lets_a_learner_back_in(cs, quiz):
     assert err.value.reason is Reason.REFUSED
 
 
-def test_a_request_turned_down_or_replaced_is_refused(cs, quiz):
+def test_a_later_request_never_replaces_an_earlier_one(cs, quiz):
+    """Issue 29: Eve asking as "ann" used to replace Ann's request; now both wait, the teacher sees
+    both with their times and codes, and lets in the one in front of them."""
+    _, ann = cs.join(quiz.code, "Ann", now=T0)
+    real = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
+    eve = roster.ask_to_rejoin(cs, quiz.code, "ann", now=T0 + timedelta(minutes=2))
+    assert roster.claim(cs, real) is None and roster.claim(cs, eve) is None  # both still waiting
+    first, second = roster.requests(cs, quiz.id)
+    assert (first.player_id, second.player_id) == (ann.id, ann.id)
+    assert (first.at, second.at) == (T0, T0 + timedelta(minutes=2))  # oldest first, with their times
+    assert (first.code, second.code) == (roster.request_code(real), roster.request_code(eve))
+    roster.answer_request(cs, quiz.id, first.id, True)  # the teacher checks the code: the real Ann
+    assert roster.claim(cs, real, now=T0)[1].id == ann.id
+    with pytest.raises(ClassError) as err:  # the other request for Ann is turned down with it
+        roster.claim(cs, eve)
+    assert err.value.reason is Reason.REFUSED and roster.requests(cs, quiz.id) == []
+
+
+def test_a_request_turned_down_is_refused_and_the_others_stay(cs, quiz):
     cs.join(quiz.code, "Ann", now=T0)
     first = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
-    second = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)  # the later request replaces the first
-    with pytest.raises(ClassError):
-        roster.claim(cs, first)
-    (req,) = roster.requests(cs, quiz.id)
-    roster.answer_request(cs, quiz.id, req.player_id, False)
+    second = roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
+    roster.answer_request(cs, quiz.id, roster.requests(cs, quiz.id)[1].id, False)
     with pytest.raises(ClassError) as err:
         roster.claim(cs, second)
     assert err.value.reason is Reason.REFUSED
-    with pytest.raises(ClassError) as unknown:
-        roster.ask_to_rejoin(cs, quiz.code, "Nobody", now=T0)
-    assert unknown.value.reason is Reason.NO_SUCH_NAME
+    assert roster.claim(cs, first) is None and len(roster.requests(cs, quiz.id)) == 1
+
+
+def test_asking_for_a_name_nobody_has_is_answered_the_same(cs, quiz):
+    """"Ask to come back" does not tell whether a name is in the quiz: the request waits either way."""
+    cs.join(quiz.code, "Ann", now=T0)
+    secret = roster.ask_to_rejoin(cs, quiz.code, "Nobody", now=T0)
+    assert roster.claim(cs, secret) is None
+    (req,) = roster.requests(cs, quiz.id)
+    assert (req.name, req.player_id) == ("Nobody", None)  # the teacher sees nobody has that name
+    roster.answer_request(cs, quiz.id, req.id, True)  # cannot be let in: it names nobody
+    assert roster.claim(cs, secret) is None
+    roster.answer_request(cs, quiz.id, req.id, False)
+    with pytest.raises(ClassError):
+        roster.claim(cs, secret)
+
+
+def test_a_flood_of_requests_stops_at_the_cap(cs, quiz, monkeypatch):
+    monkeypatch.setattr(roster, "MAX_WAITING", 3)
+    for i in range(3):
+        roster.ask_to_rejoin(cs, quiz.code, f"Name {i}", now=T0)
+    with pytest.raises(ClassError) as err:
+        roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)
+    assert err.value.reason is Reason.TOO_MANY_REQUESTS
+    assert roster.turn_down_all(cs, quiz.id) == 3 and roster.requests(cs, quiz.id) == []  # the teacher clears it
+    assert roster.claim(cs, roster.ask_to_rejoin(cs, quiz.code, "Ann", now=T0)) is None  # and asking works again
 
 
 def test_rename_keeps_names_unique_in_any_case_and_remove_takes_the_answers(cs, quiz):
@@ -252,3 +292,20 @@ class ClassStoreFree:
         from tutor.classroom.store import QuizInfo, make_questions
         qs = tuple(make_questions(["count"], count, 5, 4, 1))
         return QuizInfo(1, "ABCDEF", "T", ("count",), 4, 1, 5, qs, T0, None, False, False)
+
+
+def test_locking_ends_the_token_for_every_copy_of_it(store):
+    """Issue 29: a teacher cookie replayed after "Lock the teacher area" used to still work."""
+    key = signin.signing_key(store.engine)
+    locked, other = signin.make_token(key, "h"), signin.make_token(key, "h")
+    assert signin.valid(store.engine, locked, "h", hours=8) and signin.valid(store.engine, other, "h", hours=8)
+    assert signin.end(store.engine, locked, "h", hours=8)
+    assert not signin.valid(store.engine, locked, "h", hours=8)  # the copy in an attacker's hands too
+    assert signin.valid(store.engine, other, "h", hours=8)  # another sign-in (another browser) is not ended
+    assert not signin.end(store.engine, "not a token", "h", hours=8)
+    # an ended token is forgotten once it would have expired anyway
+    later = signin.make_token(key, "h")
+    assert signin.end(store.engine, later, "h", hours=8, now=time.time() + 9 * 3600) is False  # expired by then
+    signin.end(store.engine, other, "h", hours=8)
+    with store.engine.connect() as conn:
+        assert len(conn.execute(select(TeacherSignout.token_id)).all()) == 2

@@ -190,3 +190,43 @@ def test_deletes_sent_together_on_one_copy_remove_one_deal(store, db_url):
     results = _at_once(8, _delete_first, db_url, gid)
     assert sorted(results) == ["deleted"] + ["stale"] * 7
     assert [d.taker for d in clubs.load(gid).game.deals] == ["Bob", "Cleo"]
+
+
+def _rename_everywhere(i: int, url: str, gids: list[int]) -> str:
+    """Process ``i`` renames player ``i`` in every game, one after the other (the last process appends)."""
+    s = Store.open(url)
+    try:
+        clubs = ClubStore(s)
+        for gid in gids:
+            if i == len(PLAYERS):  # as the sheet does: the names of the game just read (a rename may
+                for _ in range(20):  # come in between: then the engine refuses the deal, and it is read again)
+                    try:
+                        clubs.append(gid, {**GARDE, "taker": clubs.load(gid).game.players[0]})
+                        break
+                    except EntryError:
+                        continue
+            else:
+                clubs.rename_player(gid, PLAYERS[i], PLAYERS[i] + "2")
+        return "done"
+    except Exception as err:
+        return f"error: {type(err).__name__}: {err}"
+    finally:
+        s.close()
+
+
+def test_renames_sent_together_in_one_game_keep_every_name_and_deal(store, db_url):
+    """Issue 29: a rename read the players before locking the game, so on PostgreSQL two at once wrote
+    back each other's old names and the deals then named a player the game no longer had."""
+    clubs = ClubStore(store)
+    sheet = Game.new(PLAYERS).add(GARDE).add(PETITE).add(CLEO).add({**PETITE, "taker": "Dan"})
+    gids = [clubs.save(sheet, f"Night {n}", now=T0) for n in range(12)]
+    results = _at_once(len(PLAYERS) + 1, _rename_everywhere, db_url, gids)
+    assert results == ["done"] * (len(PLAYERS) + 1), results
+    for gid in gids:
+        saved = clubs.load(gid)  # loads: every deal names a player of the game
+        assert saved.game.players == tuple(p + "2" for p in PLAYERS)
+        takers = [d.taker for d in saved.game.deals]
+        assert takers[:4] == ["Ann2", "Bob2", "Cleo2", "Dan2"]
+        assert len(takers) == 5 and takers[4] in saved.game.players
+        assert saved.version == 1 + len(PLAYERS) + 1  # every write raised it once
+

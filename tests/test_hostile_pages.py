@@ -31,7 +31,8 @@ PAGE_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "ui" / "
 EVIL = "![p](http://127.0.0.1:9/x)<img src=x>"  # 37 characters: a name may have 40
 HOSTILE_VALUES = ["²", "9" * 5000, "99999999999999999999", "-1", EVIL]
 # Every query parameter a page reads (grep st.query_params / query_* in tutor/ui).
-PARAMS = ("kind", "seed", "players", "difficulty", "lesson", "puzzle", "section", "view", "guided", "code", "me")
+PARAMS = ("kind", "seed", "players", "difficulty", "lesson", "puzzle", "section", "view", "guided", "code", "me",
+          "step")
 
 
 def app(page: str | None = None, **query) -> AppTest:
@@ -108,6 +109,23 @@ def test_practice_with_a_bad_seed_deals_a_fresh_game(seed):
     assert 0 <= table.deal.seed <= MAX_SEED
 
 
+@pytest.mark.parametrize("step", ["²", "9" * 5000, "99999999999999999999", "0", "-1", "", "3.5", "again!"])
+def test_lesson_with_a_bad_step_opens_at_step_1(step):
+    at = app("tutor/ui/pages/lesson.py", lesson="bidding", step=step)
+    assert any("Step 1 of" in p.proto.text for p in at.get("progress"))
+
+
+@pytest.mark.parametrize(("step", "shown"), [("3", "Step 3 of"), ("end", None), ("again", None)])
+def test_lesson_steps_that_exist_still_open(step, shown):
+    at = app("tutor/ui/pages/lesson.py", lesson="bidding", step=step)
+    bars = [p.proto.text for p in at.get("progress")]
+    if shown:
+        assert any(shown in b for b in bars)
+    else:  # the score or the second chance: not a numbered step
+        assert not any("Step 1 of" in b for b in bars)
+        assert at.query_params["step"] == step
+
+
 # ---------------------------------------------------------------- form fields
 
 
@@ -140,8 +158,18 @@ def import_sheet(data: bytes, name: str = "s.csv") -> AppTest:
 
 def test_score_sheet_import_with_old_mac_line_ends(db):
     at = import_sheet(SHEET.replace("\n", "\r").encode(), "mac.csv")
-    assert any("Imported 2 deal(s)" in s.value for s in at.success)
+    assert any("Imported 2 deals" in s.value for s in at.success)
     assert [g.deals for g in ClubStore(db).games()] == [2]
+
+
+@pytest.mark.parametrize(("filename", "expected"), [
+    ("x" * 126 + ".csv", "x" * 120),  # 130 characters: the name is cut to the longest a game's name may be
+    (" .csv", "Imported game"), (".csv", "Imported game"), ("\n\t.csv", "Imported game"),
+    ("  Friday\n club .csv", "Friday club")])
+def test_score_sheet_import_names_the_game_from_any_file_name(db, filename, expected):
+    at = import_sheet(SHEET.encode(), filename)
+    assert any("Imported 2 deal(s)" in s.value for s in at.success)
+    assert [(g.name, g.deals) for g in ClubStore(db).games()] == [(expected, 2)]
 
 
 def test_score_sheet_import_with_a_huge_cell(db):

@@ -38,7 +38,7 @@ def test_review_finds_the_petit_thrown_away():
     assert blunder.played is PETIT and blunder.exact and blunder.better in solved.best
     # The gain is the taker's own score: the best card's value minus the Petit's, from the solver.
     assert blunder.gain == solved.value.taker_score - solved.cards[PETIT].taker_score > 100
-    assert "Trick 15: you played T1" in describe(blunder) and "(exact)" in describe(blunder)
+    assert "Trick 15: you played trump 1;" in describe(blunder) and "(exact)" in describe(blunder)
     # The learner's other exact decisions are listed only when they cost something.
     assert all(d.gain >= 1 for d in found)
 

@@ -41,7 +41,19 @@ CLASS_DUPLICATE_DEALS = (4, 12)  # deals of a duplicate class session (fewest, m
 MAX_LOG_CHARS = 4_000            # one deal's log of action codes (5 players: about 900)
 MAX_PROGRESS_BYTES = 20 * 1024 * 1024  # a progress export (10,000 answers is ~3 MB)
 MAX_JSON_DEPTH = 20              # nesting in a progress export (it uses 4)
+MAX_MATCH_BOARDS = 10_000         # boards of a duplicate match (`tarot-tutor match`; 200 take hours)
+MAX_MATCH_BUDGET_MS = 60_000     # the advisor's budget per decision in a match, in milliseconds of work
 MAX_UPLOAD_MB = 20               # server.maxUploadSize in .streamlit/config.toml (the largest of the above)
+
+# The command line. Counts are sized by bench/cli_limits.py so the largest valid request ends in seconds.
+MAX_POSITION_BYTES = 64 * 1024   # a position for `tarot-tutor solve` (a whole deal written out is ~600 bytes)
+MAX_PASSPHRASE_CHARS = 1_024     # a teacher passphrase (`teacher-hash --stdin` reads one line, never more)
+MAX_BID_SAMPLES = 1_000          # deals `tarot-tutor bid` plays out (~7 ms of CPU each: ~7 s at most)
+MAX_QUESTIONS = 100              # questions in one `tarot-tutor quiz` run or one worksheet (a worksheet's
+                                 # PDFs take ~50 ms a question: ~5 s at most)
+MAX_DRILL_QUESTIONS = 5          # questions of a strategy drill in one `quiz` run (the contract drill plays
+                                 # deals out: ~1 s a question, 2 s at worst)
+MAX_TITLE_CHARS = 100            # a worksheet's title, one line
 
 # Digits in a number typed anywhere: more than this is never a seed, a score or a count.
 MAX_DIGITS = 30
@@ -81,6 +93,12 @@ class _ShortRepr(reprlib.Repr):
                 return getattr(self, name)(x, level)
         return super().repr1(x, level)
 
+    def repr_int(self, x, level):
+        if abs(x) < 10**MAX_DIGITS:
+            return repr(x)
+        # repr() of an int over 4,300 digits raises: say its size instead (bit_length is exact and cheap)
+        return f"<a number of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+
 
 _REPR = _ShortRepr()
 _REPR.maxstring = _REPR.maxother = 40
@@ -93,6 +111,8 @@ def short_repr(value) -> str:
 
     >>> short_repr({"a": [[1] * 100] * 100, "b": 2})
     "{'a': [[...], [...], [...], [...], ...], 'b': 2}"
+    >>> short_repr([10**5000, True, 12])
+    '[<a number of about 5,001 digits>, True, 12]'
     """
     return shorten(_REPR.repr(value), 200)
 

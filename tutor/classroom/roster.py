@@ -5,15 +5,21 @@ address comes back under their name in one of two ways, and either way gets a ne
 old address stops working):
 
 - with the short PIN shown to them when they joined (``rejoin_with_pin``). The PIN is kept as a
-  salted scrypt hash, and tries are counted before checking, like a learner's PIN on Progress
-  (``PIN_RULE``: wait 1, 2, 4 … s per browser session, at most 5 minutes; about 10 recent failures at
-  one name make every session that has failed wait); a wrong name and a wrong PIN get one message;
-- by asking the teacher (``ask_to_rejoin``): the waiting browser keeps a secret whose SHA-256 is put
-  on the learner's row; the teacher sees the request and lets it in (``answer_request``); the
-  waiting page then collects its token (``claim``). A later request for the same name replaces it.
+  salted scrypt hash, and tries are counted before checking (``throttle.POLICIES["class_pin"]``): per
+  browser session, and per name in the quiz whatever the session (past 4 recent failures at one name,
+  every try at it waits 1, 2, 4 … s, at most 5 minutes), except from the session that joined or came
+  back under that name; a wrong name and a wrong PIN get one message;
+- by asking the teacher (``ask_to_rejoin``): the waiting browser keeps a secret whose SHA-256 is
+  kept with the request, and a short code made from it (``request_code``) is shown both on the
+  waiting page and to the teacher, who lets the one in front of them in (``answer_request``); the
+  waiting page then collects its token (``claim``). Every request is kept: a later one for the same
+  name never replaces an earlier one, and the teacher sees how many there are and from when. The
+  asker is told the same whether or not somebody has that name.
 
->>> PIN_RULE.wait_after(1), PIN_RULE.wait_after(3), PIN_RULE.wait_after(20)
-(1.0, 4.0, 300.0)
+>>> PIN_TARGET.wait_after(4), PIN_TARGET.wait_after(5), PIN_TARGET.wait_after(20)
+(0.0, 1.0, 300.0)
+>>> request_code("secret") == request_code("secret"), len(request_code("secret"))
+(True, 4)
 """
 
 from __future__ import annotations
@@ -23,30 +29,46 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key, utcnow
-from ..db.classroom import ClassPlayer
+from ..db.classroom import ClassPlayer, ClassRejoin
 from ..progress.db import writing
 from ..progress.hashing import DUMMY, token_hash, verify
-from ..progress.store import PIN_RULE  # the same slow-down as a learner's PIN on Progress
-from ..progress.throttle import Gate
-from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name
+from ..progress.throttle import POLICIES, Gate
+from .codes import ALPHABET
+from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name, pin_target
+
+PIN_TARGET = POLICIES["class_pin"].target
+MAX_WAITING = 200  # requests waiting in one quiz: a flood of them stops here (the teacher turns them down)
 
 
 @dataclass(frozen=True)
 class Request:
-    """A learner asking to come back: who, since when, and whether the teacher has let them in."""
+    """A request to come back: its id, the learner it names (None: nobody of that name has joined),
+    the name asked for, when, whether the teacher has let it in, and the code on the asker's screen."""
 
-    player_id: int
+    id: int
+    player_id: int | None
     name: str
     at: datetime
     approved: bool
+    code: str
 
 
 def pin_gate(cs: ClassStore) -> Gate:
-    return Gate(cs.engine, "class_pin", PIN_RULE, cs.where)
+    return cs.pin_gate()
+
+
+def request_code(secret: str) -> str:
+    """The 4-character code a waiting page shows and the teacher sees next to its request."""
+    return _code_of(token_hash(str(secret)))
+
+
+def _code_of(secret_hash: str) -> str:
+    n = int(secret_hash[:16], 16)
+    return "".join(ALPHABET[(n // len(ALPHABET) ** i) % len(ALPHABET)] for i in range(4))
 
 
 def rename(cs: ClassStore, quiz_id: int, player_id: int, name: str) -> str:
@@ -73,6 +95,7 @@ def remove(cs: ClassStore, quiz_id: int, player_id: int) -> None:
     """Take a learner and their answers out of the quiz (their address stops working)."""
     def run():
         with writing(cs.engine) as conn:
+            conn.execute(delete(ClassRejoin).where(ClassRejoin.player_id == player_id, ClassRejoin.quiz_id == quiz_id))
             conn.execute(delete(ClassPlayer).where(ClassPlayer.id == player_id, ClassPlayer.quiz_id == quiz_id))
     cs._db(run)
 
@@ -82,8 +105,7 @@ def _new_token(cs: ClassStore, player_id: int) -> str:
 
     def run():
         with writing(cs.engine) as conn:
-            conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id).values(
-                token_hash=token_hash(token), rejoin_hash=None, rejoin_at=None, rejoin_ok=False))
+            conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id).values(token_hash=token_hash(token)))
     cs._patient(run)
     return token
 
@@ -99,11 +121,12 @@ def _row(cs: ClassStore, quiz_id: int, name: str):
 def rejoin_with_pin(cs: ClassStore, code: str, name: str, pin: str, session: str,
                     now: datetime | None = None) -> tuple[QuizInfo, Player]:
     """Come back as ``name`` with the PIN shown at joining: a new token. The try is counted before the
-    PIN is checked; a right PIN takes it back."""
+    PIN is checked, per session and per name in the quiz; a right PIN takes it back and makes this
+    session the name's owner."""
     now = now or utcnow()
     quiz = cs.find(code)
     name = display_name(name)
-    gate, target = pin_gate(cs), f"{quiz.id}:{name_key(name)}"
+    gate, target = cs.pin_gate(), pin_target(quiz.id, name)
     wait = cs._patient(gate.begin, session, target, now)
     if wait > 0:
         raise ClassError(Reason.SLOW_DOWN_PIN, wait=math.ceil(wait))
@@ -119,58 +142,87 @@ def rejoin_with_pin(cs: ClassStore, code: str, name: str, pin: str, session: str
 def ask_to_rejoin(cs: ClassStore, code: str, name: str, session: str | None = None,
                   now: datetime | None = None) -> str:
     """Ask the teacher to let ``name`` back in; the secret the waiting browser keeps to ``claim``.
-    Counted like a join try (a tab cannot flood the teacher with requests)."""
+    Counted like a join try (a tab cannot flood the teacher with requests). The request is kept
+    whether or not somebody has that name, and the asker is answered the same either way."""
     now = now or utcnow()
     gate = cs.join_gate()
     if session is not None and (wait := cs._patient(gate.begin, session, None, now)) > 0:
         raise ClassError(Reason.SLOW_DOWN, wait=math.ceil(wait))
     quiz = cs.find(code)
     name = display_name(name)
-    row = _row(cs, quiz.id, name)
-    if row is None:
-        raise ClassError(Reason.NO_SUCH_NAME, name=name)
     secret = secrets.token_urlsafe(24)
 
     def run():
         with writing(cs.engine) as conn:
-            conn.execute(update(ClassPlayer).where(ClassPlayer.id == row.id).values(
-                rejoin_hash=token_hash(secret), rejoin_at=now, rejoin_ok=False))
+            waiting = conn.execute(select(func.count()).select_from(ClassRejoin)
+                                   .where(ClassRejoin.quiz_id == quiz.id)).scalar()
+            if waiting >= MAX_WAITING:
+                raise ClassError(Reason.TOO_MANY_REQUESTS)
+            player = conn.execute(select(ClassPlayer.id).where(
+                ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).scalar()
+            conn.execute(insert(ClassRejoin).values(quiz_id=quiz.id, player_id=player, name=name,
+                                                    secret_hash=token_hash(secret), at=now, approved=False))
     cs._patient(run)
     return secret
 
 
 def requests(cs: ClassStore, quiz_id: int) -> list[Request]:
-    """The requests to come back that wait for the teacher, oldest first."""
+    """Every request to come back in the quiz, oldest first (a name may have several)."""
     def run():
-        with cs.engine.connect() as conn:
-            return [Request(r.id, r.name, r.rejoin_at, r.rejoin_ok) for r in conn.execute(
-                select(ClassPlayer).where(ClassPlayer.quiz_id == quiz_id, ClassPlayer.rejoin_hash.is_not(None))
-                .order_by(ClassPlayer.rejoin_at))]
+        with cs.engine.connect() as conn:  # the learner's name as it is now, else the name asked for
+            rows = conn.execute(select(ClassRejoin, ClassPlayer.name.label("now_called"))
+                                .outerjoin(ClassPlayer, ClassPlayer.id == ClassRejoin.player_id)
+                                .where(ClassRejoin.quiz_id == quiz_id).order_by(ClassRejoin.at, ClassRejoin.id))
+            return [Request(r.id, r.player_id, r.now_called or r.name, r.at, r.approved, _code_of(r.secret_hash))
+                    for r in rows]
     return cs._db(run)
 
 
-def answer_request(cs: ClassStore, quiz_id: int, player_id: int, approve: bool) -> None:
-    """The teacher lets the request in (the waiting page then collects its token), or turns it down."""
-    values = {"rejoin_ok": True} if approve else {"rejoin_hash": None, "rejoin_at": None, "rejoin_ok": False}
-
+def answer_request(cs: ClassStore, quiz_id: int, request_id: int, approve: bool) -> None:
+    """The teacher lets one request in (its waiting page then collects a token; the other requests
+    for the same learner are turned down), or turns it down. A request naming nobody cannot be let in."""
     def run():
         with writing(cs.engine) as conn:
-            conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id, ClassPlayer.quiz_id == quiz_id,
-                                                   ClassPlayer.rejoin_hash.is_not(None)).values(**values))
+            row = conn.execute(select(ClassRejoin).where(ClassRejoin.id == request_id,
+                                                         ClassRejoin.quiz_id == quiz_id)).one_or_none()
+            if row is None:
+                return
+            if not approve:
+                conn.execute(delete(ClassRejoin).where(ClassRejoin.id == row.id))
+            elif row.player_id is not None:
+                conn.execute(delete(ClassRejoin).where(ClassRejoin.player_id == row.player_id,
+                                                       ClassRejoin.id != row.id))
+                conn.execute(update(ClassRejoin).where(ClassRejoin.id == row.id).values(approved=True))
     cs._db(run)
+
+
+def turn_down_all(cs: ClassStore, quiz_id: int) -> int:
+    """Turn down every request waiting in the quiz (a flood of them); how many there were."""
+    def run():
+        with writing(cs.engine) as conn:
+            return conn.execute(delete(ClassRejoin).where(ClassRejoin.quiz_id == quiz_id,
+                                                          ClassRejoin.approved.is_(False))).rowcount
+    return cs._db(run)
 
 
 def claim(cs: ClassStore, secret: str, now: datetime | None = None) -> tuple[QuizInfo, Player] | None:
     """The waiting browser's turn: None while the teacher has not answered; the quiz and the learner
-    (with a new token) once let in; ClassError REFUSED once turned down or replaced."""
+    (with a new token) once let in; ClassError REFUSED once turned down (or another request for the
+    same learner was let in)."""
     def run():
         with cs.engine.connect() as conn:
-            return conn.execute(select(ClassPlayer).where(
-                ClassPlayer.rejoin_hash == token_hash(str(secret)))).one_or_none()
+            return conn.execute(select(ClassRejoin).where(
+                ClassRejoin.secret_hash == token_hash(str(secret)))).one_or_none()
     row = cs._db(run) if secret else None
     if row is None:
         raise ClassError(Reason.REFUSED)
-    if not row.rejoin_ok:
+    if not row.approved or row.player_id is None:
         return None
-    token = _new_token(cs, row.id)
+
+    def take():
+        with writing(cs.engine) as conn:  # one claim per request: a second tab with the secret finds it gone
+            return conn.execute(delete(ClassRejoin).where(ClassRejoin.id == row.id)).rowcount
+    if not cs._patient(take):
+        raise ClassError(Reason.REFUSED)
+    token = _new_token(cs, row.player_id)
     return cs.me(token, now=now)  # (``me`` never carries a PIN: it is shown once, at joining)

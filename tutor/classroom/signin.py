@@ -9,7 +9,9 @@ the teacher area, for ``hours()`` (8 by default, ``TUTOR_TEACHER_SESSION_HOURS``
 The signing key is a server secret: 32 random bytes made on first use and kept in the database
 (table ``server_secrets``), never in the code. The salt includes a digest of the configured passphrase
 hash, so setting a new passphrase signs every teacher out; "Sign out everywhere" (``rotate``) makes a
-new key, which does the same.
+new key, which does the same. "Lock the teacher area" ends one token (``end``): its id is kept in
+``teacher_signouts`` until it would have expired, and ``valid`` refuses it, so a copy of the cookie
+replayed later no longer opens the area.
 
 >>> key = "k" * 64
 >>> token = make_token(key, "scrypt$1", now=1000.0)
@@ -28,6 +30,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from datetime import UTC, datetime, timedelta
 
 from itsdangerous import BadData, URLSafeTimedSerializer
 from sqlalchemy import delete, select
@@ -35,7 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..db import utcnow
-from ..db.classroom import ServerSecret
+from ..db.classroom import ServerSecret, TeacherSignout
 from ..limits import parse_int
 from ..progress.db import writing
 from ..progress.hashing import token_hash
@@ -75,16 +78,45 @@ def make_token(key: str, passphrase_hash: str, now: float | None = None) -> str:
     return _serializer(key, passphrase_hash, now).dumps({"id": secrets.token_hex(8)})
 
 
-def check_token(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
-    """True for a token this key signed for this passphrase less than ``hours`` ago; False for anything else."""
+def _token_id(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> str | None:
+    """The id of a token this key signed for this passphrase less than ``hours`` ago; None for anything else."""
     if not token or not key or len(str(token)) > 400:
-        return False
+        return None
     try:
         payload = _serializer(key, passphrase_hash, now if now is not None else time.time()).loads(
             str(token), max_age=hours * 3600)
     except (BadData, ValueError, TypeError):
+        return None
+    found = payload.get("id") if isinstance(payload, dict) else None
+    return found if isinstance(found, str) and 0 < len(found) <= 40 else None
+
+
+def check_token(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+    """True for a token this key signed for this passphrase less than ``hours`` ago; False for anything else."""
+    return _token_id(token, key, passphrase_hash, hours, now) is not None
+
+
+def valid(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+    """``check_token`` with the server's key, and the token not ended by a lock (``end``)."""
+    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now)
+    if found is None:
         return False
-    return isinstance(payload, dict) and isinstance(payload.get("id"), str)
+    with engine.connect() as conn:
+        return conn.execute(select(TeacherSignout.token_id).where(TeacherSignout.token_id == found)).first() is None
+
+
+def end(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+    """"Lock the teacher area": this token no longer signs anybody in, whoever holds a copy of it
+    (kept until it would have expired). False when it was not a valid token."""
+    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now)
+    if found is None:
+        return False
+    at = utcnow() if now is None else datetime.fromtimestamp(now, UTC)
+    with writing(engine) as conn:
+        conn.execute(delete(TeacherSignout).where(TeacherSignout.until < at))  # those expired anyway
+        if conn.execute(select(TeacherSignout.token_id).where(TeacherSignout.token_id == found)).first() is None:
+            conn.execute(TeacherSignout.__table__.insert().values(token_id=found, until=at + timedelta(hours=hours)))
+    return True
 
 
 def signing_key(engine: Engine) -> str:

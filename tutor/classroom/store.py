@@ -6,7 +6,8 @@ the results of everybody (``results``, ``tallies``) are for the teacher pages on
 
 The database keeps only each token's SHA-256, and a token stops working ``TOKEN_GRACE`` after its
 quiz ends (deadline or closing). Names in one quiz are unique regardless of case, by a unique index
-on ``name_key``. Joins are rate-limited per browser session (``JOIN_RULE``). Every write takes the
+on ``name_key``. Joins are rate-limited per browser session (``JOIN_RULE``); the session that joins
+is the owner of that name's PIN (``pin_gate``: others' wrong PINs never slow it down). Every write takes the
 write lock at BEGIN (``writing``), so a class joining at once on SQLite waits its turn instead of
 being refused.
 """
@@ -31,7 +32,7 @@ from ..engine import TarotError
 from ..progress.db import Problem, StoreError, writing
 from ..progress.hashing import make_hash, token_hash
 from ..progress.store import clean_name
-from ..progress.throttle import Gate, Rule
+from ..progress.throttle import POLICIES, Gate
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
 
@@ -40,7 +41,7 @@ DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.class
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
-JOIN_RULE = Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)
+JOIN_RULE = POLICIES["join"].session
 PIN_DIGITS = 4  # short enough to note down in class; the slow-down (tutor.classroom.roster) guards it
 
 
@@ -65,8 +66,8 @@ class Reason(enum.Enum):
     SLOW_DOWN_PIN = "slow_down_pin"
     NOT_NOW = "not_now"
     REFUSED = "refused"
-    NO_SUCH_NAME = "no_such_name"
     WRONG_PIN = "wrong_pin"
+    TOO_MANY_REQUESTS = "too_many_requests"
 
 
 MESSAGES = {
@@ -82,13 +83,14 @@ MESSAGES = {
     Reason.EXPIRED: "The quiz “{title}” ended more than {days} days ago, so this link no longer opens it.",
     Reason.NOT_NOW: "Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
                     "answered now.",
-    Reason.NO_SUCH_NAME: "Nobody called “{name}” has joined this quiz. Check the spelling, or join as a new learner.",
     Reason.WRONG_PIN: "That name and PIN do not match. Check the PIN you were shown when you joined, or ask "
                       "your teacher to let you back in.",
-    Reason.REFUSED: "This request to come back is no longer waiting (your teacher turned it down, or another one "
-                    "was made for the same name). Ask your teacher, then ask again.",
-    Reason.SLOW_DOWN_PIN: "Too many wrong PINs from this browser: wait {wait} s, or ask your teacher to let you "
-                          "back in.",
+    Reason.REFUSED: "This request to come back is no longer waiting (your teacher turned it down, or let in "
+                    "another request for this name). Ask your teacher, then ask again.",
+    Reason.SLOW_DOWN_PIN: "Too many wrong PINs for this name or from this browser: wait {wait} s, or ask your "
+                          "teacher to let you back in.",
+    Reason.TOO_MANY_REQUESTS: "Too many requests to come back are waiting in this quiz. Tell your teacher, who "
+                              "can turn them down on the dashboard.",
 }
 
 
@@ -179,6 +181,11 @@ def display_name(name: str) -> str:
     if len(name) > 40:
         raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
     return name
+
+
+def pin_target(quiz_id: int, name: str) -> str:
+    """What class PINs are counted against: one name in one quiz (whether or not somebody has it)."""
+    return f"{quiz_id}:{name_key(name)}"
 
 
 def _quiz(row) -> QuizInfo:
@@ -409,7 +416,11 @@ class ClassStore:
             raise ClassError(Reason.PAST_DEADLINE, title=quiz.title, deadline=f"{quiz.deadline:%Y-%m-%d %H:%M}")
 
     def join_gate(self) -> Gate:
-        return Gate(self.engine, "join", JOIN_RULE)
+        return Gate(self.engine, "join", where=self.where)
+
+    def pin_gate(self) -> Gate:
+        """Class PINs, counted per browser session and per quiz and name (``pin_target``)."""
+        return Gate(self.engine, "class_pin", where=self.where)
 
     def join(self, code: str, name: str, now: datetime | None = None,
              session: str | None = None) -> tuple[QuizInfo, Player]:
@@ -443,6 +454,8 @@ class ClassStore:
                     conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
                                                             token_hash=token_hash(token), joined_at=now,
                                                             pin_hash=pin_hashed))
+                    if session is not None:
+                        self.pin_gate().trust_in(conn, session, pin_target(quiz.id, name), now)
             except IntegrityError as exc:  # the unique name_key: the same name, any case, at the same moment
                 raise ClassError(Reason.NAME_TAKEN, name=name) from exc
         self._patient(run)

@@ -13,6 +13,7 @@ import os
 import sys
 
 from ..engine.errors import TarotError
+from ..limits import shorten
 
 # Modules that add commands; each has register(subparsers).
 COMMAND_MODULES = ("tutor.cli.engine_cmds", "tutor.cli.content_cmds", "tutor.cli.quiz_cmds",
@@ -24,8 +25,8 @@ class UsageError(TarotError):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2, no usage dump
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message):  # one line, exit 2, no usage dump; never a 5,000-digit value quoted whole
+        self.exit(2, f"{self.prog}: error: {shorten(' '.join(message.split()), 300)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

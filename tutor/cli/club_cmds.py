@@ -17,8 +17,10 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
-from ..limits import MAX_SHEET_BYTES, TooLarge, read_capped
-from .quiz_cmds import kind_choices
+from ..engine.words import plural
+from ..limits import MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
+from .quiz_cmds import check_seed, kind_choices
+from .reading import read_text
 
 
 def register(sub) -> None:
@@ -26,11 +28,11 @@ def register(sub) -> None:
     p = sub.add_parser("worksheet", help="a printable PDF of quiz questions, and its answer key")
     p.add_argument("--kind", action="append", required=True, choices=kinds,
                    help="a kind of question (repeat to mix kinds; question i takes the next kind in turn)")
-    p.add_argument("--count", type=int, default=10, help="how many questions (default 10)")
+    p.add_argument("--count", type=int, default=10, help=f"how many questions (1-{MAX_QUESTIONS}, default 10)")
     p.add_argument("--seed", type=int, help="seed of the first question; question i has seed+i (default: random)")
     p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
     p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
-    p.add_argument("--title", help="the title printed on both PDFs")
+    p.add_argument("--title", help=f"the title printed on both PDFs (one line, at most {MAX_TITLE_CHARS} characters)")
     p.add_argument("-o", "--output", required=True, help="the worksheet PDF to write")
     p.add_argument("--answers", help="the answer key PDF to write (default: OUTPUT with -answers before .pdf)")
     p.set_defaults(handler=cmd_worksheet)
@@ -87,6 +89,7 @@ def cmd_worksheet(args) -> int:
     for path in (output, answers):
         if path.suffix.lower() != ".pdf":
             raise TarotError(f"{path}: the output must be a .pdf file")
+    check_seed(args.seed)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     ws = make_worksheet(args.kind, args.count, seed, players=args.players, difficulty=args.difficulty,
                         title=args.title)
@@ -107,18 +110,8 @@ def cmd_blank_sheet(args) -> int:
 
 
 def _read(path: str) -> str:
-    try:
-        if path == "-":
-            raw = read_capped(sys.stdin.buffer, MAX_SHEET_BYTES, "the sheet")
-        else:
-            with Path(path).open("rb") as f:  # capped: the path may be /dev/zero or a pipe that never ends
-                raw = read_capped(f, MAX_SHEET_BYTES, f"{path}")
-    except TooLarge as err:
-        raise TarotError(str(err)) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise TarotError(f"{path}: not UTF-8 text (save the sheet as \"CSV UTF-8\")") from None
+    # capped: the path may be /dev/zero or a pipe that never ends
+    return read_text(path, MAX_SHEET_BYTES, "the sheet", hint=' (save the sheet as "CSV UTF-8")')
 
 
 def _extras(entry) -> str:
@@ -162,7 +155,7 @@ def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> st
     out += ["-" * len(out[0]), fmt(total).rstrip()]
     bad = sheet.unbalanced()
     out.append(f"Rows not summing to zero: {', '.join(map(str, bad))}" if bad else
-               f"{len(sheet.rows)} deal(s); every row sums to zero.")
+               f"{plural(len(sheet.rows), 'deal')}; every row sums to zero.")
     return "\n".join(out)
 
 

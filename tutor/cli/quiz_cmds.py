@@ -11,8 +11,7 @@ import random
 import re
 
 from ..engine.errors import TarotError
-
-MAX_COUNT = 1000
+from ..limits import MAX_DRILL_QUESTIONS, MAX_QUESTIONS, MAX_SEED
 
 
 def kind_choices() -> list[str] | None:
@@ -28,7 +27,8 @@ def register(sub) -> None:
     kinds = kind_choices()
     p = sub.add_parser("quiz", help="generated questions of one kind, checked by the engine")
     p.add_argument("--kind", required=True, choices=kinds, help="the kind of question")
-    p.add_argument("--count", type=int, default=1, help=f"how many questions (1-{MAX_COUNT}, default 1)")
+    p.add_argument("--count", type=int, default=1, help=f"how many questions (1-{MAX_QUESTIONS}, default 1; "
+                        f"1-{MAX_DRILL_QUESTIONS} for a strategy drill)")
     p.add_argument("--seed", type=int, help="seed of the first question (default: a random one, printed)")
     p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
     p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
@@ -37,6 +37,27 @@ def register(sub) -> None:
     p.add_argument("--answers", action="store_true", help="print the answers and their explanations")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_quiz)
+
+
+def max_count(kind: str) -> int:
+    """How many questions of ``kind`` one run makes at most: a strategy drill's estimates take up to 2 s each."""
+    from ..quiz import KINDS
+    from ..skills import STRATEGY_SKILLS
+    return MAX_DRILL_QUESTIONS if kind in KINDS and KINDS[kind].skill in STRATEGY_SKILLS else MAX_QUESTIONS
+
+
+def check_count(kind: str, count: int) -> None:
+    """Refuse a --count outside 1..max_count(kind) before any question is made."""
+    most = max_count(kind)
+    if not 1 <= count <= most:
+        drill = " for a strategy drill" if most == MAX_DRILL_QUESTIONS else ""
+        raise TarotError(f"--count is between 1 and {most}{drill}, not {count}")
+
+
+def check_seed(seed: int | None, option: str = "--seed") -> None:
+    """Refuse a seed outside 0..MAX_SEED, the seeds the app and the quiz links use."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise TarotError(f"{option} is between 0 and {MAX_SEED:,}, not {seed}")
 
 
 def _options(pairs: list[str]) -> dict:
@@ -57,8 +78,8 @@ def plain(markdown: str) -> str:
 def cmd_quiz(args) -> int:
     from ..quiz import generate
     from ..quiz.order import shown_choices
-    if not 1 <= args.count <= MAX_COUNT:
-        raise TarotError(f"--count must be between 1 and {MAX_COUNT}, not {args.count}")
+    check_count(args.kind, args.count)
+    check_seed(args.seed)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     params = _options(args.option)
     if args.players is not None:

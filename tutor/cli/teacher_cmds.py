@@ -10,6 +10,8 @@ import getpass
 import sys
 
 from ..engine.errors import TarotError
+from ..limits import MAX_PASSPHRASE_CHARS
+from .reading import read_line
 
 MIN_LENGTH = 8
 
@@ -23,13 +25,18 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..classroom.passphrase import ENV_VAR, make_hash
     if args.stdin:
-        typed = sys.stdin.readline().rstrip("\r\n")
+        # One line, capped: standard input may be /dev/zero or a file without a line end.
+        typed = read_line(getattr(sys.stdin, "buffer", sys.stdin), MAX_PASSPHRASE_CHARS, "the passphrase")
     else:
+        if not sys.stdin.isatty():  # getpass would read the whole of it, unbounded
+            raise TarotError("standard input is not a terminal: use --stdin to read the passphrase from it")
         typed = getpass.getpass("Teacher passphrase: ")
         if getpass.getpass("Again: ") != typed:
             raise TarotError("the two passphrases differ; nothing was made")
     if len(typed) < MIN_LENGTH:
         raise TarotError(f"a teacher passphrase has at least {MIN_LENGTH} characters")
+    if len(typed) > MAX_PASSPHRASE_CHARS:  # getpass reads a terminal's line, itself limited
+        raise TarotError(f"a teacher passphrase has at most {MAX_PASSPHRASE_CHARS:,} characters")
     print(make_hash(typed))
     print(f"Put it in the environment as {ENV_VAR}='…' or in .streamlit/secrets.toml.", file=sys.stderr)
     return 0

@@ -1,6 +1,7 @@
-"""The class-quiz tables (migrations ``0004`` to ``0006``): quizzes, the learners who joined one, their
-answers, and the server's own secrets (the key signing the teacher's sign-in); and (``0009``) each learner's
-play of each deal of a duplicate class session."""
+"""The class-quiz tables (migrations ``0004`` to ``0011``): quizzes, the learners who joined one, their
+answers, requests to come back, and the server's own secrets (the key signing the teacher's sign-in,
+and the sign-ins ended by "Lock the teacher area"); and (``0011``) each learner's play of each deal of a
+duplicate class session."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ class ClassPlayer(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # v6: coming back without the address. The PIN shown at joining, kept as a salted scrypt hash; or a
     # request to rejoin (the SHA-256 of the waiting browser's secret) that the teacher approves.
+    # The request columns are unused since v9: every request is a row of ``class_rejoins``.
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     rejoin_hash: Mapped[str | None] = mapped_column(String(64))
     rejoin_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -97,7 +99,7 @@ class ServerSecret(Base):
 
 
 class ClassDeal(Base):
-    """One learner's play of one deal of a duplicate class session (v9): the deal's log as one line of
+    """One learner's play of one deal of a duplicate class session (v11): the deal's log as one line of
     action codes, saved after each of their moves (a reload carries on from it), and once the deal is
     over their own score and whether their seat took. At most one row per learner and deal."""
 
@@ -111,3 +113,30 @@ class ClassDeal(Base):
     score: Mapped[int | None] = mapped_column(Integer)  # the learner's own score, once done
     took: Mapped[bool | None] = mapped_column(Boolean)  # the learner's seat took (attack), once done
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassRejoin(Base):
+    """A request to come back to a quiz under a name (v9). Every request is kept: a later one for the
+    same name never replaces an earlier one, and the teacher sees them all. ``player_id`` is None when
+    nobody has that name (the asker is told the same either way). ``secret_hash`` is the SHA-256 of
+    the secret the waiting browser keeps; a request turned down is deleted."""
+
+    __tablename__ = "class_rejoins"
+    __table_args__ = (Index("uq_class_rejoins_secret_hash", "secret_hash", unique=True),
+                      Index("ix_class_rejoins_quiz", "quiz_id"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    quiz_id: Mapped[int] = mapped_column(ForeignKey("class_quizzes.id", ondelete="CASCADE"), nullable=False)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    secret_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    approved: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+
+
+class TeacherSignout(Base):
+    """A teacher sign-in ended by "Lock the teacher area" (v9): the token's id, refused until it would
+    have expired anyway (``until``)."""
+
+    __tablename__ = "teacher_signouts"
+    token_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -103,6 +103,21 @@ def clean_game_name(name: str) -> str:
     return clean_name(name, what="A game's name", empty="Give the game a name first.", longest=NAME_MAX)
 
 
+IMPORTED = "Imported game"  # the name of an imported sheet whose file name gives none
+
+
+def name_from_file(filename: str) -> str:
+    """A valid game name for an uploaded file: its name without the extension, on one line and cut
+    to ``NAME_MAX`` characters; "Imported game" when nothing is left. Never raises.
+
+    >>> name_from_file("Friday club.csv"), name_from_file(" .csv"), len(name_from_file("x" * 130 + ".csv"))
+    ('Friday club', 'Imported game', 120)
+    """
+    stem = str(filename or "").rsplit(".", 1)[0] if "." in str(filename or "") else str(filename or "")
+    stem = " ".join(stem.split())[:NAME_MAX].strip()
+    return stem or IMPORTED
+
+
 class ClubStore:
     """The club sheets kept in the progress database (shared by everyone using it, like a club's binder)."""
 
@@ -244,7 +259,9 @@ class ClubStore:
         partnered. Returns the new name. ``GameError`` for a name the game cannot have (empty, too long, markup,
         another player's), ValueError when the game is gone; in every case nothing is written."""
         with writing(self.store.engine) as conn:
-            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id)).first()
+            # FOR UPDATE: the players are read under the row's lock (SQLite's BEGIN IMMEDIATE already
+            # holds it), so two renames at once queue up instead of writing back each other's old names.
+            head = conn.execute(select(ClubGame).where(ClubGame.id == game_id).with_for_update()).first()
             if head is None:
                 raise ValueError("This game is no longer saved (it was deleted).")
             before = Game(tuple(head.players))

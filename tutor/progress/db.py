@@ -9,6 +9,8 @@ write lock up front, and every database failure sorted into a few problems the a
 <Problem.CORRUPT: 'corrupt'>
 >>> classify(OSError(28, "No space left on device"))
 <Problem.FULL: 'full'>
+>>> classify(UnicodeDecodeError("utf-8", b"\\xc8", 0, 1, "invalid continuation byte"))
+<Problem.CORRUPT: 'corrupt'>
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ SIGNS = (
     ("file is not a database", Problem.CORRUPT),
     ("malformed", Problem.CORRUPT),
     ("file is encrypted", Problem.CORRUPT),
+    ("could not decode to utf-8", Problem.CORRUPT),  # text in the file that was never written as text
     ("can't locate revision", Problem.TOO_NEW),
 )
 
@@ -73,6 +76,8 @@ MESSAGES = {
 
 def classify(exc: BaseException) -> Problem:
     inner = getattr(exc, "orig", None) or exc
+    if isinstance(inner, UnicodeError):  # SQLite quoting a damaged schema in its message, or a damaged value
+        return Problem.CORRUPT
     if getattr(inner, "errno", None) == errno.ENOSPC or getattr(inner, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
         return Problem.FULL
     if getattr(inner, "sqlstate", None) == "53100":  # PostgreSQL: disk_full

@@ -28,14 +28,18 @@ from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
 from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
-from .throttle import Gate, Rule
+from .throttle import Gate
 
 DEFAULT_NAME = "Me"
+REVEALED = "(solution shown)"  # the answer kept for a puzzle whose solution was shown before any answer
 NAME_MAX = 40
 PIN_MIN, PIN_MAX = 4, 64
-# Wrong PINs: a session waits 1, 2, 4 … s (at most 5 minutes) after each; once one name has about 10
-# recent wrong PINs, sessions that have failed wait before trying it again. Halves every 15 minutes.
-PIN_RULE = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0, cap=10.0)
+# Wrong PINs are slowed down per browser session and per name, whatever the session
+# (``throttle.POLICIES["pin"]``).
+# A database that cannot be written cannot count wrong PINs, so no PIN is checked against it. Said
+# once, without repeating the saving note's reason (read-only, or a full disk).
+SIGN_IN_OFF = ("Signing in is off while the progress database cannot be written (wrong PINs could not be "
+               "counted). Every page still works without signing in.")
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,25 @@ def _guarded(method):
             raise
         except (SQLAlchemyError, OSError) as exc:
             raise StoreError.from_exception(exc, self.where) from exc
+        except (ValueError, TypeError) as exc:
+            if not _unreadable_value(exc):
+                raise  # the method's own answer (a name taken, a wrong PIN…)
+            raise StoreError(Problem.CORRUPT, self.where, str(exc)[:200]) from exc
     return wrapper
+
+
+def _unreadable_value(exc: BaseException) -> bool:
+    """True when ``exc`` comes from reading a stored value back (a time or JSON that does not parse, text
+    that is not UTF-8): the file's bytes are damaged where the structure check cannot see them."""
+    if isinstance(exc, UnicodeError) or "isoformat" in str(exc):
+        return True
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if name.startswith(("sqlalchemy.", "json.")):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def clean_name(name: str, *, what: str = "A name", empty: str = "Type a name first.",
@@ -123,19 +145,26 @@ class Store:
     # -- opening ---------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, url: str) -> Store:
+    def open(cls, url: str, *, rescue: bool = False) -> Store:
+        """The store at ``url``. ``rescue``: the SQLite file was found damaged while in use (a value that
+        does not read back, which the structure check at opening cannot see): salvage it now."""
         try:
             url = make_url(url)
         except Exception as exc:
             raise StoreError(Problem.UNREACHABLE, f"“{url}”", "not a database URL") from exc
         where = describe(url)
         try:
+            if rescue and sqlite_path(url) is not None and sqlite_path(url).exists():
+                raise StoreError(Problem.CORRUPT, where, "found damaged while in use")
             store = cls(cls._prepared(url), where)
         except StoreError as err:
             path = sqlite_path(url)
             if err.problem is not Problem.CORRUPT or path is None:
                 raise
-            backup = backup_corrupt(path)
+            try:
+                backup = backup_corrupt(path)
+            except OSError:  # the folder cannot be written: say the file is damaged, and touch nothing
+                raise err from None
             rescued = cls._rescue(url, path, backup)
             notice = (f"Your progress file was damaged. It is kept as “{backup.name}” next to a fresh one. "
                       + rescued)
@@ -163,7 +192,7 @@ class Store:
             except migrate.MigrationError:  # a version this code does not know: rescue into the newest
                 migrate.upgrade(engine, "head")
             engine.dispose()
-            report = salvage.rescue(backup, path, [t.name for t in Base.metadata.sorted_tables])
+            report = salvage.rescue(backup, path, list(Base.metadata.sorted_tables))
             return report.sentence()
         except Exception as exc:  # the rescue is a bonus: a fresh file is started whatever happens
             return f"Nothing could be copied from it ({str(exc).splitlines()[0][:120]}), so a fresh file was started."
@@ -184,14 +213,14 @@ class Store:
             if migrate.current(engine) != migrate.HEAD:
                 migrate.upgrade(engine)
             return engine
-        except (SQLAlchemyError, OSError, migrate.MigrationError) as exc:
-            if engine is not None:
-                engine.dispose()
-            raise StoreError.from_exception(exc, where) from exc
         except StoreError:
             if engine is not None:
                 engine.dispose()
             raise
+        except Exception as exc:  # any failure to open or read is the store's own error (a damaged file's
+            if engine is not None:  # bytes can surface as a UnicodeDecodeError from the driver)
+                engine.dispose()
+            raise StoreError.from_exception(exc, where) from exc
 
     def close(self) -> None:
         self.engine.dispose()
@@ -212,9 +241,12 @@ class Store:
         return _learner(row) if row else None
 
     @_guarded
-    def create_learner(self, name: str, pin: str | None = None, identity: str | None = None) -> LearnerInfo:
+    def create_learner(self, name: str, pin: str | None = None, identity: str | None = None,
+                       session: str | None = None) -> LearnerInfo:
         """A new profile (with a PIN or a sign-in identity on a shared server); ValueError when the name
-        is empty, too long or taken in any case. The database's unique ``name_key`` settles a race."""
+        is empty, too long or taken in any case. The database's unique ``name_key`` settles a race.
+        ``session`` (the browser session that made it) is its owner's: wrong PINs of others never slow
+        it down."""
         name = clean_name(name)
         pin_hash = None if pin is None else hashing.make_hash(clean_pin(pin))
         now = utcnow()
@@ -226,6 +258,8 @@ class Store:
                 new_id = conn.execute(Learner.__table__.insert().values(
                     name=name, name_key=name_key(name), created_at=now, last_seen_at=now, review_enabled=False,
                     pin_hash=pin_hash, identity=identity)).inserted_primary_key[0]
+                if session and pin_hash is not None:
+                    self.pin_gate().trust_in(conn, session, name_key(name), now)
         except IntegrityError:  # another session made the same name (any case) a moment ago
             raise taken from None
         return LearnerInfo(new_id, name, now, now, False)
@@ -256,13 +290,16 @@ class Store:
             return bool(conn.execute(select(Learner.pin_hash).where(Learner.id == learner_id)).scalar())
 
     def pin_gate(self) -> Gate:
-        return Gate(self.engine, "pin", PIN_RULE)
+        return Gate(self.engine, "pin", where=self.where)
 
     @_guarded
     def sign_in(self, name: str, pin: str, session: str, now: datetime | None = None) -> LearnerInfo:
         """The learner called ``name`` (any case) whose PIN is ``pin``; ValueError otherwise, the same
-        for an unknown name and a wrong PIN. Wrong tries slow down this session, and every session that
-        has failed once one name has had many (``PIN_RULE``)."""
+        for an unknown name and a wrong PIN. Wrong tries slow down this session, and past a few at one
+        name every try at it, from any session but its owner's (``throttle.POLICIES["pin"]``); a right
+        PIN makes this session its owner's."""
+        if self.read_only:
+            raise ValueError(SIGN_IN_OFF)
         key = name_key(name)
         gate = self.pin_gate()
         wait = gate.begin(session, target=key, now=now)

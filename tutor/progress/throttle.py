@@ -4,24 +4,35 @@ Each try is counted *before* the secret is checked, in the same write transactio
 wait (the rows are locked: ``BEGIN IMMEDIATE`` on SQLite, ``SELECT … FOR UPDATE`` on PostgreSQL), so
 tries that arrive together take turns and every one after the first sees the wait. A right answer
 then takes its try back (``Gate.succeeded``). The counts live in the ``throttles`` table, so a
-restart does not reset them, and they decay: the score halves every ``half_life`` seconds.
+restart does not reset them and every process of the server sees the same ones, and they decay: a
+score halves every ``half_life`` seconds.
 
-Two counters per try: this browser session's, and a shared one (all sessions, or all tries at one
-learner's name). A session waits ``first_wait * 2**(score - free)`` seconds after its own tries (at
-most ``max_wait``). The shared score makes only sessions that have already failed wait: a session
-that has not failed is never locked out by somebody else's guessing.
+Two counters per try (``POLICIES``, one row per kind of try):
+
+- this browser session's: after its own tries it waits ``first_wait * 2**(score - free)`` seconds
+  (at most ``max_wait``);
+- the *target's*, whatever the session (this quiz and name, this learner, the teacher area): past
+  ``free`` recent failures, every further try at that target waits, however new its session is, with
+  the same growing and capped waits. A fresh session for each guess gains nothing.
+
+The owner is never locked out by somebody else's guessing: a session that has proved to be the owner
+(it signed in, joined or unlocked with the right secret: ``Gate.trust``) skips the target's wait for
+``trust`` (it still has its own session's wait). A class learner can also ask the teacher.
 
 >>> rule = Rule(half_life=600, first_wait=1, max_wait=60)
 >>> [rule.wait_after(n) for n in (0, 1, 2, 3, 10)]
 [0.0, 1.0, 2.0, 4.0, 60.0]
 >>> round(decayed(8.0, 1200, 600), 3)
 2.0
+>>> [POLICIES["pin"].target.wait_after(n) for n in (4, 5, 6, 9, 20)]  # 4 free failures at one learner
+[0.0, 1.0, 2.0, 16.0, 300.0]
+>>> schedule(POLICIES["class_pin"].target, 40.0)  # failures at one learner possible in 40 s
+10
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -32,6 +43,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..db import utcnow
 from ..db.progress import Throttle
 from .db import StoreError, writing
+from .hashing import token_hash
 
 
 @dataclass(frozen=True)
@@ -40,16 +52,57 @@ class Rule:
     first_wait: float  # seconds to wait once the score reaches ``free``
     max_wait: float
     free: float = 1.0  # tries before any wait
-    cap: float = math.inf  # shared score from which sessions that have failed must wait
 
     def wait_after(self, score: float) -> float:
-        if score < self.free:
+        if score < self.free - 0.05:  # a count a few seconds old has decayed a hair below a whole try
             return 0.0
         return float(min(self.max_wait, self.first_wait * 2.0 ** (score - self.free)))
 
 
+@dataclass(frozen=True)
+class Policy:
+    """How one kind of try is slowed down: per browser session, and per target whatever the session."""
+
+    session: Rule
+    target: Rule | None = None  # None: not counted per target (joining: a whole class joins at once)
+    trust: timedelta = timedelta(0)  # how long a session that proved to be the owner skips the target's wait
+
+
+_PIN_SESSION = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0)
+_PIN_TARGET = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=5.0)
+
+# The table of slow-downs. Per session: 1, 2, 4 … s after each wrong try. Per target: 4 failures
+# freely (a learner mistyping), then 1, 2, 4 … s before every further try from anywhere; 10 tries at
+# most in the first 40 s, then one every few minutes (``schedule``).
+POLICIES = {
+    # a learner's profile PIN (Progress, on a shared server); target: the name
+    "pin": Policy(_PIN_SESSION, _PIN_TARGET, trust=timedelta(days=30)),
+    # a class learner's PIN (coming back without the address); target: the quiz and the name
+    "class_pin": Policy(_PIN_SESSION, _PIN_TARGET, trust=timedelta(days=7)),
+    # the teacher passphrase; target: the teacher area
+    "teacher": Policy(Rule(half_life=600.0, first_wait=1.0, max_wait=60.0, free=1.0),
+                      Rule(half_life=600.0, first_wait=1.0, max_wait=60.0, free=5.0), trust=timedelta(hours=72)),
+    # joining a class quiz and asking to come back: five tries freely, then 2, 4, 8 … s (at most a minute)
+    "join": Policy(Rule(half_life=60.0, first_wait=2.0, max_wait=60.0, free=5.0)),
+}
+
+
 def decayed(score: float, elapsed: float, half_life: float) -> float:
     return score * 0.5 ** (max(0.0, elapsed) / half_life)
+
+
+def schedule(rule: Rule, seconds: float, step: float = 0.01) -> int:
+    """How many tries at one target fit in ``seconds`` when each is made as soon as its wait allows
+    (the count every failure adds, decayed, as ``Gate.begin`` keeps it)."""
+    t, score, tries, until = 0.0, 0.0, 0, 0.0
+    last = 0.0
+    while True:
+        t = max(t, until)
+        if t > seconds:
+            return tries
+        score = decayed(score, t - last, rule.half_life) + 1
+        last, tries = t, tries + 1
+        until = t + max(step, rule.wait_after(score))
 
 
 def _guarded(method):
@@ -63,15 +116,19 @@ def _guarded(method):
 
 
 class Gate:
-    """One kind of try (``name``) under one ``Rule``, counted in the database of ``engine``.
-    Database failures come out as ``StoreError``."""
+    """One kind of try (``name``, a row of ``POLICIES`` unless ``policy`` is given), counted in the
+    database of ``engine``. Database failures come out as ``StoreError``."""
 
-    def __init__(self, engine: Engine, name: str, rule: Rule, where: str = "the database"):
-        self.engine, self.name, self.rule, self.where = engine, name, rule, where
+    def __init__(self, engine: Engine, name: str, policy: Policy | None = None, where: str = "the database"):
+        self.engine, self.name, self.where = engine, name, where
+        self.policy = policy or POLICIES[name]
 
     def _keys(self, session: str, target: str | None) -> tuple[str, str]:
-        shared = f"{self.name}:all" if target is None else f"{self.name}:to:{target}"
-        return f"{self.name}:session:{session}"[:200], shared[:200]
+        aim = f"{self.name}:all" if target is None else f"{self.name}:to:{target}"
+        return f"{self.name}:session:{session}"[:200], aim[:200]
+
+    def _owner_key(self, session: str, target: str | None) -> str:
+        return f"{self.name}:owner:{token_hash(session + chr(0) + self._keys(session, target)[1])[:48]}"
 
     @_guarded
     def begin(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
@@ -82,52 +139,85 @@ class Gate:
     def begin_in(self, conn, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """``begin`` inside the caller's write transaction (one transaction for the try and what it does)."""
         given = now
-        mine_key, shared_key = self._keys(session, target)
-        rule = self.rule
-        rows = _locked(conn, sorted({mine_key, shared_key}), given or utcnow())
+        policy = self.policy
+        mine_key, aim_key = self._keys(session, target)
+        keys = [mine_key] + ([aim_key] if policy.target is not None else [])
+        rows = _locked(conn, sorted(set(keys)), given or utcnow())
         now = given or utcnow()  # read the clock once the rows are ours (waiting for them takes time)
-        mine, shared = rows[mine_key], rows[shared_key]
-        mine_score = decayed(mine.score, (now - mine.at).total_seconds(), rule.half_life)
-        shared_score = decayed(shared.score, (now - shared.at).total_seconds(), rule.half_life)
+        mine = rows[mine_key]
         wait = (mine.until - now).total_seconds()
-        if wait <= 0 and mine_score >= 0.5 and shared_score >= rule.cap:
-            # until the shared score has decayed below the cap
-            wait = rule.half_life * math.log2(shared_score / rule.cap) + 1.0
+        aim = rows.get(aim_key) if policy.target is not None else None
+        if aim is not None and wait <= 0:
+            aim_wait = (aim.until - now).total_seconds()
+            if aim_wait > 0 and not self._trusted(conn, session, target, now):
+                wait = aim_wait
         if wait > 0:
             return wait
-        mine_score += 1
+        mine_score = decayed(mine.score, (now - mine.at).total_seconds(), policy.session.half_life) + 1
         conn.execute(update(Throttle).where(Throttle.key == mine_key).values(
-            score=mine_score, at=now, until=now + timedelta(seconds=rule.wait_after(mine_score))))
-        if shared_key != mine_key:
-            conn.execute(update(Throttle).where(Throttle.key == shared_key).values(
-                score=shared_score + 1, at=now, until=now))
-        # Forget counters that have decayed to nothing (keeps the table small).
-        old = now - timedelta(seconds=20 * rule.half_life)
+            score=mine_score, at=now, until=now + timedelta(seconds=policy.session.wait_after(mine_score))))
+        if aim is not None and aim_key != mine_key:
+            rule = policy.target
+            aim_score = decayed(aim.score, (now - aim.at).total_seconds(), rule.half_life) + 1
+            # an owner's try (made during the wait) never shortens it for the others
+            until = max(aim.until, now + timedelta(seconds=rule.wait_after(aim_score)))
+            conn.execute(update(Throttle).where(Throttle.key == aim_key).values(score=aim_score, at=now, until=until))
+        # Forget counters that have decayed to nothing, and owners' marks that have expired (a small table).
+        longest = max(policy.session.half_life, policy.target.half_life if policy.target else 0.0)
+        old = now - timedelta(seconds=20 * longest)
         conn.execute(delete(Throttle).where(Throttle.key.like(f"{self.name}:%"), Throttle.at < old,
                                             Throttle.until < now))
         return 0.0
 
+    def _trusted(self, conn, session: str, target: str | None, now: datetime) -> bool:
+        if not self.policy.trust:
+            return False
+        until = conn.execute(select(Throttle.until).where(Throttle.key == self._owner_key(session, target))).scalar()
+        return until is not None and until > now
+
     @_guarded
     def succeeded(self, session: str, target: str | None = None, now: datetime | None = None) -> None:
-        """The try was right: this session starts clean, and the shared count takes the try back."""
+        """The try was right: this session starts clean and is the owner's (``trust``), and the
+        target's count takes the try back."""
         now = now or utcnow()
-        mine_key, shared_key = self._keys(session, target)
+        mine_key, aim_key = self._keys(session, target)
         with writing(self.engine) as conn:
-            rows = _locked(conn, sorted({mine_key, shared_key}), now)
-            shared = rows[shared_key]
-            left = decayed(shared.score, (now - shared.at).total_seconds(), self.rule.half_life) - 1
             conn.execute(delete(Throttle).where(Throttle.key == mine_key))
-            if shared_key != mine_key:
-                conn.execute(update(Throttle).where(Throttle.key == shared_key).values(score=max(0.0, left), at=now))
+            rule = self.policy.target
+            if rule is not None and aim_key != mine_key:
+                aim = _locked(conn, [aim_key], now)[aim_key]
+                left = max(0.0, decayed(aim.score, (now - aim.at).total_seconds(), rule.half_life) - 1)
+                until = now + timedelta(seconds=rule.wait_after(left))
+                conn.execute(update(Throttle).where(Throttle.key == aim_key).values(score=left, at=now, until=until))
+            self.trust_in(conn, session, target, now)
+
+    @_guarded
+    def trust(self, session: str, target: str | None = None, now: datetime | None = None) -> None:
+        """Mark ``session`` as the owner of ``target`` (it joined or made the profile)."""
+        with writing(self.engine) as conn:
+            self.trust_in(conn, session, target, now)
+
+    def trust_in(self, conn, session: str, target: str | None = None, now: datetime | None = None) -> None:
+        """``trust`` inside the caller's write transaction."""
+        if not self.policy.trust or not session:
+            return
+        now = now or utcnow()
+        key = self._owner_key(session, target)
+        _locked(conn, [key], now)
+        conn.execute(update(Throttle).where(Throttle.key == key).values(at=now, until=now + self.policy.trust))
 
     @_guarded
     def wait(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
         """The seconds this session would wait now (read only, for messages)."""
         now = now or utcnow()
-        mine_key, _ = self._keys(session, target)
+        mine_key, aim_key = self._keys(session, target)
         with self.engine.connect() as conn:
-            until = conn.execute(select(Throttle.until).where(Throttle.key == mine_key)).scalar()
-        return 0.0 if until is None else max(0.0, (until - now).total_seconds())
+            untils = dict(conn.execute(select(Throttle.key, Throttle.until).where(
+                Throttle.key.in_([mine_key, aim_key]))).all())
+            waits = [(untils[mine_key] - now).total_seconds()] if mine_key in untils else []
+            if self.policy.target is not None and aim_key in untils and not self._trusted(conn, session, target, now):
+                waits.append((untils[aim_key] - now).total_seconds())
+        return max([0.0, *waits])
 
 
 def _locked(conn, keys: list[str], now: datetime) -> dict:

@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -42,7 +44,10 @@ from ..engine import (
 )
 from ..engine.cards import CARDS, Card, from_mask, points_text
 from ..engine.play import legal_mask, trick_state
+from ..engine.rules import DECK_POINTS
 from ..engine.scoring import POIGNEE_BONUS
+from ..engine.words import plural
+from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
 from .tricks import settle_trick, sweep_of
 
 FIELDS = ("players", "contract", "taker", "partner", "hands", "trick", "taken", "poignees", "chelem",
@@ -146,13 +151,21 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """A position from its YAML or JSON text (seats 1..players)."""
+        """A position from its YAML or JSON text (seats 1..players).
+
+        For text the app wrote; ``tarot-tutor solve`` reads a file through the content loader
+        (``tutor.content.yamlio``), which refuses nesting and alias bombs before building anything.
+        """
+        if len(text) > MAX_POSITION_BYTES:
+            raise PositionError(f"the position is larger than the {MAX_POSITION_BYTES // 1024:,} KB allowed")
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None)
             where = f" (line {mark.line + 1})" if mark else ""
             raise PositionError(f"the position is not valid YAML or JSON{where}") from None
+        except (ValueError, RecursionError):  # an int of 5,000 digits; brackets nested 1,000 deep
+            raise PositionError("the position is not valid YAML or JSON: a number or a nesting too large") from None
         return cls.from_mapping(data)
 
     @classmethod
@@ -162,13 +175,16 @@ class Position:
             raise PositionError("a position is a mapping: players, contract, taker, hands, trick, taken, …")
         unknown = [k for k in data if k not in FIELDS]
         if unknown:
-            raise PositionError(f"unknown field '{unknown[0]}'; the fields are {', '.join(FIELDS)}")
+            raise PositionError(f"unknown field {short_repr(unknown[0])}; the fields are {', '.join(FIELDS)}")
         for key in ("players", "contract", "taker", "hands"):
             if key not in data:
                 raise PositionError(f"the position needs '{key}'")
         players = data["players"]
-        if players not in (3, 4, 5) or isinstance(players, bool):
-            raise PositionError(f"players is 3, 4 or 5, not {players!r}")
+        if type(players) is not int or players not in (3, 4, 5):
+            raise PositionError(f"players is 3, 4 or 5, not {short_repr(players)}")
+        if not isinstance(data["contract"], str) or len(data["contract"]) > MAX_NAME_CHARS:
+            raise PositionError(f"contract is petite, garde, garde_sans or garde_contre, "
+                                f"not {short_repr(data['contract'])}")
         contract = Contract.parse(data["contract"])
         taker = _seat(data["taker"], players, "taker")
         partner = None if data.get("partner") is None else _seat(data["partner"], players, "partner")
@@ -198,22 +214,26 @@ class Position:
             raise PositionError("taken is {attack_points: …, attack_oudlers: …, attack_tricks: …, defence_tricks: …}")
         bad = [k for k in taken if k not in TAKEN_FIELDS]
         if bad:
-            raise PositionError(f"unknown field '{bad[0]}' in taken; use {', '.join(TAKEN_FIELDS)}")
+            raise PositionError(f"unknown field {short_repr(bad[0])} in taken; use {', '.join(TAKEN_FIELDS)}")
         poignees = data.get("poignees") or []
         if isinstance(poignees, str):
             poignees = [poignees]
-        if not isinstance(poignees, list) or any(str(p) not in POIGNEE_BONUS for p in poignees):
-            raise PositionError("poignees lists the poignées already shown: simple, double or triple")
+        # Each player shows one poignée at most.
+        if (not isinstance(poignees, list) or len(poignees) > players
+                or any(not isinstance(p, str) or p not in POIGNEE_BONUS for p in poignees)):
+            raise PositionError(f"poignees lists the poignées already shown (at most {players}): "
+                                "simple, double or triple")
         chelem = data.get("chelem")
-        if chelem not in (None, "announced"):
-            raise PositionError(f"chelem is null or announced, not {chelem!r}")
+        if chelem is not None and chelem != "announced":
+            raise PositionError(f"chelem is null or announced, not {short_repr(chelem)}")
+        tricks = RuleSet.for_players(players).tricks
         return cls(
             players=players, contract=contract, taker=taker, partner=partner, hands=tuple(hands), leader=leader,
-            trick=cards, attack_points=_number(taken.get("attack_points", 0), "attack_points", half=True),
-            attack_oudlers=int(_number(taken.get("attack_oudlers", 0), "attack_oudlers")),
-            attack_tricks=int(_number(taken.get("attack_tricks", 0), "attack_tricks")),
-            defence_tricks=int(_number(taken.get("defence_tricks", 0), "defence_tricks")),
-            poignees=tuple(str(p) for p in poignees), chelem_announced=chelem == "announced",
+            trick=cards, attack_points=_number(taken.get("attack_points", 0), "attack_points", DECK_POINTS, half=True),
+            attack_oudlers=int(_number(taken.get("attack_oudlers", 0), "attack_oudlers", 3)),
+            attack_tricks=int(_number(taken.get("attack_tricks", 0), "attack_tricks", tricks)),
+            defence_tricks=int(_number(taken.get("defence_tricks", 0), "defence_tricks", tricks)),
+            poignees=tuple(poignees), chelem_announced=chelem == "announced",
             petit_in_previous_trick=bool(data.get("petit_in_previous_trick", False)))
 
     def to_mapping(self) -> dict:
@@ -280,14 +300,12 @@ def _replace(p: Position, **changes) -> Position:
 
 
 def _seat(value, players: int, what: str) -> int:
-    try:
-        seat = int(value)
-        if isinstance(value, bool) or seat != value and str(seat) != str(value).strip():
-            raise ValueError
-    except (TypeError, ValueError):
-        raise PositionError(f"{what} is a seat from 1 to {players}, not {value!r}") from None
-    if not 1 <= seat <= players:
-        raise PositionError(f"{what} is a seat from 1 to {players}, not {seat}")
+    """A seat 1..players (an int, a whole float or ASCII digits) as a seat from 0; anything else is refused."""
+    if isinstance(value, float) and value.is_integer():  # 2.0; never .inf or nan (int() of them raises)
+        value = int(value)
+    seat = parse_int(value, 1, players)
+    if seat is None:
+        raise PositionError(f"{what} is a seat from 1 to {players}, not {short_repr(value)}")
     return seat - 1
 
 
@@ -296,23 +314,35 @@ def _cards(value, what: str) -> list[Card]:
         return []
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # a hand of one bare trump number
-    if not isinstance(value, str | list):
+    if isinstance(value, list):
+        # Each item one card: a nested list (an alias bomb) is never turned into text.
+        if len(value) > len(CARDS) or any(isinstance(v, bool) or not isinstance(v, str | int) for v in value):
+            raise PositionError(f"{what}: give at most {len(CARDS)} cards, each as a code, e.g. KH 3H T5")
+        value = [str(v) for v in value]
+    elif not isinstance(value, str):
         raise PositionError(f"{what}: give the cards as codes separated by spaces, e.g. KH 3H T5")
     try:
-        return parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+        cards = parse_cards(value)
     except CardParseError as err:
         raise PositionError(f"{what}: {err}") from None
+    if len(cards) > len(CARDS):
+        raise PositionError(f"{what}: {len(cards):,} cards, but the deck has {len(CARDS)}")
+    return cards
 
 
-def _number(value, what: str, *, half: bool = False) -> float:
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        x = float(value)
-    except (TypeError, ValueError):
-        raise PositionError(f"taken: {what} must be a number, not {value!r}") from None
+def _number(value, what: str, high: float, *, half: bool = False) -> float:
+    """A number in 0..high (whole, or in half points with ``half``); .inf, nan and 5,000 digits are refused."""
+    x = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        x = float(value) if abs(value) <= 10**6 else None  # float() of 10**400 raises
+    elif isinstance(value, str) and len(value) <= MAX_DIGITS:
+        with contextlib.suppress(ValueError):
+            x = float(value)
+    if x is None or not 0 <= x <= high:  # nan compares false
+        raise PositionError(f"taken: {what} is a number from 0 to {high}, not {short_repr(value)}")
     if half and (x * 2) % 1 or not half and x % 1:
-        raise PositionError(f"taken: {what} cannot be {value!r}" + (" (points go in half points)" if half else ""))
+        raise PositionError(f"taken: {what} cannot be {short_repr(value)}"
+                            + (" (points go in half points)" if half else ""))
     return x
 
 
@@ -330,7 +360,7 @@ def _validate(p: Position) -> None:
     if p.partner is not None and (n != 5 or p.partner == p.taker or not 0 <= p.partner < n):
         raise PositionError("only a 5-player taker has a partner, another seat than the taker's")
     every = [c for h in p.hands for c in h] + list(p.trick)
-    twice = sorted({c for c in every if every.count(c) > 1}, key=lambda c: c.index)
+    twice = sorted((c for c, k in Counter(every).items() if k > 1), key=lambda c: c.index)  # linear, any size
     if twice:
         raise PositionError(f"{format_cards(twice)} is given twice: each card exists once")
     if len(p.trick) >= n:
@@ -342,7 +372,8 @@ def _validate(p: Position) -> None:
         want = left - (s in played)
         if len(p.hands[s]) != want:
             raise PositionError(
-                f"seat {s + 1} holds {len(p.hands[s])} card(s), but with the trick as given it must hold {want} "
+                f"seat {s + 1} holds {plural(len(p.hands[s]), 'card')}, but with the trick as given it must hold "
+                f"{want} "
                 "(every seat holds as many cards, less one for those who played to the trick)")
     if left > rules.tricks:
         raise PositionError(f"with {n} players a hand has at most {rules.tricks} cards")
@@ -356,7 +387,9 @@ def _validate(p: Position) -> None:
     # What the sides have won must fit the cards that are gone.
     gone = [c for c in CARDS if c not in set(every)]
     if p.attack_tricks < 0 or p.defence_tricks < 0 or p.attack_tricks + p.defence_tricks != rules.tricks - left:
-        raise PositionError(f"taken: {rules.tricks - left} trick(s) are over (with {left} left), so attack_tricks + "
+        done = rules.tricks - left
+        raise PositionError(f"taken: {plural(done, 'trick')} {'is' if done == 1 else 'are'} over "
+                            f"(with {left} left), so attack_tricks + "
                             f"defence_tricks must be {rules.tricks - left}, not {p.attack_tricks + p.defence_tricks}")
     gone_oudlers = count_oudlers(gone)
     if not 0 <= p.attack_oudlers <= gone_oudlers:
@@ -366,7 +399,7 @@ def _validate(p: Position) -> None:
     low = max(0.0, 4.5 * p.attack_oudlers - 0.5)
     high = gone_points - 4.5 * (gone_oudlers - p.attack_oudlers) + 0.5
     if not low <= p.attack_points <= high:
-        raise PositionError(f"taken: with {p.attack_oudlers} oudler(s) won, the attack's points are between "
+        raise PositionError(f"taken: with {plural(p.attack_oudlers, 'oudler')} won, the attack's points are between "
                             f"{points_text(low)} and {points_text(high)} (the cards already played or in the dog), "
                             f"not {points_text(p.attack_points)}")
     if p.petit_in_previous_trick and (PETIT in every or p.attack_tricks + p.defence_tricks == 0):

@@ -5,8 +5,9 @@ For each card the learner played (a ``PlayCard`` of their seat in the deal's log
 - **exact** when the position is within the solver's exact range: every hand is known after the
   deal, so the double-dummy solver gives each legal card's final score with perfect play;
 - **estimated** earlier: the cards the learner could not see are dealt ``samples`` times, consistent
-  with everything the learner knew then (the cards played and who played them, the voids shown,
-  poignées shown, the dog if it was shown, their own écart if they took, the trumps of the écart);
+  with everything the learner knew then, from their view alone (``sampler.Sampler``: the cards played and
+  who played them, the voids shown, poignées shown, the dog if it was shown, their own écart if they took,
+  the trumps of the écart, the bids the bots made);
   each sample is replayed through the engine (a sample the log cannot come from is dropped), each
   legal card is played, the bots play on until the solver's range and the solver finishes the deal
   (perfect-information Monte Carlo, with the bots bridging to the endgame). The mean is labelled
@@ -21,15 +22,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..engine import Card, Deal, Discard, DogFate, IllegalAction, Phase, PlayCard, RuleSet
-from ..engine.cards import CARDS
+from ..engine import Card, Deal, Discard, IllegalAction, Phase, PlayCard
 from ..engine.deal import DealtCards
-from .bots import decide, knowledge
+from .bots import decide
 from .position import Position
+from .sampler import Sampler
 from .solver import EXACT_CARDS, solve
 from .why import FALLBACK, principle_in_deal
-
-TRIES_PER_SAMPLE = 30
 
 
 @dataclass(frozen=True)
@@ -224,11 +223,12 @@ def playouts(at: Deal, log: list, seat: int, branches: dict, samples: int, rng: 
     for every branch): the branch's action, then the bots play on and the solver finishes the last ``tail``
     cards. ``branches`` maps a key to the seat's action (a card to play, a poignée to show)."""
     runs: dict = {k: [] for k in branches}
+    sampler = Sampler(at.view(seat))  # what the seat knows, from its view only
     for _ in range(samples):
-        sample = _sample(at, seat, rng)
+        sample = sampler.draw(rng)
         if sample is None:
             continue
-        dealt, ecart = sample
+        dealt, ecart = sample.dealt, sample.ecart
         if _replayed(dealt, ecart, at, log) is None:
             continue
         for k, action in branches.items():
@@ -258,91 +258,12 @@ def _finish(d: Deal, tail: int) -> float:
     return float(solve(Position.from_deal(d)).value.taker_score)
 
 
-def _sample(at: Deal, seat: int, rng: random.Random) -> tuple[DealtCards, tuple[Card, ...]] | None:
-    """The deal as it may have been dealt, and the écart, given what ``seat`` knows at ``at``
-    (None after failed tries)."""
-    view = at.view(seat)
-    n, taker = at.players, at.taker
-    rules = RuleSet.for_players(n)
-    voids = knowledge(view).voids
-    exchanges = at.contract.dog is DogFate.TAKER_EXCHANGES
-    played_by: dict[int, list[Card]] = {s: [] for s in range(n)}
-    for t in at.tricks:
-        for c, s in zip(t.cards, t.seats):
-            played_by[s].append(c)
-    for c, s in zip(at.trick, at.trick_seats):
-        played_by[s].append(c)
-    played = {c for cs in played_by.values() for c in cs}
-    pile_at = n  # the écart (or the hidden dog) as one more place
-    fixed: dict[Card, int] = {c: seat for c in view.hand}
-    for s, shown in view.poignees:
-        for c in shown:
-            if c not in played:
-                fixed[c] = s
-    for c in view.ecart_trumps:
-        fixed[c] = pile_at
-    if view.ecart:
-        for c in view.ecart:
-            fixed[c] = pile_at
-    dog = set(view.dog or ())
-    room = {s: at.hands[s].bit_count() for s in range(n)}
-    room[pile_at] = rules.dog_size
-    for where in fixed.values():
-        room[where] -= 1
-    unknown = [c for c in CARDS if c not in played and c not in fixed]
-
-    def places(c: Card) -> list[int]:
-        if exchanges and c in dog:
-            opts = [taker, pile_at]
-        else:
-            opts = [s for s in range(n) if s != seat] + [pile_at]
-        out = []
-        for p in opts:
-            if p == seat:
-                continue
-            if p == pile_at:
-                if exchanges and (c.is_trump or c.is_oudler or c.is_king):
-                    continue  # the écart holds no king nor oudler, and its trumps were shown
-            elif c.kind in voids.get(p, ()):
-                continue
-            out.append(p)
-        return out
-
-    options = {c: places(c) for c in unknown}
-    for _ in range(TRIES_PER_SAMPLE):
-        left = dict(room)
-        where: dict[Card, int] = {}
-        order = sorted(unknown, key=lambda c: (len(options[c]), rng.random()))
-        ok = True
-        for c in order:
-            opts = [p for p in options[c] if left[p] > 0]
-            if not opts:
-                ok = False
-                break
-            p = rng.choices(opts, weights=[left[q] for q in opts])[0]
-            where[c] = p
-            left[p] -= 1
-        if not ok:
-            continue
-        where.update(fixed)
-        current = {s: [c for c, p in where.items() if p == s] for s in range(n)}
-        pile = [c for c, p in where.items() if p == pile_at]
-        hands = []
-        for s in range(n):
-            cards = current[s] + played_by[s]
-            if s == taker and exchanges:
-                cards = [c for c in cards + pile if c not in dog]
-            hands.append(tuple(cards))
-        dealt_dog = tuple(view.dog) if exchanges else tuple(pile)
-        return DealtCards(n, at.dealer, tuple(hands), dealt_dog, 0, ()), tuple(pile) if exchanges else ()
-    return None
-
-
 def describe(decision: Decision) -> str:
-    """One line for the learner (seats from 1): 'Trick 16: you played T1; T7 was better, +30 (exact).'"""
+    """One line for the learner (seats from 1), the cards by name and the gain in whole points:
+    'Trick 16: you played trump 1; trump 7 was better, +30 to your score (exact).'"""
     label = "exact" if decision.exact else f"estimated over {decision.samples} deals"
-    return (f"Trick {decision.trick}: you played {decision.played}; {decision.better} was better, "
-            f"{decision.gain:+g} to your score ({label}).")
+    return (f"Trick {decision.trick}: you played {decision.played.short}; {decision.better.short} was better, "
+            f"{round(decision.gain):+d} to your score ({label}).")
 
 
 __all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",

@@ -93,18 +93,38 @@ def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
 
 
 def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
-    waiting = [r for r in roster_ops.requests(cs, quiz.id) if not r.approved]
-    for r in waiting:
+    """Every request to come back, by name: how many and from when, each with the code on the asker's
+    screen, so the teacher lets in the one in front of them (a later request never replaces one)."""
+    by_name: dict[tuple, list] = {}
+    for r in roster_ops.requests(cs, quiz.id):
+        if not r.approved:
+            by_name.setdefault((r.player_id, r.name), []).append(r)
+    waiting = sum(len(asks) for asks in by_name.values())
+    if waiting > 3 and st.button(f"Turn down all {waiting} requests", key="teacher_deny_all",
+                                 help="Those in front of you can ask again"):
+        roster_ops.turn_down_all(cs, quiz.id)
+        st.rerun()
+    for (pid, name), asks in by_name.items():
         with st.container(border=True):
-            st.markdown(f"**{plain(r.name)}** asks to come back to the quiz (since {r.at:%H:%M} UTC). Let them in "
-                        "only if they are in front of you.")
-            c1, c2 = st.columns(2)
-            if c1.button(f"Let {plain(r.name)} in", key=f"teacher_let_{r.player_id}", type="primary"):
-                roster_ops.answer_request(cs, quiz.id, r.player_id, True)
-                st.rerun()
-            if c2.button("Turn down", key=f"teacher_deny_{r.player_id}"):
-                roster_ops.answer_request(cs, quiz.id, r.player_id, False)
-                st.rerun()
+            who = f"**{plain(name)}**"
+            when = (f"1 request, at {asks[0].at:%H:%M} UTC" if len(asks) == 1 else
+                    f"{len(asks)} requests, the first at {asks[0].at:%H:%M} UTC, the latest at {asks[-1].at:%H:%M} UTC")
+            if pid is None:
+                st.markdown(f"{who} asks to come back to the quiz ({when}), but nobody of that name has joined it. "
+                            "Turn it down, and tell them to join as a new learner.")
+            else:
+                one = " Only one of these can be them." if len(asks) > 1 else ""
+                st.markdown(f"{who} asks to come back to the quiz ({when}). Let in only the learner in front of "
+                            f"you: ask for the code on their screen.{one}")
+            for r in asks:
+                c0, c1, c2 = st.columns([2, 2, 2], vertical_alignment="center")
+                c0.markdown(f"Code **{r.code}** · {r.at:%H:%M:%S} UTC")
+                if pid is not None and c1.button(f"Let in {r.code}", key=f"teacher_let_{r.id}", type="primary"):
+                    roster_ops.answer_request(cs, quiz.id, r.id, True)
+                    st.rerun()
+                if c2.button(f"Turn down {r.code}", key=f"teacher_deny_{r.id}"):
+                    roster_ops.answer_request(cs, quiz.id, r.id, False)
+                    st.rerun()
 
 
 def roster(cs: ClassStore, quiz_id: int) -> None:

@@ -20,10 +20,10 @@ from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason, display_name
 from ..progress import StoreError
 from .learner import retry, session_key, store
-from .question import answer_widget
+from .question import answer_widget, show_answer
 from .safe import plain, query_text
 from .table_component import card_table
-from .table_model import answer_of, answered_by_table, question_view
+from .table_model import answer_of, answered_by_table, given_words, question_view
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -119,7 +119,8 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
 
 def _wait(cs: ClassStore) -> None:
     secret, name = st.session_state[WAITING]
-    st.info(f"Waiting for your teacher to let you back in as {plain(name)}. Keep this page open.")
+    st.info(f"Your request to come back as {plain(name)} is with your teacher. Show them this code: "
+            f"**{roster.request_code(secret)}**. Keep this page open: it goes on by itself once they let you in.")
     if st.button("Stop waiting", key="class_stop_waiting"):
         st.session_state.pop(WAITING, None)
         st.rerun()
@@ -265,11 +266,11 @@ def _result(quiz, done: dict) -> None:
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
         mark = MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"]
-        st.markdown(f"**{i + 1}.** {mark} · your answer: `{m.answer if m else 'none'}`")
+        st.markdown(f"**{i + 1}.** {mark} · your answer: {given_words(q, m.answer) if m else 'none'}")
         if quiz.explanations:
             with st.expander(f"Question {i + 1}: answer and why"):
                 st.markdown(q.prompt)
-                st.markdown(f"**Answer:** {q.answer_text}")
+                show_answer(q)
                 st.markdown(q.explanation)
     if not quiz.explanations:
         st.info("Your teacher will open the explanations later.")

@@ -93,12 +93,16 @@ def render_setup() -> None:
         st.success(f"{setup.tables} tables, {setup.rounds} rounds, {len(setup.etuis)} étuis "
                    f"({setup.per_round} a round), seed {setup.seed}. Nobody plays an étui twice; "
                    + ("no two players meet twice." if repeats == 0 else
-                      f"{repeats} time(s) two players meet again (unavoidable with {setup.tables} tables)."))
+                      f"two players meet again {_times(repeats)} (unavoidable with {setup.tables} tables)."))
         with st.expander("Movement"):
             for r in range(setup.rounds):
                 st.markdown(f"**Round {r + 1}**")
                 st.table([{"Table": t, **{ORIENTATION_NAMES[o]: n for o, n in zip(ORIENTATIONS, players)},
                            "Étuis": ", ".join(map(str, etuis))} for t, players, etuis in setup.round_card(r)])
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def render_print(setup: Setup) -> None:

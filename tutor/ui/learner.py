@@ -25,6 +25,7 @@ from ..db import utcnow
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
+from ..progress.store import REVEALED
 from ..skills import SKILLS
 from .safe import plain
 
@@ -35,6 +36,8 @@ PENDING_MAX = 500
 SESSION = "session_key"  # session key: a random id for this browser session (throttles count per session)
 LEARNER = "progress_learner"  # session key: (id, name) of the learner
 REV = "progress_rev"  # session key: bumped on every write, so cached reads refresh
+RESCUE = "progress_rescue"  # session key: Try again after damage found while reading salvages the file
+RESCUED = "progress_rescued"  # session key: what that salvage kept and lost, for the notice
 
 
 def _secrets() -> dict:
@@ -56,7 +59,16 @@ def _open(url: str) -> tuple[Store | None, str]:
 
 def store() -> Store | None:
     """The store for reading, or None when it cannot be opened; notes when this session cannot save."""
-    opened, problem = _open(database_url(secrets=_secrets()))
+    url = database_url(secrets=_secrets())
+    if st.session_state.pop(RESCUE, False):  # Try again after damage found while reading: salvage it now
+        try:
+            rescued = Store.open(url, rescue=True)
+            st.session_state[RESCUED] = rescued.notice
+            rescued.close()
+        except StoreError as err:
+            st.session_state[DOWN] = str(err)
+        _open.clear()
+    opened, problem = _open(url)
     if opened is None or opened.read_only:
         st.session_state.setdefault(DOWN, problem or opened.read_only)
     return opened
@@ -73,7 +85,9 @@ def retry() -> None:
     session's profile); on a shared server the learner stays signed in."""
     _open.clear()
     st.session_state.pop(DOWN, None)
-    st.session_state.pop(DOWN_KIND, None)
+    if st.session_state.pop(DOWN_KIND, None) is Problem.CORRUPT:
+        st.session_state[RESCUE] = True
+        st.session_state.pop("progress_notice_seen", None)
     if not shared_server():
         st.session_state.pop(LEARNER, None)
     _forget_reads()
@@ -289,7 +303,7 @@ def reveal_puzzle(puzzle_id: str, key: str, difficulty: int | None = None) -> No
     st.session_state[f"{key}_saved"] = "revealed"
     lid = learner_id()
     if lid is not None:
-        _rated(key, lid, puzzle_id, solved=False, credit=0.0, answer="(solution shown)",
+        _rated(key, lid, puzzle_id, solved=False, credit=0.0, answer=REVEALED,
                at=utcnow(), difficulty=difficulty)
 
 
@@ -364,17 +378,19 @@ def saving_notice() -> None:
             if st.button("Try again", key="progress_retry"):
                 retry()
                 st.rerun()
-    elif opened is not None and opened.notice and not st.session_state.get("progress_notice_seen"):
-        st.info(opened.notice, icon=":material/support:")
+    elif opened is not None and (notice := st.session_state.get(RESCUED) or opened.notice) and not (
+            st.session_state.get("progress_notice_seen")):
+        st.info(notice, icon=":material/support:")
         if st.button("Got it", key="progress_notice_ok"):
             st.session_state["progress_notice_seen"] = True
             st.rerun()
 
 
 def mastery_note(skills) -> str:
-    """' · counting: 3 right out of 3: a good start…' for the skills practised so far ('' for none)."""
+    """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
+    each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{s.replace('-', ' ')}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [f"{SKILLS.get(s, s.replace('-', ' '))}: {plain_words(m[s])}" for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 

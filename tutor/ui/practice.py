@@ -33,6 +33,7 @@ from ..engine import (
 from ..engine.actions import parse_action
 from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
+from ..engine.words import plural
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
@@ -263,7 +264,8 @@ def _body(table: Table) -> None:
         _sheet(names)
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])
+        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
+                   bottom=table.learner)
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:
@@ -302,17 +304,21 @@ def _auction_summary(view, names) -> None:
     elif view.contract.dog is not DogFate.TAKER_EXCHANGES:
         st.caption(f"The dog is {view.contract.dog.value}.")
     if view.ecart_trumps:
-        st.caption("Trumps in the écart, shown to all: " + " ".join(card_label(c) for c in view.ecart_trumps))
+        st.caption("Trumps in the écart, shown to all: " + ", ".join(card_label(c) for c in view.ecart_trumps))
+
+
+BIDS_A_ROW = 3
 
 
 def _bidding(table: Table, view) -> None:
     highest = max((b for _, b in view.bids if b is not None), default=None)
     options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
     st.markdown("**Your bid** (only the bids still open are offered):")
-    cols = st.columns(len(options))
-    for col, c in zip(cols, options):
-        col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
-                   on_click=_act, args=(Bid(table.learner, c),), width="stretch")
+    # At most three a row: five side by side cut "Garde contre le chien" even on a laptop's screen.
+    for row in range(0, len(options), BIDS_A_ROW):
+        for col, c in zip(st.columns(BIDS_A_ROW), options[row:row + BIDS_A_ROW]):
+            col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
+                       on_click=_act, args=(Bid(table.learner, c),), width="stretch")
 
 
 def _calling(table: Table, view) -> None:
@@ -329,8 +335,8 @@ def _ecart(table: Table, view) -> None:
     st.markdown(f"**Your écart:** pick {size} cards to put aside (no king, no oudler; a trump only if you must).")
     need = trumps_needed(hand, size)
     if need:
-        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so {need} trump(s) must "
-                "go too: the lowest ones do least harm, and they are shown to everyone.")
+        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so "
+                f"{plural(need, 'trump')} must go too: the lowest ones do least harm, and they are shown to everyone.")
     card_table(ecart_view(hand, size, token=f"pr_ecart_{table.deal.seed}_{len(table.deal.log)}"),
                key="pr_ecart_table", on_answer=_discard)
     with st.form("pr_ecart_form", border=False):
@@ -369,7 +375,8 @@ def _announcements(table: Table, view) -> None:
         level = st.radio("Your hand qualifies for a poignée", levels, horizontal=True, key="pr_poignee_level",
                          format_func=lambda lv: f"{lv} ({need[lv]} trumps)")
         trumps = [c for c in view.hand if c.is_trump or c.is_excuse]
-        best = poignee_to_show(list(view.hand), level, players=table.players)
+        # The lowest trumps that make the count: the high ones stay hidden (lesson 23).
+        best = poignee_to_show(list(view.hand), level, players=table.players, lowest=True)
         card_table(poignee_view(trumps, need[level], best, token=f"pr_poignee_{table.deal.seed}_{level}"),
                    key=f"pr_poignee_table_{level}", on_answer=_show_poignee)
         st.caption("Show it before your first card; its bonus goes to whichever side wins the deal. "
@@ -533,8 +540,12 @@ def _review(table: Table, replay: bool = True) -> None:
     if table.deal.seed is None:
         return
     last = EXACT_CARDS[table.players] // table.players
+    # Streamlit drops a widget's value while it is not drawn (a deal in play): a kept copy brings it back.
+    if "pr_review_all" not in st.session_state:
+        st.session_state["pr_review_all"] = st.session_state.get("kept_pr_review_all", False)
     estimated = st.toggle("Also check my earlier cards (estimated over sampled deals; takes a few seconds)",
                           key="pr_review_all")
+    st.session_state["kept_pr_review_all"] = estimated
     found = _reviewed(table, estimated=estimated)
     costly = [x for x in found if listed(x)]
     how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "
@@ -580,5 +591,5 @@ def _sheet(names) -> None:
                      **{f"Σ {names[i]}": totals[i] for i in range(evening.players)}})
     st.dataframe(rows, hide_index=True, width="stretch")
     lead = max(range(evening.players), key=lambda i: evening.totals[i])
-    st.caption(f"After {len(evening.rows)} deal(s): {names[lead]} leads with {evening.totals[lead]}. "
+    st.caption(f"After {plural(len(evening.rows), 'deal')}: {names[lead]} leads with {evening.totals[lead]}. "
                f"{names[evening.dealer]} deals next.")

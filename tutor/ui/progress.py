@@ -214,8 +214,11 @@ def _sign_in(s: Store) -> None:
 
 
 def _create(s: Store, name: str, pin: str | None = None) -> None:
+    if s.read_only:  # the saving note above says why; the store's own error would say it again
+        st.error("New profiles are off while the progress database cannot be written.")
+        return
     try:
-        info = s.create_learner(name, pin=pin)
+        info = s.create_learner(name, pin=pin, session=lr.session_key() if pin is not None else None)
     except ValueError as err:  # the message may quote the name typed
         st.error(plain(err))
         return

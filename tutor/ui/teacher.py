@@ -8,7 +8,8 @@ whole server, counted in the database (``passphrase.gate``).
 
 After the right passphrase the browser keeps a signed, expiring token in a cookie
 (``tutor.classroom.signin``), so a reload in front of the class does not lock the teacher out. The
-token is never in the address: the projected page's address is visible to the whole room.
+token is never in the address: the projected page's address is visible to the whole room. "Lock the
+teacher area" ends the token on the server (``signin.end``), not only in this browser.
 """
 
 from __future__ import annotations
@@ -125,10 +126,9 @@ def _valid(token: str, stored: str) -> bool:
     if s is None:
         return False
     try:
-        key = signin.signing_key(s.engine)
+        return signin.valid(s.engine, token, stored, signin.hours(secrets_=_secrets()))
     except Exception:  # the database is down: the passphrase form says so
         return False
-    return signin.check_token(token, key, stored, signin.hours(secrets_=_secrets()))
 
 
 def _cookie() -> str:
@@ -151,6 +151,12 @@ def _hand_cookie() -> None:
 
 
 def _lock() -> None:
+    """Sign out on this browser: the token ends on the server too, so a copy of the cookie opens nothing."""
+    token, s = st.session_state.get(UNLOCKED), store()
+    if token and s is not None:
+        with contextlib.suppress(Exception):  # the database is down: the cookie is still cleared below
+            signin.end(s.engine, token, passphrase.configured_hash(secrets_=_secrets()),
+                       signin.hours(secrets_=_secrets()))
     st.session_state.pop(UNLOCKED, None)
     st.session_state[LOCKED_HERE] = True
     st.session_state[COOKIE_TODO] = ("clear", "")
@@ -171,12 +177,11 @@ def _unlock(stored: str) -> None:
     gate = passphrase.gate(s.engine, s.where)
     me = session_key()
     try:
-        wait = gate.begin(me)  # counts this try before checking it: tries sent together take turns
+        right, wait = passphrase.check(gate, me, typed, stored)  # counted before checking: tries take turns
         if wait > 0:
             st.error(f"Too many wrong passphrases: wait {math.ceil(wait)} s before trying again.")
             return
-        if passphrase.verify(typed, stored):
-            gate.succeeded(me)
+        if right:
             token = signin.make_token(signin.signing_key(s.engine), stored)
             st.session_state[UNLOCKED] = token
             st.session_state.pop(LOCKED_HERE, None)

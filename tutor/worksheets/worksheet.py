@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine import TarotError
+from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
 from ..quiz.scoreform import SIGN_CONVENTION
 from ..skills import STRATEGY_SKILLS
 from .pdf import GREY, SheetPDF, printable
 
-MAX_COUNT = 200
+MAX_COUNT = MAX_QUESTIONS  # ~50 ms a question with both PDFs: a full sheet in ~5 s
 LETTERS = "ABCDEFGHIJ"
 # The strategy drills stay in the app: their verdicts are tables of estimates, every hand of an endgame and a
 # scored écart, which a printed sheet cannot lay out well (and the bid estimate takes a second per question).
@@ -58,6 +59,10 @@ def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int 
         raise TarotError(f"{', '.join(app_only)}: a strategy drill is answered in the app, not on paper")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise TarotError(f"a worksheet has 1 to {MAX_COUNT} questions, not {count!r}")
+    if title is not None and len(title) > MAX_TITLE_CHARS:  # checked before any work: it is printed on every page
+        raise TarotError(f"a worksheet's title has at most {MAX_TITLE_CHARS} characters, not {len(title):,}")
+    if title is not None and not title.isprintable():
+        raise TarotError("a worksheet's title is one line of printable characters")
     params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}
     questions = tuple(generate(kinds[i % len(kinds)], seed + i, **params) for i in range(count))
     title = title or f"Worksheet: {', '.join(kinds)} · seed {seed}"

@@ -1,4 +1,4 @@
-"""v9: duplicate in class. ``class_deals``: each learner's play of each deal of a duplicate class session
+"""v11: duplicate in class. ``class_deals``: each learner's play of each deal of a duplicate class session
 (the log, then the score and whether their seat took). A duplicate session itself is a ``class_quizzes``
 row whose kinds are ``["duplicate"]`` and whose snapshot lists the deals. Only a new table: nothing
 stored is changed.
@@ -12,8 +12,8 @@ from alembic import op
 
 from tutor.db import UTCDateTime
 
-revision = "0009"
-down_revision = "0008"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

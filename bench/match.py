@@ -1,0 +1,46 @@
+"""The advisor's strength in duplicate: ``tarot-tutor match`` for 3, 4 and 5 players, as one table.
+
+Run: python bench/match.py [--boards N] [--budget MS] [--seed S]. Without ``--boards`` it plays 200 boards
+with 4 players and 100 with 3 and with 5 (hours of CPU at the default budget of 300 ms a decision); with
+``--boards N`` every table size plays N boards. Each board is played by the bots, then once per seat with
+the advisor in that seat: the gain is the advisor's score minus the bot's in the same seat on the same board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from tutor.strategy.match import run_match
+
+BOARDS = {3: 100, 4: 200, 5: 100}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--boards", type=int, default=None, help="boards per table size (default 100/200/100)")
+    ap.add_argument("--budget", type=int, default=300, help="the advisor's budget a decision, ms (default 300)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
+    args = ap.parse_args()
+    rows = []
+    for players in args.players:
+        boards = args.boards or BOARDS[players]
+        start = time.process_time()
+        out = run_match(players, boards, args.seed, budget_ms=args.budget,
+                        progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",
+                                                           file=sys.stderr, flush=True))
+        rows.append((players, out, time.process_time() - start))
+    print(f"budget {args.budget} ms a decision, seed {args.seed}")
+    print(f"{'players':>7} {'boards':>6} {'deals':>5} {'gain/deal':>9} {'95% interval':>17} "
+          f"{'as taker':>9} {'as defender':>11} {'cpu s':>7}")
+    for players, out, cpu in rows:
+        lo, hi = out["ci95"]
+        print(f"{players:>7} {out['boards']:>6} {out['deals']:>5} {out['gain_per_deal']:>+9.1f} "
+              f"{f'{lo:+.1f} to {hi:+.1f}':>17} {out['as_taker']['gain_per_deal']:>+9.1f} "
+              f"{out['as_defender']['gain_per_deal']:>+11.1f} {cpu:>7.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""The advisor: exact where every card is known by inference, seeded, cached, anytime, paired ties."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine import Card, Deal, Phase, PlayCard, ShowPoignee, parse_card, poignee_options, poignee_to_show
+from tutor.strategy.advisor import MIN_SAMPLES, advise_actions, advise_card, clone, rollout
+from tutor.strategy.bots import decide
+from tutor.strategy.position import Position
+from tutor.strategy.sampler import Sampler
+from tutor.strategy.solver import solve
+
+
+def bots_until(players: int, seed: int, stop) -> Deal:
+    d = Deal.new(players, seed=seed, dealer=seed % players)
+    while d.phase not in (Phase.DONE, Phase.CANCELLED) and not stop(d):
+        d.apply(decide(d.view(d.to_act)).action)
+    return d
+
+
+def test_known_by_inference_the_advisor_is_the_solver():
+    """3 players, seed 51, trick 23: the taker (seat 1) to play. Every card it cannot see has one place
+    (voids and its own écart tell it all), so every sample is the true deal: the advisor must give the
+    solver's values on the true deal, T1 scoring 52 and T14 -98 (worked by the solver, checked below)."""
+    d = bots_until(3, 51, lambda d: len(d.tricks) == 22 and len(d.trick) == 2)
+    view = d.view(d.to_act)
+    assert d.to_act == d.taker == 0
+    assert all(m.bit_count() == 1 for m in Sampler(view).places.values())
+    truth = solve(Position.from_deal(d))
+    a = advise_card(view, budget_ms=5, seed=3)
+    assert a.exact and a.samples >= MIN_SAMPLES
+    assert {o.key: o.taker_score for o in a.options} == {c: v.taker_score for c, v in truth.cards.items()}
+    assert {o.key: o.taker_score for o in a.options} == {parse_card("T1"): 52, parse_card("T14"): -98}
+    assert a.best == parse_card("T1") and a.ties == (parse_card("T1"),)
+    assert a.option(parse_card("T14")).gap == 150 and a.option(parse_card("T14")).gap_ci == 0
+
+
+def last_to_play_with_a_sure_king() -> tuple[Deal, Card, Card]:
+    """A bot-played 4-player deal where the seat to play is last in a heart-led trick (say) that an
+    opponent wins with a queen, no trump in it, and the seat holds that suit's king and a low card."""
+    for seed in range(200):
+        found = []
+
+        def stop(d: Deal, found=found) -> bool:
+            if d.phase is not Phase.PLAYING or len(d.trick) != d.players - 1 or not d.tricks:
+                return False
+            led = d.trick[0]
+            if led.kind > 3 or any(c.is_trump for c in d.trick):
+                return False
+            top = max((c for c in d.trick if c.kind == led.kind), key=lambda c: c.rank)
+            winner = d.trick_seats[d.trick.index(top)]
+            seat = d.to_act
+            if top.rank != 13 or d.camp(winner) == d.camp(seat):
+                return False
+            legal = d.legal_cards(seat)
+            king = next((c for c in legal if c.is_king and c.kind == led.kind), None)
+            low = [c for c in legal if c.kind == led.kind and c.rank < 10]
+            if king and low:
+                found.append((king, low[0]))
+                return True
+            return False
+        d = bots_until(4, seed, stop)
+        if found:
+            return d, *found[0]
+    raise AssertionError("no such position in 200 deals")
+
+
+def test_a_card_that_throws_away_a_sure_trick_is_not_advised():
+    """Last to play, the opponents winning with the queen: the king wins the trick for sure; a low card gives
+    the queen's and the king's points away (the king may fall later too). The king must come out ahead."""
+    d, king, low = last_to_play_with_a_sure_king()
+    a = advise_card(d.view(d.to_act), budget_ms=400, seed=0)
+    assert a.option(king).own_score > a.option(low).own_score
+    assert a.best == king or a.tied(king)
+
+
+def test_seeded_cached_and_anytime():
+    d = bots_until(4, 3, lambda d: len(d.tricks) == 12 and d.phase is Phase.PLAYING)
+    view = d.view(d.to_act)
+    small = advise_card(view, budget_ms=10, seed=2)
+    assert small == advise_card(view, budget_ms=10, seed=2)  # the same answer (the cache, and the seed)
+    bigger = advise_card(view, budget_ms=60, seed=2)
+    assert bigger.samples > small.samples and bigger.work_us >= 60_000
+    # Every option has its samples, its interval and its paired gap to the best; the best is tied with itself.
+    assert {o.key for o in small.options} == set(view.legal)
+    assert all(o.samples == small.samples and o.gap >= 0 for o in small.options)
+    assert small.options[0].key == small.best and small.best in small.ties
+
+
+def test_the_rollout_values_a_finished_line_as_the_engine_scores_it():
+    """The rollout plays the bots to the end of the deal (the solver's tail included): its taker score is
+    the one the engine gives when the same seats play the solver's best line."""
+    d = bots_until(4, 0, lambda d: len(d.tricks) == 15 and d.phase is Phase.PLAYING and not d.trick)
+    taker_score, points, own = rollout(clone(d), d.taker)
+    assert taker_score == solve(Position.from_deal(d)).value.taker_score == own
+
+
+def test_generic_branches_a_poignee_shown_or_hidden():
+    """The generic entry: a poignée shown or kept hidden, each branch then rolled out on the same deals."""
+    for seed in range(100):
+        d = bots_until(4, seed, lambda d: d.phase is Phase.PLAYING and not d.has_played.__contains__(d.to_act)
+                       and bool(poignee_options(d.hand(d.to_act), players=4)))
+        if d.phase is Phase.PLAYING:
+            break
+    seat = d.to_act
+    view = d.view(seat)
+    shown = tuple(poignee_to_show(list(view.hand), "simple", players=4))
+    card = PlayCard(seat, view.legal[0])
+    a = advise_actions(view, {"show": (ShowPoignee(seat, shown),), "hide": card}, budget_ms=30, seed=1)
+    assert {o.key for o in a.options} == {"show", "hide"} and a.samples >= MIN_SAMPLES
+    assert all(o.samples == a.samples for o in a.options)
+
+
+def test_refuses_a_view_with_nothing_to_play():
+    d = Deal.new(4, seed=3, dealer=0)
+    with pytest.raises(ValueError):
+        advise_card(d.view(0))
