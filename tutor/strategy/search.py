@@ -5,14 +5,15 @@ full-window alpha-beta weak; so each card's value is found by a few searches tha
 least v?" (MTD(f)), each cutting far more, sharing one transposition table of bounds.
 
 What keeps it fast, and exact:
-- the table is keyed at the start of each trick (hands, leader, what the attack has won, the sweep);
+- the table is keyed at the start of each trick (hands, leader, the sweep); its entries note what the attack
+  had won, and the value grows with that, so an entry bounds positions where the attack has won more or less;
 - quick bounds there: the attack cannot end below what it holds nor above winning every card still in
   play, and the score is monotone in points, oudlers, petit au bout and chelem (``taker_score``);
 - low cards of one kind (half a point, not an oudler) that lie next to each other among the cards still
   in play and sit in one hand are interchangeable, so only one of them is searched;
 - the last trick is forced (one card each) and counted at once;
-- moves are tried likely-best first: the table's move, then winning a trick an opponent holds or giving
-  points to a partner's, and cards that cut before (history).
+- moves are tried likely-best first: the table's move, then leading high, beating an opponent's card with
+  the lowest card that does, giving points to a partner's trick, else throwing the fewest points.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ SAME_KIND_BELOW = tuple(((1 << i) - 1) & KIND_MASKS[KIND[i]] for i in range(78))
 LEAD_KEY = tuple((30 - RANK[i]) * 32 + 20 - POINTS2[i] for i in range(78))
 # A partner holds the trick: give points, keep high cards.
 GIVE_KEY = tuple((20 - POINTS2[i]) * 32 + RANK[i] for i in range(78))
-# An opponent holds it: a card that beats it (most points first), else the fewest points.
-BEAT_KEY = GIVE_KEY
+# An opponent holds it: the lowest card that beats it, else the fewest points.
+BEAT_KEY = RANK
 THROW_KEY = tuple(1000 + POINTS2[i] * 32 + RANK[i] for i in range(78))
 
 
@@ -76,7 +77,7 @@ class Search:
         self.tt: dict = {}
         self.leaf_cache: dict = {}
         self.bound_cache: dict = {}
-        self.history = [0] * 78
+        self.move_cache: dict = {}
         self.nodes = 0
         self.seats = {lead: [(lead + i) % n for i in range(n)] for lead in range(n)}
         left = p.tricks_left
@@ -148,10 +149,28 @@ class Search:
             if lb >= beta:
                 return lb
             if not only:
-                key = (*self.hands, leader, pts, oud, sweep)
-                entry = self.tt.get(key)
-                if entry is not None:
-                    lo, hi, tt_move = entry
+                key = (*self.hands, leader, sweep)
+                entries = self.tt.get(key)
+                if entries is not None:
+                    # The value only grows with what the attack has won: V(pts + d) >= V(pts) + d (the score
+                    # grows with points, the points part by d) and more oudlers never lower it. So an entry
+                    # for less won bounds this one from below, one for more won from above.
+                    lo, hi = -INF, INF
+                    for e in entries:
+                        ep, eo, elo, ehi, em = e
+                        if ep == pts and eo == oud:
+                            if elo > lo:
+                                lo = elo
+                            if ehi < hi:
+                                hi = ehi
+                            tt_move = em
+                        else:
+                            if ep <= pts and eo <= oud and elo + pts - ep > lo:
+                                lo = elo + pts - ep
+                            if ep >= pts and eo >= oud and ehi - ep + pts < hi:
+                                hi = ehi - ep + pts
+                            if tt_move < 0:
+                                tt_move = em
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -176,7 +195,18 @@ class Search:
         for i in self._moves(legal, leader, ntrick, led, top, win, live, tc, tt_move):
             hands[seat] = hand ^ (1 << i)
             tc[ntrick] = i
-            nled, ntop, nwin = _next_state(tc, ntrick, i, led, top, win)
+            k = KIND[i]
+            nled, ntop, nwin = led, top, win
+            if k == 4:
+                if RANK[i] > top:
+                    ntop, nwin = RANK[i], ntrick
+                if led < 0:
+                    nled = 4
+            elif k != 5:
+                if led < 0:
+                    nled, nwin = k, ntrick
+                elif k == led and top == 0 and RANK[i] > RANK[tc[win]]:
+                    nwin = ntrick
             if last:
                 v = self._finish(leader, nwin, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta)
             else:
@@ -189,35 +219,42 @@ class Search:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            self.history[i] += left * left
                             break
             elif v < best:
                 best, best_move = v, i
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        self.history[i] += left * left
                         break
         if key is not None:
-            entry = self.tt.get(key)
-            lo, hi = (entry[0], entry[1]) if entry is not None else (-INF, INF)
-            if best <= a0:
-                hi = best
-            elif best >= b0:
-                lo = best
+            entries = self.tt.get(key)
+            if entries is None:
+                entries = self.tt[key] = []
+            for e in entries:
+                if e[0] == pts and e[1] == oud:
+                    break
             else:
-                lo = hi = best
-            self.tt[key] = (lo, hi, best_move)
+                e = [pts, oud, -INF, INF, -1]
+                entries.append(e)
+            if best <= a0:
+                e[3] = best
+            elif best >= b0:
+                e[2] = best
+            else:
+                e[2] = e[3] = best
+            e[4] = best_move
         return best
 
     def _finish(self, leader, win, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta) -> int:
         """The trick is full: settle it, then go on with the next one (or score the deal)."""
         seats = self.seats[leader]
-        tp = to = tm = 0
+        rest = 0
+        for h in self.hands:
+            rest |= h
+        tm = live & ~rest  # the trick's cards
+        tp = 0
         for i in tc:
             tp += POINTS2[i]
-            to += OUDLER[i]
-            tm |= 1 << i
         if left == 1 or tm & EXCUSE_BIT:
             out = settle_trick(tc, seats, self.att, left == 1, sweep)
             if left == 1:
@@ -229,7 +266,7 @@ class Search:
             winner = seats[win]
             if self.att[winner]:
                 pts += tp
-                oud += to
+                oud += (tm & OUDLER_MASK).bit_count()
                 nsweep = sweep & ATTACK_ONLY
             else:
                 nsweep = sweep & DEFENCE_ONLY
@@ -302,33 +339,17 @@ class Search:
 
     def _moves(self, legal, leader, ntrick, led, top, win, live, tc, tt_move) -> list[int]:
         """The cards to search, one per class of interchangeable cards, likely best first."""
-        out = []
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            if PLAIN_LOW[i]:
-                below = live & SAME_KIND_BELOW[i]
-                if below:
-                    j = below.bit_length() - 1
-                    if legal >> j & 1 and PLAIN_LOW[j]:
-                        continue  # the next card down is the same card for every purpose
-            out.append(i)
-        if len(out) > 1:
-            h = self.history
-            if win < 0:
-                out.sort(key=lambda i: LEAD_KEY[i] - h[i])
-            elif self.att[self.seats[leader][win]] == self.att[(leader + ntrick) % self.n]:
-                out.sort(key=lambda i: GIVE_KEY[i] - h[i])
-            else:
-                w = tc[win]
-                wk, wr = KIND[w], RANK[w]
-                out.sort(key=lambda i: (BEAT_KEY[i] if (KIND[i] == wk and RANK[i] > wr) or (KIND[i] == 4 and wk != 4)
-                                        else THROW_KEY[i]) - h[i])
-            if tt_move >= 0 and tt_move in out:
-                out.remove(tt_move)
-                out.insert(0, tt_move)
+        if win < 0:
+            w, give = -1, False
+        else:
+            w = tc[win]
+            give = self.att[self.seats[leader][win]] == self.att[(leader + ntrick) % self.n]
+        key = (legal, live, w, give)
+        out = self.move_cache.get(key)
+        if out is None:
+            out = self.move_cache[key] = _ordered(legal, live, w, give)
+        if tt_move >= 0 and tt_move != out[0] and tt_move in out:
+            out = [tt_move] + [i for i in out if i != tt_move]
         return out
 
     def principal_line(self, first) -> list:
@@ -343,6 +364,35 @@ class Search:
             values = Search(pos).root_values()
             pick = max if pos.is_attack(pos.to_play) else min
             card = pick(sorted(values, key=lambda c: c.sort_key), key=values.__getitem__)
+
+
+def _ordered(legal, live, w, give) -> list[int]:
+    """One card per class of interchangeable cards, in the order to try them: leading (``w`` < 0), high
+    cards first; when a partner holds the trick with card ``w``, points first; else a card that beats
+    ``w`` (the lowest first), then the fewest points."""
+    out = []
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if PLAIN_LOW[i]:
+            below = live & SAME_KIND_BELOW[i]
+            if below:
+                j = below.bit_length() - 1
+                if legal >> j & 1 and PLAIN_LOW[j]:
+                    continue  # the next card down is the same card for every purpose
+        out.append(i)
+    if len(out) > 1:
+        if w < 0:
+            out.sort(key=LEAD_KEY.__getitem__)
+        elif give:
+            out.sort(key=GIVE_KEY.__getitem__)
+        else:
+            wk, wr = KIND[w], RANK[w]
+            out.sort(key=lambda i: BEAT_KEY[i] if (KIND[i] == wk and RANK[i] > wr) or (KIND[i] == 4 and wk != 4)
+                     else THROW_KEY[i])
+    return out
 
 
 def _next_state(tc, j, i, led, top, win):
