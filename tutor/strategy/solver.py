@@ -5,10 +5,11 @@ For each legal card of the seat to play it gives the taker's final score for the
 maximises it, the defence minimises it. Ties in score are broken by card points (the attack wants
 more, the defence fewer), so the attack's final points are well defined too.
 
-The search is alpha-beta with a transposition table on bitmasks, at the start of each trick.
-It is exact: low cards of one kind that lie next to each other among the cards still in play and
-sit in one hand are interchangeable (nothing can tell them apart), so only one of them is searched.
-The final position is scored by the engine's ``score_deal`` itself, after the engine's half-point rule.
+The search (``search.py``) is zero-window alpha-beta (MTD(f)) with a transposition table of bounds on
+bitmasks, at the start of each trick, and quick bounds from the points still in play. It is exact: low
+cards of one kind that lie next to each other among the cards still in play and sit in one hand are
+interchangeable (nothing can tell them apart), so only one of them is searched. The final position is
+scored by the engine's ``score_deal`` itself, after the engine's half-point rule.
 
 >>> from tutor.strategy.position import Position
 >>> p = Position.parse('''
@@ -36,9 +37,10 @@ from ..engine.play import legal_mask
 from .position import Position, PositionError
 from .search import SCALE, Search
 
-# The exact range: at most this many cards in the hands (6, 4 and 4 tricks). bench/solver.py measured
-# these as the deepest whose slowest position took under 1 s of CPU (medians 0.04, 0.01, 0.04 s).
-EXACT_CARDS = {3: 18, 4: 16, 5: 20}
+# The exact range: at most this many cards in the hands (7, 6 and 5 tricks). bench/solver.py measured these
+# as the deepest whose slowest of 20 bot-played positions took under 2 s of CPU (the 8th trick from the end with
+# 3 players did not: median 0.1 s, but 3.9 s at worst).
+EXACT_CARDS = {3: 21, 4: 24, 5: 25}
 
 
 class BeyondRange(PositionError):
