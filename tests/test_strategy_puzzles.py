@@ -102,7 +102,7 @@ def test_a_card_that_is_not_best_and_a_missing_tie():
 
 def test_a_position_outside_the_exact_range():
     assert problems("outside-range.yaml") == [
-        (9, "puzzle 'too-deep': position: 20 cards left is outside the solver's exact range (at most 16 with 4 "
+        (9, "puzzle 'too-deep': position: 28 cards left is outside the solver's exact range (at most 24 with 4 "
             "players): a puzzle must be solved exactly")]
 
 
