@@ -31,6 +31,8 @@ def main() -> None:
         start = time.process_time()
         timings: list[float] = []
         out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings,
+                        partial=lambda so_far, p=players: print(f"{p} players so far: {so_far}", file=sys.stderr,
+                                                                flush=True),
                         progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",
                                                            file=sys.stderr, flush=True))
         rows.append((players, out, time.process_time() - start, statistics.median(timings) if timings else 0.0))

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
-from .bots import decide
+from .bots import choose_play, decide
 from .estimate import Z95
 from .position import Position
 from .rollout import Lean
@@ -102,6 +102,11 @@ class Advice:
     exact: bool  # every sample solved exactly (inside the solver's range)
     work_us: int  # the work spent, by the cost model
     fits_policy: int = 0  # samples that fit the bots' bids and poignées too
+    # What the advisor recommends: the preferred option (the bots' own move) when it is tied with the best,
+    # else the best. Ties are common early in a deal (every low card of a suit one discards scores the same);
+    # keeping the bots' move there stops the order the options are listed in from choosing (the Excuse, listed
+    # first after the trumps, came out "best" among equal options).
+    pick: object = None
 
     def option(self, key) -> Option:
         return next(o for o in self.options if o.key == key)
@@ -119,30 +124,47 @@ class _Work:
 
 
 def advise_card(view: SeatView, *, budget_ms: float = 300, seed: int = 0) -> Advice:
-    """Every legal card of the seat to play, valued on sampled deals (see the module's doc)."""
+    """Every legal card of the seat to play, valued on sampled deals (see the module's doc). The preferred
+    card, kept when tied with the best, is the bots' own (``bots.choose_play``)."""
     if view.phase is not Phase.PLAYING or view.to_act != view.seat or not view.legal:
         raise ValueError("the advisor values a card when it is the seat's turn to play")
     branches = tuple((c, (PlayCard(view.seat, c),)) for c in view.legal)
-    return _advise(view, branches, float(budget_ms), seed)
+    return _advise(view, branches, float(budget_ms), seed, choose_play(view)[0])
 
 
-def advise_actions(view: SeatView, branches: Mapping, *, budget_ms: float = 300, seed: int = 0) -> Advice:
+HINT_BUDGET_MS = 150  # Hint's and the review's budget a card: under a second at the table, a review under 5 s
+
+
+def advice_seed(deal_seed) -> int:
+    """The advisor's seed for a practice deal (the position is mixed in by ``_advise``)."""
+    return deal_seed if isinstance(deal_seed, int) else 0
+
+
+def card_advice(view: SeatView, deal_seed=None) -> Advice:
+    """The one call behind Hint and the review's verdict on a card: the same view, budget and seed give the
+    same answer (and the second ask is read from the cache)."""
+    return advise_card(view, budget_ms=HINT_BUDGET_MS, seed=advice_seed(deal_seed))
+
+
+def advise_actions(view: SeatView, branches: Mapping, *, budget_ms: float = 300, seed: int = 0,
+                   prefer=None) -> Advice:
     """Alternative actions of the seat (a poignée shown or not, a king called, an écart, a bid, a chelem
-    announced), each a key -> an action or a tuple of actions applied in turn, valued like ``advise_card``."""
+    announced), each a key -> an action or a tuple of actions applied in turn, valued like ``advise_card``.
+    ``prefer``: the key recommended when it is tied with the best (default: the first)."""
     if not branches:
         raise ValueError("no option to compare")
     items = tuple((k, v if isinstance(v, tuple) else (v,)) for k, v in branches.items())
-    return _advise(view, items, float(budget_ms), seed)
+    return _advise(view, items, float(budget_ms), seed, items[0][0] if prefer is None else prefer)
 
 
 @lru_cache(maxsize=256)
-def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int) -> Advice:
+def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer) -> Advice:
     seat, n = view.seat, view.players
     rng = random.Random(f"advisor:{seed}:{view.seat}:{len(view.bids)}:{len(view.tricks)}:{len(view.trick)}")
     keys = [k for k, _ in branches]
     if len(keys) == 1:
         only = Option(keys[0], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
-        return Advice(seat, (only,), keys[0], (keys[0],), 0, False, 0)
+        return Advice(seat, (only,), keys[0], (keys[0],), 0, False, 0, 0, keys[0])
     card_mode = all(isinstance(a[0], PlayCard) and len(a) == 1 for _, a in branches)
     exact_card = card_mode and _cards_left(view) <= EXACT_CARDS[n]
     # Touching cards are worth the same: one of each run is played out, the others share its values.
@@ -201,7 +223,7 @@ def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int) -> Adv
         raise ValueError("no deal of the unseen cards fits what the seat has seen")
     for k in keys:  # the cards of a run share its values
         runs[k] = runs[rep[k]]
-    return _verdict(view, runs, keys, drawn, exact_card, work.us, fitted)
+    return _verdict(view, runs, keys, drawn, exact_card, work.us, fitted, prefer)
 
 
 def _pruned(runs: dict, active: list, drawn: int) -> list:
@@ -268,7 +290,8 @@ def _cards_left(view: SeatView) -> int:
     return RuleSet.for_players(view.players).hand_size * view.players - len(view.played)
 
 
-def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, work_us: int, fitted: int) -> Advice:
+def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, work_us: int, fitted: int,
+             prefer=None) -> Advice:
     """Options pruned early have fewer samples: their gap to the best is paired over the samples they have."""
     own = {k: [r[2] for r in runs[k]] for k in keys}
     full = [k for k in keys if len(own[k]) == used]
@@ -286,7 +309,8 @@ def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, wor
         ties = tuple(o.key for o in options)  # too few deals to tell any option apart
     else:
         ties = tuple(o.key for o in options if o.key == best or o.gap <= o.gap_ci)
-    return Advice(view.seat, tuple(options), best, ties, used, exact, work_us, fitted)
+    pick = prefer if prefer in ties else best
+    return Advice(view.seat, tuple(options), best, ties, used, exact, work_us, fitted, pick)
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -367,4 +391,5 @@ def describe(advice: Advice, name=str) -> list[str]:
 
 
 __all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "clone", "own_factor", "describe",
-           "equivalent_cards", "MIN_SAMPLES", "DECISIVE_SAMPLES", "MAX_SAMPLES", "COST_US"]
+           "equivalent_cards", "card_advice", "advice_seed", "HINT_BUDGET_MS", "MIN_SAMPLES", "DECISIVE_SAMPLES",
+           "MAX_SAMPLES", "COST_US"]

@@ -50,9 +50,9 @@ def advisor_move(deal: Deal, budget_ms: float, seed: int):
         top = max((b for _, b in view.bids if b is not None), default=None)
         options = [None] + [c for c in Contract if top is None or c > top]
         branches = {("pass" if o is None else o.value): Bid(seat, o) for o in options}
-        a = advise_actions(view, branches, budget_ms=budget_ms, seed=seed)
         mine = "pass" if bot.contract is None else bot.contract.value
-        return bot if a.tied(mine) else branches[a.best]
+        a = advise_actions(view, branches, budget_ms=budget_ms, seed=seed, prefer=mine)
+        return branches[a.pick]
     if deal.phase is Phase.PLAYING:
         first = not view.tricks and seat not in view.trick_seats
         levels = poignee_options(list(view.hand), players=view.players) if first else []
@@ -64,7 +64,7 @@ def advisor_move(deal: Deal, budget_ms: float, seed: int):
         if len(view.legal) < 2:
             return bot
         a = advise_card(view, budget_ms=budget_ms, seed=seed)
-        return bot if a.tied(bot.card) else PlayCard(seat, a.best)
+        return PlayCard(seat, a.pick)  # the bot's card unless another is better beyond the noise
     return bot
 
 
@@ -139,9 +139,11 @@ def summary(rows: list[Row]) -> dict:
 
 
 def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
-              progress: Callable[[int, int], None] | None = None, timings: list | None = None) -> dict:
+              progress: Callable[[int, int], None] | None = None, timings: list | None = None,
+              partial: Callable[[dict], None] | None = None) -> dict:
     """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``. ``timings``
-    collects the seconds each of the advisor's decisions took."""
+    collects the seconds each of the advisor's decisions took; ``partial`` gets the summary so far after each
+    board (a long match shows its figures as it goes)."""
     rows = []
     for b in range(boards):
         s = board_seed(seed, b)
@@ -151,6 +153,8 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
             rows.append(Row(b, seat, seat_score(mine, seat), seat_score(reference, seat), role(mine, seat)))
         if progress is not None:
             progress(b + 1, boards)
+        if partial is not None:
+            partial(summary(rows))
     out = summary(rows)
     out["as_taker"] = summary([r for r in rows if r.role == "attack"])
     out["as_defender"] = summary([r for r in rows if r.role == "defence"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine import Card, Deal, DogFate, Phase, RuleSet, SeatView
+from ..engine import Deal, DogFate, Phase, RuleSet, SeatView
 from ..engine.cards import CARDS, TRUMP_BASE
 from ..engine.piles import chelem_result
 from ..engine.play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask
@@ -282,17 +282,17 @@ class Lean:
         pile = 0
         half = 0.0  # half points handed over for a kept Excuse
         for k, (cards, seats, winner) in enumerate(tricks):
-            won = winner == taker or winner == partner
+            won = winner in (taker, partner)
             mask = 0
             for i in cards:
                 mask |= 1 << i
             if EX in cards:
                 mask &= ~EX_BIT
                 owner = seats[cards.index(EX)]
-                mine = owner == taker or owner == partner
+                mine = owner in (taker, partner)
                 if winner == owner:
                     goes = mine
-                elif k == last and not (attack_tricks in (0, len(tricks))):
+                elif k == last and attack_tricks not in (0, len(tricks)):
                     goes = not mine  # the last trick: the Excuse changes side (no chelem)
                 else:
                     goes = mine
@@ -318,7 +318,7 @@ class Lean:
             candidates.append(tricks[-2])
         for cards, _, winner in candidates:
             if PETIT_I in cards:
-                pab = "attack" if winner == taker or winner == partner else "defence"
+                pab = "attack" if winner in (taker, partner) else "defence"
                 break
         chelem = chelem_result(self.chelem, attack_tricks, len(tricks))
         counted, _ = settle_half_point(self.n, points, oudlers)
@@ -433,9 +433,4 @@ def rollout_deal(d: Deal) -> tuple[int, float, list[int]]:
     return Lean.from_deal(d).finish()
 
 
-def lean_card_masks(view: SeatView) -> int:
-    """The seat's legal cards as a mask (for callers building options)."""
-    return sum(c.bit for c in view.legal)
-
-
-__all__ = ["Lean", "rollout_deal", "KIND", "RANK", "POINTS", "DogFate", "Card"]
+__all__ = ["Lean", "rollout_deal", "KIND", "RANK", "POINTS", "COST", "AFTER"]
