@@ -43,7 +43,6 @@ from ..strategy.poignee_advice import PoigneeReview, review_poignee
 from ..strategy.review import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
-    NOISE_FACTOR,
     Decision,
     decision_at,
     learner_steps,
@@ -452,7 +451,7 @@ def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: in
     """One of the learner's cards valued by the solver (or estimated), cached per deal and card: a rerun,
     or the same deal reviewed again, never recomputes it."""
     deal = _replayed(players, seed, dealer, log)
-    return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"), exact_only=exact_only)
+    return decision_at(deal, step, exact_only=exact_only)  # the advisor, as Hint asks it (same seed and budget)
 
 
 def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
@@ -548,13 +547,14 @@ def _review(table: Table, replay: bool = True) -> None:
     st.session_state["kept_pr_review_all"] = estimated
     found = _reviewed(table, estimated=estimated)
     costly = [x for x in found if listed(x)]
-    how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "
-           f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
-           if estimated else
-           f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
+    how = (f"Your {len(found)} cards with a choice were checked as Hint checks them, on what you could see: "
+           f"deals of the cards you could not see, solved exactly in the last {last} tricks and played out by the "
+           "bots before." if estimated else
+           f"Your {len(found)} cards with a choice in the last {last} tricks were checked as Hint checks them, on "
+           "what you could see: deals of the cards you could not see, each solved exactly.")
     st.caption(f"{how} Your bid was estimated over {BID_SAMPLES} deals, and a poignée you could show by playing "
-               f"the deal on both ways. Listed: a loss of at least {MIN_GAIN:g} point (exact), or of "
-               f"{MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card estimated), or of "
+               f"the deal on both ways. Listed: a card only when it is behind the best beyond the noise (its 95% "
+               f"interval), by {MIN_GAIN:g} point or more (solved deals) or {MIN_GAIN_ESTIMATED:g} (played out), or of "
                f"{MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid), or any loss beyond it (the poignée).")
     with st.spinner("Estimating your bid and your poignée over sampled deals of the cards you could not see…"):
         bid_review, poignee_review = _choices_reviewed(*_deal_key(table))
@@ -567,10 +567,13 @@ def _review(table: Table, replay: bool = True) -> None:
         return
     for x in costly:
         with st.container(border=True):
-            how = "exact" if x.exact else f"estimated over {x.samples} deals"
-            gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
+            how = "each solved exactly" if x.exact else "each played out by the bots"
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
-                        f"was better: **{gain}** to your score ({how}).")
+                        f"was better: **{x.gain:+.0f}** to your score on average (on what you could see: "
+                        f"{x.samples} deals sampled, {how}).")
+            if x.dd_gain:
+                st.caption(f"With every card known (after the deal), {card_label(x.dd_best)} was best: "
+                           f"{x.dd_gain:+g} against your card. Hint could not see that, so it does not count here.")
             show_principle(x.principle, from_start=False)
             if replay:
                 st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
