@@ -223,7 +223,7 @@ def test_a_question_without_a_deal_shows_its_rows_and_names_the_row_to_choose_fr
 # ---------------------------------------------------------------- the pages keep the typed fallback
 
 
-def test_a_lesson_card_check_on_the_table_still_takes_a_typed_answer():
+def test_a_lesson_card_check_on_the_table_still_takes_a_typed_answer(tmp_path, monkeypatch):
     """The table replaces the pills; typing the card still answers (AppTest cannot click the table)."""
     from pathlib import Path
 
@@ -234,19 +234,30 @@ def test_a_lesson_card_check_on_the_table_still_takes_a_typed_answer():
     lesson = course().lesson("ranks")
     i = next(i for i, s in enumerate(lesson.steps) if getattr(s, "answer_kind", None) == "card")
     step = lesson.steps[i]
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    at.switch_page("tutor/ui/pages/lesson.py")
-    at.query_params["lesson"] = "ranks"
-    at.session_state["step_ranks"] = i
-    at.run()
-    assert not at.exception and not at.pills  # no pills: the cards are on the table
+
+    def opened() -> AppTest:
+        at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("tutor/ui/pages/lesson.py")
+        at.query_params["lesson"] = "ranks"
+        at.session_state["step_ranks"] = i
+        at.run()
+        assert not at.exception and not at.pills  # no pills: the cards are on the table
+        return at
+
+    def typed(at: AppTest, code: str) -> AppTest:
+        at.text_input(key=f"ranks_{i}_typed").set_value(code)
+        next(b for b in at.button if b.label == "Check what I typed").click().run()
+        return at
+
     wrong = next(c for c in step.pick_from if c.code != str(step.answer))
-    at.text_input(key=f"ranks_{i}_typed").set_value(wrong.code)
-    next(b for b in at.button if b.label == "Check what I typed").click().run()
+    at = typed(opened(), wrong.code)
     assert at.error and "Not quite" in at.error[0].value
-    at.text_input(key=f"ranks_{i}_typed").set_value(str(step.answer))
-    next(b for b in at.button if b.label == "Check what I typed").click().run()
+    # A lesson check is answered once an attempt: the answer stays, the box is gone.
+    assert not [t for t in at.text_input if t.key == f"ranks_{i}_typed"]
+    # A new learner on a fresh database types the right card (the first learner's attempt is kept).
+    monkeypatch.setenv("TUTOR_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
+    at = typed(opened(), str(step.answer))
     assert any(s.value == "Right!" for s in at.success)
 
 

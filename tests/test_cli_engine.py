@@ -69,7 +69,7 @@ def test_bad_input_is_one_line_and_exit_2(args, words):
 
 def test_a_reader_that_stops_early_gets_no_broken_pipe_noise():
     """`tarot-tutor quiz ... | head -2`: the command stops quietly when the pipe closes."""
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "quiz", "--kind", "legal", "--count", "300",
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "quiz", "--kind", "legal", "--count", "100",
                              "--seed", "1", "--answers"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = proc.stdout.readline()
     proc.stdout.close()  # the reader leaves, like head

@@ -168,7 +168,7 @@ def test_score_sheet_import_with_old_mac_line_ends(db):
     ("  Friday\n club .csv", "Friday club")])
 def test_score_sheet_import_names_the_game_from_any_file_name(db, filename, expected):
     at = import_sheet(SHEET.encode(), filename)
-    assert any("Imported 2 deal(s)" in s.value for s in at.success)
+    assert any("Imported 2 deals" in s.value for s in at.success)
     assert [(g.name, g.deals) for g in ClubStore(db).games()] == [(expected, 2)]
 
 

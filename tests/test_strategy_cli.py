@@ -62,7 +62,7 @@ def test_solve_reads_json_from_standard_input(monkeypatch, capsys):
 
 BAD = {
     "a card given twice": (POSITION.replace("4: CS CH", "4: CS QC"), "QC is given twice"),
-    "a card missing from a hand": (POSITION.replace("4: CS CH", "4: CS"), "seat 4 holds 1 card(s)"),
+    "a card missing from a hand": (POSITION.replace("4: CS CH", "4: CS"), "seat 4 holds 1 card,"),
     "hand sizes that do not fit the trick": (POSITION.replace('leader: 2, cards: ""', 'leader: 1, cards: "5C"'),
                                               "must hold"),
     "a trick that cannot happen": (  # seat 1 plays a heart on a club lead while holding the QC

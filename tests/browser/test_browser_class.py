@@ -59,9 +59,9 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
     expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
     settle(page)
     expander = page.get_by_text("Set a new class quiz")
-    if not page.get_by_label("Title").is_visible():
+    if not page.get_by_label("Title", exact=True).is_visible():
         expander.click()
-    page.get_by_label("Title").fill("Browser class")
+    page.get_by_label("Title", exact=True).fill("Browser class")
     page.locator("[data-testid=stMultiSelect] input").first.click()
     page.keyboard.type("count:")
     page.keyboard.press("Enter")
@@ -112,9 +112,9 @@ def test_teacher_two_learners_and_the_dashboard(page, browser, server):
 
 def _set_quiz(page, title: str, count: int) -> str:
     settle(page)
-    if not page.get_by_label("Title").is_visible():
+    if not page.get_by_label("Title", exact=True).is_visible():
         page.get_by_text("Set a new class quiz").click()
-    page.get_by_label("Title").fill(title)
+    page.get_by_label("Title", exact=True).fill(title)
     page.locator("[data-testid=stMultiSelect] input").first.click()
     page.keyboard.type("count:")
     page.keyboard.press("Enter")
@@ -185,7 +185,7 @@ def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page
         page.get_by_role("button", name="Unlock").click()
     expect(page.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
     settle(page)
-    if not page.get_by_label("Title").is_visible():
+    if not page.get_by_label("Title", exact=True).is_visible():
         page.get_by_text("Set a new class quiz").click()
     page.get_by_text("Teacher-paced").click()
     code = _set_quiz(page, "Paced class", 2)

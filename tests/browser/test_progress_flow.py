@@ -26,6 +26,12 @@ def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
     expect(page.get_by_role("heading", name="Your progress")).to_be_visible(timeout=30000)
     expect(page.get_by_role("heading", name="Your skills")).to_be_visible(timeout=15000)
     page.get_by_text("Replay my mistakes", exact=True).click()
+    # Other tests' mistakes may share this learner (oldest first): pick this one by the answer given.
+    box = page.get_by_test_id("stSelectbox").filter(has_text="Mistake")
+    expect(box).to_be_visible(timeout=15000)
+    settle(page)
+    box.click()
+    page.get_by_role("option").filter(has_text=f"you answered “{wrong}”").first.click()
     expect(page.get_by_text(q.prompt).first).to_be_visible(timeout=15000)  # regenerated from its seed
     page.get_by_role("textbox", name="Your answer").fill(f"{q.answer:g}")
     page.get_by_role("button", name="Check my answer").click()

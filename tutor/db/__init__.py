@@ -9,7 +9,7 @@ this package puts every table on ``Base.metadata``, so the schema compared or cr
 - ``classroom``: class quizzes, the learners in them, their answers.
 
 >>> sorted(Base.metadata.tables)[:3]
-['answers', 'class_answers', 'class_players']
+['answers', 'class_answers', 'class_deals']
 """
 
 from . import classroom, progress
