@@ -99,9 +99,11 @@ def test_names_and_a_title_that_look_like_addresses_are_never_links_in_class(pag
     expect(ask.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
     settle(ask)
     ask.get_by_text("Already joined, but lost the page?").click()
+    expect(ask.get_by_label("Name you joined with")).to_be_visible(timeout=15000)
     ask.get_by_label("Name you joined with").fill(LINKY[2])
+    settle(ask)
     ask.get_by_role("button", name="Ask my teacher to let me in").click()
-    expect(ask.get_by_text("Show them this code")).to_be_visible(timeout=15000)
+    expect(ask.get_by_text("Show them this code")).to_be_visible(timeout=30000)
 
     expect(page.get_by_text("Learners (3)")).to_be_visible(timeout=15000)  # the dashboard redraws itself
     expect(page.get_by_text(re.compile("asks to come back"))).to_be_visible(timeout=15000)
