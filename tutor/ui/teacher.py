@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
-from ..classroom import passphrase, signin
+from ..classroom import address, passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..progress import StoreError
 from ..quiz import KINDS
@@ -77,6 +77,7 @@ def _area(cs: ClassStore) -> None:
     if st.session_state.get(PRESENT) and (quiz := _pick(cs.quizzes())) is not None:
         _present_toggle()
         _pace(cs, quiz, st.sidebar)
+        _address_note(st.sidebar)
         projector(cs, quiz.id, _link(quiz.code))
         return
     st.title("Teacher")
@@ -229,11 +230,30 @@ def _create(cs: ClassStore, first: bool) -> bool:
     return made is not None
 
 
-def _link(code: str) -> str:
-    base = ""
+def _browser_url() -> str:
+    """The address this browser shows for the page ('' without a browser, e.g. a test run)."""
     with contextlib.suppress(Exception):  # an older Streamlit without st.context.url: a relative link
-        base = (st.context.url or "").split("?")[0].rsplit("/", 1)[0]
-    return f"{base}/class?code={code}"
+        return st.context.url or ""
+    return ""
+
+
+def _address() -> address.JoinAddress:
+    """Where the join link and QR code send learners: ``TUTOR_PUBLIC_URL``, else this browser's address."""
+    return address.choose(address.configured(secrets_=_secrets()), _browser_url())
+
+
+def _link(code: str) -> str:
+    return _address().link(code)
+
+
+def _address_note(where=st) -> None:
+    """The address the QR code carries, and a warning (with the fix) when no phone can open it."""
+    a = _address()
+    if a.base:
+        where.caption(f"The link and QR code send learners to **{a.base}** "
+                      f"({'set by ' + address.ENV_VAR if a.source == 'setting' else 'the address of this page'}).")
+    if a.problem:
+        where.warning(a.problem)
 
 
 def _pick(quizzes: list[QuizInfo]) -> QuizInfo | None:
@@ -256,6 +276,7 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
                 f"{state}{deadline}")
     st.code(_link(quiz.code), language=None)
+    _address_note()
     c1, c2 = st.columns(2)
     if c1.button("Reopen the quiz" if quiz.closed else "Close the quiz", key="teacher_close"):
         cs.set_flags(quiz.id, closed=not quiz.closed)
