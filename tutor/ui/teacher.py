@@ -28,12 +28,14 @@ from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .learner import _secrets, session_key, store
 from .projector import projector
-from .safe import plain
+from .safe import plain, query_int
 
 UNLOCKED = "teacher_unlocked"
 LOCKED_HERE = "teacher_locked_here"  # this tab locked the area: its cookie no longer signs it in
 COOKIE_TODO = "teacher_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
 PRESENT = "teacher_present"
+PRESENT_PARAM = "present"  # query parameter: the quiz on the projector, so a reload keeps presenting it
+REVEALED = "teacher_revealed"  # session key: (quiz id, question) whose answer the projector shows
 
 HOW_TO = """The teacher area is locked: no teacher passphrase is set on this server.
 
@@ -74,12 +76,16 @@ def render() -> None:
 
 
 def _area(cs: ClassStore) -> None:
+    _present_from_address()
     if st.session_state.get(PRESENT) and (quiz := _pick(cs.quizzes())) is not None:
         _present_toggle()
+        _keep_present_in_address(quiz.id)
         _pace(cs, quiz, st.sidebar)
+        revealed = _reveal_button(quiz)
         _address_note(st.sidebar)
-        projector(cs, quiz.id, _link(quiz.code))
+        projector(cs, quiz.id, _link(quiz.code), revealed=revealed)
         return
+    _keep_present_in_address(None)
     st.title("Teacher")
     top1, top2 = st.columns(2)
     if top1.button("Lock the teacher area", key="teacher_lock", help="Sign out on this browser"):
@@ -102,6 +108,39 @@ def _area(cs: ClassStore) -> None:
     _controls(cs, quiz)
     dashboard(cs, quiz.id)
     roster(cs, quiz.id)
+
+
+def _present_from_address() -> None:
+    """A reload (F5) of the projected page keeps presenting the same quiz: ``?present=<quiz id>`` is in the
+    address (only an id: the address is visible to the room, so never a token or an answer)."""
+    if PRESENT in st.session_state:
+        return
+    shown = query_int(PRESENT_PARAM, 1, 2**31 - 1)
+    if shown is not None:
+        st.session_state[PRESENT] = True
+        st.session_state["teacher_pick"] = shown  # _pick falls back to another quiz if it is gone
+
+
+def _keep_present_in_address(quiz_id: int | None) -> None:
+    want = None if quiz_id is None else str(quiz_id)
+    if st.query_params.get(PRESENT_PARAM) != want:
+        if want is None:
+            del st.query_params[PRESENT_PARAM]
+        else:
+            st.query_params[PRESENT_PARAM] = want
+
+
+def _reveal_button(quiz: QuizInfo) -> int | None:
+    """In a paced question, the projector shows the right answer and how the class answered only once
+    the teacher asks: the question revealed, or None (a reload hides it again)."""
+    if not (quiz.paced and 0 <= quiz.current < len(quiz.questions)):
+        return None
+    shown = st.session_state.get(REVEALED) == (quiz.id, quiz.current)
+    if st.sidebar.button("Hide the answer" if shown else "Show the answer", key="teacher_reveal",
+                         help="On the projector: the right answer and how many chose what"):
+        st.session_state[REVEALED] = None if shown else (quiz.id, quiz.current)
+        st.rerun()
+    return quiz.current if shown else None
 
 
 def _present_toggle() -> bool:
