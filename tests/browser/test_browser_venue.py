@@ -167,3 +167,58 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     pg.get_by_role("button", name="Show the answer").click()  # the teacher reveals it
     expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
     settle(pg)
+
+
+def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(projector_page, venue):
+    """Each protected action tried without signing in, on a shared server; then the organiser (the
+    teacher's passphrase: no organiser passphrase of its own is set) signs in once, and a reload keeps it."""
+    from tutor.club import Game
+    from tutor.progress import Store
+    from tutor.progress.club_store import ClubStore
+    url, db = venue
+    s = Store.open(db)
+    try:
+        clubs = ClubStore(s)
+        game = Game.new(["Ann", "Bob", "Cleo", "Dan"]).add(
+            {"taker": "Ann", "contract": "garde", "points": "49", "oudlers": 2})
+        gid = clubs.save(game, "Club night")  # saved whole: a deal with no entry time, long past correcting
+    finally:
+        s.close()
+    pg = projector_page
+
+    pg.goto(f"{url}/scoresheet?view=games")
+    expect(pg.get_by_text("Saved games")).to_be_visible(timeout=30000)
+    settle(pg)
+    pg.get_by_role("button", name="Delete", exact=True).click()
+    expect(pg.get_by_text("only the club's organiser can delete a game")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Yes, delete it")).to_have_count(0)
+    settle(pg)
+
+    pg.goto(f"{url}/scoresheet?game={gid}")
+    expect(pg.get_by_text("deal 1)")).to_be_visible(timeout=30000)  # "… more than 15 minutes ago (deal 1)"
+    settle(pg)
+    expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_disabled()
+    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_disabled()
+
+    pg.goto(f"{url}/seasons")
+    expect(pg.get_by_text("only the club's organiser can rename games and players")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("button", name="Rename the player")).to_have_count(0)
+    expect(pg.get_by_role("button", name="Rename the game")).to_have_count(0)
+    settle(pg)
+
+    s = Store.open(db)
+    try:
+        kept = ClubStore(s).load(gid)
+    finally:
+        s.close()
+    assert kept is not None and kept.name == "Club night" and len(kept.game.deals) == 1
+    assert kept.game.players == ("Ann", "Bob", "Cleo", "Dan")
+
+    pg.get_by_label("Organiser passphrase").fill(TEACHER_PASSPHRASE)
+    pg.get_by_role("button", name="Sign in as the organiser").click()
+    expect(pg.get_by_role("button", name="Rename the player")).to_be_visible(timeout=15000)
+    settle(pg)
+    pg.goto(f"{url}/scoresheet?game={gid}")  # a new page load: the cookie keeps the organiser signed in
+    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled(timeout=30000)
+    expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_enabled()
+    settle(pg)

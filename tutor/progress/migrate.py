@@ -5,7 +5,8 @@ Revisions: ``0001`` (learners, answers, lessons, puzzles), ``0002`` (spaced revi
 ``0003`` (club score sheets), ``0004`` (class quizzes), ``0005`` (shared servers: case-blind
 unique names, PINs, hashed class tokens, throttles), ``0006`` (the puzzle rating), ``0007`` (club sheets: a
 version checked by every write, the first dealer), ``0008`` (paced class quizzes, class PINs and rejoining,
-the server's signing key), ``0009`` (every request to come back kept, teacher sign-ins ended by a lock).
+the server's signing key), ``0009`` (every request to come back kept, teacher sign-ins ended by a lock),
+``0010`` (when each club deal was entered).
 
 Alembic is imported only when the schema is behind: an up-to-date database (every start but the first
 after an update) is checked with one query, which keeps alembic's import off the app's cold start.
@@ -20,7 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 # The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
-HEAD = "0009"
+HEAD = "0010"
 VERSION_TABLE = "alembic_version"
 
 
