@@ -9,6 +9,7 @@ the advisor in that seat: the gain is the advisor's score minus the bot's in the
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 
@@ -28,18 +29,23 @@ def main() -> None:
     for players in args.players:
         boards = args.boards or BOARDS[players]
         start = time.process_time()
-        out = run_match(players, boards, args.seed, budget_ms=args.budget,
+        timings: list[float] = []
+        out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings,
+                        partial=lambda so_far, p=players: print(f"{p} players so far: {so_far}", file=sys.stderr,
+                                                                flush=True),
                         progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",
                                                            file=sys.stderr, flush=True))
-        rows.append((players, out, time.process_time() - start))
+        rows.append((players, out, time.process_time() - start, statistics.median(timings) if timings else 0.0))
     print(f"budget {args.budget} ms a decision, seed {args.seed}")
     print(f"{'players':>7} {'boards':>6} {'deals':>5} {'gain/deal':>9} {'95% interval':>17} "
-          f"{'as taker':>9} {'as defender':>11} {'cpu s':>7}")
-    for players, out, cpu in rows:
+          f"{'as taker':>9} {'as defender':>11} {'cpu s':>7} {'s/decision':>10}")
+    for players, out, cpu, per in rows:
         lo, hi = out["ci95"]
         print(f"{players:>7} {out['boards']:>6} {out['deals']:>5} {out['gain_per_deal']:>+9.1f} "
               f"{f'{lo:+.1f} to {hi:+.1f}':>17} {out['as_taker']['gain_per_deal']:>+9.1f} "
-              f"{out['as_defender']['gain_per_deal']:>+11.1f} {cpu:>7.0f}")
+              f"{out['as_defender']['gain_per_deal']:>+11.1f} {cpu:>7.0f} {per:>10.2f}")
+    print("The interval is over the boards (each board's mean gain over its seats); s/decision is the median "
+          "wall-clock time of one of the advisor's decisions.")
 
 
 if __name__ == "__main__":

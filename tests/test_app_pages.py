@@ -68,18 +68,23 @@ def test_a_fixed_check_gives_right_and_wrong_feedback():
     from tutor.content import CheckStep
     from tutor.ui.data import course
 
-    lesson = course().lesson("following-suit")
-    index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, CheckStep) and s.options)
-    step = lesson.steps[index]
+    lesson = course().lesson("the-deck")
+    steps = [*lesson.steps, *lesson.quiz]
+    index, other = [i for i, s in enumerate(steps) if isinstance(s, CheckStep) and s.options][:2]
+    step = steps[index]
     at = app("tutor/ui/pages/lesson.py", lesson=lesson.id)
     at.session_state[f"step_{lesson.id}"] = index
     at.run()
     wrong = next(o.text for o in step.options if o.value != step.answer)
-    right = next(o.text for o in step.options if o.value == step.answer)
     at.radio[0].set_value(wrong)
     at.button[0].click().run()
     assert at.error and "Not quite" in at.error[0].value
-    at.radio[0].set_value(right)
+    # A check is answered once per attempt: the answer stays shown with its verdict, with no form to change it.
+    assert f"Your answer: **{wrong}**" in [m.value for m in at.markdown] and not at.radio
+    at.session_state[f"step_{lesson.id}"] = other
+    at.run()
+    step = steps[other]
+    at.radio[0].set_value(next(o.text for o in step.options if o.value == step.answer))
     at.button[0].click().run()
     assert any(s.value == "Right!" for s in at.success)
 

@@ -172,12 +172,12 @@ def test_same_compares_by_kind():
 # ---------------------------------------------------------------- examples: the engine computes, we render
 
 EXAMPLES = [
-    (TrickExample(kind="trick", cards="EX 2H KH T1"), ["`T1` wins", "The Petit is the highest trump"]),
+    (TrickExample(kind="trick", cards="EX 2H KH T1"), ["Trump 1 wins", "The Petit is the highest trump"]),
     (PileExample(kind="pile", cards="KS 4S T21 9H QD 2C", target=True), ["= **14**", "target is **51**",
                                                                           "lost by 37"]),
     (ScoreExample(kind="score", players=4, contract="garde", taker_points=49, oudlers=2, petit_au_bout="attack",
                   poignees=["simple"]), ["Taker +318", "each defender -106", "sum 0"]),
-    (LegalExample(kind="legal", hand="5S T4 T16 EX", trick="10H T14"), ["You may play: `T16` `EX`", "✗ `T4`"]),
+    (LegalExample(kind="legal", hand="5S T4 T16 EX", trick="10H T14"), ["You may play: {cards:T16 EX}", "✗ trump 4"]),
     (DiscardExample(kind="discard", hand=HAND_24, discard="T4 EX 8C 1C 6D 3D"), ["Not allowed", "oudler"]),
     (PoigneeExample(kind="poignee", hand=HAND_18), ["May show: simple", "Trumps: 11"]),
     (AuctionExample(kind="auction", bids=["pass", "petite", "garde", "pass"]), ["David takes with a garde"]),

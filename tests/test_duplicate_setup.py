@@ -9,9 +9,10 @@ import random
 import pytest
 
 from tutor.club.duplicate import Result, rank
-from tutor.club.duplicate_setup import PRENABLE, engine_seat, make_movement, make_setup, prepare_etui
+from tutor.club.duplicate_setup import engine_seat, make_movement, make_setup, prepare_etui
 from tutor.engine import CARDS, Contract, is_petit_sec
 from tutor.strategy.handcount import hand_strength
+from tutor.strategy.prenable import PRENABLE
 
 
 def check_movement(m):

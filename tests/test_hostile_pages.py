@@ -158,7 +158,7 @@ def import_sheet(data: bytes, name: str = "s.csv") -> AppTest:
 
 def test_score_sheet_import_with_old_mac_line_ends(db):
     at = import_sheet(SHEET.replace("\n", "\r").encode(), "mac.csv")
-    assert any("Imported 2 deal(s)" in s.value for s in at.success)
+    assert any("Imported 2 deals" in s.value for s in at.success)
     assert [g.deals for g in ClubStore(db).games()] == [2]
 
 

@@ -45,6 +45,52 @@ def leaks(text: str) -> list[str]:
     return sorted(set(found), key=text.index)
 
 
+# Issue 27: a card is a picture or a name (K♥, trump 7, the Excuse), never a code ("KH", "T7", "EX"), in what a
+# learner reads. Codes are for typing only: the typed-answer box's help and placeholder, and the lesson that
+# teaches them (in code spans) may show them. Rows of cards marked for pictures ({cards:KH T21}) and HTML tags
+# (a card picture's title) are not text.
+CARD_CODE = re.compile(r"(?<![\w/+=&#-])(?:(?:[1-9]|10|[JCQK])[SHDC]|T(?:[1-9]|1\d|2[01])|EX)(?![\w/+=-])")
+NOT_TEXT = re.compile(r"<[^>]*>|\{cards:[0-9A-Z ]*\}|```.*?```", re.S)
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+NOTATION_LESSONS = {"the-deck"}  # teaches the codes one types
+# Rough text: "1 oudler(s)", "(partly right)" on a list's last point, "petite (prise) (×1)", a signed score with
+# a tenth where scores are whole ("-172.3"; half points are real: "40.5 points", and a hand count's scaling
+# may be "-9.75").
+ROUGH = re.compile(r"\w\((?:s|es)\)|^\s*[-*] .*\(partly right\)|\(prise\) \(×|(?<![\w.])[+−-]\d+\.[1-46-9]\b", re.M)
+
+
+def card_codes(text: str, *, notation: bool = False) -> list[str]:
+    """The card codes in ``text`` as a learner would read them (code spans count, unless ``notation``).
+
+    >>> card_codes("seat 2 led `4D`; you left out 9C 6C 1C and T19; the Excuse, EX")
+    ['4D', '9C', '6C', '1C', 'T19', 'EX']
+    >>> card_codes("Hand: {cards:KH T21} <img title='KH'> 4♦, trump 7, the Excuse; 10 KB, a T-shirt")
+    []
+    """
+    text = NOT_TEXT.sub(" ", str(text))
+    if notation:
+        text = CODE_SPAN.sub(" ", text)
+    return CARD_CODE.findall(text)
+
+
+def rough(text: str) -> list[str]:
+    """Rough patterns in ``text``.
+
+    >>> rough("1 oudler(s); petite (prise) (×1); -172.3 to the taker; 40.5 points")
+    ['r(s)', '(prise) (×', '-172.3']
+    """
+    return [m.group(0) for m in ROUGH.finditer(str(text))]
+
+
+def test_the_card_scan_catches_codes_and_rough_text():
+    assert card_codes("Answer: 4S 1S QC 9C 6C 1C") == ["4S", "1S", "QC", "9C", "6C", "1C"]
+    assert card_codes("worked examples written T19 KS KH") == ["T19", "KS", "KH"]
+    assert card_codes("So `KH` is the king of hearts", notation=True) == []
+    assert card_codes("Answer: K♥, 10♦, trump 21, the Excuse; seat 10; 2 players; CD-ROM") == []
+    assert rough("After 1 deal(s)") == ["l(s)"] and rough("After 1 deal") == []
+    assert rough("Not quite.\n\n- You left out 9♣ (partly right)") and not rough("- a\n\n*Partly right.*")
+
+
 def test_the_scan_catches_what_it_must():
     assert leaks("Contract: (25 + 8) × 2 (garde_sans) = 66") == ["garde_sans"]
     assert leaks("per_defender; result: 10") == ["per_defender"]
@@ -60,7 +106,7 @@ def _question_texts(q) -> list[str]:
              *(f.label + " " + f.hint for f in q.fields), *q.cards]
     for wrong in _wrong_answers(q):
         fb = check_answer(q, wrong)
-        texts += [fb.message, fb.explanation or "", getattr(fb, "given", "") or ""]
+        texts += [fb.message, fb.explanation or ""]  # not ``given``: the answer as stored (codes), never shown
     return texts
 
 
@@ -90,7 +136,7 @@ def test_generated_questions_show_no_code_names(kind):
     bad = []
     for q in generated(kind):
         for text in _question_texts(q):
-            found = leaks(str(text))
+            found = leaks(str(text)) + card_codes(text) + rough(text)
             if found:
                 bad.append((q.seed, q.params, found, str(text)[:160]))
     assert not bad, bad[:5]
@@ -104,9 +150,12 @@ def test_lessons_as_rendered_show_no_code_names():
     for lesson in course.lessons:
         # every text of the lesson (its ``verify`` specs are for the engine and never shown), then each example
         # as the engine renders it
-        texts = _strings(lesson.model_dump(), skip={"verify", "example"})
+        # (nor the card fields: cards are drawn as pictures)
+        texts = _strings(lesson.model_dump(), skip={"verify", "example", "cards", "pool", "answer", "accepted"})
         texts += [render_example(step) for step in lesson.steps if isinstance(step, ExampleStep)]
-        bad += [(lesson.id, leaks(t), t[:120]) for t in texts if leaks(t)]
+        notation = lesson.id in NOTATION_LESSONS
+        bad += [(lesson.id, leaks(t) + card_codes(t, notation=notation) + rough(t), t[:120]) for t in texts
+                if leaks(t) or card_codes(t, notation=notation) or rough(t)]
     assert not bad, bad[:5]
 
 
@@ -131,14 +180,15 @@ def test_puzzles_and_guided_hands_show_no_code_names():
         else:
             texts = _question_texts(puzzle.to_question())
         for text in texts:
-            if leaks(str(text)):
-                bad.append((puzzle.id, leaks(str(text))))
+            found = leaks(str(text)) + card_codes(text) + rough(text)
+            if found:
+                bad.append((puzzle.id, found))
     for path in guided_files(ROOT / "puzzles" / "guided"):
         hand, _problems = read_guided_file(path)
         for text in [hand.title, hand.summary, hand.end, *(m.text for m in hand.moments),
                      *(m.wrong for m in hand.moments)]:
-            if leaks(text):
-                bad.append((hand.id, leaks(text)))
+            if leaks(text) or card_codes(text) or rough(text):
+                bad.append((hand.id, leaks(text) + card_codes(text) + rough(text)))
     assert not bad, bad[:5]
 
 
@@ -248,12 +298,64 @@ def _open(page: str, **query):
     return at.run()
 
 
+def _typing_help(at) -> set[str]:
+    """The help of the boxes where cards are typed: the one place codes are for."""
+    return {str(e.help) for e in at.text_input if e.help}
+
+
+def page_problems(at, *, notation: bool = False) -> list:
+    """Code names, card codes and rough text on the page, as AppTest sees it."""
+    allowed = _typing_help(at)
+    return [(leaks(t) + card_codes(t, notation=notation) + rough(t), t[:120]) for t in _page_texts(at)
+            if t not in allowed and (leaks(t) or card_codes(t, notation=notation) or rough(t))]
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_shows_no_code_names(page):
     at = _open(page)
     assert not at.exception
-    bad = [(leaks(t), t[:120]) for t in _page_texts(at) if leaks(t)]
+    bad = page_problems(at)
     assert not bad, bad[:5]
+
+
+def _wrong(q):
+    """An answer to ``q`` that is not right (so the page shows the verdict, the answer and why)."""
+    for raw in _wrong_answers(q):
+        if not check_answer(q, raw).correct:
+            return raw
+    return _wrong_answers(q)[0]
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_question_kind_on_the_drill_page_reads_in_words(kind):
+    """Each kind as the Drill shows it, before and after a wrong answer: no code, no rough text; a card answer
+    is drawn as card pictures."""
+    from tutor.ui.table_model import answer_cards
+    players = KINDS[kind].players[-1]
+    at = _open("tutor/ui/pages/drill.py", kind=kind, seed="7", players=str(players), difficulty="2")
+    assert not at.exception
+    assert not page_problems(at), page_problems(at)[:5]
+    q = generate(kind, 7, players=players, difficulty=2)
+    at.session_state[f"drill_{kind}_7_{players}_2_feedback"] = check_answer(q, _wrong(q))
+    at.run()
+    assert not at.exception
+    bad = page_problems(at)
+    assert not bad, bad[:5]
+    if answer_cards(q) and q.answer_text not in check_answer(q, _wrong(q)).message:
+        shown = [m.value for m in at.markdown if str(m.value).startswith("**Answer:**")]
+        assert shown and shown[0].count("<img") == len(answer_cards(q)), shown
+
+
+@pytest.mark.parametrize("lesson_id", ["card-values", "following-suit", "winning-tricks", "five-players", "endgames"])
+def test_lesson_examples_on_the_page_are_pictures_and_words(lesson_id):
+    """A lesson's worked examples as the page draws them: rows of cards as pictures, no code in the text."""
+    from tutor.content import ExampleStep, load_course
+    lesson = next(x for x in load_course(ROOT / "lessons").lessons if x.id == lesson_id)
+    step = next(i for i, s in enumerate(lesson.steps, 1) if isinstance(s, ExampleStep))
+    at = _open("tutor/ui/pages/lesson.py", lesson=lesson_id, step=str(step))
+    assert not at.exception
+    assert not page_problems(at, notation=lesson_id in NOTATION_LESSONS)
+    assert any("{cards:" not in str(m.value) and "<img" in str(m.value) for m in at.markdown)
 
 
 def test_practice_with_five_players_hides_the_dog_until_the_call_and_shows_the_table():
@@ -285,3 +387,10 @@ def test_practice_with_five_players_hides_the_dog_until_the_call_and_shows_the_t
         if called:
             break
     assert called, "no seed made the learner the taker with 5 players"
+
+
+def test_what_the_app_writes_can_be_typed_back():
+    """A learner may type a card as they read it: every card's name (``cards_text``) parses back to the card."""
+    from tutor.engine import CARDS, cards_text, parse_cards
+    assert parse_cards(cards_text(CARDS)) == list(CARDS)
+    assert parse_cards("9♣, 6♣, trump 1, the Excuse") == parse_cards("9C 6C T1 EX")

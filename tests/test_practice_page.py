@@ -171,7 +171,7 @@ def test_unavoidable_trumps_are_announced_in_the_ecart():
     at.run()
     at.button(key="pr_bid_garde").click().run()
     assert table(at).deal.phase is Phase.ECART
-    assert "4 trump(s) must go too" in at.info[0].value
+    assert "4 trumps must go too" in at.info[0].value
 
 
 def test_a_cancelled_deal_says_why_and_deals_the_next():

@@ -315,9 +315,9 @@ def test_every_tied_best_card_is_accepted(course):
 def test_a_missed_best_card_check_names_every_tied_card(course):
     from tutor.ui.lesson import _answer_text
     draw = next(q for q in course.lesson("attack-play").quiz if q.answer == "KS")  # the 19 and KS tie
-    assert _answer_text(draw) == "KS or T19"
+    assert _answer_text(draw) == "K♠ or trump 19"  # by name, never the codes
     excuse = next(s for s in course.lesson("attack-play").steps if isinstance(s, CheckStep) and s.answer == "EX")
-    assert _answer_text(excuse) == "EX"
+    assert _answer_text(excuse) == "the Excuse"
 
 
 # ---------------------------------------------------------------- the example kinds
@@ -338,8 +338,8 @@ def test_best_card_example_lists_every_card_with_the_solver_value():
     # Worked by hand. The Excuse now: it stays with the attack (a 0.5 card goes back), the 18 wins the last
     # trick (2 points): 40 + 4.5 + 2 - 0.5 = 46 with 2 oudlers, target 41, won by 5: 3 × (25 + 5) = +90.
     # The 18 first (2 points), the Excuse last changes camp: 42 with 1 oudler, target 51, lost by 9: -102.
-    assert "| `EX` | +90 | 46 | best |" in text and "| `T18` | -102 | 42 |  |" in text
-    assert "**Best for the attack (the highest taker score): `EX`.**" in text
+    assert "| the Excuse | +90 | 46 | best |" in text and "| trump 18 | -102 | 42 |  |" in text
+    assert "**Best for the attack (the highest taker score): the Excuse.**" in text
 
 
 def test_measured_example_needs_the_file_and_names_the_groups():

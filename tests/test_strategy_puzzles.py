@@ -102,7 +102,7 @@ def test_a_card_that_is_not_best_and_a_missing_tie():
 
 def test_a_position_outside_the_exact_range():
     assert problems("outside-range.yaml") == [
-        (9, "puzzle 'too-deep': position: 20 cards left is outside the solver's exact range (at most 16 with 4 "
+        (9, "puzzle 'too-deep': position: 28 cards left is outside the solver's exact range (at most 24 with 4 "
             "players): a puzzle must be solved exactly")]
 
 
@@ -112,7 +112,7 @@ def test_bad_codes_illegal_cards_unknown_principles_and_impossible_positions():
     assert found[0][1].startswith("puzzle 'no-such-card': solution: not a card code: 'T22'")
     assert found[1][1] == "puzzle 'not-in-the-hand': KC is not a legal card for seat 3 here; legal: T19 T14 T1"
     assert found[2][1].startswith("puzzle 'unknown-principle': unknown principle 'always-trump'; principles: ")
-    assert found[3][1] == ("puzzle 'impossible-taken': position: taken: 15 trick(s) are over (with 3 left), so "
+    assert found[3][1] == ("puzzle 'impossible-taken': position: taken: 15 tricks are over (with 3 left), so "
                            "attack_tricks + defence_tricks must be 15, not 17")
 
 

@@ -79,7 +79,9 @@ def test_the_solution_shown_first_counts_as_a_miss(db):
     at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
     at.button(key=f"pz_{PID}_show").click().run()
     assert not at.exception
-    assert "**Solution:** T1" in texts(at) and "Principle: Save the Petit." in texts(at)
+    solution = next(m.value for m in at.markdown if m.value.startswith("**Solution:**"))
+    assert solution.count("<img") == 1 and 'alt="the Petit (trump 1)"' in solution  # the card's picture
+    assert "Principle: Save the Petit." in texts(at)
     links = [el.proto for el in at.get("page_link") if el.proto.page == "lesson"]  # the principle's lesson
     want = [("Lesson: Playing the defence", "lesson=defence-play&step=1")]
     assert [(ln.label, ln.query_string) for ln in links] == want
@@ -97,7 +99,7 @@ def test_a_bid_puzzle_shows_each_contracts_chance_and_score(db):
     assert at.error[0].value == "Not the best bid: Garde. Best: Pass."
     rows = at.table[0].value
     assert list(rows["Bid"]) == ["Pass", "Petite", "Garde", "Garde sans", "Garde contre"]
-    assert rows["Expected score"].iloc[0] == "+0.0" and list(rows[""]).index("best") == 0
+    assert rows["Expected score"].iloc[0] == "0" and list(rows[""]).index("best") == 0
 
 
 def test_strategy_puzzles_have_themes_to_filter_on():

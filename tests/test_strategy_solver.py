@@ -14,10 +14,13 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from solver_reference import reference_values
 from strategy_helpers import brute, clone, play_to, random_deal, stacked_deal
 
-from tutor.engine import EXCUSE, Phase, PlayCard
+from tutor.engine import EXCUSE, Contract, Phase, PlayCard, TarotError
+from tutor.engine.scoring import score_deal, settle_half_point
 from tutor.strategy.position import Position, PositionError
+from tutor.strategy.search import CHELEM_BONUS, Search, taker_score
 from tutor.strategy.solver import EXACT_CARDS, BeyondRange, estimate, solve
 
 # Strong hands for the taker (seat 0), so chelems, Excuse endings and petits au bout come up.
@@ -90,6 +93,68 @@ def test_solver_covers_every_special_case_with_four_players():
     need = {"chelem_made", "chelem_announced_made", "excuse_wins_last", "petit_au_bout_second_to_last",
             "half_point", "excuse_changes_camp"}
     assert need <= seen, need - seen
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_search_agrees_with_the_reference_on_every_card(players):
+    """Seeded endgames of 8 to 16 cards (bot-played, random and stacked deals, some inside a trick): every legal
+    card gets the reference search's exact score and points, and the quick bounds hold the position's value."""
+    checked = bounded = 0
+    for left in range(2, 16 // players + 1):
+        for d in positions(players, left, 14 if players < 5 else 30, seed=players * 1000 + left):
+            p = Position.from_deal(d)
+            want = reference_values(p)
+            s = solve(p, limit=False)
+            assert {c: (v.taker_score, v.attack_points) for c, v in s.cards.items()} == want, p.dump()
+            checked += len(want)
+            search = Search(p)
+            leader, ntrick, _, _, _, pts, oud, sweep, _, left_, live, rem = search.root
+            if ntrick == 0 and left_ > 1:
+                lb, ub = search._bounds(pts, oud, sweep, live, rem)
+                value = s.value.taker_score * 256 + int(s.value.attack_points * 2)
+                assert lb <= value <= ub, p.dump()
+                bounded += 1
+    assert checked > 100 and bounded > 5
+
+
+def test_taker_score_is_the_engine_score_wherever_the_engine_scores():
+    """The bound's score formula gives score_deal's taker score on every pile score_deal accepts."""
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(4000):
+        players = rng.choice([3, 4, 5])
+        contract = Contract.parse(rng.choice(["petite", "garde", "garde_sans", "garde_contre"]))
+        points2, oudlers, pab = rng.randrange(0, 183), rng.randrange(0, 4), rng.choice([-1, 0, 1])
+        chelem = rng.choice([None, *CHELEM_BONUS])
+        poignees = rng.choice([(), ("simple",), ("double", "simple"), ("triple",)])
+        alone = players == 5 and rng.random() < 0.3
+        try:
+            want = score_deal(players=players, contract=contract,
+                              taker_points=settle_half_point(players, points2 / 2, oudlers)[0], oudlers=oudlers,
+                              petit_au_bout={1: "attack", -1: "defence", 0: None}[pab], poignees=poignees,
+                              chelem=chelem, alone=alone).taker
+        except TarotError:
+            continue
+        assert taker_score(players, contract, poignees, alone, points2, oudlers, pab, chelem) == want
+        compared += 1
+    assert compared > 500
+
+
+@given(players=st.sampled_from([3, 4, 5]), contract=st.sampled_from(["petite", "garde", "garde_sans", "garde_contre"]),
+       points2=st.integers(0, 181), oudlers=st.integers(0, 2), pab=st.sampled_from([-1, 0]),
+       poignees=st.sampled_from([(), ("simple",), ("double", "triple")]), alone=st.booleans())
+def test_taker_score_grows_with_what_the_attack_wins(players, contract, points2, oudlers, pab, poignees, alone):
+    """The quick bounds rest on this: more points, an oudler more, the Petit au bout, a chelem never lower it."""
+    c = Contract.parse(contract)
+    alone = alone and players == 5
+    base = taker_score(players, c, poignees, alone, points2, oudlers, pab, None)
+    assert taker_score(players, c, poignees, alone, points2 + 1, oudlers, pab, None) >= base
+    assert taker_score(players, c, poignees, alone, points2, oudlers + 1, pab, None) >= base
+    assert taker_score(players, c, poignees, alone, points2, oudlers, pab + 1, None) >= base
+    assert taker_score(players, c, poignees, alone, points2, oudlers, pab, "made") >= base
+    assert taker_score(players, c, poignees, alone, points2, oudlers, pab, "defence") <= base
+    assert (taker_score(players, c, poignees, alone, points2, oudlers, pab, "announced_made")
+            >= taker_score(players, c, poignees, alone, points2, oudlers, pab, "announced_failed"))
 
 
 def test_a_played_line_scores_as_the_engine_says():

@@ -95,8 +95,9 @@ def test_every_exact_gain_is_the_better_cards_value_minus_the_played_cards_from_
         assert before.to_act == LEARNER and deal.log[d.step].card is d.played
         sol = solve(Position.from_deal(before))
         values = {c: v.taker_score for c, v in sol.cards.items()}  # the learner is the taker: their own score
-        assert d.gain == max(values.values()) - values[d.played]
-        assert values[d.better] == max(values.values())
+        # The double-dummy verdict (extra information: the learner is judged on what they could see).
+        assert d.dd_gain == max(values.values()) - values[d.played]
+        assert values[d.dd_best] == max(values.values())
         assert d.trick == len(before.tricks) + 1
 
 

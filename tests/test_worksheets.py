@@ -129,7 +129,7 @@ def test_without_any_unicode_font_the_sheet_still_prints(monkeypatch):
     monkeypatch.setattr(pdfmod, "glyphs", lambda: frozenset())
     ws = make_worksheet(["legal"], 2, seed=3)
     text = "".join(pages(worksheet_pdf(ws)))
-    assert squash(ws.questions[0].prompt.replace("×", "x")) in squash(text)
+    assert squash(ws.questions[0].prompt.translate(pdfmod.LATIN1)) in squash(text)  # 5♠ prints 5S without the font
     blank = "".join(pages(blank_sheet_pdf(4, ["Chloé", "Œdipe"])))
     assert "Chloé" in blank and "OEdipe" in blank and "Sum total" in blank
 

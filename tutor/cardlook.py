@@ -5,7 +5,7 @@ from here, so a card looks the same on screen and on paper. No Streamlit, no dra
 
 >>> from tutor.engine import parse_card
 >>> [card_label(parse_card(c)) for c in ("KH", "CS", "10D", "T21", "EX")]
-['K♥', 'C♠', '10♦', 'T21', 'Excuse']
+['K♥', 'C♠', '10♦', 'trump 21', 'the Excuse']
 >>> card_colour(parse_card("KH")), card_colour(parse_card("T1")) == TRUMP_COLOUR
 ('#c62828', True)
 """
@@ -38,9 +38,6 @@ def card_colour(card: Card) -> str:
 
 
 def card_label(card: Card) -> str:
-    """A short label for pills and buttons: 'K♥', 'C♠' (knight), 'T21', 'Excuse'."""
-    if card.is_excuse:
-        return "Excuse"
-    if card.is_trump:
-        return f"T{card.rank}"
-    return f"{rank_label(card)}{SUIT_SYMBOLS[card.kind]}"
+    """A short label for text, pills and buttons: 'K♥', 'C♠' (knight), 'trump 21', 'the Excuse' (``Card.short``:
+    the name a learner reads, never the code)."""
+    return card.short

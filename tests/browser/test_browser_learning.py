@@ -94,3 +94,66 @@ def test_next_mistake_in_replay_logs_no_warning(page, server):
     expect(picker.locator("input")).not_to_have_value(before, timeout=15000)  # waits for the run it caused
     settle(page)
     new_learner(page, server, f"After {uuid.uuid4().hex[:6]}")  # the next tests start with no mistakes
+
+
+def _answer_check(page, server, lesson_id: str, i: int, step, *, right: bool) -> None:
+    """Open step ``i`` (from 0) by its address, as a reload does, and answer its check."""
+    page.goto(f"{server}/lesson?lesson={lesson_id}&step={i + 1}")
+    step_shown(page, i + 1)
+    if step.options:
+        text = next(o.text for o in step.options if (o.value == step.answer) == right)
+        page.get_by_text(text, exact=True).click()
+    else:
+        page.get_by_role("textbox", name="Your answer").fill(f"{step.answer:g}" if right else "9999")
+    page.get_by_role("button", name="Check my answer").click()
+    # Answered once: the answer stays on the page with its verdict, the form is gone.
+    expect(page.get_by_text(re.compile(r"^Your answer: "))).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Right!" if right else "Not quite.", exact=right)).to_be_visible()
+    expect(page.get_by_role("button", name="Check my answer")).to_have_count(0)
+    settle(page)
+
+
+def test_lesson_answers_score_and_stars_survive_reloads(page, server):
+    """Issue 27: lesson 0 with a wrong answer, reloads between the checks and at the last step, then the
+    score; a reload after the end and the course map show the same score and stars."""
+    from tutor.content import CheckStep
+    from tutor.content.lessons import load_course
+    from tutor.ui.data import LESSONS
+
+    lesson = load_course(LESSONS).lesson("a-whole-deal")
+    steps = [*lesson.steps, *lesson.quiz]
+    checks = [i for i, s in enumerate(steps) if isinstance(s, CheckStep)]
+    new_learner(page, server, f"Reload {uuid.uuid4().hex[:6]}")
+    for i in checks:
+        _answer_check(page, server, lesson.id, i, steps[i], right=i != checks[0])
+    page.reload()  # at the last step, every check answered: Finish, not "You skipped"
+    step_shown(page, len(steps))
+    expect(page.get_by_text(re.compile(r"^Your answer: "))).to_be_visible()
+    page.get_by_role("button", name="Finish →").click()
+    page.wait_for_url(f"**/lesson?lesson={lesson.id}&step=again", timeout=15000)
+    expect(page.get_by_role("heading", name="Second chance")).to_be_visible(timeout=15000)
+    settle(page)
+    right = next(o.text for o in steps[checks[0]].options if o.value == steps[checks[0]].answer)
+    page.get_by_text(right, exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Right!", exact=True)).to_be_visible(timeout=15000)
+    settle(page)
+    page.get_by_role("button", name="See my score →").click()
+    score = f"You finished “{lesson.title}”: 4 of 5 right, first try."
+    expect(page.get_by_text(score)).to_be_visible(timeout=15000)
+    expect(page.get_by_role("heading", name="★★☆")).to_be_visible()
+    settle(page)
+    page.reload()
+    expect(page.get_by_text(score)).to_be_visible(timeout=30000)
+    expect(page.get_by_role("heading", name="★★☆")).to_be_visible()
+    expect(page.get_by_text("You skipped", exact=False)).to_have_count(0)
+    settle(page)
+    # The first check still shows the wrong answer given before all the reloads.
+    page.goto(f"{server}/lesson?lesson={lesson.id}&step={checks[0] + 1}")
+    step_shown(page, checks[0] + 1)
+    expect(page.get_by_text("Not quite.", exact=False)).to_be_visible()
+    expect(page.get_by_text("You finished this lesson (★★☆)", exact=False)).to_be_visible()
+    page.goto(server)
+    expect(page.get_by_text(re.compile(rf"{lesson.number}\. {lesson.title} · done · ★★☆"))).to_be_visible(
+        timeout=30000)
+    settle(page)

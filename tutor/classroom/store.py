@@ -37,6 +37,7 @@ from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
 
 MAX_QUESTIONS = 50
+DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.classroom.duplicate``)
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
@@ -119,6 +120,12 @@ class QuizInfo:
     paced: bool = False  # the teacher moves the class from question to question
     current: int = -1  # paced: the question the class is on; -1 before the start, len(questions) at the end
     podium: bool = True  # paced: the top three are shown at the end
+    deals: tuple = ()  # a duplicate session's deals (``tutor.classroom.duplicate``); no questions then
+
+    @property
+    def duplicate(self) -> bool:
+        """A duplicate class session: everyone plays the same deals (``tutor.classroom.duplicate``)."""
+        return tuple(self.kinds) == (DUPLICATE,)
 
     @property
     def started(self) -> bool:
@@ -182,9 +189,11 @@ def pin_target(quiz_id: int, name: str) -> str:
 
 
 def _quiz(row) -> QuizInfo:
+    dup = list(row.kinds) == [DUPLICATE]  # its snapshot lists deals, not questions
     return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
-                    tuple(Question.from_dict(d) for d in row.questions), row.created_at, row.deadline,
-                    row.closed, row.explanations, row.closed_at, row.paced, row.current, row.podium)
+                    () if dup else tuple(Question.from_dict(d) for d in row.questions), row.created_at,
+                    row.deadline, row.closed, row.explanations, row.closed_at, row.paced, row.current, row.podium,
+                    tuple(row.questions) if dup else ())
 
 
 def _player(row, token: str = "") -> Player:
@@ -286,14 +295,17 @@ class ClassStore:
         except TarotError as err:
             raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
 
+        return self.insert_quiz(title=title, kinds=kinds, players=players, difficulty=int(difficulty), seed=seed,
+                                questions=snapshot, created_at=now, deadline=deadline, paced=bool(paced))
+
+    def insert_quiz(self, **values) -> QuizInfo:
+        """Store a new quiz (``values`` are its columns) under a fresh code: a quiz, or a duplicate session."""
         def run():
             for _ in range(20):  # a clash among ~890 million codes is rare; try another
                 try:
                     with writing(self.engine) as conn:
                         res = conn.execute(insert(ClassQuiz).values(
-                            code=new_code(), title=title, kinds=kinds, players=players, difficulty=int(difficulty),
-                            seed=seed, questions=snapshot, created_at=now, deadline=deadline,
-                            closed=False, explanations=False, paced=bool(paced), current=-1, podium=True))
+                            code=new_code(), closed=False, explanations=False, current=-1, podium=True, **values))
                         qid = res.inserted_primary_key[0]
                         row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == qid)).one()
                         return _quiz(row)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
+from ..engine.words import plural
 from ..limits import MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
 from .quiz_cmds import check_seed, kind_choices
 from .reading import read_text
@@ -154,7 +155,7 @@ def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> st
     out += ["-" * len(out[0]), fmt(total).rstrip()]
     bad = sheet.unbalanced()
     out.append(f"Rows not summing to zero: {', '.join(map(str, bad))}" if bad else
-               f"{len(sheet.rows)} deal(s); every row sums to zero.")
+               f"{plural(len(sheet.rows), 'deal')}; every row sums to zero.")
     return "\n".join(out)
 
 

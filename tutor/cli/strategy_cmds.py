@@ -12,6 +12,7 @@ import sys
 
 from ..engine import Contract, TarotError
 from ..engine.cards import points_text
+from ..engine.words import plural
 from ..limits import MAX_BID_SAMPLES, MAX_POSITION_BYTES
 from .quiz_cmds import check_seed
 from .reading import read_text
@@ -88,7 +89,7 @@ def cmd_solve(args) -> int:
     side = "attack" if position.is_attack(seat) else "defence"
     role = "taker" if seat == position.taker else "partner" if seat == position.partner else "defender"
     print(f"{position.players} players, {contract_name(position.contract)}; seat {seat + 1} to play "
-          f"({role}, {side}), {position.tricks_left} trick(s) left.")
+          f"({role}, {side}), {plural(position.tricks_left, 'trick')} left.")
     print("Each card with perfect play after it" + (":" if solution.exact else
           " (ESTIMATED: beyond the exact range, plain play down to it, then exact):"))
     width = max(len(c.code) for c in solution.cards)

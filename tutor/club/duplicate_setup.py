@@ -4,11 +4,10 @@
 round of 4 étuis each player takes once: the FFT's "about 1 in 4") and four 18-card hands plus the dog.
 When the arbiter prepares the deals the contract is an imposed Garde (FFT p.15), and the taker's hand must
 be "incontestablement prenable". We deal seeded deals (no Petit sec) until the strongest of the four hands
-counts at least a garde on the bots' hand count, then ask the strategy layer's bidding estimator
-(``estimate_bids``: ``PRENABLE["samples"]`` seeded deals of the unseen cards played out by the bots): the
-hand is prenable when a garde is made in at least ``PRENABLE["garde_chance"]`` of them and its mean score
-is above ``PRENABLE["expected"]``. That hand goes to the taker's orientation (the FFT's taker too may pick
-the hand that suits them); the others stay as dealt.
+is judged prenable by the strategy layer (``tutor.strategy.prenable``: a garde's hand count, then the
+bidding estimator's sampled deals played out by the bots, thresholds in its ``PRENABLE``). That hand
+goes to the taker's orientation (the FFT's taker too may pick the hand that suits them); the others stay
+as dealt.
 
 **The movement.** Players keep their orientation; ``tables`` sets of étuis (set s = the étuis
 s x per_round + 1 ...) travel between tables. Round 0: the players of line index t and set t at table t.
@@ -30,14 +29,13 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..engine import Card, Contract, TarotError, deal_cards, is_petit_sec
+from ..engine import Card, TarotError, deal_cards
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_TABLES
-from ..strategy.estimate import estimate_bids
 from ..strategy.handcount import hand_strength
+from ..strategy.prenable import by_count, prenable
 from .duplicate import ORIENTATIONS
 
-# How a taker hand is judged prenable (see the module's text). 16 samples take about 0.3 s a hand.
-PRENABLE = {"count": 56, "samples": 16, "garde_chance": 0.6, "expected": 0.0, "deals": 400}
+DEALS = 400  # seeded deals tried for one étui before giving up (a prenable hand comes far sooner)
 # Play goes counter-clockwise: seen from above with North at the top, North, West, South, East.
 PLAY_ORDER = ("N", "W", "S", "E")
 MOVES = {"N": 0, "E": 1, "S": 2, "W": 3}  # tables a line moves each round in the cyclic movement
@@ -76,26 +74,23 @@ def prepare_etui(number: int, seed: int) -> Etui:
     taker = ORIENTATIONS[(number - 1) % 4]
     dealer = PLAY_ORDER[(number - 1) % 4]
     d_seat, t_seat = engine_seat(dealer), engine_seat(taker)
-    for _ in range(PRENABLE["deals"]):
+    for _ in range(DEALS):
         dealt = deal_cards(4, dealer=d_seat, seed=rng)
         if dealt.petit_sec():
             continue
         best = max(range(4), key=lambda s: hand_strength(dealt.hands[s], players=4))
-        hand = dealt.hands[best]
-        if hand_strength(hand, players=4) < PRENABLE["count"] or is_petit_sec(hand):
+        if not by_count(dealt.hands[best], players=4):
             continue
         speaking = (t_seat - d_seat - 1) % 4  # the estimator counts seats from the first to speak
-        est = estimate_bids(hand, players=4, seat=speaking, samples=PRENABLE["samples"],
-                            rng=random.Random(rng.getrandbits(32)))
-        garde = est.contracts[Contract.GARDE]
-        if garde.chance < PRENABLE["garde_chance"] or garde.expected <= PRENABLE["expected"]:
+        verdict = prenable(dealt.hands[best], players=4, seat=speaking, rng=random.Random(rng.getrandbits(32)))
+        if not verdict:
             continue
         by_seat = list(dealt.hands)
         by_seat[best], by_seat[t_seat] = by_seat[t_seat], by_seat[best]
         hands = tuple(tuple(sorted(by_seat[engine_seat(o)], key=lambda c: c.index)) for o in ORIENTATIONS)
         return Etui(number, dealer, taker, hands, tuple(sorted(dealt.dog, key=lambda c: c.index)),
-                    garde.chance, garde.expected)
-    raise TarotError(f"no prenable hand found for étui {number} in {PRENABLE['deals']} deals")
+                    verdict.chance, verdict.expected)
+    raise TarotError(f"no prenable hand found for étui {number} in {DEALS} deals")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import DealScore, TarotError
+from ..engine.words import plural
 from .entry import FIELDS, DealEntry, EntryError, make_entry, score_entry
 
 MAX_NAME = 40
@@ -166,7 +167,7 @@ class Game:
 
     def _index(self, number: int) -> int:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise GameError(f"no deal {number!r}: the sheet has {len(self.deals)} deal(s), numbered from 1")
+            raise GameError(f"no deal {number!r}: the sheet has {plural(len(self.deals), 'deal')}, numbered from 1")
         return number - 1
 
     def _checked(self, fields, more) -> DealEntry:

@@ -1,17 +1,22 @@
 """Worked examples: the author writes the situation, the engine computes the result, this writes it up.
 
-``render_example(step)`` returns Markdown for an example step (cards in back-quoted codes such
-as `KH`, which the app may draw as pictures). Bad situations raise ``ExampleError``.
+``render_example(step)`` returns Markdown for an example step. A row of cards is written as a mark,
+``{cards:10H T14}``, which the app draws as card pictures (``tutor.ui.cards.with_card_pictures``) and plain
+text writes as names (``plain_cards``); a card in a sentence is written by its name (10♥, trump 14, the
+Excuse). A learner never reads a code. Bad situations raise ``ExampleError``.
 
 >>> from .schema import TrickExample
->>> print(render_spec(TrickExample(kind="trick", cards="10H T14 KH EX")))  # doctest: +NORMALIZE_WHITESPACE
-Played, in order: `10H` `T14` `KH` `EX`
+>>> print(plain_cards(render_spec(TrickExample(kind="trick", cards="10H T14 KH EX"))))
+... # doctest: +NORMALIZE_WHITESPACE
+Played, in order: 10♥, trump 14, K♥, the Excuse
 <BLANKLINE>
-**`T14` wins the trick.** The 14 is the highest trump in the trick, and any trump beats the suits.
+**Trump 14 wins the trick.** The 14 is the highest trump in the trick, and any trump beats the suits.
 The Excuse never wins a trick: its owner keeps it and gives a low card instead.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..engine import (
     EXCUSE,
@@ -34,9 +39,10 @@ from ..engine import (
     score_deal,
     target_points,
 )
-from ..engine.cards import points_text
+from ..engine.cards import BY_CODE, cards_text, points_text
 from ..engine.deal import draw_rank
 from ..engine.seats import seat_label
+from ..engine.words import plural
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.contracts import option_name
 from ..strategy.handcount import count_scale, count_steps, threshold_text
@@ -87,8 +93,26 @@ def engine_text(text: str) -> str:
 fmt = points_text  # 4.0 -> '4', 4.5 -> '4.5': the engine's one way to write points
 
 
+CARDS_MARK = re.compile(r"\{cards:([0-9A-Z ]*)\}")
+
+
 def cards_md(cards) -> str:
-    return " ".join(f"`{c}`" for c in cards) if cards else "(none)"
+    """A row of cards, as a mark the app draws as pictures: '{cards:KH T21}'; '(none)' for none."""
+    cards = list(cards)
+    return "{cards:" + " ".join(c.code for c in cards) + "}" if cards else "(none)"
+
+
+def plain_cards(text: str) -> str:
+    """``text`` with each row of cards written as names, for plain text (no pictures).
+
+    >>> plain_cards("Hand: {cards:KH T21 EX}.")
+    'Hand: K♥, trump 21, the Excuse.'
+    """
+    return CARDS_MARK.sub(lambda m: cards_text(BY_CODE[c] for c in m.group(1).split()), text)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def render_example(step: ExampleStep) -> str:
@@ -155,7 +179,7 @@ def need_size(cards, size: int, what: str, key: str) -> None:
 
 def _trick(s: TrickExample) -> str:
     i, why = explain_winner(s.cards, excuse_wins=s.excuse_wins)
-    return f"Played, in order: {cards_md(s.cards)}\n\n**`{s.cards[i]}` wins the trick.** {engine_text(why)}"
+    return f"Played, in order: {cards_md(s.cards)}\n\n**{_cap(s.cards[i].short)} wins the trick.** {engine_text(why)}"
 
 
 def _pile(s: PileExample) -> str:
@@ -164,7 +188,7 @@ def _pile(s: PileExample) -> str:
     values = " + ".join(fmt(c.points) for c in s.cards)
     lines.append(f"**Card by card:** {values} = **{fmt(total)}**")
     groups = pair_count(s.cards)
-    shown = " + ".join(f"({' '.join(str(c) for c in g)}: {fmt(v)})" for g, v in groups)
+    shown = " + ".join(f"({cards_text(g)}: {fmt(v)})" for g, v in groups)
     pair_total = sum(v for _, v in groups)
     lines.append("")
     lines.append(f"**In pairs:** {shown} = **{fmt(pair_total)}**")
@@ -209,11 +233,11 @@ def _legal(s: LegalExample) -> str:
     head = f"Your hand: {cards_md(s.hand)}\n\n"
     head += f"Trick so far: {cards_md(s.trick)}" if s.trick else "You lead this trick."
     if s.first_trick:
-        head += f" First trick of a 5-player deal; {s.called_king} was called."
+        head += f" First trick of a 5-player deal; {s.called_king.short} was called."
     lines = [head, "", f"**You may play: {cards_md(legal)}**", ""]
     for v in verdicts:
         mark = "✓" if v.legal else "✗"
-        lines.append(f"- {mark} `{v.card}`: {v.reason}")
+        lines.append(f"- {mark} {v.card.short}: {v.reason}")
     return "\n".join(lines)
 
 
@@ -233,7 +257,7 @@ def _discard(s: DiscardExample) -> str:
         lines.extend(f"- {r}" for r in v.reasons)
     if v.trumps_needed:
         lines.append("")
-        lines.append(f"This hand has too few other cards, so {v.trumps_needed} trump(s) must go to the écart.")
+        lines.append(f"This hand has too few other cards, so {plural(v.trumps_needed, 'trump')} must go to the écart.")
     return "\n".join(lines)
 
 
@@ -326,7 +350,7 @@ def _dealer(s: DealerExample) -> str:
     why = "the lowest card"
     if not c.is_trump and any(i != low and not finals[i].is_trump and finals[i].rank == c.rank for i in range(n)):
         why += " (a tie on rank is settled by suit: spades > hearts > diamonds > clubs)"
-    lines += ["", f"**{names[low]} deals:** `{c}` is {why}."]
+    lines += ["", f"**{names[low]} deals:** {c.short} is {why}."]
     return "\n".join(lines)
 
 
@@ -342,7 +366,7 @@ def _call(s: CallExample) -> str:
     _alone, why = call_result(s.called, s.taker_hand, s.dog)
     lines = [f"The taker's hand: {cards_md(s.taker_hand)}", "",
              f"The taker may call: {cards_md(options)}", "",
-             f"The taker calls **`{s.called}`**."]
+             f"The taker calls **{s.called.short}**."]
     if s.dog:
         lines[-1] += f" The dog, turned over after the call: {cards_md(s.dog)}."
     lines += ["", f"**{why}**"]
@@ -481,12 +505,12 @@ def _best_card(s: BestCardExample) -> str:
     lines += ["", f"{seat_label(seat, capital=True)} ({side}) to play. Each card, with perfect play after it:", "",
               "| card | taker's score | attack's points | |", "|---|---|---|---|"]
     for c, v in sol.cards.items():
-        lines.append(f"| `{c}` | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
-    best = " or ".join(f"`{c}`" for c in sol.best)
+        lines.append(f"| {c.short} | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
+    best = " or ".join(c.short for c in sol.best)
     aim = "the highest taker score" if side == "attack" else "the lowest taker score"
     lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
     if sol.line:
-        lines += ["", "A perfect line: " + ", ".join(f"{seat_label(p)} `{c}`" for p, c in sol.line) + "."]
+        lines += ["", "A perfect line: " + ", ".join(f"{seat_label(p)} {c.short}" for p, c in sol.line) + "."]
     return "\n".join(lines)
 
 

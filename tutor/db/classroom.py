@@ -1,6 +1,7 @@
-"""The class-quiz tables (migrations ``0004`` to ``0009``): quizzes, the learners who joined one, their
+"""The class-quiz tables (migrations ``0004`` to ``0011``): quizzes, the learners who joined one, their
 answers, requests to come back, and the server's own secrets (the key signing the teacher's sign-in,
-and the sign-ins ended by "Lock the teacher area")."""
+and the sign-ins ended by "Lock the teacher area"); and (``0011``) each learner's play of each deal of a
+duplicate class session."""
 
 from __future__ import annotations
 
@@ -95,6 +96,23 @@ class ServerSecret(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200), nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassDeal(Base):
+    """One learner's play of one deal of a duplicate class session (v11): the deal's log as one line of
+    action codes, saved after each of their moves (a reload carries on from it), and once the deal is
+    over their own score and whether their seat took. At most one row per learner and deal."""
+
+    __tablename__ = "class_deals"
+    __table_args__ = (UniqueConstraint("player_id", "number", name="uq_class_deals_player_number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False)
+    number: Mapped[int] = mapped_column(Integer, nullable=False)  # 0-based index in the session's deals
+    log: Mapped[str] = mapped_column(Text, nullable=False, server_default="")
+    done: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    score: Mapped[int | None] = mapped_column(Integer)  # the learner's own score, once done
+    took: Mapped[bool | None] = mapped_column(Boolean)  # the learner's seat took (attack), once done
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
 class ClassRejoin(Base):

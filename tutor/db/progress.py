@@ -1,4 +1,5 @@
-"""The learner tables (profiles, answers, lessons, puzzles, spaced review) and the saved club games."""
+"""The learner tables (profiles, answers, lessons and their attempts, puzzles, spaced review) and the saved club
+games."""
 
 from __future__ import annotations
 
@@ -78,6 +79,41 @@ class LessonProgress(Base):
     __table_args__ = (UniqueConstraint("learner_id", "lesson_id", name="uq_lesson_progress"),)
 
 
+class LessonAttempt(Base):
+    """One go through a lesson (v10). Its checks' answers are ``LessonAnswer`` rows; ``status`` is open,
+    skipped (its end reached with checks unanswered) or done, with the score and the stars once ended.
+    The newest attempt is the one a reload shows; another starts when the learner goes through again."""
+
+    __tablename__ = "lesson_attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = _learner_fk()
+    lesson_id: Mapped[str] = mapped_column(String(80), nullable=False)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    status: Mapped[str] = mapped_column(String(10), nullable=False, server_default="open")
+    checks: Mapped[int | None] = mapped_column(Integer)
+    right_first: Mapped[int | None] = mapped_column(Integer)
+    stars: Mapped[int | None] = mapped_column(Integer)
+    __table_args__ = (Index("ix_lesson_attempts_learner", "learner_id", "lesson_id"),)
+
+
+class LessonAnswer(Base):
+    """The answer to one check of a lesson attempt (v10), once per step and round: a check is answered once
+    per attempt, and once more in the second chance (``again``) when missed."""
+
+    __tablename__ = "lesson_answers"
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("lesson_attempts.id", ondelete="CASCADE"), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)  # the step's place in the lesson, from 0
+    again: Mapped[bool] = mapped_column(Boolean, primary_key=True)  # the second chance's answer
+    learner_id: Mapped[int] = _learner_fk()
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    answer: Mapped[object] = mapped_column(JSON, nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # A fixed check; a generated one is also an ``Answer`` row (mastery, Replay), so it is not counted twice.
+    fixed: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    __table_args__ = (Index("ix_lesson_answers_learner_time", "learner_id", "answered_at"),)
+
+
 class PuzzleResult(Base):
     """One attempt at a puzzle; a puzzle is solved once an attempt is right."""
 
@@ -148,7 +184,7 @@ class ClubDeal(Base):
     poignees: Mapped[list] = mapped_column(JSON, nullable=False)
     chelem: Mapped[str | None] = mapped_column(String(20))
     alone: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
-    entered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # v10: None for deals saved before
+    entered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # v12: None for deals saved before
 
 
 class Throttle(Base):

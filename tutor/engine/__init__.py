@@ -41,6 +41,7 @@ from .cards import (
     Suit,
     card,
     card_points,
+    cards_text,
     count_oudlers,
     format_cards,
     pair_count,
@@ -78,5 +79,6 @@ from .play import (
 from .rules import CHELEM_BONUS, POIGNEE_BONUS, RULESETS, TARGETS, Contract, DogFate, RuleSet, target_points
 from .scoring import DealScore, ScoreStep, misere_scores, score_deal, settle_half_point
 from .state import Deal, DealResult, Phase, SeatView, Trick, random_action
+from .words import plural
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, parse_card, parse_cards
+from .cards import Card, cards_text, format_cards, parse_card, parse_cards
 from .errors import TarotError
 from .rules import Contract
 
@@ -139,7 +139,7 @@ def action_text(action: Action, name=None) -> str:
     if isinstance(action, DeclareChelem):
         return f"{says('announce')} a chelem"
     if isinstance(action, ShowPoignee):
-        return f"{says('show')} a poignée of {len(action.cards)}: {format_cards(action.cards)}"
+        return f"{says('show')} a poignée of {len(action.cards)}: {cards_text(action.cards)}"
     if isinstance(action, DeclareMisere):
         return f"{says('declare')} a misère of {action.kind} (house rule)"
     return f"{says('play')} the {action.card.name}"

@@ -52,13 +52,20 @@ def poignee_options(hand, *, players: int = 4) -> list[str]:
     return out
 
 
-def poignee_to_show(hand, level: str, *, players: int = 4) -> list[Card]:
-    """A legal show for ``level``: the highest trumps, then the Excuse only if it is needed."""
+def poignee_to_show(hand, level: str, *, players: int = 4, lowest: bool = False) -> list[Card]:
+    """A legal show for ``level``: the highest trumps (``lowest``: the lowest, which tell the table least
+    about the hand, as lesson 23 teaches), then the Excuse only if it is needed; highest first either way.
+
+    >>> from .cards import parse_cards as P
+    >>> hand = P("T1 T3 T5 T7 T9 T11 T13 T15 T17 T19 T21 KH")
+    >>> " ".join(c.code for c in poignee_to_show(hand, "simple", lowest=True))
+    'T19 T17 T15 T13 T11 T9 T7 T5 T3 T1'
+    """
     rules = RuleSet.for_players(players)
     need = rules.poignee_thresholds[level]
     hand = _cards(hand)
-    trumps = sorted((c for c in hand if c.is_trump), key=lambda c: -c.rank)
-    shown = trumps[:need]
+    trumps = sorted((c for c in hand if c.is_trump), key=lambda c: c.rank if lowest else -c.rank)
+    shown = sorted(trumps[:need], key=lambda c: -c.rank)
     if len(shown) < need and any(c.is_excuse for c in hand):
         shown.append(next(c for c in hand if c.is_excuse))
     if len(shown) < need:

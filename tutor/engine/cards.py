@@ -200,12 +200,24 @@ class Card:
 
     @property
     def short(self) -> str:
-        """A compact label for pictures and pills: 'K♥', '10♦', '21', 'Ex'."""
+        """The card in running text: 'K♥', 'C♠' (the knight, as its corner shows), '10♦', 'trump 7', 'the Excuse'.
+
+        A learner reads this, never the code ('KH', 'T7', 'EX'), which is only for typing."""
         if self.kind == EXCUSE_KIND:
-            return "Excuse"
+            return "the Excuse"
         if self.kind == TRUMP_KIND:
-            return str(self.rank)
-        return RANK_CODES.get(self.rank, str(self.rank)).replace("C", "Kn") + SUITS[self.kind].symbol
+            return f"trump {self.rank}"
+        return RANK_CODES.get(self.rank, str(self.rank)) + SUITS[self.kind].symbol
+
+
+def cards_text(cards) -> str:
+    """Cards in running text: 'K♥, trump 21, the Excuse'; '(none)' for none.
+
+    >>> cards_text([card("KH"), card("T21"), card("EX")]), cards_text([])
+    ('K♥, trump 21, the Excuse', '(none)')
+    """
+    cards = list(cards)
+    return ", ".join(c.short for c in cards) if cards else "(none)"
 
 
 # Trumps, Excuse, then spades, hearts, clubs, diamonds.
@@ -321,7 +333,7 @@ def parse_card(text: str) -> Card:
 
 _SPLIT = re.compile(r"[,;\s]+")
 _LONG_NAME = re.compile(
-    r"(?i)\b(?:l'|le |la |the )?[\w']+\s+(?:of|de|du)\s+[\w']+|(?:atout|trump)\s+\d{1,2}"
+    r"(?i)\b(?:l'|le |la |the )?[\w']+\s+(?:of|de|du)\s+[\w']+|(?:atout|trump)\s+\d{1,2}|\bthe\s+excuse\b"
 )
 
 
@@ -332,6 +344,8 @@ def parse_cards(text: str | Iterable) -> list[Card]:
     [Card('T21'), Card('EX'), Card('1C')]
     >>> parse_cards("roi de cœur, atout 5")
     [Card('KH'), Card('T5')]
+    >>> parse_cards("K♥, trump 21, the Excuse, C♠")  # as the app writes cards (``cards_text``)
+    [Card('KH'), Card('T21'), Card('EX'), Card('CS')]
     >>> parse_cards("")
     []
     """

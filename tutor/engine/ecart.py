@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, parse_card, parse_cards
 from .rules import RuleSet
+from .words import plural
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ def check_discard(hand, discard, *, players: int = 4) -> DiscardVerdict:
             fail("trump", f"You may discard a trump only when you cannot avoid it; you hold {others} "
                           f"suit cards other than kings, enough for the écart.")
         else:
-            fail("trump", f"Only {need} trump(s) are unavoidable: discard all your {others} other "
-                          f"suit cards first.")
+            fail("trump", f"Only {plural(need, 'trump')} {'is' if need == 1 else 'are'} unavoidable: "
+                          f"discard all your {others} other suit cards first.")
     shown = sorted(trumps, key=lambda c: -c.rank)
     return DiscardVerdict(legal=not reasons, reasons=reasons, rules=ids, shown=shown, trumps_needed=need)
 

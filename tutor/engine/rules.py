@@ -82,7 +82,7 @@ class DogFate(enum.Enum):
 
 # contract: (multiplier, dog, English, French)
 CONTRACT_FACTS = {
-    Contract.PETITE: (1, DogFate.TAKER_EXCHANGES, "small", "petite (prise)"),
+    Contract.PETITE: (1, DogFate.TAKER_EXCHANGES, "small", "petite"),  # also called "prise" (glossary)
     Contract.GARDE: (2, DogFate.TAKER_EXCHANGES, "guard", "garde"),
     Contract.GARDE_SANS: (4, DogFate.TAKER_KEEPS_HIDDEN, "guard without the dog", "garde sans le chien"),
     Contract.GARDE_CONTRE: (6, DogFate.DEFENCE_KEEPS_HIDDEN, "guard against the dog", "garde contre le chien"),

@@ -37,6 +37,7 @@ from .rules import (
     target_points,
 )
 from .seats import seat_label
+from .words import plural
 
 SIDES = ("attack", "defence")
 CHELEM_OUTCOMES = tuple(CHELEM_BONUS)
@@ -152,8 +153,8 @@ def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
     high = min(float(DECK_POINTS), DECK_POINTS - 4.5 * (3 - oudlers) + 0.5)
     if not low <= points <= high:
         raise TarotError(
-            f"with {oudlers} oudler(s) the attack has between {points_text(low)} and {points_text(high)} points, "
-            f"so {points_text(points)} is impossible")
+            f"with {plural(oudlers, 'oudler')} the attack has between {points_text(low)} and "
+            f"{points_text(high)} points, so {points_text(points)} is impossible")
 
 
 def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float, str]:

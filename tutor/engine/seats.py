@@ -58,6 +58,25 @@ class TablePicture:
         return "Play goes counter-clockwise: " + " → ".join(s.label for s in self.seats) + "."
 
 
+def seat_spots(players: int, *, bottom: int = 0) -> tuple[tuple[float, float], ...]:
+    """Where each seat sits around the table seen from above: (x, y) on the unit circle, y up, in play order.
+
+    The one seat geometry of the app: the table picture and the card table both place their seats from it.
+    ``bottom`` (the learner, when there is one) sits at the bottom; counter-clockwise seen from above, each
+    next seat in play order is a step to the right of the one before.
+
+    >>> seat_spots(4)
+    ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
+    >>> seat_spots(4, bottom=2)[2], seat_spots(4, bottom=2)[3]
+    ((0.0, -1.0), (1.0, 0.0))
+    """
+    out = []
+    for seat in range(players):
+        angle = -math.pi / 2 + 2 * math.pi * ((seat - bottom) % players) / players
+        out.append((round(math.cos(angle), 3) + 0.0, round(math.sin(angle), 3) + 0.0))  # + 0.0: no -0.0
+    return tuple(out)
+
+
 def table_picture(players: int, dealer: int, *, names=None, notes: dict | None = None,
                   bottom: int = 0) -> TablePicture:
     """The table seen from above with ``bottom`` at the bottom; seats go counter-clockwise in play order.
@@ -68,10 +87,7 @@ def table_picture(players: int, dealer: int, *, names=None, notes: dict | None =
         raise ValueError(f"no seat {dealer + 1} at a {players}-player table")
     notes = notes or {}
     spots = []
-    for seat in range(players):
-        # Counter-clockwise seen from above: each next seat is a step to the right of the one before.
-        angle = -math.pi / 2 + 2 * math.pi * ((seat - bottom) % players) / players
+    for seat, (x, y) in enumerate(seat_spots(players, bottom=bottom)):
         name = names[seat] if names else seat_label(seat, capital=True)
-        spots.append(SeatSpot(seat, name, round(math.cos(angle), 3), round(math.sin(angle), 3),
-                              seat == dealer, notes.get(seat, "")))
+        spots.append(SeatSpot(seat, name, x, y, seat == dealer, notes.get(seat, "")))
     return TablePicture(players, dealer, tuple(spots))

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, SeatView, ShowPoignee, TarotError
+from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, PlayCard, SeatView, ShowPoignee, TarotError
+from ..strategy.advisor import card_advice
 from ..strategy.bid_advice import BidAdvice, advise_bid
 from ..strategy.bots import Move, decide
 from ..strategy.poignee_advice import advise_poignee
@@ -119,10 +120,11 @@ class Table:
         return Table(deal, self.learner, self.hints, self.bot, started=self.started or bool(deal.tricks or deal.trick))
 
     def hint(self) -> Move:
-        """The advice for the learner's seat; counted. A bid is advised by the bidding estimator (its best
-        expected score, about a second of work: ``bid_advice``), and a poignée by playing the deal on both
-        ways over sampled deals (``poignee_advice``); when the deal cannot be sampled, and for every other
-        decision, the advice is the bots' own move."""
+        """The advice for the learner's seat; counted. A card is the advisor's (``advisor.card_advice``, the
+        review's own call on the same position: the bots' card when it is tied with the best, else the best),
+        a bid the bidding estimator's (its best expected score: ``bid_advice``), and a poignée by playing the
+        deal on both ways over sampled deals (``poignee_advice``); when the deal cannot be sampled, and for
+        the king call and the écart, the advice is the bots' own move."""
         if not self.learner_to_act:
             raise IllegalAction("It is not your turn.", "order")
         self.hints += 1
@@ -134,7 +136,23 @@ class Table:
             shown = advise_poignee(self.deal, self.learner, move.action.cards, seed=self.deal.seed or 0)
             if shown is not None:
                 return shown.move
+        if isinstance(move.action, PlayCard) and len(self.view().legal) > 1:
+            return self.card_hint(move)
         return move
+
+    def card_hint(self, bots: Move) -> Move:
+        """The advisor's card, with why in words (the bots' reason when it keeps their card)."""
+        try:
+            advice = card_advice(self.view(), self.deal.seed)
+        except ValueError:  # no deal of the unseen cards fits (should not happen): the bots' card
+            return bots
+        seen = f"{advice.samples} deals of the cards you cannot see"
+        if advice.pick == bots.card:
+            return Move(bots.action, f"{bots.reason} (Checked over {seen}: no card does better.)", bots.principle)
+        gain = advice.option(advice.pick).own_score - advice.option(bots.card).own_score
+        return Move(PlayCard(self.learner, advice.pick),
+                    f"Play {advice.pick.the_name}: over {seen}, it scores {gain:+.0f} more for you on average "
+                    f"than {bots.card.the_name}, the plain-sense card.", "count-tricks")
 
     def bid_advice(self) -> BidAdvice | None:
         """The estimator's verdict on the learner's bid (seeded by the deal), or None outside the learner's

@@ -234,7 +234,7 @@ class ClubStore:
 
     @_guarded
     def entered(self, game_id: int) -> dict[int, datetime | None]:
-        """When each deal (by number) was added to the sheet; None for a deal saved whole (before v10, an
+        """When each deal (by number) was added to the sheet; None for a deal saved whole (before v12, an
         import, an undo). A corrected deal keeps its time: correcting it does not make it new again."""
         with self.store.engine.connect() as conn:
             rows = conn.execute(select(ClubDeal.number, ClubDeal.entered_at).where(ClubDeal.game_id == game_id))

@@ -226,6 +226,7 @@ def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tu
     while True:
         try:
             for row in src.execute(scan, (start,)):
+                _moving_on(row[0], start, len(rows), src)
                 rows.append(row[1:])
                 start = row[0] + 1
             return rows, lost
@@ -239,6 +240,10 @@ def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tu
                     break
                 if row is None:
                     return rows, lost
+                try:
+                    _moving_on(row[0], start, len(rows), src)
+                except DAMAGE:
+                    break
                 rows.append(row[1:])
                 start = row[0] + 1
             if start == last_fail:  # no row read since the last failure: the next row itself is damaged
@@ -250,6 +255,27 @@ def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tu
                 return rows, None if biggest is None else lost + max(0, biggest + 1 - start)
             lost += max(0, first - start)
             start = first
+
+
+class Looping(sqlite3.DatabaseError):
+    """A damaged b-tree that hands back rows it already gave (a loop among its pages)."""
+
+
+def _moving_on(rowid: int, start: int, count: int, src: sqlite3.Connection) -> None:
+    """Rows come in rising rowid order, and a table holds fewer rows than the file has bytes: anything else
+    is a loop in damaged pages, which would otherwise read the same rows until memory runs out."""
+    if rowid < start or count > _file_bytes(src):
+        raise Looping("the table's pages loop back on themselves")
+
+
+def _file_bytes(src: sqlite3.Connection) -> int:
+    size = getattr(src, "_tutor_bytes", None)
+    if size is None:
+        try:
+            size = src.execute("PRAGMA page_count").fetchone()[0] * src.execute("PRAGMA page_size").fetchone()[0]
+        except DAMAGE:
+            size = 1 << 30
+    return size
 
 
 def _first_from(src: sqlite3.Connection, table: str, start: int) -> int | None:

@@ -31,6 +31,7 @@ from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .throttle import Gate
 
 DEFAULT_NAME = "Me"
+REVEALED = "(solution shown)"  # the answer kept for a puzzle whose solution was shown before any answer
 NAME_MAX = 40
 PIN_MIN, PIN_MAX = 4, 64
 # Wrong PINs are slowed down per browser session and per name, whatever the session

@@ -1,8 +1,9 @@
 """Export and import one learner's progress as JSON (to move to another computer, or keep a copy).
 
-The file holds the profile, every answer, lessons done, puzzle attempts and review cards, times in
-UTC (ISO 8601). Import checks the whole file first (pydantic) and writes it in one transaction, as
-a new profile: nothing is half imported, and no existing progress is changed.
+The file holds the profile, every answer, lessons done, lesson attempts (with their checks' answers and
+stars), puzzle attempts and review cards, times in UTC (ISO 8601). Import checks the whole file first
+(pydantic) and writes it in one transaction, as a new profile: nothing is half imported, and no existing
+progress is changed.
 
 >>> from tutor.progress.store import AnswerRecord, Store
 >>> s = Store.open("sqlite://")
@@ -22,12 +23,22 @@ import json
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key
-from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
+from ..db.progress import (
+    Answer,
+    Learner,
+    LessonAnswer,
+    LessonAttempt,
+    LessonProgress,
+    PuzzleRating,
+    PuzzleResult,
+    ReviewCard,
+)
+from ..engine.words import plural
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .store import LearnerInfo, Store, _guarded, clean_name
@@ -57,6 +68,37 @@ class AnswerIn(_Row):
 class LessonIn(_Row):
     lesson_id: str = Field(max_length=80)
     finished_at: AwareDatetime
+
+
+class CheckIn(_Row):
+    """The answer to one check of a lesson attempt (v10)."""
+
+    step: int = Field(ge=0, le=1000)
+    again: bool = False
+    answered_at: AwareDatetime
+    answer: Any
+    correct: bool
+    fixed: bool = True
+
+    @field_validator("answer")
+    @classmethod
+    def _short(cls, value):
+        if len(json.dumps(value)) > MAX_ANSWER_CHARS:
+            raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS:,} characters")
+        return value
+
+
+class AttemptIn(_Row):
+    """One go through a lesson (v10); optional, so files from before it still import."""
+
+    lesson_id: str = Field(max_length=80)
+    started_at: AwareDatetime
+    ended_at: AwareDatetime | None = None
+    status: Literal["open", "skipped", "done"] = "open"
+    checks: int | None = Field(default=None, ge=0, le=1000)
+    right_first: int | None = Field(default=None, ge=0, le=1000)
+    stars: int | None = Field(default=None, ge=1, le=3)
+    answers: list[CheckIn] = []
 
 
 class PuzzleIn(_Row):
@@ -99,6 +141,7 @@ class ProgressFile(_Row):
     learner: LearnerIn
     answers: list[AnswerIn] = []
     lessons: list[LessonIn] = []
+    lesson_attempts: list[AttemptIn] = []
     puzzles: list[PuzzleIn] = []
     review_cards: list[CardIn] = []
     puzzle_rating: RatingIn | None = None
@@ -121,7 +164,23 @@ def _export(store: Store, learner_id: int) -> dict:
             "answers": _rows(conn, Answer, learner_id), "lessons": _rows(conn, LessonProgress, learner_id),
             "puzzles": _rows(conn, PuzzleResult, learner_id), "review_cards": _rows(conn, ReviewCard, learner_id),
             "puzzle_rating": next(iter(_rows(conn, PuzzleRating, learner_id)), None),
+            "lesson_attempts": _attempts(conn, learner_id),
         }
+
+
+def _attempts(conn, learner_id: int) -> list[dict]:
+    """The learner's lesson attempts, oldest first, each with its checks' answers."""
+    answers: dict[int, list[dict]] = {}
+    for r in conn.execute(select(LessonAnswer).where(LessonAnswer.learner_id == learner_id)
+                          .order_by(LessonAnswer.attempt_id, LessonAnswer.step, LessonAnswer.again)):
+        answers.setdefault(r.attempt_id, []).append({
+            "step": r.step, "again": bool(r.again), "answered_at": r.answered_at.isoformat(), "answer": r.answer,
+            "correct": bool(r.correct), "fixed": bool(r.fixed)})
+    attempts = conn.execute(select(LessonAttempt).where(LessonAttempt.learner_id == learner_id)
+                            .order_by(LessonAttempt.id))
+    return [{"lesson_id": a.lesson_id, "started_at": a.started_at.isoformat(),
+             "ended_at": a.ended_at.isoformat() if a.ended_at else None, "status": a.status, "checks": a.checks,
+             "right_first": a.right_first, "stars": a.stars, "answers": answers.get(a.id, [])} for a in attempts]
 
 
 def export_learner(store: Store, learner_id: int) -> dict:
@@ -153,7 +212,7 @@ def parse_file(raw: bytes | str | dict) -> ProgressFile:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"The progress file has a problem at {where}: {first['msg']} "
-                         f"({exc.error_count()} problem(s) in all). Nothing was imported.") from None
+                         f"({plural(exc.error_count(), 'problem')} in all). Nothing was imported.") from None
 
 
 def _depth(data) -> int:
@@ -185,6 +244,12 @@ def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
                                 (ReviewCard, pf.review_cards)):
                 if rows:
                     conn.execute(model.__table__.insert(), [{**r.model_dump(), "learner_id": new_id} for r in rows])
+            for a in pf.lesson_attempts:  # in order: the newest attempt stays the newest
+                attempt_id = conn.execute(LessonAttempt.__table__.insert().values(
+                    **a.model_dump(exclude={"answers"}), learner_id=new_id)).inserted_primary_key[0]
+                if a.answers:
+                    conn.execute(LessonAnswer.__table__.insert(), [
+                        {**c.model_dump(), "attempt_id": attempt_id, "learner_id": new_id} for c in a.answers])
             if pf.puzzle_rating is not None:
                 conn.execute(PuzzleRating.__table__.insert().values(**pf.puzzle_rating.model_dump(), learner_id=new_id))
     except IntegrityError:  # the same name (in any case) made at the same moment by another session

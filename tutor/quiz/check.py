@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import TarotError, check_discard, check_poignee, format_cards
+from ..engine import TarotError, cards_text, check_discard, check_poignee, format_cards
 from ..limits import MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS
 from .answers import AnswerError, read_cards, read_choice, read_number
 from .question import AnswerType, Feedback, Question, answer_text, fmt
 from .scoreform import grade_form
+from .text import cap
 
 Grader = Callable[[Question, object], Feedback]
 GRADERS: dict[str, Grader] = {}
@@ -93,7 +94,7 @@ def _card_set(q: Question, raw) -> set:
     pool = set(q.pool)
     outside = [c for c in cards if pool and c not in pool]
     if outside:
-        raise AnswerError(f"{format_cards(outside)} {'is' if len(outside) == 1 else 'are'} not among the cards "
+        raise AnswerError(f"{cap(cards_text(outside))} {'is' if len(outside) == 1 else 'are'} not among the cards "
                           "to pick from")
     return set(cards)
 
@@ -118,8 +119,9 @@ def grade_cards(q: Question, raw) -> Feedback:
             groups.setdefault((side, mid, msg), []).append(c)
     lines, ids = [], []
     for (side, mid, msg), cards in groups.items():
-        codes = " ".join(f"`{c.code}`" for c in cards)
-        lines.append(f"{codes}: {_sentence(msg)}" if side == "extra" else f"You left out {codes}: {_sentence(msg)}")
+        names = cards_text(cards)
+        lines.append(f"{cap(names)}: {_sentence(msg)}" if side == "extra"
+                     else f"You left out {names}: {_sentence(msg)}")
         ids.append(mid)
     credit = len(given & want) / len(given | want) if given | want else 1.0
     head = "Not quite." if credit else "Not right."

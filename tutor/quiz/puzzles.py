@@ -36,6 +36,7 @@ reaches a learner. ``Puzzle.to_question()`` gives a Question that ``check_answer
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,18 @@ from .strategy_puzzles import STRATEGY_KINDS, BidCache, StrategyPuzzle, parse_st
 REQUIRED = ("id", "title", "kind", "difficulty", "position", "question", "solution")
 OPTIONAL = ("tags", "players", "ask", "explanation")
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+CODE_LENGTH = 6  # hex digits of a puzzle's address code: 16 million codes for a few hundred puzzles
+
+
+def address_code(pid: str) -> str:
+    """The puzzle's neutral id for addresses (``/puzzles?puzzle=…``): an id such as
+    ``lead-the-queen-keep-the-petit`` would give the answer away. A hash of the id, so it is the same on
+    every run and every machine; ``check_puzzle_dir`` reports two ids that share one.
+
+    >>> address_code("overtrump-your-partner") == address_code("overtrump-your-partner"), len(address_code("x"))
+    (True, 6)
+    """
+    return hashlib.sha256(pid.encode()).hexdigest()[:CODE_LENGTH]
 
 
 @dataclass(frozen=True)
@@ -197,7 +210,8 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
         return [_problem(path, line, pid, f"solution: {fb.message[len('I could not read your answer: '):]}")]
     if q.grader in ("ecart", "poignee_show"):  # any legal answer is right: say why this one is not
         return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says: {fb.message}")]
-    engine = f"{q.answer} ({q.answer_text})" if q.answer_type is AnswerType.CHOICE else q.answer_text
+    engine = f"{q.answer} ({q.answer_text})" if q.answer_type is AnswerType.CHOICE else \
+        " ".join(c.code for c in q.answer) if q.answer_type is AnswerType.PICK_CARDS else q.answer_text  # codes
     return [_problem(path, line, pid, f"stated answer {stated_text} but the engine says {engine}")]
 
 
@@ -270,15 +284,20 @@ def puzzle_files(directory) -> list[Path]:
 
 
 def check_puzzle_dir(directory, *, cache: BidCache | None = None) -> list[Problem]:
-    """Every problem of every puzzle file in ``directory``, ids used in two files included."""
-    problems, seen = [], {}
+    """Every problem of every puzzle file in ``directory``, ids used in two files included, and two ids
+    with one address code (``address_code``: rename one of them)."""
+    problems, seen, codes = [], {}, {}
     for f in puzzle_files(directory):
         good, found = read_puzzle_file(f, cache=cache)
         problems += found
         for p in good:
             if p.id in seen:
                 problems.append(_problem(p.path, p.line, p.id, f"the id is also used in {seen[p.id]}"))
+            elif codes.get(address_code(p.id), p.id) != p.id:
+                problems.append(_problem(p.path, p.line, p.id, f"the id has the same address code as "
+                                         f"'{codes[address_code(p.id)]}': rename one of them"))
             seen.setdefault(p.id, f"{p.path}:{p.line}")
+            codes.setdefault(address_code(p.id), p.id)
     return problems
 
 

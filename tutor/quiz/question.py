@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Card, card
+from ..engine import Card, card, cards_text
 from ..engine.cards import points_text
 
 
@@ -173,10 +173,11 @@ def jsonable(value):
 
 
 def answer_text(question: Question, answer) -> str:
-    """An answer of ``question`` as text: card codes, a choice label, a number, or field = value pairs."""
+    """An answer of ``question`` as text: the cards' names (K♥, trump 21), a choice label, a number, or
+    field = value pairs."""
     kind = question.answer_type
     if kind is AnswerType.PICK_CARDS:
-        return " ".join(c.code for c in answer) if answer else "(none)"
+        return cards_text(answer)
     if kind is AnswerType.CHOICE:
         c = question.choice(answer)
         return c.label if c else str(answer)

@@ -69,7 +69,7 @@ from .kinds.poignee import JUDGE_CHOICES, LEVEL_CHOICES, hand_facts, level_why_n
 from .question import AnswerType, Choice
 from .rules import rule_lines
 from .scoreform import form_answer, form_fields, score_params
-from .text import md, plural
+from .text import cap, md, named, plural
 
 
 class PositionError(ValueError):
@@ -227,13 +227,13 @@ def _winner(pos, ask, players):
     win, why = explain_winner(cards, excuse_wins=chelem)
     rules = ["trick_winner"] + (["excuse_never_wins"] if EXCUSE in cards else []) + (
         ["excuse_led"] if cards[0] is EXCUSE else []) + (["excuse_chelem"] if chelem else [])
-    choices = tuple(Choice(c.code, f"{c.code}, {c.name}") for c in cards)
+    choices = tuple(Choice(c.code, named(c)) for c in cards)
     why_not = why_not_winner(cards, seats, win)
     if chelem:
         why_not = {c.code: ["excuse_chelem", "in a chelem the Excuse, played last, wins the last trick"]
                    for c in cards if c.code != cards[win].code}
     return dict(cards={"The trick": tuple(cards)}, answer_type=AnswerType.CHOICE, answer=cards[win].code,
-                choices=choices, explanation=f"**`{cards[win].code}` wins.** {why}\n\n{rule_lines(rules)}",
+                choices=choices, explanation=f"**{cap(cards[win].short)} wins.** {why}\n\n{rule_lines(rules)}",
                 rules=tuple(rules), grader="choice", context={"why_not": why_not})
 
 
@@ -483,7 +483,7 @@ def _five(pos, ask, players):
                "alone": ["partner", "someone else holds the called card"], "partner": ["alone", why]}
     del why_not[answer]
     if answer == "partner":
-        why = f"`{called.code}` is neither in your hand nor in the dog: its holder is your secret partner."
+        why = f"{called.short} is neither in your hand nor in the dog: its holder is your secret partner."
     return dict(cards={"Your hand": tuple(hand), "The dog": tuple(dog)}, answer_type=AnswerType.CHOICE,
                 answer=answer, choices=PARTNER_CHOICES, grader="choice", rules=rules,
                 context={"why_not": why_not}, explanation=f"{why}\n\n{rule_lines(rules)}")
@@ -564,7 +564,7 @@ def _excuse(pos, ask, players):
     if ask == "winner":
         t = shown[-1]
         win = t.seats.index(t.winner)
-        choices = tuple(Choice(c.code, f"{c.code}, {c.name}") for c in t.cards)
+        choices = tuple(Choice(c.code, named(c)) for c in t.cards)
         chelem = t.cards[win] is EXCUSE
         rules = ("excuse_chelem", "trick_winner") if chelem else ("trick_winner", "excuse_never_wins")
         why_not = ({c.code: ["excuse_chelem", "in a chelem the Excuse, played last, wins the last trick"]
@@ -572,7 +572,7 @@ def _excuse(pos, ask, players):
                    why_not_winner(list(t.cards), list(t.seats), win))
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=t.cards[win].code, choices=choices,
                     grader="choice", rules=rules, context={"why_not": why_not},
-                    explanation=f"{seat_label(t.winner, capital=True)} wins with `{t.cards[win].code}`.\n\n"
+                    explanation=f"{seat_label(t.winner, capital=True)} wins with {t.cards[win].short}.\n\n"
                                 f"{rule_lines(rules)}")
     side, why = petit_au_bout(tricks, camp)
     mult = contract.multiplier

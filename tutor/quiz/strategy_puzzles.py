@@ -52,7 +52,7 @@ from pathlib import Path
 
 from ..content.cardcodes import strict_cards
 from ..content.yamlio import Problem
-from ..engine import Card, Contract, TarotError, format_cards
+from ..engine import Card, Contract, TarotError, card, format_cards
 from ..skills import STRATEGY_SKILLS
 from ..strategy import (
     EXACT_CARDS,
@@ -122,7 +122,8 @@ class StrategyPuzzle:
 
     @property
     def solution_text(self) -> str:
-        return bid_label(self.solution[0]) if self.kind == "bid" else " ".join(self.solution)
+        """The answer in words: the bid, or the best card by its name (each tie, joined by "or")."""
+        return bid_label(self.solution[0]) if self.kind == "bid" else " or ".join(card(c).short for c in self.solution)
 
 
 def _problem(path: str, line: int, pid: str, message: str) -> Problem:

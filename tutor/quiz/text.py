@@ -1,8 +1,9 @@
-"""Small Markdown helpers shared by the generators (cards in back-quoted codes, which the app may draw).
+"""Small Markdown helpers shared by the generators. Cards are written as a learner names them (K♥, trump 21,
+the Excuse), never as codes: codes are only for typing an answer.
 
 >>> from tutor.engine import parse_cards
 >>> md(parse_cards("KH T21"))
-'`KH` `T21`'
+'K♥, trump 21'
 >>> plural(1, "oudler"), plural(3, "oudler")
 ('1 oudler', '3 oudlers')
 """
@@ -11,17 +12,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Card, Contract
+from ..engine import Card, Contract, cards_text
 from ..engine.state import Trick
+from ..engine.words import plural as plural  # the generators import it from here
 
 
 def md(cards: Iterable[Card]) -> str:
-    cards = list(cards)
-    return " ".join(f"`{c.code}`" for c in cards) if cards else "(none)"
+    """Cards in running text: 'K♥, trump 21, the Excuse' (``cards_text``)."""
+    return cards_text(cards)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def named(c: Card) -> str:
+    """A card with its full name, for a choice: 'K♥ (king of hearts)', 'trump 21', 'the Excuse'.
+
+    >>> from tutor.engine import card
+    >>> named(card("KH")), named(card("T21")), named(card("T1"))
+    ('K♥ (king of hearts)', 'trump 21', 'trump 1 (the Petit)')
+    """
+    if c.is_trump:
+        return "trump 1 (the Petit)" if c.rank == 1 else c.short
+    return c.short if c.is_excuse else f"{c.short} ({c.name})"
+
+
+def cap(text: str) -> str:
+    """The first letter capitalised, for a card name that starts a sentence ('The Excuse wins')."""
+    return text[:1].upper() + text[1:]
 
 
 def contract_name(c: Contract) -> str:
@@ -30,11 +45,11 @@ def contract_name(c: Contract) -> str:
 
 
 def trick_lines(cards: Iterable[Card], seats: Iterable[int], name) -> str:
-    """'seat 1 (the taker) led `10H`, seat 2 played `T14`' with ``name(seat)`` for the seats."""
+    """'seat 1 (the taker) led 10♥, seat 2 played trump 14' with ``name(seat)`` for the seats."""
     parts = []
     for i, (c, s) in enumerate(zip(cards, seats)):
         verb = "led" if i == 0 else "played"
-        parts.append(f"{name(s)} {verb} `{c.code}`")
+        parts.append(f"{name(s)} {verb} {c.short}")
     return ", ".join(parts)
 
 

@@ -51,17 +51,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
-from .bots import decide
+from .bots import choose_play, decide
 from .estimate import Z95
 from .position import Position
+from .rollout import Lean
 from .sampler import Sampler, rebuild
 from .solver import EXACT_CARDS, solve
 
-TAIL_TRICKS = 2  # the rollout's exact finish: the solver plays the last tricks (cheap: about a millisecond)
 MIN_SAMPLES = 2  # an interval needs two samples
+DECISIVE_SAMPLES = 10  # fewer samples than this: every option is reported tied (an interval of 2-9 deals can be 0 wide)
 MAX_SAMPLES = 400
+PRUNE_AFTER = 6  # samples every option gets before the clearly worse ones stop being rolled out
+PRUNE_Z = 2.5  # an option this many standard errors behind the leader (paired) is dropped
 # The cost model, in microseconds of work on the project's 2-core machine (bench/ measured, rounded).
-COST_US = {"bot_move": 150, "solver_node": 10, "solve": 1500, "sample_try": 900, "replayed_action": 12}
+COST_US = {"bot_move": 400, "lean_move": 4, "lean_score": 60, "solver_node": 10, "solve": 1500,
+           "sample_try": 250, "replayed_action": 12}
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,11 @@ class Advice:
     exact: bool  # every sample solved exactly (inside the solver's range)
     work_us: int  # the work spent, by the cost model
     fits_policy: int = 0  # samples that fit the bots' bids and poignées too
+    # What the advisor recommends: the preferred option (the bots' own move) when it is tied with the best,
+    # else the best. Ties are common early in a deal (every low card of a suit one discards scores the same);
+    # keeping the bots' move there stops the order the options are listed in from choosing (the Excuse, listed
+    # first after the trumps, came out "best" among equal options).
+    pick: object = None
 
     def option(self, key) -> Option:
         return next(o for o in self.options if o.key == key)
@@ -115,69 +124,165 @@ class _Work:
 
 
 def advise_card(view: SeatView, *, budget_ms: float = 300, seed: int = 0) -> Advice:
-    """Every legal card of the seat to play, valued on sampled deals (see the module's doc)."""
+    """Every legal card of the seat to play, valued on sampled deals (see the module's doc). The preferred
+    card, kept when tied with the best, is the bots' own (``bots.choose_play``)."""
     if view.phase is not Phase.PLAYING or view.to_act != view.seat or not view.legal:
         raise ValueError("the advisor values a card when it is the seat's turn to play")
     branches = tuple((c, (PlayCard(view.seat, c),)) for c in view.legal)
-    return _advise(view, branches, float(budget_ms), seed)
+    return _advise(view, branches, float(budget_ms), seed, choose_play(view)[0])
 
 
-def advise_actions(view: SeatView, branches: Mapping, *, budget_ms: float = 300, seed: int = 0) -> Advice:
+HINT_BUDGET_MS = 150  # Hint's and the review's budget a card: under a second at the table, a review under 5 s
+
+
+def advice_seed(deal_seed) -> int:
+    """The advisor's seed for a practice deal (the position is mixed in by ``_advise``)."""
+    return deal_seed if isinstance(deal_seed, int) else 0
+
+
+def card_advice(view: SeatView, deal_seed=None) -> Advice:
+    """The one call behind Hint and the review's verdict on a card: the same view, budget and seed give the
+    same answer (and the second ask is read from the cache)."""
+    return advise_card(view, budget_ms=HINT_BUDGET_MS, seed=advice_seed(deal_seed))
+
+
+def advise_actions(view: SeatView, branches: Mapping, *, budget_ms: float = 300, seed: int = 0,
+                   prefer=None) -> Advice:
     """Alternative actions of the seat (a poignée shown or not, a king called, an écart, a bid, a chelem
-    announced), each a key -> an action or a tuple of actions applied in turn, valued like ``advise_card``."""
+    announced), each a key -> an action or a tuple of actions applied in turn, valued like ``advise_card``.
+    ``prefer``: the key recommended when it is tied with the best (default: the first)."""
     if not branches:
         raise ValueError("no option to compare")
     items = tuple((k, v if isinstance(v, tuple) else (v,)) for k, v in branches.items())
-    return _advise(view, items, float(budget_ms), seed)
+    return _advise(view, items, float(budget_ms), seed, items[0][0] if prefer is None else prefer)
 
 
 @lru_cache(maxsize=256)
-def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int) -> Advice:
+def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer) -> Advice:
     seat, n = view.seat, view.players
     rng = random.Random(f"advisor:{seed}:{view.seat}:{len(view.bids)}:{len(view.tricks)}:{len(view.trick)}")
     keys = [k for k, _ in branches]
     if len(keys) == 1:
         only = Option(keys[0], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
-        return Advice(seat, (only,), keys[0], (keys[0],), 0, False, 0)
-    exact_card = (all(isinstance(a[0], PlayCard) and len(a) == 1 for _, a in branches)
-                  and _cards_left(view) <= EXACT_CARDS[n])
+        return Advice(seat, (only,), keys[0], (keys[0],), 0, False, 0, 0, keys[0])
+    card_mode = all(isinstance(a[0], PlayCard) and len(a) == 1 for _, a in branches)
+    exact_card = card_mode and _cards_left(view) <= EXACT_CARDS[n]
+    # Touching cards are worth the same: one of each run is played out, the others share its values.
+    rep = equivalent_cards(view, keys) if card_mode else {k: k for k in keys}
+    reps = list(dict.fromkeys(rep.values()))
+    actions = dict(branches)
     sampler = Sampler(view)
     work = _Work()
     budget = budget_ms * 1000
-    runs: dict = {k: [] for k in keys}  # key -> [(taker score, attack points, own score)]
-    fitted = failures = 0
-    while len(runs[keys[0]]) < MAX_SAMPLES and (len(runs[keys[0]]) < MIN_SAMPLES or work.us < budget):
+    runs: dict = {k: [] for k in reps}  # key -> [(taker score, attack points, own score)]
+    active = list(reps)
+    drawn = fitted = failures = 0
+    while drawn < MAX_SAMPLES and (drawn < MIN_SAMPLES or work.us < budget):
         sample = sampler.draw(rng)
         if sample is None:
             break
         work.add("sample_try", sample.tries)
-        try:
-            base = rebuild(view, sample)
-        except IllegalAction:  # a sample the table's actions cannot come from (should not happen)
-            failures += 1
-            if failures > MAX_SAMPLES:
-                break
-            continue
-        work.add("replayed_action", len(base.log))
+        if exact_card or not card_mode:
+            try:
+                base = rebuild(view, sample)
+            except IllegalAction:  # a sample the table's actions cannot come from (should not happen)
+                failures += 1
+                if failures > MAX_SAMPLES:
+                    break
+                continue
+            work.add("replayed_action", len(base.log))
+        drawn += 1
         fitted += sample.fits_policy
         if exact_card:
             sol = solve(Position.from_deal(base))
             work.add("solver_node", sol.nodes)
             work.add("solve")
             factor = own_factor(base, seat)
-            for k, actions in branches:
-                v = sol.cards[actions[0].card]
+            for k in active:
+                v = sol.cards[actions[k][0].card]
                 runs[k].append((v.taker_score, v.attack_points, v.taker_score * factor))
-            continue
-        for k, actions in branches:
-            d = clone(base)
-            for a in actions:
-                d.apply(a)
-            runs[k].append(rollout(d, seat, work))
-    used = len(runs[keys[0]])
-    if not used:
+        elif card_mode:
+            lean = lean_of(view, sample)
+            left = sum(h.bit_count() for h in lean.hands)
+            for k in active:
+                st = lean.copy()
+                st.play(k.index)
+                taker, points, seats = st.finish()
+                runs[k].append((float(taker), points, float(seats[seat])))
+            work.add("lean_move", left * len(active))
+            work.add("lean_score", len(active))
+        else:
+            for k in active:
+                d = clone(base)
+                for a in actions[k]:
+                    d.apply(a)
+                runs[k].append(rollout(d, seat, work))
+        if drawn >= PRUNE_AFTER and len(active) > 2:
+            active = _pruned(runs, active, drawn)
+    if not drawn:
         raise ValueError("no deal of the unseen cards fits what the seat has seen")
-    return _verdict(view, runs, keys, used, exact_card, work.us, fitted)
+    for k in keys:  # the cards of a run share its values
+        runs[k] = runs[rep[k]]
+    return _verdict(view, runs, keys, drawn, exact_card, work.us, fitted, prefer)
+
+
+def _pruned(runs: dict, active: list, drawn: int) -> list:
+    """The options still in the race: the leader, and those not ``PRUNE_Z`` paired standard errors behind it."""
+    mean = {k: sum(r[2] for r in runs[k]) / drawn for k in active}
+    lead = max(active, key=lambda k: mean[k])
+    out = []
+    for k in active:
+        if k == lead:
+            out.append(k)
+            continue
+        diffs = [a[2] - b[2] for a, b in zip(runs[lead], runs[k])]
+        gap = sum(diffs) / drawn
+        sd = math.sqrt(sum((x - gap) ** 2 for x in diffs) / (drawn - 1))
+        if gap <= PRUNE_Z * sd / math.sqrt(drawn) or (gap == 0):
+            out.append(k)
+    return out
+
+
+def equivalent_cards(view: SeatView, cards: list) -> dict:
+    """Each card -> the card that stands for it: the lowest of a run of touching cards of one kind and one
+    value (low cards of a suit, trumps 2 to 20) with nothing between them but cards the seat holds or saw
+    played. Whoever holds the rest, such cards win and lose the same tricks and count the same points.
+
+    >>> from tutor.engine import Deal
+    >>> d = Deal.new(4, seed=3, dealer=0)
+    >>> v = d.view(0)
+    >>> rep = equivalent_cards(v, list(v.hand))
+    >>> all(rep[c].kind == c.kind and rep[c].points == c.points and rep[c].rank <= c.rank for c in v.hand)
+    True
+    """
+    known = 0
+    for c in view.hand:
+        known |= c.bit
+    for c in view.played:
+        known |= c.bit
+    out = {}
+    by_kind: dict = {}
+    for c in sorted(cards, key=lambda c: (c.kind, c.rank)):
+        by_kind.setdefault(c.kind, []).append(c)
+    for group in by_kind.values():
+        head = None
+        for c in group:
+            if (head is not None and not c.is_oudler and not head.is_oudler and c.points == head.points
+                    and all(known & (1 << i) for i in range(head.index + 1, c.index))):
+                out[c] = out[head]
+            else:
+                out[c] = c
+            head = c
+    return out
+
+
+def lean_of(view: SeatView, sample) -> Lean:
+    """The view's position on a sampled deal, as a lean state for the rollouts."""
+    called, taker = view.called, view.taker
+    holder = None if called is None else next((s for s, h in enumerate(sample.dealt.hands) if called in h), None)
+    partner = None if holder in (None, taker) else holder
+    ecart = view.ecart or sample.ecart
+    return Lean.from_view(view, sample.hands, sample.dealt.dog, ecart, partner)
 
 
 def _cards_left(view: SeatView) -> int:
@@ -185,19 +290,27 @@ def _cards_left(view: SeatView) -> int:
     return RuleSet.for_players(view.players).hand_size * view.players - len(view.played)
 
 
-def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, work_us: int, fitted: int) -> Advice:
+def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, work_us: int, fitted: int,
+             prefer=None) -> Advice:
+    """Options pruned early have fewer samples: their gap to the best is paired over the samples they have."""
     own = {k: [r[2] for r in runs[k]] for k in keys}
-    means = {k: sum(v) / used for k, v in own.items()}
-    best = max(keys, key=lambda k: means[k])  # ties in mean: the first (display order)
+    full = [k for k in keys if len(own[k]) == used]
+    means = {k: sum(v) / len(v) for k, v in own.items()}
+    best = max(full, key=lambda k: means[k])  # ties in mean: the first (display order)
     options = []
     for k in keys:
+        m = len(own[k])
         taker = [r[0] for r in runs[k]]
         points = [r[1] for r in runs[k]]
-        gap, gap_ci = _mean_ci([b - x for b, x in zip(own[best], own[k])])
-        options.append(Option(k, *_mean_ci(taker), *_mean_ci(points), *_mean_ci(own[k]), used, gap, gap_ci))
+        gap, gap_ci = _mean_ci([b - x for b, x in zip(own[best][:m], own[k])])
+        options.append(Option(k, *_mean_ci(taker), *_mean_ci(points), *_mean_ci(own[k]), m, gap, gap_ci))
     options.sort(key=lambda o: (o.gap, keys.index(o.key)))
-    ties = tuple(o.key for o in options if o.key == best or o.gap <= o.gap_ci)
-    return Advice(view.seat, tuple(options), best, ties, used, exact, work_us, fitted)
+    if used < DECISIVE_SAMPLES and not exact:
+        ties = tuple(o.key for o in options)  # too few deals to tell any option apart
+    else:
+        ties = tuple(o.key for o in options if o.key == best or o.gap <= o.gap_ci)
+    pick = prefer if prefer in ties else best
+    return Advice(view.seat, tuple(options), best, ties, used, exact, work_us, fitted, pick)
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -224,28 +337,26 @@ def own_factor(deal: Deal, seat: int) -> float:
 
 
 def rollout(d: Deal, seat: int, work: _Work | None = None) -> tuple[float, float, float]:
-    """The rollout policy from ``d`` (any phase): the bots for every seat until ``TAIL_TRICKS`` tricks are
-    left, then the exact solver. Returns (taker score, attack points, ``seat``'s score); a cancelled deal
-    scores 0."""
-    tail = TAIL_TRICKS * d.players
+    """The rollout policy from ``d`` (any phase): the bots for every seat to the last card (on the lean
+    bitmask state, ``rollout.Lean``, once the play has begun). Returns (taker score, attack points, ``seat``'s
+    score); a cancelled deal scores 0."""
     moves = 0
-    while d.phase not in (Phase.DONE, Phase.CANCELLED):
-        if d.phase is Phase.PLAYING and sum(h.bit_count() for h in d.hands) <= tail:
-            sol = solve(Position.from_deal(d))
-            if work is not None:
-                work.add("solver_node", sol.nodes)
-                work.add("solve")
-                work.add("bot_move", moves)
-            v = sol.value
-            return float(v.taker_score), v.attack_points, v.taker_score * own_factor(d, seat)
+    while d.phase not in (Phase.DONE, Phase.CANCELLED, Phase.PLAYING):
         d.apply(decide(d.view(d.to_act)).action)
         moves += 1
     if work is not None:
         work.add("bot_move", moves)
     if d.phase is Phase.CANCELLED:
         return 0.0, 0.0, 0.0
-    r = d.result()
-    return float(r.score.taker), r.attack_points, float(r.seat_scores[seat])
+    if d.phase is Phase.DONE:
+        r = d.result()
+        return float(r.score.taker), r.attack_points, float(r.seat_scores[seat])
+    lean = Lean.from_deal(d)
+    if work is not None:
+        work.add("lean_move", sum(h.bit_count() for h in lean.hands))
+        work.add("lean_score")
+    taker, points, seats = lean.finish()
+    return float(taker), points, float(seats[seat])
 
 
 def clone(d: Deal) -> Deal:
@@ -280,4 +391,5 @@ def describe(advice: Advice, name=str) -> list[str]:
 
 
 __all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "clone", "own_factor", "describe",
-           "TAIL_TRICKS", "MIN_SAMPLES", "MAX_SAMPLES", "COST_US"]
+           "equivalent_cards", "card_advice", "advice_seed", "HINT_BUDGET_MS", "MIN_SAMPLES", "DECISIVE_SAMPLES",
+           "MAX_SAMPLES", "COST_US"]

@@ -42,6 +42,7 @@ from ..engine import (
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
+from ..engine.words import plural
 from .handcount import (
     THRESHOLDS,
     choose_bid,
@@ -211,7 +212,7 @@ def _ecart(view: SeatView) -> Move:
     trumps = [c for c in cards if c.is_trump]
     why = "Discard short suits without their king, to make voids and bank their points"
     if trumps:
-        why += f"; {len(trumps)} trump(s) cannot be avoided and are shown"
+        why += f"; {plural(len(trumps), 'trump')} cannot be avoided and {'is' if len(trumps) == 1 else 'are'} shown"
     return Move(Discard(view.seat, tuple(cards)), why + ".", "no-trumps-in-ecart" if trumps else "make-voids")
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -49,9 +50,9 @@ def advisor_move(deal: Deal, budget_ms: float, seed: int):
         top = max((b for _, b in view.bids if b is not None), default=None)
         options = [None] + [c for c in Contract if top is None or c > top]
         branches = {("pass" if o is None else o.value): Bid(seat, o) for o in options}
-        a = advise_actions(view, branches, budget_ms=budget_ms, seed=seed)
         mine = "pass" if bot.contract is None else bot.contract.value
-        return bot if a.tied(mine) else branches[a.best]
+        a = advise_actions(view, branches, budget_ms=budget_ms, seed=seed, prefer=mine)
+        return branches[a.pick]
     if deal.phase is Phase.PLAYING:
         first = not view.tricks and seat not in view.trick_seats
         levels = poignee_options(list(view.hand), players=view.players) if first else []
@@ -63,19 +64,24 @@ def advisor_move(deal: Deal, budget_ms: float, seed: int):
         if len(view.legal) < 2:
             return bot
         a = advise_card(view, budget_ms=budget_ms, seed=seed)
-        return bot if a.tied(bot.card) else PlayCard(seat, a.best)
+        return PlayCard(seat, a.pick)  # the bot's card unless another is better beyond the noise
     return bot
 
 
-def play_board(players: int, seed: int, *, advisor_seat: int | None = None, budget_ms: float = 300) -> Deal:
-    """Board ``seed`` played by the bots, with the advisor in ``advisor_seat`` (None: bots only)."""
+def play_board(players: int, seed: int, *, advisor_seat: int | None = None, budget_ms: float = 300,
+               timings: list | None = None) -> Deal:
+    """Board ``seed`` played by the bots, with the advisor in ``advisor_seat`` (None: bots only). ``timings``
+    collects the wall-clock seconds of each of the advisor's decisions (for bench/)."""
     deal = Deal.new(players, seed=seed, dealer=seed % players)
     while deal.phase not in OVER:
         if deal.to_act == advisor_seat:
+            start = time.perf_counter()
             try:
                 action = advisor_move(deal, budget_ms, seed)
             except ValueError:  # no sample fits what the seat saw (should not happen): the bot's move
                 action = decide(deal.view(deal.to_act)).action
+            if timings is not None:
+                timings.append(time.perf_counter() - start)
             deal.apply(action)
         else:
             deal.apply(decide(deal.view(deal.to_act)).action)
@@ -107,36 +113,48 @@ class Row:
 
 
 def summary(rows: list[Row]) -> dict:
-    """boards, deals, gain_per_deal and its 95% interval (normal, over the deals).
+    """boards, deals, gain_per_deal and its 95% interval. The seats of one board share its cards, so their
+    gains are not independent: the interval is taken over the boards, each board's mean gain over its seats
+    (its deals here) being one observation.
 
-    Gains 10, -10 and 30: mean 10, standard deviation 20, half-width 1.96 * 20 / root of 3 = 22.63.
+    Board 0 gains 10 and -10 (mean 0), board 1 gains 30 (mean 30): gain per deal 10 (over the 3 deals), board
+    means 0 and 30, standard deviation 21.21, half-width 1.96 * 21.21 / root of 2 = 29.4 around their mean 15.
 
     >>> summary([Row(0, 0, 10, 0, "attack"), Row(0, 1, 0, 10, "defence"), Row(1, 0, 30, 0, None)])
-    {'boards': 2, 'deals': 3, 'gain_per_deal': 10.0, 'ci95': [-12.63, 32.63]}
+    {'boards': 2, 'deals': 3, 'gain_per_deal': 10.0, 'ci95': [-14.4, 44.4]}
     """
     n = len(rows)
     if not n:
         return {"boards": 0, "deals": 0, "gain_per_deal": 0.0, "ci95": [0.0, 0.0]}
-    gains = [r.gain for r in rows]
-    mean = sum(gains) / n
-    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    return {"boards": len({r.board for r in rows}), "deals": n, "gain_per_deal": round(mean, 2),
-            "ci95": [round(mean - half, 2), round(mean + half, 2)]}
+    by_board: dict[int, list[int]] = {}
+    for r in rows:
+        by_board.setdefault(r.board, []).append(r.gain)
+    means = [sum(g) / len(g) for g in by_board.values()]
+    b = len(means)
+    centre = sum(means) / b
+    sd = math.sqrt(sum((m - centre) ** 2 for m in means) / (b - 1)) if b > 1 else 0.0
+    half = Z95 * sd / math.sqrt(b)
+    return {"boards": b, "deals": n, "gain_per_deal": round(sum(r.gain for r in rows) / n, 2),
+            "ci95": [round(centre - half, 2), round(centre + half, 2)]}
 
 
 def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
-              progress: Callable[[int, int], None] | None = None) -> dict:
-    """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``."""
+              progress: Callable[[int, int], None] | None = None, timings: list | None = None,
+              partial: Callable[[dict], None] | None = None) -> dict:
+    """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``. ``timings``
+    collects the seconds each of the advisor's decisions took; ``partial`` gets the summary so far after each
+    board (a long match shows its figures as it goes)."""
     rows = []
     for b in range(boards):
         s = board_seed(seed, b)
         reference = play_board(players, s)
         for seat in range(players):
-            mine = play_board(players, s, advisor_seat=seat, budget_ms=budget_ms)
+            mine = play_board(players, s, advisor_seat=seat, budget_ms=budget_ms, timings=timings)
             rows.append(Row(b, seat, seat_score(mine, seat), seat_score(reference, seat), role(mine, seat)))
         if progress is not None:
             progress(b + 1, boards)
+        if partial is not None:
+            partial(summary(rows))
     out = summary(rows)
     out["as_taker"] = summary([r for r in rows if r.role == "attack"])
     out["as_defender"] = summary([r for r in rows if r.role == "defence"])

@@ -46,6 +46,7 @@ from ..engine.cards import CARDS, Card, from_mask, points_text
 from ..engine.play import legal_mask, trick_state
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import POIGNEE_BONUS
+from ..engine.words import plural
 from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
 from .tricks import settle_trick, sweep_of
 
@@ -371,7 +372,8 @@ def _validate(p: Position) -> None:
         want = left - (s in played)
         if len(p.hands[s]) != want:
             raise PositionError(
-                f"seat {s + 1} holds {len(p.hands[s])} card(s), but with the trick as given it must hold {want} "
+                f"seat {s + 1} holds {plural(len(p.hands[s]), 'card')}, but with the trick as given it must hold "
+                f"{want} "
                 "(every seat holds as many cards, less one for those who played to the trick)")
     if left > rules.tricks:
         raise PositionError(f"with {n} players a hand has at most {rules.tricks} cards")
@@ -385,7 +387,9 @@ def _validate(p: Position) -> None:
     # What the sides have won must fit the cards that are gone.
     gone = [c for c in CARDS if c not in set(every)]
     if p.attack_tricks < 0 or p.defence_tricks < 0 or p.attack_tricks + p.defence_tricks != rules.tricks - left:
-        raise PositionError(f"taken: {rules.tricks - left} trick(s) are over (with {left} left), so attack_tricks + "
+        done = rules.tricks - left
+        raise PositionError(f"taken: {plural(done, 'trick')} {'is' if done == 1 else 'are'} over "
+                            f"(with {left} left), so attack_tricks + "
                             f"defence_tricks must be {rules.tricks - left}, not {p.attack_tricks + p.defence_tricks}")
     gone_oudlers = count_oudlers(gone)
     if not 0 <= p.attack_oudlers <= gone_oudlers:
@@ -395,7 +399,7 @@ def _validate(p: Position) -> None:
     low = max(0.0, 4.5 * p.attack_oudlers - 0.5)
     high = gone_points - 4.5 * (gone_oudlers - p.attack_oudlers) + 0.5
     if not low <= p.attack_points <= high:
-        raise PositionError(f"taken: with {p.attack_oudlers} oudler(s) won, the attack's points are between "
+        raise PositionError(f"taken: with {plural(p.attack_oudlers, 'oudler')} won, the attack's points are between "
                             f"{points_text(low)} and {points_text(high)} (the cards already played or in the dog), "
                             f"not {points_text(p.attack_points)}")
     if p.petit_in_previous_trick and (PETIT in every or p.attack_tricks + p.defence_tricks == 0):

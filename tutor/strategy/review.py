@@ -1,18 +1,16 @@
 """Review of a played deal: the learner's costly cards, the better card, and what it would have gained.
 
-For each card the learner played (a ``PlayCard`` of their seat in the deal's log):
+Each card the learner played (a ``PlayCard`` of their seat in the deal's log) is judged by **the advisor on
+what the learner could see then** (``advisor.card_advice``): the same call, budget and seed as the practice
+table's Hint on the same position, so the review and Hint give the same answer (one truth). The advisor
+deals the cards the learner could not see many times, consistently with everything they knew, and plays
+each card on the same deals: inside the solver's exact range every sampled deal is solved exactly, before it
+the bots play the deals out. A card is costly only when it is **not tied** with the advisor's best (its
+paired 95% interval does not reach 0); the better card is then the advisor's pick, the one Hint shows.
 
-- **exact** when the position is within the solver's exact range: every hand is known after the
-  deal, so the double-dummy solver gives each legal card's final score with perfect play;
-- **estimated** earlier: the cards the learner could not see are dealt ``samples`` times, consistent
-  with everything the learner knew then, from their view alone (``sampler.Sampler``: the cards played and
-  who played them, the voids shown, poignées shown, the dog if it was shown, their own écart if they took,
-  the trumps of the écart, the bids the bots made);
-  each sample is replayed through the engine (a sample the log cannot come from is dropped), each
-  legal card is played, the bots play on until the solver's range and the solver finishes the deal
-  (perfect-information Monte Carlo, with the bots bridging to the endgame). The mean is labelled
-  estimated. The better card's gain is then measured again on as many fresh samples: the best of
-  several noisy means is biased upwards, fresh deals that did not choose it are not.
+Inside the solver's exact range the review also gives the **double-dummy** verdict, extra information that
+Hint never sees: the best card with every card known after the deal (``double_dummy``, ``dd_gain``). The
+learner is judged on the single-dummy verdict (what they could know), not on the hidden cards.
 
 Gains are in the learner's own score for the deal (the taker's, a partner's or a defender's share).
 """
@@ -24,8 +22,10 @@ from dataclasses import dataclass, replace
 
 from ..engine import Card, Deal, Discard, IllegalAction, Phase, PlayCard
 from ..engine.deal import DealtCards
-from .bots import decide
+from .advisor import advice_seed, advise_card, card_advice
+from .estimate import Z95
 from .position import Position
+from .rollout import rollout_deal
 from .sampler import Sampler
 from .solver import EXACT_CARDS, solve
 from .why import FALLBACK, principle_in_deal
@@ -51,7 +51,16 @@ class Decision:
     samples: int = 0  # consistent deals used (0 when exact)
     step: int = -1  # the card's place in the deal's log (the table is set back to it by "replay from here")
     principle: str = "count-tricks"  # the id in principles.PRINCIPLES that the better card follows
-    noise: float = 0.0  # the standard error of an estimated gain (paired samples); 0 when exact
+    noise: float = 0.0  # the standard error of the gain (paired samples)
+    double_dummy: tuple[tuple[Card, float], ...] = ()  # inside the exact range: each card's taker score, all known
+    dd_gain: float | None = None  # what the double-dummy best card would have added to the learner's score
+
+    @property
+    def dd_best(self) -> Card | None:
+        """The best card with every card known (inside the exact range), None outside it."""
+        if not self.double_dummy:
+            return None
+        return self.double_dummy[0][0]  # listed best first for the learner
 
     def value(self, card: Card) -> float:
         """The taker's final score after ``card`` (a mean when estimated)."""
@@ -120,13 +129,15 @@ def rewind(deal: Deal, step: int) -> Deal:
 
 
 def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random | None = None,
-                tail_cards: int | None = None, exact_only: bool = False) -> Decision | None:
-    """The card played at ``deal.log[step]`` valued, or None when it was the only legal card (or no
-    sample could be dealt, or it is outside the exact range with ``exact_only``)."""
+                tail_cards: int | None = None, exact_only: bool = False,
+                budget_ms: float | None = None) -> Decision | None:
+    """The card played at ``deal.log[step]`` judged by the advisor on the learner's view then (Hint's own call:
+    ``advisor.card_advice``, seeded by the deal), or None when it was the only legal card (or no sample could
+    be dealt, or it is outside the exact range with ``exact_only``). ``samples``, ``rng`` and ``tail_cards``
+    are kept for callers of the older estimate and not used: the advisor's budget sets the samples."""
     action = deal.log[step]
     if not isinstance(action, PlayCard):
         raise ValueError(f"action {step} is not a card played")
-    rng = rng if rng is not None else random.Random(step)
     seat, n = action.seat, deal.players
     before = rewind(deal, step)
     legal = before.legal_cards(seat)
@@ -134,23 +145,41 @@ def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random 
         return None
     trick = len(before.tricks) + 1
     pos = Position.from_deal(before)
-    if pos.cards_left <= EXACT_CARDS[n]:
-        sol = solve(pos)
-        options, exact, used = {c: float(v.taker_score) for c, v in sol.cards.items()}, True, 0
-    elif exact_only:
+    in_range = pos.cards_left <= EXACT_CARDS[n]
+    if exact_only and not in_range:
         return None
-    else:
-        tail = tail_cards if tail_cards is not None else 2 * n
-        runs = _estimate(before, deal.log[:step], seat, legal, samples, rng, tail)
-        used, exact = len(runs[legal[0]]), False
-        if not used:
-            return None
-        options = {c: sum(v) / used for c, v in runs.items()}
-    made = _decision(before, seat, trick, action.card, options, exact, used)
-    if not exact and made.gain > 0:
-        made = _confirmed(made, before, deal.log[:step], samples, rng, tail)
+    view = before.view(seat)
+    try:
+        advice = card_advice(view, deal.seed) if budget_ms is None else advise_card(
+            view, budget_ms=budget_ms, seed=advice_seed(deal.seed))
+    except ValueError:
+        return None
+    made = _judged(advice, trick, seat, action.card)
+    if in_range:
+        made = _double(made, solve(pos), learner_factor(before, seat))
     principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
     return replace(made, step=step, principle=principle)
+
+
+def _judged(advice, trick: int, seat: int, played: Card) -> Decision:
+    """The advisor's verdict on one card: costly only when it is not tied with the best."""
+    order = tuple((o.key, round(o.taker_score, 2)) for o in advice.options)
+    if played in advice.ties:
+        better, gain, noise = played, 0.0, 0.0
+    else:
+        # The gap to the best (paired, beyond its interval); the card named is the advisor's pick, Hint's card,
+        # which is the best or tied with it.
+        mine = advice.option(played)
+        better, gain, noise = advice.pick, round(mine.gap, 2), round(mine.gap_ci / Z95, 2)
+    return Decision(trick, seat, played, better, gain, advice.exact, order, advice.samples, noise=noise)
+
+
+def _double(made: Decision, sol, factor: float) -> Decision:
+    """The double-dummy values added (every card known after the deal), best first for the learner."""
+    cards = sorted(sol.cards, key=lambda c: (-sol.cards[c].taker_score * factor, c.sort_key))
+    dd = tuple((c, float(sol.cards[c].taker_score)) for c in cards)
+    gain = round((dd[0][1] - sol.cards[made.played].taker_score) * factor, 2)
+    return replace(made, double_dummy=dd, dd_gain=gain)
 
 
 def learner_factor(deal: Deal, seat: int) -> float:
@@ -250,19 +279,24 @@ def _replayed(dealt: DealtCards, ecart: tuple[Card, ...], at: Deal, log: list) -
 
 
 def _finish(d: Deal, tail: int) -> float:
-    """The bots play on to the solver's range, the solver finishes: the taker's final score."""
-    while d.phase is Phase.PLAYING and sum(h.bit_count() for h in d.hands) > tail:
-        d.apply(decide(d.view(d.to_act)).action)
+    """The bots play on to the last card (the lean rollout, ``rollout.Lean``): the taker's final score. ``tail``
+    is no longer used (the solver's tail is left to the advisor's exact range)."""
     if d.phase is Phase.DONE:
         return float(d.result().score.taker)
-    return float(solve(Position.from_deal(d)).value.taker_score)
+    return float(rollout_deal(d)[0])
 
 
 def describe(decision: Decision) -> str:
-    """One line for the learner (seats from 1): 'Trick 16: you played T1; T7 was better, +30 (exact).'"""
-    label = "exact" if decision.exact else f"estimated over {decision.samples} deals"
-    return (f"Trick {decision.trick}: you played {decision.played}; {decision.better} was better, "
-            f"{decision.gain:+g} to your score ({label}).")
+    """One line for the learner, in words, the gain in whole points: 'Trick 16: you played trump 1; K♥ was
+    better, +30 to your score (on what you could see: 40 deals sampled, each solved exactly).'"""
+    how = "each solved exactly" if decision.exact else "each played out by the bots"
+    line = (f"Trick {decision.trick}: you played {decision.played.short}; {decision.better.short} was "
+            f"better, {round(decision.gain):+d} to your score (on what you could see: {decision.samples} deals "
+            f"sampled, {how}).")
+    if decision.dd_gain:
+        line += (f" With every card known, {decision.dd_best.short} was best: {round(decision.dd_gain):+d} against "
+                 "your card.")
+    return line
 
 
 __all__ = ["Decision", "review_deal", "decisions", "decision_at", "describe", "learner_factor", "learner_steps",

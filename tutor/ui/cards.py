@@ -20,9 +20,10 @@ from functools import cache
 from html import escape
 
 from ..cardlook import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, card_label, rank_label
-from ..engine.cards import Card
+from ..engine.cards import BY_CODE, Card
 
-__all__ = ["card_data_uri", "card_img", "card_label", "card_name", "card_svg", "cards_html"]
+__all__ = ["card_data_uri", "card_img", "card_label", "card_name", "card_svg", "cards_html", "cards_inline",
+           "with_card_pictures"]
 
 WIDTH, HEIGHT = 70, 100
 
@@ -84,6 +85,33 @@ def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card]
     imgs = "".join(card_img(c, width=width, dim=c in dim, ring=c in ring) for c in cards)
     row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.75rem"
     return f'<div class="tt-cards" style="{row}">{imgs}</div>'
+
+
+INLINE_WIDTH = 40  # a card in a line of text: small enough to sit in a sentence or a table cell
+
+
+def cards_inline(cards: Iterable[Card], *, width: int = INLINE_WIDTH) -> str:
+    """Card pictures inside a line of text (an answer, a worked example), each with its name as alt text.
+
+    >>> from tutor.engine import parse_cards
+    >>> html = cards_inline(parse_cards("KH T21"))
+    >>> html.startswith('<span class="tt-cards-inline"') and html.count("<img") == 2 and 'alt="trump 21"' in html
+    True
+    """
+    imgs = "".join(card_img(c, width=width) for c in cards)
+    return (f'<span class="tt-cards-inline" style="display:inline-flex;flex-wrap:wrap;gap:2px;'
+            f'vertical-align:middle">{imgs}</span>')
+
+
+def with_card_pictures(text: str, *, width: int = INLINE_WIDTH) -> str:
+    """Markdown with each row-of-cards mark (``{cards:KH T21}``, from ``tutor.content.render``) drawn as pictures.
+    Shown with ``unsafe_allow_html``; the text around it is the app's own.
+
+    >>> with_card_pictures("Hand: {cards:KH}.").count("<img")
+    1
+    """
+    from ..content.render import CARDS_MARK
+    return CARDS_MARK.sub(lambda m: cards_inline([BY_CODE[c] for c in m.group(1).split()], width=width), text)
 
 
 def card_name(card: Card) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..engine import TarotError, explain_all, format_cards, parse_cards, score_deal
+from ..engine import TarotError, cards_text, explain_all, parse_cards, score_deal
 from ..engine.rules import Contract
 from ..quiz.scoreform import SIGN_CONVENTION
 from .cards import cards_html
@@ -75,7 +75,7 @@ def _legal_form() -> None:
             return
         legal = [v.card for v in verdicts if v.legal]
         st.markdown(cards_html(hand, dim=[c for c in hand if c not in legal], width=56), unsafe_allow_html=True)
-        st.success("Legal: " + format_cards(legal))
+        st.success("Legal: " + cards_text(legal))
         for v in verdicts:
             if not v.legal:
-                st.markdown(f"- **{v.card}**: {v.reason}")
+                st.markdown(f"- **{v.card.short}**: {v.reason}")

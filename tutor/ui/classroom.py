@@ -20,10 +20,10 @@ from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason, display_name
 from ..progress import StoreError
 from .learner import retry, session_key, store
-from .question import answer_widget
+from .question import answer_widget, show_answer
 from .safe import plain, query_text
 from .table_component import card_table
-from .table_model import answer_of, answered_by_table, question_view
+from .table_model import answer_of, answered_by_table, given_words, question_view
 from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -190,6 +190,10 @@ def _take(cs: ClassStore, token: str) -> None:
     if st.session_state.get(PIN):
         st.info(f"Your PIN is **{st.session_state[PIN]}**. Note it down: if you lose this page, the Class page lets "
                 "you back in with your name and this PIN.")
+    if quiz.duplicate:  # everyone plays the same deals (``class_duplicate``)
+        from .class_duplicate import play
+        play(cs, token, quiz)
+        return
     todo = [i for i in range(total) if i not in done]
     if quiz.paced and not quiz.closed:
         todo = _paced_turn(cs, token, quiz, done)
@@ -262,11 +266,11 @@ def _result(quiz, done: dict) -> None:
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
         mark = MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"]
-        st.markdown(f"**{i + 1}.** {mark} · your answer: `{m.answer if m else 'none'}`")
+        st.markdown(f"**{i + 1}.** {mark} · your answer: {given_words(q, m.answer) if m else 'none'}")
         if quiz.explanations:
             with st.expander(f"Question {i + 1}: answer and why"):
                 st.markdown(q.prompt)
-                st.markdown(f"**Answer:** {q.answer_text}")
+                show_answer(q)
                 st.markdown(q.explanation)
     if not quiz.explanations:
         st.info("Your teacher will open the explanations later.")

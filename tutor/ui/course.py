@@ -32,8 +32,9 @@ def render() -> None:
     c = course()
     saving_notice()
     finished = done("lessons")
-    skipped = st.session_state.get("lessons_skipped", set()) - finished
-    stars = st.session_state.get("lesson_stars", {})
+    from .lesson_memory import marks
+    stars, skipped = marks()  # kept in the progress store: a reload keeps them
+    skipped = skipped - finished
     upcoming = next((lesson for lesson in c.lessons if lesson.id not in finished), None)
     if upcoming is not None:
         label = "Start here" if not finished else "Continue"
@@ -65,7 +66,7 @@ def render() -> None:
         else:
             mark = ":material/skip_next:" if lesson.id in skipped else (":material/play_arrow:" if upcoming is lesson else ":material/radio_button_unchecked:")  # noqa: E501
         state = {":material/check_circle:": "done", ":material/replay:": "done, worth another go", ":material/skip_next:": "skipped, not done", ":material/play_arrow:": "next", ":material/radio_button_unchecked:": "to do"}.get(mark)  # noqa: E501
-        earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if lesson.id in stars else ""
+        earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if stars.get(lesson.id) else ""
         extra = " · ".join(x for x in (state, earned) if x)
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")

@@ -8,10 +8,11 @@ from datetime import datetime
 import streamlit as st
 
 from ..progress import Store
+from ..progress.lesson_store import checked_hours
 from ..progress.mastery import local_day, streak
 from . import learner as lr
 
-DAILY_GOAL = 10  # answers a day (drill, lessons, puzzles' checks, review): about ten minutes
+DAILY_GOAL = 10  # answers a day (drill, lessons' checks, puzzles, review): about ten minutes
 MINUTES_PER_SKILL = 1.5  # a review question or two per due skill
 
 
@@ -26,13 +27,15 @@ def review_offer(due: int) -> str:
 
 
 def today_and_streak() -> tuple[int, int]:
-    """(answers today, days in a row) in the browser's time zone."""
-    hours = lr.cached("hours", Store.answer_hours, default=[])
+    """(answers today, days in a row) in the browser's time zone. Every checked answer counts: drill,
+    review and generated checks (the answers table), a lesson's fixed checks and puzzles (``checked_hours``)."""
+    hours = [(t, n) for t, n, _ in lr.cached("hours", Store.answer_hours, default=[])]
+    hours += lr.cached("checked", checked_hours, default=[])
     other = lr.cached("activity", Store.activity_times, default=[])
     tz = lr.viewer_tz()
     today = local_day(datetime.now().astimezone(), tz)
-    days = {local_day(t, tz) for t, _, _ in hours} | {local_day(t, tz) for t in other}
-    return sum(n for t, n, _ in hours if local_day(t, tz) == today), streak(days, today)
+    days = {local_day(t, tz) for t, _ in hours} | {local_day(t, tz) for t in other}
+    return sum(n for t, n in hours if local_day(t, tz) == today), streak(days, today)
 
 
 def daily_panel(*, course_done: bool) -> None:

@@ -25,6 +25,7 @@ from ..db import utcnow
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
+from ..progress.store import REVEALED
 from ..skills import SKILLS
 from .safe import plain
 
@@ -302,7 +303,7 @@ def reveal_puzzle(puzzle_id: str, key: str, difficulty: int | None = None) -> No
     st.session_state[f"{key}_saved"] = "revealed"
     lid = learner_id()
     if lid is not None:
-        _rated(key, lid, puzzle_id, solved=False, credit=0.0, answer="(solution shown)",
+        _rated(key, lid, puzzle_id, solved=False, credit=0.0, answer=REVEALED,
                at=utcnow(), difficulty=difficulty)
 
 
@@ -386,9 +387,10 @@ def saving_notice() -> None:
 
 
 def mastery_note(skills) -> str:
-    """' · counting: 3 right out of 3: a good start…' for the skills practised so far ('' for none)."""
+    """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
+    each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{s.replace('-', ' ')}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [f"{SKILLS.get(s, s.replace('-', ' '))}: {plain_words(m[s])}" for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 

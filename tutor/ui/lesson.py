@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from ..content import (
@@ -15,7 +17,11 @@ from ..content import (
     check_answer,
     render_example,
 )
+from ..engine import TarotError, card, cards_text, parse_cards
+from ..engine.words import plural
 from ..progress.lesson_score import LessonScore
+from . import lesson_memory as memory
+from .cards import cards_inline, with_card_pictures
 from .data import course
 from .reference import linked_sections, reference_links
 from .safe import plain, query_int, query_text
@@ -54,8 +60,32 @@ def _go(lesson_id: str, place: int | str) -> None:
 
 
 def _results(lesson_id: str) -> dict:
-    """This session's answers to the lesson's checks: {"first": {n: right}, "again": {n: right}}."""
-    return st.session_state.setdefault("lesson_results", {}).setdefault(lesson_id, {"first": {}, "again": {}})
+    """The current attempt's answers to the lesson's checks: {"first": {n: right}, "again": {n: right}, …},
+    kept in the progress store (``lesson_memory``), so a reload finds them."""
+    return memory.attempt(lesson_id)
+
+
+def _go_again(lesson_id: str) -> None:
+    """Go through the lesson again: a new attempt, its checks asked afresh (this session's copies of the old
+    answers and of the widgets' values are dropped)."""
+    memory.restart(lesson_id)
+    mine = re.compile(rf"^(form_)?{re.escape(lesson_id)}_\d+(_again)?(_|$)")
+    for k in [k for k in st.session_state if isinstance(k, str) and mine.match(k)]:
+        del st.session_state[k]
+    _go(lesson_id, 0)
+
+
+def _done_notice(lesson) -> None:
+    """Above each step of a finished attempt: its answers are shown as given, and a new go can start."""
+    r = _results(lesson.id)
+    if r["status"] != "done":
+        return
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    stars = "★" * (r["stars"] or 0) + "☆" * (3 - (r["stars"] or 0))
+    left.info(f"You finished this lesson ({stars}). Your answers are kept as you gave them.",
+              icon=":material/task_alt:")
+    if right.button("Go through it again", key=f"again_{lesson.id}", width="stretch"):
+        _go_again(lesson.id)
 
 
 def lesson_score(lesson) -> LessonScore:
@@ -101,13 +131,12 @@ def render() -> None:
 def _one_step(lesson, steps, n_steps: int, i: int) -> None:
     st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}")
     step = steps[i]
+    _done_notice(lesson)
     if i >= n_steps:
         st.subheader(f"Closing quiz · question {i - n_steps + 1} of {len(lesson.quiz)}")
     elif step.title:
         st.subheader(step.title)
-    result = render_step(step, f"{lesson.id}_{i}")
-    if isinstance(step, CheckStep) and result is not None:
-        _results(lesson.id)["first"].setdefault(i, result)
+    render_step(step, f"{lesson.id}_{i}", place=(lesson.id, i, False))
     unanswered = isinstance(step, CheckStep) and i not in _results(lesson.id)["first"]
 
     back, mid, nxt = st.columns([1, 2, 1])
@@ -126,42 +155,38 @@ def _one_step(lesson, steps, n_steps: int, i: int) -> None:
 
 def _second_chance(lesson, steps) -> None:
     """The checks missed on the first try, once more, before the score."""
-    checks = [i for i, s in enumerate(steps) if isinstance(s, CheckStep)]
-    missed = [checks[n] for n in lesson_score(lesson).to_retry]
     r = _results(lesson.id)
-    tried = st.session_state.setdefault("lesson_again", {}).setdefault(lesson.id, [])
-    for i in missed:
-        if i not in tried:
-            tried.append(i)
+    # Every check missed on the first try: those answered again stay shown with their verdict.
+    tried = sorted(i for i, ok in r["first"].items() if ok is False and i < len(steps)
+                   and isinstance(steps[i], CheckStep))
     st.subheader("Second chance")
     st.markdown("The checks you missed come back once. Your first-try score stays, but putting them right "
                 "earns a better mark.")
     for i in tried:
-        result = render_step(steps[i], f"{lesson.id}_{i}_again")
-        if result is not None:
-            r["again"].setdefault(i, result)
+        render_step(steps[i], f"{lesson.id}_{i}_again", place=(lesson.id, i, True))
     waiting = [i for i in tried if i not in r["again"]]
     if st.button("See my score →", type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
         _go(lesson.id, END)
     if waiting:
-        st.caption(f"{len(waiting)} check(s) still to answer here.")
+        st.caption(f"{plural(len(waiting), 'check')} still to answer here.")
 
 
 def _end(lesson) -> None:
     score = lesson_score(lesson)
     if score.done:
         remember_done("lessons", lesson.id)
-        st.session_state.setdefault("lesson_stars", {})[lesson.id] = score.stars
-        st.session_state.setdefault("lessons_skipped", set()).discard(lesson.id)
+        memory.end(lesson.id, score)
         st.success(f"You finished “{lesson.title}”: **{score.text}**.")
         st.markdown(f"## {score.stars_text}")
         again = score.again
         if again:
             st.caption(f"Second chance: {sum(again.values())} of {len(again)} put right.")
-    elif not score.first and lesson.id in done("lessons"):  # e.g. the score page reloaded in a new session
+        if st.button("Go through it again", key=f"again_{lesson.id}"):
+            _go_again(lesson.id)
+    elif not score.first and lesson.id in done("lessons"):  # finished before any attempt was kept, or begun anew
         st.success(f"You have finished “{lesson.title}” before. Go through it again to earn its stars anew.")
     else:
-        st.session_state.setdefault("lessons_skipped", set()).add(lesson.id)
+        memory.end(lesson.id, score)
         left = len(score.unanswered)
         st.warning(f"You skipped {left} of {score.checks} checks, so “{lesson.title}” is marked **skipped**, not "
                    "done. Answer them to finish it.")
@@ -183,8 +208,9 @@ def _next_lesson(lesson_id: str):
     return course().lessons[pos + 1] if pos + 1 < len(ids) else None
 
 
-def render_step(step, key: str) -> bool | None:
-    """Show one step; for a check, return whether its answer was right (None before an answer)."""
+def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> bool | None:
+    """Show one step; for a check, return whether its answer was right (None before an answer). ``place``
+    (lesson id, step number, second chance): a check there is answered once, and its answer kept."""
     if isinstance(step, TextStep):
         if step.callout == "house-rule":
             st.warning("**House rule, not an FFT rule.** " + step.body)
@@ -205,7 +231,7 @@ def render_step(step, key: str) -> bool | None:
         if step.intro:
             st.markdown(step.intro)
         with st.container(border=True):
-            st.markdown(render_example(step))
+            st.markdown(with_card_pictures(render_example(step)), unsafe_allow_html=True)
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
@@ -218,33 +244,71 @@ def render_step(step, key: str) -> bool | None:
         st.markdown("\n".join(f"- {p}" for p in step.points))
     elif isinstance(step, CheckStep):
         if step.is_generated:
-            return generated_check(step, key)
-        return fixed_check(step, key)
+            return generated_check(step, key, place)
+        return fixed_check(step, key, place)
     return None
 
 
-def generated_check(step: CheckStep, key: str) -> bool | None:
+def _kept(place, *, result: str, given: str) -> bool:
+    """Bring back an answer the attempt keeps (after a reload) into this session; True when answered."""
+    if place is None:
+        return False
+    lesson_id, i, again = place
+    r = _results(lesson_id)
+    if i not in r["again" if again else "first"]:
+        return False
+    if result not in st.session_state:
+        st.session_state[result] = r["again" if again else "first"][i]
+        st.session_state[given] = r["given"].get((again, i))
+    return True
+
+
+def _keep(place, answer, right: bool, *, fixed: bool) -> None:
+    """Keep a check's first answer in the attempt; then draw the page again, which shows the answer with
+    its verdict in place of the form (drawn before the answer came)."""
+    if place is None:
+        return
+    lesson_id, i, again = place
+    if i not in _results(lesson_id)["again" if again else "first"]:
+        memory.record(lesson_id, i, answer, right, again=again, fixed=fixed)
+        st.rerun()
+
+
+def generated_check(step: CheckStep, key: str, place=None) -> bool | None:
     """A check the quiz generator makes. Its first answer counts toward the skill's mastery, like a drill
     answer, and a wrong one comes back in Replay my mistakes (regenerated from its kind and seed)."""
-    from ..quiz import KINDS
+    from ..quiz import KINDS, check_answer
     from .learner import track_answer
-    from .question import question_block
+    from .question import load_question, question_block
 
     seed, params = step.quiz_seed, dict(step.params)
-    fb = question_block(step.generator, seed=seed, params=params, key=key)
+    if _kept(place, result=f"{key}_right", given=f"{key}_given") and \
+            f"{key}_feedback" not in st.session_state:  # answered before a reload: its feedback, not a new answer
+        st.session_state[f"{key}_feedback"] = check_answer(load_question(step.generator, seed, params),
+                                                           st.session_state[f"{key}_given"])
+        st.session_state[f"{key}_saved"] = True
+    fb = question_block(step.generator, seed=seed, params=params, key=key, once=place is not None)
     track_answer(key, fb, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
                  source="lesson")
+    if fb is not None:
+        _keep(place, st.session_state.get(f"{key}_given"), fb.correct, fixed=False)
     return None if fb is None else bool(fb.correct)
 
 
-def fixed_check(step: CheckStep, key: str) -> bool | None:
-    """A fixed question from a lesson, answered in place with immediate feedback."""
+def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
+    """A fixed question from a lesson, answered in place with immediate feedback (once, with ``place``: the
+    answer is then shown with its verdict, in place of the form)."""
     from ..quiz.order import shuffled
+    answered = _kept(place, result=f"{key}_result", given=f"{key}_given")
     with st.container(border=True):
         st.markdown(f"**Check:** {step.question}")
         kind = step.answer_kind
         on_table = kind in ("card", "cards") and not step.options and bool(step.pick_from)
         clicked = None
+        if answered:
+            show_card_groups(step.shown_cards)
+            st.markdown(f"Your answer: **{_given_text(step, st.session_state.get(f'{key}_given'))}**")
+            return _verdict(step, key)
         if on_table:  # the cards are clicked on the card table: one answer, one rerun
             from .table_component import card_table
             from .table_model import check_view
@@ -282,23 +346,55 @@ def fixed_check(step: CheckStep, key: str) -> bool | None:
             right = check_answer(step, response)
             st.session_state[f"{key}_result"] = right
             st.session_state[f"{key}_given"] = response
-        result = st.session_state.get(f"{key}_result")
-        if result is None:
+            _keep(place, response, right, fixed=True)
+        if st.session_state.get(f"{key}_result") is None:
             if step.hint:
                 with st.expander("Hint"):
                     st.markdown(step.hint)
             return None
-        if result:
-            st.success("Right!")
+        return _verdict(step, key)
+
+
+def _verdict(step: CheckStep, key: str) -> bool:
+    """Right, or not quite with the known slip and the answer; then the step's explanation."""
+    result = bool(st.session_state.get(f"{key}_result"))
+    if result:
+        st.success("Right!")
+    else:
+        slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
+        why = f" {slip}" if slip else ""
+        cards = _answer_cards(step)
+        if cards:  # the answer in pictures, its names as their alt text
+            st.error(f"Not quite.{why}")
+            st.markdown(f"**Answer:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
         else:
-            slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
-            why = f" {slip}" if slip else ""
             st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
-        if step.explain:
-            st.markdown(step.explain)
-        if step.engine_note:
-            st.caption(step.engine_note)
+    if step.explain:
+        st.markdown(step.explain)
+    if step.engine_note:
+        st.caption(step.engine_note)
     return result
+
+
+def _given_text(step: CheckStep, given) -> str:
+    """The learner's answer as they gave it, in words: the option's text, yes or no, the cards, the number."""
+    if step.options:
+        return next((o.text for o in step.options if o.value == given), str(given))
+    if isinstance(given, bool):
+        return "yes" if given else "no"
+    if isinstance(given, list):
+        try:  # card codes as typed or clicked: said by name
+            return cards_text(c if not isinstance(c, str) else card(c) for c in given)
+        except (TarotError, ValueError):
+            return " ".join(str(c) for c in given)
+    if isinstance(given, str) and _answer_cards(step):
+        try:
+            return card(given).short
+        except (TarotError, ValueError):
+            return given
+    if isinstance(given, float) and given.is_integer():
+        return str(int(given))
+    return str(given)
 
 
 def _answer_text(step: CheckStep) -> str:
@@ -308,9 +404,22 @@ def _answer_text(step: CheckStep) -> str:
                 return o.text
     if isinstance(step.answer, bool):
         return "yes" if step.answer else "no"
-    if step.accepted and len(step.accepted) > 1:  # tied best cards: each one is right
-        return " or ".join(sorted(str(c) for c in step.accepted))
+    cards = _answer_cards(step)
+    if cards:  # by name; tied best cards: each one is right
+        return " or ".join(c.short for c in cards) if step.accepted and len(step.accepted) > 1 else cards_text(cards)
     return str(step.answer)
+
+
+def _answer_cards(step: CheckStep):
+    """A card answer of a fixed check, as cards to draw (each tie when several are right); else None."""
+    if step.options or step.answer_kind not in ("card", "cards"):
+        return None
+    try:
+        if step.accepted and len(step.accepted) > 1:
+            return [card(str(c)) for c in sorted(map(str, step.accepted))]
+        return parse_cards(str(step.answer))
+    except TarotError:
+        return None
 
 
 def slip_for_check(step: CheckStep, given) -> str | None:

@@ -33,6 +33,7 @@ from ..engine import (
 from ..engine.actions import parse_action
 from ..engine.rule_text import RULE_TEXT
 from ..engine.seats import seat_label
+from ..engine.words import plural
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
 from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
@@ -42,7 +43,6 @@ from ..strategy.poignee_advice import PoigneeReview, review_poignee
 from ..strategy.review import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
-    NOISE_FACTOR,
     Decision,
     decision_at,
     learner_steps,
@@ -263,7 +263,8 @@ def _body(table: Table) -> None:
         _sheet(names)
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])
+        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
+                   bottom=table.learner)
     _auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:
@@ -302,17 +303,21 @@ def _auction_summary(view, names) -> None:
     elif view.contract.dog is not DogFate.TAKER_EXCHANGES:
         st.caption(f"The dog is {view.contract.dog.value}.")
     if view.ecart_trumps:
-        st.caption("Trumps in the écart, shown to all: " + " ".join(card_label(c) for c in view.ecart_trumps))
+        st.caption("Trumps in the écart, shown to all: " + ", ".join(card_label(c) for c in view.ecart_trumps))
+
+
+BIDS_A_ROW = 3
 
 
 def _bidding(table: Table, view) -> None:
     highest = max((b for _, b in view.bids if b is not None), default=None)
     options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
     st.markdown("**Your bid** (only the bids still open are offered):")
-    cols = st.columns(len(options))
-    for col, c in zip(cols, options):
-        col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
-                   on_click=_act, args=(Bid(table.learner, c),), width="stretch")
+    # At most three a row: five side by side cut "Garde contre le chien" even on a laptop's screen.
+    for row in range(0, len(options), BIDS_A_ROW):
+        for col, c in zip(st.columns(BIDS_A_ROW), options[row:row + BIDS_A_ROW]):
+            col.button("Pass" if c is None else c.french.capitalize(), key=f"pr_bid_{c.value if c else 'pass'}",
+                       on_click=_act, args=(Bid(table.learner, c),), width="stretch")
 
 
 def _calling(table: Table, view) -> None:
@@ -329,8 +334,8 @@ def _ecart(table: Table, view) -> None:
     st.markdown(f"**Your écart:** pick {size} cards to put aside (no king, no oudler; a trump only if you must).")
     need = trumps_needed(hand, size)
     if need:
-        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so {need} trump(s) must "
-                "go too: the lowest ones do least harm, and they are shown to everyone.")
+        st.info(f"Only {len(discardable(hand))} of your cards may go to the écart freely, so "
+                f"{plural(need, 'trump')} must go too: the lowest ones do least harm, and they are shown to everyone.")
     card_table(ecart_view(hand, size, token=f"pr_ecart_{table.deal.seed}_{len(table.deal.log)}"),
                key="pr_ecart_table", on_answer=_discard)
     with st.form("pr_ecart_form", border=False):
@@ -369,7 +374,8 @@ def _announcements(table: Table, view) -> None:
         level = st.radio("Your hand qualifies for a poignée", levels, horizontal=True, key="pr_poignee_level",
                          format_func=lambda lv: f"{lv} ({need[lv]} trumps)")
         trumps = [c for c in view.hand if c.is_trump or c.is_excuse]
-        best = poignee_to_show(list(view.hand), level, players=table.players)
+        # The lowest trumps that make the count: the high ones stay hidden (lesson 23).
+        best = poignee_to_show(list(view.hand), level, players=table.players, lowest=True)
         card_table(poignee_view(trumps, need[level], best, token=f"pr_poignee_{table.deal.seed}_{level}"),
                    key=f"pr_poignee_table_{level}", on_answer=_show_poignee)
         st.caption("Show it before your first card; its bonus goes to whichever side wins the deal. "
@@ -445,7 +451,7 @@ def _valued(players: int, seed: int, dealer: int, log: tuple[str, ...], step: in
     """One of the learner's cards valued by the solver (or estimated), cached per deal and card: a rerun,
     or the same deal reviewed again, never recomputes it."""
     deal = _replayed(players, seed, dealer, log)
-    return decision_at(deal, step, samples=REVIEW_SAMPLES, rng=random.Random(f"{seed}:{step}"), exact_only=exact_only)
+    return decision_at(deal, step, exact_only=exact_only)  # the advisor, as Hint asks it (same seed and budget)
 
 
 def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
@@ -479,7 +485,7 @@ def _choices_reviewed(players: int, seed: int, dealer: int, log: tuple[str, ...]
     return review_bid(deal, learner), review_poignee(deal, learner)
 
 
-def _review_bid(r: BidReview | None) -> str:
+def _review_bid(r: BidReview | None, replay: bool = True) -> str:
     """The learner's bid, listed when the estimate's best bid would have scored clearly more: "listed",
     "fine" (judged, not costly) or "" (not judged: barred after a misdeal, or no sampled deal fitted)."""
     if r is None:
@@ -493,12 +499,13 @@ def _review_bid(r: BidReview | None) -> str:
                     f"{r.advice.estimate.samples} deals of the cards you could not see).")
         st.markdown(r.advice.table())
         show_principle(r.advice.move.principle, from_start=False)
-        st.button("Replay from here", key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),
-                  icon=":material/replay:", help="Set the table back to your bid and play on from there.")
+        if replay:
+            st.button("Replay from here", key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),
+                      icon=":material/replay:", help="Set the table back to your bid and play on from there.")
     return "listed"
 
 
-def _review_poignee(r: PoigneeReview | None) -> bool:
+def _review_poignee(r: PoigneeReview | None, replay: bool = True) -> bool:
     """The learner's poignée decision, listed when the other choice scored more beyond the noise."""
     if r is None or not r.costly:
         return False
@@ -509,8 +516,9 @@ def _review_poignee(r: PoigneeReview | None) -> bool:
                     f"(estimated over {a.samples} deals of the cards you could not see: {signed_score(a.show)} "
                     f"shown, {signed_score(a.hide)} hidden).")
         show_principle(a.move.principle, from_start=False)
-        st.button("Replay from here", key=f"pr_replay_poignee_{r.step}", on_click=_replay_from, args=(r.step,),
-                  icon=":material/replay:", help="Set the table back to your first card and play on from there.")
+        if replay:
+            st.button("Replay from here", key=f"pr_replay_poignee_{r.step}", on_click=_replay_from, args=(r.step,),
+                      icon=":material/replay:", help="Set the table back to your first card and play on from there.")
     return True
 
 
@@ -523,29 +531,35 @@ def _replay_from(step: int) -> None:
     st.session_state["pr_replayed"] = step
 
 
-def _review(table: Table) -> None:
+def _review(table: Table, replay: bool = True) -> None:
     """The learner's costly decisions: the bid (estimated), then each costly card: trick, card, better card,
-    gain, exact or estimated, the principle and its lesson, and a button to play again from there."""
+    gain, exact or estimated, the principle and its lesson, and (``replay``) a button to play again from there.
+    The class duplicate shows it too, without the button: a class deal is played once."""
     st.subheader("Review of your play")
     if table.deal.seed is None:
         return
     last = EXACT_CARDS[table.players] // table.players
+    # Streamlit drops a widget's value while it is not drawn (a deal in play): a kept copy brings it back.
+    if "pr_review_all" not in st.session_state:
+        st.session_state["pr_review_all"] = st.session_state.get("kept_pr_review_all", False)
     estimated = st.toggle("Also check my earlier cards (estimated over sampled deals; takes a few seconds)",
                           key="pr_review_all")
+    st.session_state["kept_pr_review_all"] = estimated
     found = _reviewed(table, estimated=estimated)
     costly = [x for x in found if listed(x)]
-    how = (f"Your {len(found)} cards with a choice were checked: exactly by the solver in the last {last} "
-           f"tricks, earlier estimated over {REVIEW_SAMPLES} deals the cards you could not see may have been."
-           if estimated else
-           f"Your {len(found)} cards with a choice in the last {last} tricks were checked exactly by the solver.")
+    how = (f"Your {len(found)} cards with a choice were checked as Hint checks them, on what you could see: "
+           f"deals of the cards you could not see, solved exactly in the last {last} tricks and played out by the "
+           "bots before." if estimated else
+           f"Your {len(found)} cards with a choice in the last {last} tricks were checked as Hint checks them, on "
+           "what you could see: deals of the cards you could not see, each solved exactly.")
     st.caption(f"{how} Your bid was estimated over {BID_SAMPLES} deals, and a poignée you could show by playing "
-               f"the deal on both ways. Listed: a loss of at least {MIN_GAIN:g} point (exact), or of "
-               f"{MIN_GAIN_ESTIMATED:g} and {NOISE_FACTOR:g} times its sampling error (a card estimated), or of "
+               f"the deal on both ways. Listed: a card only when it is behind the best beyond the noise (its 95% "
+               f"interval), by {MIN_GAIN:g} point or more (solved deals) or {MIN_GAIN_ESTIMATED:g} (played out), or of "
                f"{MIN_GAIN_ESTIMATED:g} beyond the estimate's noise (the bid), or any loss beyond it (the poignée).")
     with st.spinner("Estimating your bid and your poignée over sampled deals of the cards you could not see…"):
         bid_review, poignee_review = _choices_reviewed(*_deal_key(table))
-    bid = _review_bid(bid_review)
-    poignee = _review_poignee(poignee_review)
+    bid = _review_bid(bid_review, replay)
+    poignee = _review_poignee(poignee_review, replay)
     if not costly:
         st.success("No costly card: every card you chose was as good as the best, or close."
                    + (" Your bid was as good as the best too." if bid == "fine" and not poignee else ""),
@@ -553,13 +567,17 @@ def _review(table: Table) -> None:
         return
     for x in costly:
         with st.container(border=True):
-            how = "exact" if x.exact else f"estimated over {x.samples} deals"
-            gain = f"{x.gain:+g}" if x.exact else f"{x.gain:+.0f}"  # an estimate is a mean: whole points
+            how = "each solved exactly" if x.exact else "each played out by the bots"
             st.markdown(f"**Trick {x.trick}:** you played **{card_label(x.played)}**; **{card_label(x.better)}** "
-                        f"was better: **{gain}** to your score ({how}).")
+                        f"was better: **{x.gain:+.0f}** to your score on average (on what you could see: "
+                        f"{x.samples} deals sampled, {how}).")
+            if x.dd_gain:
+                st.caption(f"With every card known (after the deal), {card_label(x.dd_best)} was best: "
+                           f"{x.dd_gain:+g} against your card. Hint could not see that, so it does not count here.")
             show_principle(x.principle, from_start=False)
-            st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
-                      icon=":material/replay:", help="Set the table back to this card and play on from there.")
+            if replay:
+                st.button("Replay from here", key=f"pr_replay_{x.step}", on_click=_replay_from, args=(x.step,),
+                          icon=":material/replay:", help="Set the table back to this card and play on from there.")
 
 
 def _sheet(names) -> None:
@@ -576,5 +594,5 @@ def _sheet(names) -> None:
                      **{f"Σ {names[i]}": totals[i] for i in range(evening.players)}})
     st.dataframe(rows, hide_index=True, width="stretch")
     lead = max(range(evening.players), key=lambda i: evening.totals[i])
-    st.caption(f"After {len(evening.rows)} deal(s): {names[lead]} leads with {evening.totals[lead]}. "
+    st.caption(f"After {plural(len(evening.rows), 'deal')}: {names[lead]} leads with {evening.totals[lead]}. "
                f"{names[evening.dealer]} deals next.")

@@ -51,7 +51,7 @@ def move_text(action) -> str:
     if isinstance(action, CallKing):
         return f"call {card_label(action.card)}"
     if isinstance(action, Discard):
-        return "put aside " + " ".join(card_label(c) for c in action.cards)
+        return "put aside " + ", ".join(card_label(c) for c in action.cards)
     if isinstance(action, ShowPoignee):
         return f"show a poignée of {len(action.cards)}"
     return "announce a chelem"

@@ -6,12 +6,15 @@ from dataclasses import replace
 
 import streamlit as st
 
+from ..engine import parse_cards
 from ..progress.rating import nearest
+from ..quiz.puzzles import address_code
 from ..quiz.strategy_puzzles import StrategyPuzzle
 from . import strategy_puzzle
+from .cards import cards_inline
 from .data import puzzles
 from .learner import puzzle_rating, reveal_puzzle, saving_notice, track_puzzle
-from .question import render_question
+from .question import render_question, show_answer
 from .reference import linked_sections, reference_links
 from .safe import query_choice
 from .widgets import done, remember_done
@@ -92,12 +95,16 @@ def render() -> None:
         return
     if strategic:
         with st.container(border=True):
-            st.markdown(f"**Solution:** {puzzle.solution_text}")
+            if puzzle.kind == "bid":
+                st.markdown(f"**Solution:** {puzzle.solution_text}")
+            else:  # the best card(s), as pictures
+                st.markdown(f"**Solution:** {cards_inline(parse_cards(' '.join(puzzle.solution)), width=48)}",
+                            unsafe_allow_html=True)
             strategy_puzzle.show_solution(puzzle, key)
         return
     with st.container(border=True):
         q = puzzle.to_question()
-        st.markdown(f"**Solution:** {q.answer_text}")
+        show_answer(q, "Solution")
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
 
@@ -118,11 +125,15 @@ def rating_text(rating, count: int) -> str:
 
 
 def _pick(ids: list[str], label: dict) -> str:
-    """The puzzle selectbox: a link (``?puzzle=id``) chooses the puzzle once, then the learner does.
+    """The puzzle selectbox: a link (``?puzzle=<code>``) chooses the puzzle once, then the learner does.
 
-    One stable widget key: a key that changed with the URL made every other choice a no-op.
+    The address holds the puzzle's neutral code (``address_code``), never its id, which can give the
+    answer away; a link with the old id still opens the puzzle. One stable widget key: a key that changed
+    with the URL made every other choice a no-op.
     """
-    wanted = query_choice("puzzle", ids)
+    by_code = {address_code(i): i for i in ids}
+    asked = query_choice("puzzle", [*by_code, *ids])
+    wanted = by_code.get(asked, asked)
     if wanted in ids and st.session_state.get("pz_link") != wanted:
         st.session_state["pz_pick"] = wanted
     elif st.session_state.get("pz_pick") not in ids:
@@ -132,5 +143,5 @@ def _pick(ids: list[str], label: dict) -> str:
     st.session_state["pz_link"] = st.session_state["kept_pz_pick"] = pid
     for name in ("pz_themes", "pz_level"):
         st.session_state[f"kept_{name}"] = st.session_state[name]
-    st.query_params["puzzle"] = pid
+    st.query_params["puzzle"] = address_code(pid)
     return pid

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..engine import Card
 from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
 from ..strategy.principles import PRINCIPLES
+from .cards import cards_inline
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
-from .table_model import answer_of, answered_by_table, question_view
+from .table_model import answer_cards, answer_of, answered_by_table, question_view, refusal
 from .table_view import show_question_table
 from .widgets import show_card_groups, typed_cards
 
@@ -42,19 +44,30 @@ def load_question(kind: str, seed: int, params: dict) -> Question:
     return cached_question(*args)
 
 
-def question_block(kind: str, *, seed: int, params: dict, key: str):
+def question_block(kind: str, *, seed: int, params: dict, key: str, once: bool = False):
     """Generate (cached) and show a question; returns the Feedback once answered, else None."""
-    return render_question(load_question(kind, seed, params), key)
+    return render_question(load_question(kind, seed, params), key, once=once)
 
 
-def render_question(q: Question, key: str):
+def render_question(q: Question, key: str, *, once: bool = False):
+    """The question and its feedback; ``once``: answered once (a lesson's check), so after an answer the
+    cards are shown without the table or the form. The raw answer is kept in ``{key}_given``."""
     with st.container(border=True):
         st.markdown(q.prompt)
-        show_question_table(q.context)
+        fb = st.session_state.get(f"{key}_feedback")
+        if once and fb is not None:
+            show_question_table(q.context)
+            show_card_groups(q.cards)
+            show_feedback(q, fb)
+            return fb
         on_table = answered_by_table(q)
+        view = question_view(q, token=key) if on_table else None
+        # One picture of the table: the card table when it draws the seats, else the drawing.
+        show_question_table(q.context, drawn=not (view is not None and view.seats))
         if on_table:  # the cards are clicked on the table; one answer, one rerun
-            cards = card_table(question_view(q, token=key), key=f"{key}_table")
-            if cards is not None:
+            cards = card_table(view, key=f"{key}_table")
+            if cards is not None and not _refused(q, cards):
+                st.session_state[f"{key}_given"] = answer_of(q, cards)
                 st.session_state[f"{key}_feedback"] = check_answer(q, answer_of(q, cards))
         else:
             show_card_groups(q.cards)
@@ -65,12 +78,24 @@ def render_question(q: Question, key: str):
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info("Give an answer first.")
+            elif _refused(q, raw):
+                pass
             else:
+                st.session_state[f"{key}_given"] = raw
                 st.session_state[f"{key}_feedback"] = check_answer(q, raw)
         fb = st.session_state.get(f"{key}_feedback")
         if fb is not None:
             show_feedback(q, fb)
         return fb
+
+
+def _refused(q: Question, cards) -> bool:
+    """A card that may not be played, in a drill that is not about legality: said, and not an answer (the
+    learner tries again; nothing is counted)."""
+    said = refusal(q, cards) if isinstance(cards, list | tuple) and all(isinstance(c, Card) for c in cards) else None
+    if said:
+        st.warning(said, icon=":material/block:")
+    return bool(said)
 
 
 def answer_widget(q: Question, key: str):
@@ -116,16 +141,26 @@ def show_feedback(q: Question, fb) -> None:
     if fb.correct:
         st.success(fb.message or "Right!")
     elif fb.credit > 0:
-        st.warning(f"{fb.message} (partly right)")
+        # On its own line: a message that ends in a list would take it as part of its last point.
+        st.warning(f"{fb.message}\n\n*Partly right: part of the credit.*")
     else:
         st.error(fb.message)
-    # The answer is said once: in the verdict when it names it, else on its own line.
+    # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).
     if not fb.correct and q.answer_text not in (fb.message or ""):
-        st.markdown(f"**Answer:** {q.answer_text}")
+        show_answer(q)
     with st.expander("Show me why"):
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
         principle_links(q.context.get("principles") or ())
+
+
+def show_answer(q: Question, label: str = "Answer") -> None:
+    """The right answer: card pictures when it is cards (their names as alt text), else its words."""
+    cards = answer_cards(q)
+    if cards:
+        st.markdown(f"**{label}:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+    else:
+        st.markdown(f"**{label}:** {q.answer_text}")
 
 
 LESSON_PAGE = "tutor/ui/pages/lesson.py"

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
+from ..engine.words import plural
 from ..progress import Store
 from ..progress.review import RATING_LABELS
 from ..quiz import KINDS
@@ -53,7 +54,7 @@ def render_replay() -> None:
     hide = c2.toggle("Hide the ones I have put right", value=True, key="replay_hide")
     shown = [m for m in mistakes if (skill == "all" or m.skill == skill) and not (hide and m.id in fixed)]
     more = f" (the oldest {MAX_LISTED} are listed)" if len(shown) > MAX_LISTED else ""
-    st.caption(f"{len(shown)} mistake(s), oldest first{more} · {len(fixed)} put right since")
+    st.caption(f"{plural(len(shown), 'mistake')}, oldest first{more} · {len(fixed)} put right since")
     if not shown:
         st.success("Nothing left to replay here. Well done!")
         return
@@ -127,7 +128,7 @@ def render_review() -> None:
         with st.container(border=True):
             when = "due now" if c.is_due(now) else f"due {_relative(c.due - now)}"
             last = f" · last: {RATING_LABELS[c.last_rating]}" if c.last_rating else ""
-            st.markdown(f"**{SKILLS.get(c.skill, c.skill)}** · {when} · {c.reviews} review(s){last}")
+            st.markdown(f"**{SKILLS.get(c.skill, c.skill)}** · {when} · {plural(c.reviews, 'review')}{last}")
             st.caption(c.why(now))
 
 

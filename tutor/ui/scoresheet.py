@@ -30,6 +30,7 @@ from ..club import (
     to_csv,
 )
 from ..engine import CHELEM_BONUS, Contract
+from ..engine.words import plural
 from ..limits import CLUB_TABLE_FIX_MINUTES
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, name_from_file
 from . import learner as lr
@@ -378,7 +379,7 @@ def _breakdown(players, row) -> None:
         e, s = row.entry, row.score
         result = "made" if s.won else "failed"
         st.markdown(f"**Deal {row.number}**: {plain(e.taker)} · {CONTRACTS[e.contract.value]} · {e.points:g} points "
-                    f"with {e.oudlers} oudler(s) · {result} by {s.margin}")
+                    f"with {plural(e.oudlers, 'oudler')} · {result} by {s.margin}")
         st.markdown("\n".join(f"- {step.text}" for step in s.steps))
         st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
 
@@ -542,7 +543,7 @@ def _saved_games() -> None:
     if not games:
         st.caption("No saved game yet.")
         return
-    labels = {g.id: f"{g.name} · {', '.join(g.players)} · {g.deals} deal(s) · {g.updated_at:%Y-%m-%d %H:%M} UTC"
+    labels = {g.id: f"{g.name} · {', '.join(g.players)} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d %H:%M} UTC"
               for g in games}
     c1, c2, c3 = st.columns([4, 1, 1], vertical_alignment="bottom")
     gid = c1.selectbox("Game", list(labels), format_func=labels.get, key="club_saved")
@@ -599,7 +600,7 @@ def _import_csv(data: bytes, filename: str) -> None:
         return
     st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: 0, EDITING: None})
     _save(game, name_from_file(filename))
-    st.session_state[FLASH] = ("success", f"Imported {len(game.deals)} deal(s) from {plain(filename)}.")
+    st.session_state[FLASH] = ("success", f"Imported {plural(len(game.deals), 'deal')} from {plain(filename)}.")
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()
 

@@ -14,6 +14,7 @@ import streamlit as st
 from ..club import EntryError, GameError
 from ..club.game import MAX_NAME as PLAYER_NAME_MAX
 from ..club.season import league, rename_player
+from ..engine.words import plural
 from ..progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from . import learner as lr
 from . import organiser
@@ -37,7 +38,7 @@ def render() -> None:
         st.page_link("tutor/ui/pages/scoresheet.py", label="Open the Score sheet", icon=":material/scoreboard:")
         return
     _flash()
-    labels = {g.id: f"{g.name} · {g.deals} deal(s) · {g.updated_at:%Y-%m-%d}" for g in games}
+    labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d}" for g in games}
     chosen = st.session_state.get(CHOSEN)
     if chosen is None or any(gid not in labels for gid in chosen):  # first visit, or a game was deleted
         st.session_state[CHOSEN] = [gid for gid in (chosen if chosen is not None else labels) if gid in labels]
@@ -85,7 +86,7 @@ def _league(infos) -> None:
              "Won as taker": p.won,
              "Success as taker": "—" if p.success_rate is None else f"{round(100 * p.success_rate)} %",
              "Total": p.total, "Per deal": round(p.per_deal, 1)} for p in table]
-    st.markdown(f"**League table** over {len(games)} game(s), highest total first")
+    st.markdown(f"**League table** over {plural(len(games), 'game')}, highest total first")
     st.dataframe(rows, hide_index=True, width="stretch")
     st.caption("Deals: deals played at the table. Taker: deals taken; success: contracts won out of those taken. "
                "Total: the sum of each game's final total. Players with the same name (case aside) are one player.")

@@ -11,9 +11,11 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import TarotError, card, parse_cards
+from ..engine.words import plural
 from ..quiz.question import Feedback
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
+from ..strategy.bid_advice import signed_score
 from .cards import card_name
 from .question import show_principle
 from .safe import TEXT_LIMIT, plain
@@ -104,7 +106,7 @@ def _facts(pos: Position) -> str:
     shown = f" · poignée shown: {', '.join(pos.poignees)}" if pos.poignees else ""
     return (f"{pos.players} players · {bid_label(pos.contract.value)} · taker: seat {pos.taker + 1}{partner} · "
             f"{pos.tricks_left} tricks left · the attack has won {pos.attack_points:g} points with "
-            f"{pos.attack_oudlers} oudler(s){shown}")
+            f"{plural(pos.attack_oudlers, 'oudler')}{shown}")
 
 
 def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
@@ -197,7 +199,7 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
     for bid in BIDS:
         v = values[bid]
         chance = "" if v["chance"] is None else f"{v['chance']:.0%}"
-        rows.append({"Bid": bid_label(bid), "Made": chance, "Expected score": f"{v['expected']:+.1f}",
+        rows.append({"Bid": bid_label(bid), "Made": chance, "Expected score": signed_score(v['expected']),
                      "": "best" if bid == puzzle.solution[0] else ""})
     st.markdown(f"**Each contract**, from {puzzle.samples} deals played out by the bots "
                 "(the chance the taker makes it, and the taker's average score):")

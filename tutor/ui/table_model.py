@@ -21,12 +21,12 @@ True
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..engine import Card, Deal, SeatView, TarotError, card
+from ..engine import Card, Deal, SeatView, TarotError, card, cards_text, parse_cards
 from ..engine.cards import BY_CODE
+from ..engine.seats import seat_spots
 from ..quiz.question import AnswerType, Question
 from .cards import card_data_uri, card_name
 
@@ -123,12 +123,9 @@ def seat_places(n: int, *, you: int = 0) -> list[tuple[float, float, float, floa
     >>> [(round(x), round(y)) for x, y, _, _ in seat_places(4)]
     [(50, 88), (90, 50), (50, 12), (10, 50)]
     """
-    out = []
-    for seat in range(n):
-        a = 2 * math.pi * ((seat - you) % n) / n
-        out.append((round(50 + 40 * math.sin(a), 1), round(50 + 38 * math.cos(a), 1),
-                    round(50 + 19 * math.sin(a), 1), round(50 + 17 * math.cos(a), 1)))
-    return out
+    # The engine's seat geometry (unit circle, y up), scaled to the table's box (y down).
+    return [(round(50 + 40 * x, 1), round(50 - 38 * y, 1), round(50 + 19 * x, 1), round(50 - 17 * y, 1))
+            for x, y in seat_spots(n, bottom=you)]
 
 
 def seat_label(seat: int, you: int | None = None) -> str:
@@ -218,6 +215,35 @@ def card_choices(q: Question) -> tuple[Card, ...]:
     return tuple(card(c.key) for c in q.choices)
 
 
+def answer_cards(q: Question) -> tuple[Card, ...] | None:
+    """The right answer as cards, to draw as pictures (the cards to pick, or the card chosen); else None.
+
+    >>> from tutor.quiz import generate
+    >>> [c.code for c in answer_cards(generate("winner", 3, players=4))] == [generate("winner", 3, players=4).answer]
+    True
+    """
+    if q.answer_type is AnswerType.PICK_CARDS and isinstance(q.answer, tuple | list):
+        return tuple(q.answer)
+    if card_choices(q) and q.answer in BY_CODE:
+        return (BY_CODE[q.answer],)
+    return None
+
+
+def given_words(q: Question, given: str) -> str:
+    """A stored answer as the learner reads it: cards by name ('K♥, trump 21'), anything else as it was typed.
+
+    >>> from tutor.quiz import generate
+    >>> given_words(generate("legal", 1, players=4), "KH T21")
+    'K♥, trump 21'
+    """
+    if q.answer_type is AnswerType.PICK_CARDS or card_choices(q):
+        try:
+            return cards_text(parse_cards(given))
+        except TarotError:
+            pass
+    return given
+
+
 def answered_by_table(q: Question) -> bool:
     """Questions answered on the card table: cards to pick, or a choice among cards."""
     return q.answer_type is AnswerType.PICK_CARDS or bool(card_choices(q))
@@ -257,7 +283,10 @@ def question_view(q: Question, *, token: str) -> TableView:
         # Every hand shown (an endgame): the other seats' hands lie beside the table, as card rows.
         others = tuple((label, tuple(cards)) for label, cards in q.cards.items()
                        if label.startswith("Seat") and cards) if q.context.get("open_hands") else ()
+        legal = legal_cards(q)  # a drill not about legality rings the legal cards, as Practice does
         return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True), groups=others,
+                         marked=legal or frozenset(),
+                         dimmed=frozenset(c for c in pool if c not in legal) if legal else frozenset(),
                          trick=_plays(view.trick, view.trick_seats),
                          previous=_plays(last.cards, last.seats) if last else (),
                          previous_winner=last.winner if last else None, answer_label=answer_label,
@@ -265,6 +294,45 @@ def question_view(q: Question, *, token: str) -> TableView:
     rows = check_view(q.cards, pool, single=single, token=token)
     return TableView(mode=mode, hand=pool, token=token, need=need, groups=rows.groups, hand_label=rows.hand_label,
                      answer_label=answer_label)
+
+
+def legal_cards(q: Question) -> frozenset[Card] | None:
+    """The cards the learner may play in a one-card question on a dealt position that is not about legality
+    (the best-card drills): ringed on the table, as in Practice. None when legality is the question, or no
+    deal is at the learner's turn.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("attack_card", 1, players=4, difficulty=1)
+    >>> legal = legal_cards(q)
+    >>> bool(legal) and set(q.answer) <= legal and legal <= set(q.pool)
+    True
+    >>> legal_cards(generate("legal", 1, players=4)) is None
+    True
+    """
+    if q.kind == "legal" or q.answer_type is not AnswerType.PICK_CARDS or not q.context.get("pick_one"):
+        return None
+    deal = _deal_of(q)
+    if deal is None or "seat" not in q.context:
+        return None
+    view = deal.view(int(q.context["seat"]))
+    return frozenset(view.legal) if view.to_act == view.seat and view.legal else None
+
+
+def refusal(q: Question, cards) -> str | None:
+    """What to say when a card that may not be played is chosen in such a drill: not an answer, a second try.
+
+    >>> from tutor.quiz import generate
+    >>> q = generate("attack_card", 1, players=4, difficulty=1)
+    >>> refusal(q, [q.answer[0]]) is None
+    True
+    """
+    legal = legal_cards(q)
+    cards = list(cards or ())
+    if legal is None or len(cards) != 1 or cards[0] in legal:
+        return None
+    reason = _deal_of(q).explain(int(q.context["seat"]), cards[0]).reason
+    name = cards[0].short
+    return f"{name[:1].upper() + name[1:]} is not allowed here: {reason} Choose another card."
 
 
 def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:

@@ -15,27 +15,27 @@ True
 from __future__ import annotations
 
 import base64
-import math
 from functools import cache
 from html import escape
+
+from ..engine.seats import seat_spots as unit_spots
 
 SIZE = 260
 PAD = 120  # room each side for a side seat's label ("Seat 4 (you, taker)"), written outward from the table
 RADIUS = SIZE / 2 - 62  # the green table
 
 
-def seat_spots(players: int) -> list[tuple[float, float]]:
-    """(x, y) of each seat in play order, in SVG coordinates: seat 1 at the bottom, then counter-clockwise.
+def seat_spots(players: int, bottom: int = 0) -> list[tuple[float, float]]:
+    """(x, y) of each seat in play order, in SVG coordinates: ``bottom`` (the learner) at the bottom, then
+    counter-clockwise; the engine's one seat geometry (``tutor.engine.seats.seat_spots``), scaled.
 
     >>> [(round(x), round(y)) for x, y in seat_spots(4)]
     [(130, 222), (222, 130), (130, 38), (38, 130)]
+    >>> [(round(x), round(y)) for x, y in seat_spots(4, bottom=1)][1]
+    (130, 222)
     """
     c, r = SIZE / 2, SIZE / 2 - 38
-    out = []
-    for s in range(players):
-        angle = -math.pi / 2 + 2 * math.pi * s / players  # counter-clockwise with y up...
-        out.append((c + r * math.cos(angle), c - r * math.sin(angle)))  # ...and SVG's y points down
-    return out
+    return [(c + r * x, c - r * y) for x, y in unit_spots(players, bottom=bottom)]  # SVG's y points down
 
 
 def describe(players: int, dealer: int, names=None) -> str:
@@ -47,7 +47,7 @@ def describe(players: int, dealer: int, names=None) -> str:
 
 
 @cache
-def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None) -> str:
+def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, bottom: int = 0) -> str:
     names = list(names or [f"Seat {s + 1}" for s in range(players)])
     c = SIZE / 2
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-PAD} 0 {SIZE + 2 * PAD} {SIZE}" '
@@ -58,7 +58,7 @@ def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None) -
              'fill="#ffffff">↺</text>',
              f'<text x="{c}" y="{c + 16}" text-anchor="middle" font-family="sans-serif" font-size="11" '
              'fill="#ffffff">counter-clockwise</text>']
-    for s, (x, y) in enumerate(seat_spots(players)):
+    for s, (x, y) in enumerate(seat_spots(players, bottom)):
         dealer_seat = s == dealer
         # A seat beside the table is written away from it, so a long name never runs over the green.
         side = "end" if x < c - 20 else "start" if x > c + 20 else "middle"
@@ -74,10 +74,10 @@ def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None) -
     return "".join(parts)
 
 
-def table_img(players: int, dealer: int, *, names=None) -> str:
-    """An <img> of the table, with the picture in words as its alt text."""
+def table_img(players: int, dealer: int, *, names=None, bottom: int = 0) -> str:
+    """An <img> of the table, ``bottom`` (the learner) at the bottom, with the picture in words as its alt text."""
     key = tuple(names) if names else None
-    uri = "data:image/svg+xml;base64," + base64.b64encode(table_svg(players, dealer, key).encode()).decode()
+    uri = "data:image/svg+xml;base64," + base64.b64encode(table_svg(players, dealer, key, bottom).encode()).decode()
     alt = escape(describe(players, dealer, names))
     return (f'<img class="tt-table" src="{uri}" alt="{alt}" title="{alt}" '
             f'style="width:{SIZE + 2 * PAD}px;max-width:100%;height:auto;margin-bottom:0.5rem">')

@@ -24,6 +24,7 @@ from ..classroom import address, passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..progress import StoreError
 from ..quiz import KINDS
+from . import duplicate_board
 from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .learner import _secrets, session_key, store
@@ -97,7 +98,7 @@ def _area(cs: ClassStore) -> None:
             signin.rotate(s.engine)
         _lock()
     quizzes = cs.quizzes()
-    if _create(cs, first=not quizzes):
+    if _create(cs, first=not quizzes) or duplicate_board.create_form(cs, first=not quizzes):
         quizzes = cs.quizzes()  # read again: the quiz just set is on the list
     quiz = _pick(quizzes)
     if quiz is None:
@@ -105,6 +106,11 @@ def _area(cs: ClassStore) -> None:
         return
     _present_toggle()
     st.caption("Turn on **Present** in the sidebar to show the join code and its QR code on a projector.")
+    if quiz.duplicate:  # everyone plays the same deals: its own dashboard
+        duplicate_board.controls(cs, quiz, _link(quiz.code))
+        duplicate_board.dashboard(cs, quiz.id)
+        roster(cs, quiz.id)
+        return
     _controls(cs, quiz)
     dashboard(cs, quiz.id)
     roster(cs, quiz.id)
@@ -303,7 +309,8 @@ def _pick(quizzes: list[QuizInfo]) -> QuizInfo | None:
     if st.session_state.get("teacher_pick") not in by_id:
         chosen = st.session_state.get("teacher_quiz")
         st.session_state["teacher_pick"] = chosen if chosen in by_id else ids[0]
-    pick = st.sidebar.selectbox("Quiz", ids, format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}",
+    pick = st.sidebar.selectbox("Quiz", ids, format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}"
+                                + (" (duplicate)" if by_id[i].duplicate else ""),
                                 key="teacher_pick")
     return by_id[pick]
 

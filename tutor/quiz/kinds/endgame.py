@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Deal, Phase, explain_play, format_cards
+from ...engine import Deal, Phase, card, explain_play, format_cards
 from ...engine.seats import seat_label
 from ...strategy import Position, in_exact_range, solve
 from ...strategy.bots import decide
@@ -26,7 +26,7 @@ from ..positions import provenance, ready_to_play
 from ..question import AnswerType, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import plural
+from ..text import cap, plural
 
 RULES = ("follow_suit", "trick_winner")
 # Tricks left when the question starts, by difficulty (capped by the solver's exact range).
@@ -96,7 +96,7 @@ def values_table(values: dict, best: list[str]) -> str:
     for code, (score, points) in values.items():
         cost = abs(top - score)
         verdict = "**best**" if code in best else f"{cost} points worse"
-        lines.append(f"| `{code}` | {signed(score)} | {points:g} | {verdict} |")
+        lines.append(f"| {card(code).short} | {signed(score)} | {points:g} | {verdict} |")
     return "\n".join(lines)
 
 
@@ -105,9 +105,9 @@ def line_text(sol, players: int, you: int, deal: Deal) -> str:
     rows, first = [], len(deal.tricks) + 1
     start = len(deal.trick)
     # The cards already in the trick start its line, so each line is a whole trick.
-    trick = [f"{seat_label(s)} `{c.code}`" for s, c in zip(deal.trick_seats, deal.trick)]
-    for k, (seat, card) in enumerate(sol.line):
-        trick.append(f"{seat_label(seat)}{' (you)' if seat == you else ''} `{card.code}`")
+    trick = [f"{seat_label(s)} {c.short}" for s, c in zip(deal.trick_seats, deal.trick)]
+    for k, (seat, played) in enumerate(sol.line):
+        trick.append(f"{seat_label(seat)}{' (you)' if seat == you else ''} {played.short}")
         if (start + k + 1) % players == 0:
             rows.append(f"- Trick {first + len(rows)}: " + ", ".join(trick))
             trick = []
@@ -141,7 +141,7 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
     explanation = ("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
                    "score for the deal and the attack's card points.\n\n"
                    + values_table(values, [c.code for c in best])
-                   + f"\n\nA perfect line after `{best[0].code}`:\n\n{line_text(sol, p.players, you, deal)}"
+                   + f"\n\nA perfect line after {best[0].short}:\n\n{line_text(sol, p.players, you, deal)}"
                    + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "open_hands": True, "values": values,
            "attack": attack, "line": [[s, c.code] for s, c in sol.line], "principles": [principle.id],
@@ -177,20 +177,20 @@ def grade_best_card(q, raw):
     ctx = q.context
     hand = read_cards(ctx["hand"])
     if c not in hand:
-        return _feedback(q, 0.0, f"`{c.code}` is not in your hand.", ["not_in_hand"], c.code)
+        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code)
     values = ctx["values"]
     if c.code not in values:
         why = explain_play(hand, read_cards(ctx.get("trick", "")), c)
-        return _feedback(q, 0.0, f"`{c.code}` may not be played here: {why.reason}", ["illegal_card"], c.code)
+        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"], c.code)
     best = [x.code for x in q.answer]
     others = " ".join(f"`{x}`" for x in best if x != c.code)
     table = "\n\n" + values_table(values, best) + "\n\nThe line of play is under “Show me why”."
     if c.code in best:
         also = f" {others} {'ties' if len(best) == 2 else 'tie'} with it." if others else ""
-        return _feedback(q, 1.0, f"Right! `{c.code}` gives the best result for your side.{also}{table}", (), c.code)
+        return _feedback(q, 1.0, f"Right! {c.short} gives the best result for your side.{also}{table}", (), c.code)
     mine, top = values[c.code][0], values[best[0]][0]
     cost = abs(top - mine)
     names = " or ".join(f"`{x}`" for x in best)
-    return _feedback(q, 0.0, f"Not the best: after `{c.code}` the taker scores {signed(mine)} with perfect play, "
+    return _feedback(q, 0.0, f"Not the best: after {c.short} the taker scores {signed(mine)} with perfect play, "
                      f"after {names} {signed(top)}: {cost_words(cost, ctx['attack'])}.{table}",
                      ["worse_card"], c.code)

@@ -23,7 +23,7 @@ from ..positions import (
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import trick_text
+from ..text import named, trick_text
 
 ASKS = ("kept", "last", "petit_au_bout", "chelem_excuse", "chelem_petit", "chelem_points", "chelem_bonus")
 BY_DIFFICULTY = {1: ("kept",), 2: ("last", "petit_au_bout", "kept"),
@@ -195,7 +195,7 @@ def _chelem(rng: random.Random, p: Params, ask: str):
     if ask == "chelem_excuse":
         cards, seats = list(last.cards), list(last.seats)
         win = seats.index(last.winner)
-        choices = tuple(Choice(c.code, f"{c.code}, {c.name} — {name(s)}") for c, s in zip(cards, seats))
+        choices = tuple(Choice(c.code, f"{named(c)} — {name(s)}") for c, s in zip(cards, seats))
         ctx["why_not"] = {c.code: ["excuse_chelem", "in a chelem the Excuse, played last, wins the last trick"]
                           for c in cards if c is not EXCUSE}
         rules = ("excuse_chelem", "excuse_never_wins")

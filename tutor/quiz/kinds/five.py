@@ -61,11 +61,11 @@ def _partner(rng: random.Random, p: Params):
     dog = sort_cards(deal.dog)
     answer = "partner" if deal.partner is not None else "alone"
     if case == "self":
-        why = f"You called `{called.code}` from your own hand: you have no partner and play alone."
+        why = f"You called {called.short} from your own hand: you have no partner and play alone."
     elif case == "dog":
-        why = f"`{called.code}` turned up in the dog: nobody holds it, so you play alone."
+        why = f"{called.short} turned up in the dog: nobody holds it, so you play alone."
     else:
-        why = (f"`{called.code}` is neither in your hand nor in the dog, so another player holds it: they are your "
+        why = (f"{called.short} is neither in your hand nor in the dog, so another player holds it: they are your "
                "partner, though nobody knows who until it is played.")
     rules = ("call_king", "partner", "alone")
     why_not = {"call_again": ["call_once", "the call stands; calling your own king or one in the dog means "
@@ -75,7 +75,7 @@ def _partner(rng: random.Random, p: Params):
                "partner": ["alone", why]}
     del why_not[answer]
     prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. Before the dog is "
-              f"turned up you call `{called.code}`. Then the dog is shown: {md(dog)}.\n\n**Who is your partner?**")
+              f"turned up you call {called.short}. Then the dog is shown: {md(dog)}.\n\n**Who is your partner?**")
     return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand), "The dog": tuple(dog)},
                          answer_type=AnswerType.CHOICE, answer=answer, choices=PARTNER_CHOICES,
                          explanation=f"{why}\n\n{rule_lines(rules)}", rules=rules, grader="choice",

@@ -44,7 +44,7 @@ def score_table(score, *, yours: bool = True) -> str:
 
 def reason_lines(score) -> str:
     """Each card of the écart with why it is there, and the principle's name, one per line."""
-    return "\n".join(f"- `{c.code}`: {why} ({PRINCIPLES[pid].name})." for c, why, pid in score.cards)
+    return "\n".join(f"- {c.short}: {why} ({PRINCIPLES[pid].name})." for c, why, pid in score.cards)
 
 
 def how_scored() -> str:

@@ -19,7 +19,7 @@ from ..text import md, plural
 def count_working(pile: list[Card]) -> str:
     """The pair count of a pile, written out, then the card-by-card check."""
     groups = pair_count(pile)
-    lines = [f"- {' + '.join(f'`{c.code}`' for c in g)} = {fmt(v)}" for g, v in groups]
+    lines = [f"- {' + '.join(c.short for c in g)} = {fmt(v)}" for g, v in groups]
     by_value: dict[float, int] = {}
     for c in pile:
         by_value[c.points] = by_value.get(c.points, 0) + 1

@@ -24,7 +24,7 @@ from ..positions import Spot, find_spot, play_out, provenance, ready_to_play, ru
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import md, trick_lines
+from ..text import cap, md, named, trick_lines
 
 # ---------------------------------------------------------------- situations
 
@@ -176,7 +176,7 @@ def table_text(view) -> str:
             known = " Its holder has not shown it yet."
         else:
             known = ""
-        lines.append(f"The taker called `{view.called.code}`.{known}")
+        lines.append(f"The taker called {view.called.short}.{known}")
     return " ".join(lines)
 
 
@@ -307,10 +307,10 @@ def winner_question(rng: random.Random, p: Params):
             role = "a defender"
         return f"{seat_label(s)}" + (f" ({role})" if role else "")
 
-    choices = tuple(Choice(c.code, f"{c.code}, {c.name} — {name(s)}") for c, s in zip(cards, seats))
+    choices = tuple(Choice(c.code, f"{named(c)} — {name(s)}") for c, s in zip(cards, seats))
     rules = ["trick_winner"] + (["excuse_never_wins"] if EXCUSE in cards else []) + (
         ["excuse_led"] if cards[0] is EXCUSE else [])
-    explanation = (f"**`{cards[win].code}` wins**, so {name(seats[win])} takes the trick and leads the next one. "
+    explanation = (f"**{cap(cards[win].short)} wins**, so {name(seats[win])} takes the trick and leads the next one. "
                    f"{why}\n\n{rule_lines(rules)}")
     played = trick_lines(cards, seats, name)
     prompt = (f"**{p.players} players**, trick {n + 1}. {played[0].upper() + played[1:]}.\n\n"

@@ -1,4 +1,4 @@
-"""v10: when each deal of a club sheet was entered (``club_deals.entered_at``). On a shared server the
+"""v12: when each deal of a club sheet was entered (``club_deals.entered_at``). On a shared server the
 table may correct a deal for a few minutes after entering it; after that only the organiser may
 (``tutor.limits.CLUB_TABLE_FIX_MINUTES``). Deals saved before have no time: they count as old.
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from tutor.db import UTCDateTime
 
-revision = "0010"
-down_revision = "0009"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
