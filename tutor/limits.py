@@ -43,6 +43,9 @@ MAX_PROGRESS_BYTES = 20 * 1024 * 1024  # a progress export (10,000 answers is ~3
 MAX_JSON_DEPTH = 20              # nesting in a progress export (it uses 4)
 MAX_MATCH_BOARDS = 10_000         # boards of a duplicate match (`tarot-tutor match`; 200 take hours)
 MAX_MATCH_BUDGET_MS = 60_000     # the advisor's budget per decision in a match, in milliseconds of work
+# On a shared server the table may correct or delete a deal this long after entering it; later, only the
+# club's organiser may (README, "The organiser"). Long enough to notice a slip before the next deal ends.
+CLUB_TABLE_FIX_MINUTES = 15
 MAX_UPLOAD_MB = 20               # server.maxUploadSize in .streamlit/config.toml (the largest of the above)
 
 # The command line. Counts are sized by bench/cli_limits.py so the largest valid request ends in seconds.

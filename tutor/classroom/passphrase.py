@@ -30,6 +30,8 @@ __all__ = ["AREA_RULE", "ENV_VAR", "MAX_WAIT", "N", "P", "R", "RULE", "check", "
            "make_hash", "verify"]
 
 ENV_VAR = "TUTOR_TEACHER_PASSPHRASE_HASH"
+# The club organiser's passphrase (score sheets and seasons on a shared server); unset, the teacher's.
+ORGANISER_VAR = "TUTOR_ORGANISER_PASSPHRASE_HASH"
 # Wait 1, 2, 4 … s after each wrong try of a session, at most a minute; past 4 recent failures on the
 # whole server, every try waits 1, 2, 4 … s (at most a minute); failures halve every 10 minutes.
 RULE = POLICIES["teacher"].session
@@ -37,9 +39,10 @@ AREA_RULE = POLICIES["teacher"].target
 MAX_WAIT = max(RULE.max_wait, AREA_RULE.max_wait)  # seconds: the longest slow-down
 
 
-def gate(engine: Engine, where: str = "the database") -> Gate:
-    """The passphrase tries counted in the database of ``engine`` (the target: the teacher area)."""
-    return Gate(engine, "teacher", where=where)
+def gate(engine: Engine, where: str = "the database", role: str = "teacher") -> Gate:
+    """The passphrase tries counted in the database of ``engine`` (the target: the teacher area, or the
+    club's data for ``role="organiser"``)."""
+    return Gate(engine, role, where=where)
 
 
 def check(g: Gate, session: str, typed: str, stored: str, now=None) -> tuple[bool, float]:
@@ -54,11 +57,21 @@ def check(g: Gate, session: str, typed: str, stored: str, now=None) -> tuple[boo
     return False, 0.0
 
 
-def configured_hash(environ=None, secrets_=None) -> str:
+def configured_hash(environ=None, secrets_=None, var: str = ENV_VAR) -> str:
     """The hash from the environment, else from Streamlit secrets; '' when none is set."""
     environ = os.environ if environ is None else environ
     for source in (environ, secrets_ or {}):
-        value = str(source.get(ENV_VAR, "") or "").strip()
+        value = str(source.get(var, "") or "").strip()
         if value:
             return value
     return ""
+
+
+def organiser_hash(environ=None, secrets_=None) -> str:
+    """The club organiser's hash: ``TUTOR_ORGANISER_PASSPHRASE_HASH``, else the teacher's (one person
+    often runs both); '' when neither is set.
+
+    >>> organiser_hash({ENV_VAR: "scrypt$t"}), organiser_hash({ENV_VAR: "scrypt$t", ORGANISER_VAR: "scrypt$o"})
+    ('scrypt$t', 'scrypt$o')
+    """
+    return configured_hash(environ, secrets_, ORGANISER_VAR) or configured_hash(environ, secrets_)

@@ -44,6 +44,7 @@ from ..progress.db import writing
 from ..progress.hashing import token_hash
 
 COOKIE = "tutor_teacher"
+COOKIES = {"teacher": COOKIE, "organiser": "tutor_organiser"}  # one cookie a role: signing out of one keeps the other
 KEY_NAME = "teacher_signin"
 HOURS_VAR = "TUTOR_TEACHER_SESSION_HOURS"
 DEFAULT_HOURS = 8
@@ -59,8 +60,9 @@ def hours(environ=None, secrets_=None) -> int:
     return DEFAULT_HOURS
 
 
-def _serializer(key: str, passphrase_hash: str, now: float | None) -> URLSafeTimedSerializer:
-    salt = "teacher-signin:" + token_hash(passphrase_hash)[:16]
+def _serializer(key: str, passphrase_hash: str, now: float | None, role: str = "teacher") -> URLSafeTimedSerializer:
+    # The role is in the salt: an organiser's token never opens the teacher area, even with one passphrase.
+    salt = f"{role}-signin:" + token_hash(passphrase_hash)[:16]
     s = URLSafeTimedSerializer(key, salt=salt)
     if now is not None:
         fixed = int(now)
@@ -73,17 +75,18 @@ def _serializer(key: str, passphrase_hash: str, now: float | None) -> URLSafeTim
     return s
 
 
-def make_token(key: str, passphrase_hash: str, now: float | None = None) -> str:
+def make_token(key: str, passphrase_hash: str, now: float | None = None, role: str = "teacher") -> str:
     """A fresh token: a random id, signed with ``key``, stamped with the time."""
-    return _serializer(key, passphrase_hash, now).dumps({"id": secrets.token_hex(8)})
+    return _serializer(key, passphrase_hash, now, role).dumps({"id": secrets.token_hex(8)})
 
 
-def _token_id(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> str | None:
+def _token_id(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None,
+              role: str = "teacher") -> str | None:
     """The id of a token this key signed for this passphrase less than ``hours`` ago; None for anything else."""
     if not token or not key or len(str(token)) > 400:
         return None
     try:
-        payload = _serializer(key, passphrase_hash, now if now is not None else time.time()).loads(
+        payload = _serializer(key, passphrase_hash, now if now is not None else time.time(), role).loads(
             str(token), max_age=hours * 3600)
     except (BadData, ValueError, TypeError):
         return None
@@ -91,24 +94,31 @@ def _token_id(token: str, key: str, passphrase_hash: str, hours: int, now: float
     return found if isinstance(found, str) and 0 < len(found) <= 40 else None
 
 
-def check_token(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
-    """True for a token this key signed for this passphrase less than ``hours`` ago; False for anything else."""
-    return _token_id(token, key, passphrase_hash, hours, now) is not None
+def check_token(token: str, key: str, passphrase_hash: str, hours: int, now: float | None = None,
+                role: str = "teacher") -> bool:
+    """True for a token this key signed for this passphrase less than ``hours`` ago; False for anything else.
+
+    >>> check_token(make_token("k" * 64, "h", role="organiser"), "k" * 64, "h", hours=8)  # another role's
+    False
+    """
+    return _token_id(token, key, passphrase_hash, hours, now, role) is not None
 
 
-def valid(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+def valid(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None,
+          role: str = "teacher") -> bool:
     """``check_token`` with the server's key, and the token not ended by a lock (``end``)."""
-    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now)
+    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now, role)
     if found is None:
         return False
     with engine.connect() as conn:
         return conn.execute(select(TeacherSignout.token_id).where(TeacherSignout.token_id == found)).first() is None
 
 
-def end(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None) -> bool:
+def end(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float | None = None,
+        role: str = "teacher") -> bool:
     """"Lock the teacher area": this token no longer signs anybody in, whoever holds a copy of it
     (kept until it would have expired). False when it was not a valid token."""
-    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now)
+    found = _token_id(token, signing_key(engine), passphrase_hash, hours, now, role)
     if found is None:
         return False
     at = utcnow() if now is None else datetime.fromtimestamp(now, UTC)

@@ -184,6 +184,7 @@ class ClubDeal(Base):
     poignees: Mapped[list] = mapped_column(JSON, nullable=False)
     chelem: Mapped[str | None] = mapped_column(String(20))
     alone: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    entered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # v12: None for deals saved before
 
 
 class Throttle(Base):

@@ -186,7 +186,8 @@ class ClubStore:
             entry = Game.new(players).add(fields).deals[0]  # EntryError names the field
             _bump(conn, game_id, None, now)  # takes the row's lock: appends from two devices queue up
             last = conn.execute(select(func.max(ClubDeal.number)).where(ClubDeal.game_id == game_id)).scalar()
-            conn.execute(insert(ClubDeal).values(game_id=game_id, number=(last or 0) + 1, **_stored(entry.to_row())))
+            conn.execute(insert(ClubDeal).values(game_id=game_id, number=(last or 0) + 1, entered_at=now,
+                                                 **_stored(entry.to_row())))
             return _read(conn, game_id)
 
     @_guarded
@@ -230,6 +231,14 @@ class ClubStore:
             conn.execute(update(ClubGame).where(ClubGame.id == game_id).values(
                 first_dealer=first_dealer_for(len(players), seat % len(players), played)))
             return _read(conn, game_id)
+
+    @_guarded
+    def entered(self, game_id: int) -> dict[int, datetime | None]:
+        """When each deal (by number) was added to the sheet; None for a deal saved whole (before v12, an
+        import, an undo). A corrected deal keeps its time: correcting it does not make it new again."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(select(ClubDeal.number, ClubDeal.entered_at).where(ClubDeal.game_id == game_id))
+            return dict(rows.all())
 
     @_guarded
     def games(self) -> list[GameInfo]:

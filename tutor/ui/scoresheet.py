@@ -31,8 +31,10 @@ from ..club import (
 )
 from ..engine import CHELEM_BONUS, Contract
 from ..engine.words import plural
+from ..limits import CLUB_TABLE_FIX_MINUTES
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, name_from_file
 from . import learner as lr
+from . import organiser
 from .safe import plain, query_choice, query_int, query_text
 from .widgets import download
 
@@ -59,6 +61,7 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 def render() -> None:
     st.title("Score sheet")
     st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
+    organiser.hand_cookie()
     _not_saving_notice()
     _from_address()
     _pending()
@@ -353,6 +356,10 @@ def _submit(game: Game, editing: int | None) -> None:
         st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{f}**: {plain(m)}" for f, m in err.problems))
         return
     gid = ss.get(GAME_ID)
+    if editing and not _may_change(editing):  # the window closed while the form was open
+        st.error(f"Not saved: deal {editing} was entered more than {CLUB_TABLE_FIX_MINUTES} minutes ago, and "
+                 "on this shared server only the club's organiser can change it now.")
+        return
     if editing:  # checked against the version the deal was read at: refused if the sheet changed since
         version = ss.get(EDIT_VERSION, ss.get(VERSION))
         kept = _commit(new, lambda clubs: clubs.replace_deal(gid, editing, new.deals[editing - 1], version=version))
@@ -435,11 +442,25 @@ def _chart(sheet) -> None:
     st.vega_lite_chart(chart_spec(sheet), width="stretch")
 
 
+def _may_change(number: int) -> bool:
+    """On a shared server, a deal may be corrected or deleted by the table for a few minutes after it was
+    entered (``CLUB_TABLE_FIX_MINUTES``), and after that by the organiser only; elsewhere, always."""
+    gid = st.session_state.get(GAME_ID)
+    if gid is None or not organiser.needed() or organiser.signed_in():
+        return True
+    entered = lr.guarded(lambda s: ClubStore(s).entered(gid), default={})
+    return organiser.recent(entered.get(number))
+
+
 def _edit_delete(game: Game) -> None:
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
     number = c1.selectbox("Deal to change", range(len(game.deals), 0, -1), key="club_pick")
-    c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game,), width="stretch")
-    if c3.button("Delete", key="club_delete", width="stretch"):
+    allowed = _may_change(number)
+    c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game,), width="stretch", disabled=not allowed)
+    if not allowed:
+        organiser.sign_in_form(f"change or delete a deal entered more than {CLUB_TABLE_FIX_MINUTES} minutes ago "
+                               f"(deal {number})", "deal")
+    if c3.button("Delete", key="club_delete", width="stretch", disabled=not allowed) and _may_change(number):
         gid, version = st.session_state.get(GAME_ID), st.session_state.get(VERSION)
         if _commit(game.delete(number), lambda clubs: clubs.delete_deal(gid, number, version=version)):
             st.session_state.update({EDITING: None, "club_clear": True, UNDO: (game, number)})
@@ -461,7 +482,7 @@ def _start_edit(game: Game) -> None:
     """Fill the form with the picked deal (a callback: widget values can only be set before they are
     drawn; the pick is read now, at click time, not when the button was drawn)."""
     number = st.session_state.get("club_pick")
-    if not number or number > len(game.deals):
+    if not number or number > len(game.deals) or not _may_change(number):
         return
     e = game.deals[number - 1]
     st.session_state.update({
@@ -493,6 +514,11 @@ def render_games() -> None:
                    st.session_state.get("club_new_dealer") or 0)
     _saved_games()
     _import()
+    if organiser.needed():
+        st.caption(f"Shared server: anyone can start a game and add deals; the table can correct a deal for "
+                   f"{CLUB_TABLE_FIX_MINUTES} minutes after entering it. Deleting a game, older corrections and "
+                   "renaming (on Seasons) need the club's organiser.")
+        organiser.sign_out_button("club_organiser_out")
 
 
 def _start(names: list[str], name: str, first_dealer: int = 0) -> None:
@@ -530,6 +556,12 @@ def _saved_games() -> None:
 
 def _confirm_delete(gid: int, label: str) -> None:
     with st.container(border=True):
+        if not organiser.signed_in():
+            organiser.sign_in_form("delete a game", "delete_game")
+            if st.button("Keep it", key="club_delete_no"):
+                st.session_state.pop(CONFIRM, None)
+                st.rerun()
+            return
         st.warning(f"Delete **{plain(label)}** for everyone who uses this database? This cannot be undone.")
         yes, no = st.columns(2)
         if yes.button("Yes, delete it", key="club_delete_yes", type="primary", width="stretch"):

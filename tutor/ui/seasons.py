@@ -17,6 +17,7 @@ from ..club.season import league, rename_player
 from ..engine.words import plural
 from ..progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from . import learner as lr
+from . import organiser
 from .safe import plain
 from .scoresheet import GAME, GAME_ID, NAME
 
@@ -25,6 +26,7 @@ CHOSEN, FLASH, LOADED = "season_games", "season_flash", "season_loaded"
 
 def render() -> None:
     st.title("Seasons")
+    organiser.hand_cookie()
     st.caption("Each player's record across the saved club games you choose, and the league table. "
                "Rename a game or a player here.")
     games = lr.guarded(lambda s: ClubStore(s).games(), default=None)
@@ -45,8 +47,12 @@ def render() -> None:
     _league([g for g in games if g.id in chosen])
     st.divider()
     st.subheader("Rename")
+    if not organiser.signed_in():  # on a shared server the club's names are the organiser's to change
+        organiser.sign_in_form("rename games and players", "season")
+        return
     _rename_game(games, labels)
     _rename_player(games, labels)
+    organiser.sign_out_button("season_organiser_out")
 
 
 def _load(info):

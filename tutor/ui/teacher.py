@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
-from ..classroom import passphrase, signin
+from ..classroom import address, passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..progress import StoreError
 from ..quiz import KINDS
@@ -29,12 +29,14 @@ from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .learner import _secrets, session_key, store
 from .projector import projector
-from .safe import plain
+from .safe import plain, query_int
 
 UNLOCKED = "teacher_unlocked"
 LOCKED_HERE = "teacher_locked_here"  # this tab locked the area: its cookie no longer signs it in
 COOKIE_TODO = "teacher_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
 PRESENT = "teacher_present"
+PRESENT_PARAM = "present"  # query parameter: the quiz on the projector, so a reload keeps presenting it
+REVEALED = "teacher_revealed"  # session key: (quiz id, question) whose answer the projector shows
 
 HOW_TO = """The teacher area is locked: no teacher passphrase is set on this server.
 
@@ -75,11 +77,16 @@ def render() -> None:
 
 
 def _area(cs: ClassStore) -> None:
+    _present_from_address()
     if st.session_state.get(PRESENT) and (quiz := _pick(cs.quizzes())) is not None:
         _present_toggle()
+        _keep_present_in_address(quiz.id)
         _pace(cs, quiz, st.sidebar)
-        projector(cs, quiz.id, _link(quiz.code))
+        revealed = _reveal_button(quiz)
+        _address_note(st.sidebar)
+        projector(cs, quiz.id, _link(quiz.code), revealed=revealed)
         return
+    _keep_present_in_address(None)
     st.title("Teacher")
     top1, top2 = st.columns(2)
     if top1.button("Lock the teacher area", key="teacher_lock", help="Sign out on this browser"):
@@ -107,6 +114,39 @@ def _area(cs: ClassStore) -> None:
     _controls(cs, quiz)
     dashboard(cs, quiz.id)
     roster(cs, quiz.id)
+
+
+def _present_from_address() -> None:
+    """A reload (F5) of the projected page keeps presenting the same quiz: ``?present=<quiz id>`` is in the
+    address (only an id: the address is visible to the room, so never a token or an answer)."""
+    if PRESENT in st.session_state:
+        return
+    shown = query_int(PRESENT_PARAM, 1, 2**31 - 1)
+    if shown is not None:
+        st.session_state[PRESENT] = True
+        st.session_state["teacher_pick"] = shown  # _pick falls back to another quiz if it is gone
+
+
+def _keep_present_in_address(quiz_id: int | None) -> None:
+    want = None if quiz_id is None else str(quiz_id)
+    if st.query_params.get(PRESENT_PARAM) != want:
+        if want is None:
+            del st.query_params[PRESENT_PARAM]
+        else:
+            st.query_params[PRESENT_PARAM] = want
+
+
+def _reveal_button(quiz: QuizInfo) -> int | None:
+    """In a paced question, the projector shows the right answer and how the class answered only once
+    the teacher asks: the question revealed, or None (a reload hides it again)."""
+    if not (quiz.paced and 0 <= quiz.current < len(quiz.questions)):
+        return None
+    shown = st.session_state.get(REVEALED) == (quiz.id, quiz.current)
+    if st.sidebar.button("Hide the answer" if shown else "Show the answer", key="teacher_reveal",
+                         help="On the projector: the right answer and how many chose what"):
+        st.session_state[REVEALED] = None if shown else (quiz.id, quiz.current)
+        st.rerun()
+    return quiz.current if shown else None
 
 
 def _present_toggle() -> bool:
@@ -235,11 +275,30 @@ def _create(cs: ClassStore, first: bool) -> bool:
     return made is not None
 
 
-def _link(code: str) -> str:
-    base = ""
+def _browser_url() -> str:
+    """The address this browser shows for the page ('' without a browser, e.g. a test run)."""
     with contextlib.suppress(Exception):  # an older Streamlit without st.context.url: a relative link
-        base = (st.context.url or "").split("?")[0].rsplit("/", 1)[0]
-    return f"{base}/class?code={code}"
+        return st.context.url or ""
+    return ""
+
+
+def _address() -> address.JoinAddress:
+    """Where the join link and QR code send learners: ``TUTOR_PUBLIC_URL``, else this browser's address."""
+    return address.choose(address.configured(secrets_=_secrets()), _browser_url())
+
+
+def _link(code: str) -> str:
+    return _address().link(code)
+
+
+def _address_note(where=st) -> None:
+    """The address the QR code carries, and a warning (with the fix) when no phone can open it."""
+    a = _address()
+    if a.base:
+        where.caption(f"The link and QR code send learners to **{a.base}** "
+                      f"({'set by ' + address.ENV_VAR if a.source == 'setting' else 'the address of this page'}).")
+    if a.problem:
+        where.warning(a.problem)
 
 
 def _pick(quizzes: list[QuizInfo]) -> QuizInfo | None:
@@ -263,6 +322,7 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
                 f"{state}{deadline}")
     st.code(_link(quiz.code), language=None)
+    _address_note()
     c1, c2 = st.columns(2)
     if c1.button("Reopen the quiz" if quiz.closed else "Close the quiz", key="teacher_close"):
         cs.set_flags(quiz.id, closed=not quiz.closed)

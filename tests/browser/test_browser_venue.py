@@ -1,0 +1,224 @@
+"""A class at a real venue, in Chromium at 1920 x 1080 on a server set up as the README's "Serving on a
+network" says (``TUTOR_PUBLIC_URL``, a shared server): the projected QR code, read back from the screen,
+holds the public address; F5 on the presenting page keeps presenting, with no answer, no score and no
+name with a score on show; the question is readable from the back of the room."""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from streamlit_page import settle
+
+from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
+
+ROOT = Path(__file__).resolve().parents[2]
+PUBLIC = "https://tarot.example.org/club"
+
+
+@pytest.fixture(scope="module")
+def venue(tmp_path_factory):
+    """`streamlit run` as served at a venue, on its own database file; yields (url, database url)."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('venue') / 'venue.sqlite3'}"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+           "TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": db, "TUTOR_PUBLIC_URL": PUBLIC,
+           "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    log = open(ROOT / "test-artifacts" / "streamlit-venue-server.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        log.close()
+        pytest.fail("the venue's streamlit server did not become healthy in 60 s")
+    yield url, db
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture
+def projector_page(browser, request):
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    pg = ctx.new_page()
+    yield pg
+    pg.screenshot(path=str(ROOT / "test-artifacts" / f"{request.node.name}.png"), full_page=True)
+    ctx.close()
+
+
+def class_store(db: str):
+    from tutor.classroom.store import ClassStore
+    from tutor.progress import Store
+    s = Store.open(db)
+    return ClassStore(s.engine), s
+
+
+def sign_in(pg, url: str) -> None:
+    pg.goto(f"{url}/teacher")
+    expect(pg.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
+    settle(pg)
+    pg.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+    pg.get_by_role("button", name="Unlock").click()
+    expect(pg.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    settle(pg)
+
+
+def test_the_projected_qr_code_reads_back_as_the_public_address(projector_page, venue):
+    import zxingcpp
+    from PIL import Image
+    url, db = venue
+    cs, s = class_store(db)
+    quiz = cs.create(title="Venue", kinds=["count"], count=1, difficulty=1)
+    s.close()
+    pg = projector_page
+    sign_in(pg, url)
+    want = f"{PUBLIC}/class?code={quiz.code}"
+    pg.goto(f"{url}/teacher?present={quiz.id}")
+    expect(pg.get_by_role("heading", name=f"Join code {' '.join(quiz.code)}")).to_be_visible(timeout=30000)
+    img = pg.locator("[data-testid=stImage] img").first
+    expect(img).to_be_visible(timeout=15000)
+    pg.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle(), timeout=15000)
+    shot = Image.open(io.BytesIO(img.screenshot())).convert("L")  # what the room's phones see
+    assert [r.text for r in zxingcpp.read_barcodes(shot)] == [want]
+    sidebar = pg.get_by_test_id("stSidebarUserContent")
+    expect(sidebar.get_by_text(f"send learners to {PUBLIC}")).to_be_visible()
+    expect(pg.get_by_text("phones cannot open it")).to_have_count(0)
+    settle(pg)
+
+
+def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_question(projector_page, venue):
+    from PIL import Image, ImageChops
+    url, db = venue
+    cs, s = class_store(db)
+    try:
+        quiz = cs.create(title="Poignées", kinds=["poignee"], count=2, difficulty=1, paced=True)
+        ann, bob = cs.join(quiz.code, "Ann")[1], cs.join(quiz.code, "Bob")[1]
+    finally:
+        s.close()
+    q = quiz.questions[0]
+    pg = projector_page
+    sign_in(pg, url)
+    pg.goto(f"{url}/teacher?present={quiz.id}")
+    names = pg.get_by_text("2 joined:")
+    expect(names).to_be_visible(timeout=30000)
+    assert float(names.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px")) >= 40  # the lobby
+
+    pg.get_by_role("button", name="Start the quiz").click()
+    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=15000)
+    cs, s = class_store(db)
+    try:
+        cs.answer(ann.token, 0, q.answer)
+        cs.answer(bob.token, 0, next(c.key for c in q.choices if c.key != q.answer))
+    finally:
+        s.close()
+    expect(pg.get_by_text("2 of 2")).to_be_visible(timeout=15000)  # the projector redraws by itself
+    settle(pg)
+    assert f"present={quiz.id}" in pg.url
+
+    pg.reload()  # F5 in front of the class
+    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("2 of 2")).to_be_visible(timeout=15000)
+    settle(pg)
+    main = pg.locator("[data-testid=stMain]")
+    shown = main.inner_text()
+    for secret in ("Right answer", "right answer", "Learners (", "Ann", "Bob", "% right", "Most common mistake"):
+        assert secret not in shown, secret
+    assert not main.locator("[data-testid=stDataFrame]").count()
+
+    first_words = q.prompt.split("\n")[0].replace("**", "")[:30]
+    sizes = pg.evaluate("""(words) => [...document.querySelectorAll('.st-key-projector p')]
+        .filter(p => p.innerText.includes(words)).map(p => parseFloat(getComputedStyle(p).fontSize))""", first_words)
+    assert sizes and min(sizes) >= 32, (first_words, sizes)
+    for c in q.choices:  # the options are on the projector, large too
+        option = main.get_by_text(c.label, exact=False).first
+        expect(option).to_be_visible()
+        assert float(option.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px")) >= 32
+    widths = pg.evaluate("() => [...document.querySelectorAll('.st-key-projector img')].map(i => i.width)")
+    assert widths and min(widths) >= 100, widths  # the cards, large
+    card = Image.open(io.BytesIO(pg.locator(".st-key-projector img.tt-card").first.screenshot())).convert("RGB")
+    drawn = ImageChops.difference(card, Image.new("RGB", card.size, card.getpixel((0, 0)))).getbbox()
+    assert drawn[2] - drawn[0] >= 100, drawn  # and drawn that large, not a small card inside a large box
+
+    pg.get_by_role("button", name="Show the answer").click()  # the teacher reveals it
+    expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
+    settle(pg)
+
+
+def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(projector_page, venue):
+    """Each protected action tried without signing in, on a shared server; then the organiser (the
+    teacher's passphrase: no organiser passphrase of its own is set) signs in once, and a reload keeps it."""
+    from tutor.club import Game
+    from tutor.progress import Store
+    from tutor.progress.club_store import ClubStore
+    url, db = venue
+    s = Store.open(db)
+    try:
+        clubs = ClubStore(s)
+        game = Game.new(["Ann", "Bob", "Cleo", "Dan"]).add(
+            {"taker": "Ann", "contract": "garde", "points": "49", "oudlers": 2})
+        gid = clubs.save(game, "Club night")  # saved whole: a deal with no entry time, long past correcting
+    finally:
+        s.close()
+    pg = projector_page
+
+    pg.goto(f"{url}/scoresheet?view=games")
+    expect(pg.get_by_text("Saved games")).to_be_visible(timeout=30000)
+    settle(pg)
+    pg.get_by_role("button", name="Delete", exact=True).click()
+    expect(pg.get_by_text("only the club's organiser can delete a game")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Yes, delete it")).to_have_count(0)
+    settle(pg)
+
+    pg.goto(f"{url}/scoresheet?game={gid}")
+    expect(pg.get_by_text("deal 1)")).to_be_visible(timeout=30000)  # "… more than 15 minutes ago (deal 1)"
+    settle(pg)
+    expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_disabled()
+    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_disabled()
+
+    pg.goto(f"{url}/seasons")
+    expect(pg.get_by_text("only the club's organiser can rename games and players")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("button", name="Rename the player")).to_have_count(0)
+    expect(pg.get_by_role("button", name="Rename the game")).to_have_count(0)
+    settle(pg)
+
+    s = Store.open(db)
+    try:
+        kept = ClubStore(s).load(gid)
+    finally:
+        s.close()
+    assert kept is not None and kept.name == "Club night" and len(kept.game.deals) == 1
+    assert kept.game.players == ("Ann", "Bob", "Cleo", "Dan")
+
+    pg.get_by_label("Organiser passphrase").fill(TEACHER_PASSPHRASE)
+    pg.get_by_role("button", name="Sign in as the organiser").click()
+    expect(pg.get_by_role("button", name="Rename the player")).to_be_visible(timeout=15000)
+    settle(pg)
+    pg.goto(f"{url}/scoresheet?game={gid}")  # a new page load: the cookie keeps the organiser signed in
+    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled(timeout=30000)
+    expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_enabled()
+    settle(pg)
