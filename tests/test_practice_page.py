@@ -18,8 +18,10 @@ from tutor.strategy.bots import choose_play
 from tutor.strategy.contracts import fits, option_name, verdict
 from tutor.strategy.handcount import count_steps
 from tutor.strategy.poignee_advice import advise_poignee, review_poignee
+from tutor.strategy.position import Position
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
-from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed
+from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
+from tutor.strategy.solver import solve
 from tutor.ui import practice as page
 from tutor.ui.cards import card_label
 
@@ -257,7 +259,7 @@ def lesson_links(at) -> list[str]:
             if el.proto.page == "lesson"]
 
 
-REVIEW_SEED = 22  # 4 players: the learner takes and, at trick 15, keeps the Excuse when it should go
+REVIEW_SEED = 22  # 4 players: the learner takes and, at trick 14, keeps the Excuse when it should go
 
 
 def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(monkeypatch):
@@ -267,15 +269,20 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     deal, log = t.deal, list(t.deal.log)
     assert "Review of your play" in [s.value for s in at.subheader]
     # What the page lists is what the review finds, card by card, with the same seeds as the page: at
-    # first the last tricks, exactly; with the toggle, the earlier cards too (estimated). The page's cache
-    # is per deal and card, so valuing the cards here first spares the page the work.
+    # first the last tricks (each sampled deal solved exactly), with the toggle the earlier cards too (played
+    # out by the bots). The page's cache is per deal and card, so valuing the cards here first spares the page
+    # the work.
     key = (4, REVIEW_SEED, deal.dealer, tuple(str(a) for a in log))
     found = [page._valued(*key, k, False) for k in learner_steps(deal, 0)]
     exact_ones = [d for d in found if d is not None and d.exact]
     assert exact_ones == [decision_at(deal, d.step, exact_only=True) for d in exact_ones]
     costly = [d for d in found if d is not None and listed(d)]
-    exact = next(d for d in costly if d.exact and d.trick == 15)
-    assert exact.better is EXCUSE and exact.principle == "excuse-timing"
+    assert any(not d.exact for d in costly)  # the toggle has earlier cards to add
+    exact = next(d for d in costly if d.exact and d.trick == 14)
+    assert exact.played.is_trump and exact.better is EXCUSE and exact.principle == "excuse-timing"
+    # With every card known the Excuse was best too: the solver on the real deal, worked out without the page.
+    sol = solve(Position.from_deal(rewind(deal, exact.step))).cards
+    assert exact.dd_best is EXCUSE and exact.dd_gain == sol[EXCUSE].taker_score - sol[exact.played].taker_score > 0
 
     def listed_on_page() -> list[str]:
         return [m.value for m in at.markdown if m.value.startswith("**Trick") and "was better" in m.value]
@@ -286,8 +293,12 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     assert all(x.startswith(line(d)) for x, d in zip(listed_on_page(), [d for d in costly if d.exact]))
     assert len(listed_on_page()) == sum(d.exact for d in costly)
     text = " ".join(m.value for m in at.markdown)
-    assert f"**{exact.gain:+g}** to your score (exact)" in text
+    assert (f"**{exact.gain:+.0f}** to your score on average (on what you could see: {exact.samples} deals sampled, "
+            "each solved exactly)") in text
     assert "Play the Excuse in time" in text
+    captions = " ".join(c.value for c in at.caption)
+    assert (f"With every card known (after the deal), the Excuse was best: {exact.dd_gain:+g} against your card. "
+            "Hint could not see that, so it does not count here.") in captions
     assert set(lesson_links(at)) <= set(STRATEGY_LESSONS) and "attack-play" in lesson_links(at)
     at.toggle(key="pr_review_all").set_value(True).run(timeout=180)
     assert not at.exception
@@ -298,13 +309,13 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     at.run()
     assert not calls and not at.exception and "Review of your play" in [s.value for s in at.subheader]
     monkeypatch.undo()
-    # Replay from the costly Excuse: the table is as it was before that card, the learner to play.
+    # Replay from the costly trump: the table is as it was before that card, the learner to play.
     at.button(key=f"pr_replay_{exact.step}").click().run()
     assert not at.exception
     back = table(at)
     assert back.deal.log == log[:exact.step] and back.learner_to_act and not back.finished
-    assert "Back at trick 15" in " ".join(i.value for i in at.info)
-    # This time the Excuse goes at trick 15; the rest plays on to a new ending.
+    assert "Back at trick 14" in " ".join(i.value for i in at.info)
+    # This time the Excuse goes at trick 14; the rest plays on to a new ending.
     play_typed(at, "pr", EXCUSE)
     assert table(at).deal.log[exact.step] == PlayCard(0, EXCUSE)
     play_to_the_end(at)

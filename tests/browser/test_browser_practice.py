@@ -53,6 +53,7 @@ def test_play_a_full_trick_by_clicking(page, server):
 
 
 REVIEW_SEED = 22  # 4 players: the learner takes a petite, shows a poignée, and keeps the Excuse too long
+# (trick 14: trump 11 played, the Excuse better on what the learner could see and with every card known)
 
 
 def test_the_review_after_a_deal_and_replay_from_here(page, server):
@@ -117,7 +118,14 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     # The review runs behind a progress bar, then lists the costly cards with their principle and lesson.
     line = page.get_by_text(f"Trick {first.trick}: you played {card_label(first.played)}", exact=False).first
     expect(line).to_be_visible(timeout=120000)
-    expect(page.get_by_text(f"{first.gain:+g} to your score (exact)", exact=False).first).to_be_visible()
+    said = (f"{first.gain:+.0f} to your score on average (on what you could see: {first.samples} deals sampled, "
+            "each solved exactly)")
+    expect(page.get_by_text(said, exact=False).first).to_be_visible()
+    # The double-dummy verdict is told apart: extra information, not counted against the learner.
+    assert first.dd_best is not None and first.dd_gain > 0
+    known = (f"With every card known (after the deal), {card_label(first.dd_best)} was best: {first.dd_gain:+g} "
+             "against your card. Hint could not see that, so it does not count here.")
+    expect(page.get_by_text(known, exact=False).first).to_be_visible()
     settle(page)
     expect(page.get_by_role("link", name="Lesson:").first).to_be_visible()
     assert "lesson=" in page.get_by_role("link", name="Lesson:").first.get_attribute("href")
