@@ -171,7 +171,7 @@ def main(argv=None) -> int:
         facts[f"scale_{s}_brier"] = f"{total[s][1]:.3f}"
     best = min(SCALES, key=lambda s: total[s][0])
     facts["scale_adopted"] = best
-    print(f"mean over tables: " + ", ".join(f"{s} log loss {total[s][0]:.4f} Brier {total[s][1]:.4f}" for s in SCALES)
+    print("mean over tables: " + ", ".join(f"{s} log loss {total[s][0]:.4f} Brier {total[s][1]:.4f}" for s in SCALES)
           + f"; adopt {best}")
     four = FOUR[best]
     for n in (3, 4, 5):

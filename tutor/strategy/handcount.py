@@ -125,6 +125,10 @@ class HandCount:
         """The steps as (label, points) that add up to ``total`` (the steps worth points)."""
         return tuple((s.label, s.points) for s in self.steps if s.points)
 
+    def verdict(self) -> str:
+        """Where the count stands against this table's thresholds (``threshold_text``), in one sentence."""
+        return threshold_text(self.total, self.players, self.trumps)
+
     def explain(self) -> str:
         """The count in one paragraph, each step with its points (lessons and hints say the same).
 
@@ -133,7 +137,7 @@ class HandCount:
         'The count: 7 trumps, 2 points each: 14; 2 big trumps (16 to '
         """
         items = "; ".join(f"{s.label}: {s.points:g}" for s in self.steps)
-        return f"The count: {items}. Total {self.raw}. {threshold_text(self.total, self.players, self.trumps)}"
+        return f"The count: {items}. Total {self.raw}. {self.verdict()}"
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -312,7 +316,8 @@ def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:
             ("a void (only with 5 or more trumps)", f"{VOID}"),
             ("a singleton (only with 5 or more trumps)", f"{SINGLETON}"),
             ("the bidding thresholds", bids),
-            ("too few trumps", ", ".join(f"{n} players: under {m} trumps, pass" for n, m in sorted(MIN_TRUMPS.items()))))
+            ("too few trumps", ", ".join(f"{n} players: under {m} trumps, pass"
+                                        for n, m in sorted(MIN_TRUMPS.items()))))
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:
