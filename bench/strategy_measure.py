@@ -10,7 +10,8 @@ contract by **the advisor's rollout** (``tutor.strategy.advisor.rollout``: the p
 the taker's écart and call included, then the exact solver for the last tricks), the taker bidding the
 contract and the others passing. The deals of all the group's hands are pooled: for each contract, how
 many were made, the Wilson 95% interval and the mean score of the taker. The lessons quote these numbers
-as ``{measure:<id>.<what>}`` (see ``tutor/content/measures.py``), so each number is stated in one place: this script's output.
+as ``{measure:<id>.<what>}`` (see ``tutor/content/measures.py``), so each number is stated in one place:
+this script's output.
 
 Strong hands (a garde sans and up) are about 1 in 4,000 random hands, so those bands, and the
 "trumps or points" groups, are drawn from a shuffle weighted towards trumps or court cards; the hand
