@@ -81,11 +81,10 @@ def main(argv=None) -> int:
         print(f"  {o.key}: {o.own_score:+.1f} for the taker a deal, gap {o.gap:.1f} ± {o.gap_ci:.1f}"
               + (" (tie)" if o.key in a.ties else ""))
         facts[f"call_example_{o.key.code}"] = f"{o.own_score:+.0f}"
-    kh, kc = (next(o for o in a.options if o.key.code == k) for k in ("KH", "KC"))
+        facts[f"call_example_{o.key.code}_gap"] = f"{o.gap:.0f}"
+        facts[f"call_example_{o.key.code}_ci"] = f"{o.gap_ci:.0f}"
     facts["call_example_deals"] = f"{a.samples:,}"
-    facts["call_example_best"] = a.best.code
-    facts["call_example_kh_kc"] = f"{kh.own_score - kc.own_score:+.1f}"
-    facts["call_example_kh_kc_ci"] = f"{abs(kc.gap_ci if a.best == kh.key else kh.gap_ci):.1f}"
+    facts["call_example_best"] = a.best.name
 
     rng = random.Random(f"{args.seed}/calls")
     need = {c: n for n, c in thresholds(5)}[Contract.GARDE]
