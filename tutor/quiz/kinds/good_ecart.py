@@ -28,7 +28,8 @@ from ..text import md
 from .ecart import ecart_position
 
 RULES = ("ecart_king", "ecart_oudler", "ecart_trump")
-SAMPLES = 48  # deals each candidate is played out on (about 1.5 s of CPU for a position)
+PLAY_SAMPLES = 48  # deals each candidate is played out on (about 1.5 s of CPU for a position)
+SAMPLES = PLAY_SAMPLES  # what the generator uses (tests lower it)
 HALF_GAP = 20  # an écart this close to the best (points a deal, for you) gets half credit
 SHOWN = 6  # candidates listed in the feedback (the learner's own is always added)
 PRINCIPLE_IDS = ("make-voids", "bank-points", "keep-kings", "guard-or-void", "no-trumps-in-ecart")
