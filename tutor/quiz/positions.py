@@ -107,7 +107,7 @@ BIG_TRUMP = 16
 
 def plausible(hand, contract, players: int) -> bool:
     """Would a sensible player take ``contract`` with ``hand`` (before the dog)? The bots' count must rate the
-    hand at least that contract (``wanted_contract``: 41 petite, 56 garde, 71 garde sans, 81 garde contre), and
+    hand at least that contract (``wanted_contract``, e.g. 4 players: 40 petite, 56 garde, 71 garde sans, 81 garde contre), and
     the hand needs trumps: ``MIN_TRUMPS`` of them, one 16 or higher (or two oudlers).
 
     >>> from tutor.engine import parse_cards as P
