@@ -590,7 +590,8 @@ def q_hand_count(spec) -> Result:
 
 def q_count_bid(spec) -> Result:
     """The highest contract the hand count reaches at the table size (4 players: 40 petite, 56 garde, 71 garde
-    sans, 81 garde contre), or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``, ``garde contre``."""
+    sans, 81 garde contre), or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``,
+    ``garde contre``."""
     hand, players = _strategy_hand(spec, "count_bid")
     hc = count_steps(hand, players=players)
     c = hc.contract
