@@ -162,13 +162,13 @@ def main(argv=None) -> int:
             fits[n, s] = fit(xs, ys)
             total[s][0] += ll / 3
             total[s][1] += br / 3
-            facts[f"scale_{s}_p{n}_logloss"] = f"{ll:.3f}"
-            facts[f"scale_{s}_p{n}_brier"] = f"{br:.3f}"
+            facts[f"scale_{s}_p{n}_logloss"] = f"{ll:.2f}"  # two decimals: what a lesson shows
+            facts[f"scale_{s}_p{n}_brier"] = f"{br:.2f}"
             print(f"{n:<6} {s:<7} {ll:9.4f} {br:7.4f}   {sum(ys) / len(ys):4.2f} {fits[n, s][0]:7.2f} "
                   f"{fits[n, s][1]:6.3f}   {time.process_time() - t:5.0f}", flush=True)
     for s in SCALES:
-        facts[f"scale_{s}_logloss"] = f"{total[s][0]:.3f}"
-        facts[f"scale_{s}_brier"] = f"{total[s][1]:.3f}"
+        facts[f"scale_{s}_logloss"] = f"{total[s][0]:.2f}"
+        facts[f"scale_{s}_brier"] = f"{total[s][1]:.2f}"
     best = min(SCALES, key=lambda s: total[s][0])
     facts["scale_adopted"] = best
     print("mean over tables: " + ", ".join(f"{s} log loss {total[s][0]:.4f} Brier {total[s][1]:.4f}" for s in SCALES)

@@ -84,7 +84,5 @@ def db(_fresh_progress_db):
 def _quick_bid_estimate(monkeypatch):
     """"What would you bid?" estimates each contract from ``SAMPLES`` played-out deals (about 1 s of CPU in the
     app); tests that only need some such question use 12 deals. The grading does not depend on the number."""
-    from tutor.quiz.kinds import contract, good_ecart
+    from tutor.quiz.kinds import contract
     monkeypatch.setattr(contract, "SAMPLES", 12)
-    # "Choose the écart" plays each candidate out on SAMPLES deals (about 1.5 s of CPU); tests use 8.
-    monkeypatch.setattr(good_ecart, "SAMPLES", 8)

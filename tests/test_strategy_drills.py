@@ -36,6 +36,15 @@ STRATEGY_KINDS = {"contract": "contract-choice", "good_ecart": "ecart-strategy",
                   "attack_card": "attack-play", "defence_card": "defence-play"}
 
 
+@pytest.fixture(autouse=True)
+def _quick_ecart_play_outs(monkeypatch):
+    """"Choose the écart" plays each candidate out on SAMPLES deals (about 1.5 s of CPU a question); the many
+    questions made here use 8. (Not in conftest: the course, loaded once per module, makes its questions with
+    the real number, and a test regenerates them to compare.)"""
+    from tutor.quiz.kinds import good_ecart
+    monkeypatch.setattr(good_ecart, "SAMPLES", 8)
+
+
 @pytest.fixture
 def few_deals():
     """The bid drill's estimate with 12 deals (conftest's ``_quick_bid_estimate``): checked here, since the
