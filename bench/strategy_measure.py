@@ -3,13 +3,17 @@
 Run: python bench/strategy_measure.py [--seed 2026] [--out lessons/measurements.yaml]
 
 For each group below, hands are drawn at random (seeded) until enough fall in the group's band of
-the hand count (``tutor.strategy.handcount.hand_strength``); each hand is then given to
-``estimate_bids`` (the bots play every deal out, the hand at seat 1, which speaks and leads first).
-The deals of all the group's hands are pooled: for each contract, how many were made, the Wilson 95%
-interval and the mean score of the taker. The lessons quote these numbers as ``{measure:<id>.<what>}``
-(see ``tutor/content/measures.py``), so each number is stated in one place: this script's output.
+the hand count (``tutor.strategy.handcount.hand_strength``, the adopted scale; the bands follow each table
+size's thresholds, ``handcount.thresholds``); each hand is then given to seat 1 (which speaks and leads
+first) with the other hands dealt at random, ``samples`` times, and every deal is played out once per
+contract by **the advisor's rollout** (``tutor.strategy.advisor.rollout``: the practice bots at every seat,
+the taker's écart and call included, then the exact solver for the last tricks), the taker bidding the
+contract and the others passing. The deals of all the group's hands are pooled: for each contract, how
+many were made, the Wilson 95% interval and the mean score of the taker. The lessons quote these numbers
+as ``{measure:<id>.<what>}`` (see ``tutor/content/measures.py``), so each number is stated in one place:
+this script's output.
 
-Strong hands (a count of 71 and more) are about 1 in 4,000 random hands, so those bands, and the
+Strong hands (a garde sans and up) are about 1 in 4,000 random hands, so those bands, and the
 "trumps or points" groups, are drawn from a shuffle weighted towards trumps or court cards; the hand
 count still decides which band a hand is in. Each group has its own seeded random generator
 (``<seed>/<id>/...``), so one group, or one hand, can be measured again alone (tests do).
@@ -28,10 +32,12 @@ from pathlib import Path
 
 import yaml
 
-from tutor.engine import Contract, RuleSet, is_petit_sec
+from tutor.engine import Bid, Contract, Deal, RuleSet, is_petit_sec
 from tutor.engine.cards import CARDS
-from tutor.strategy import estimate_bids, wilson
-from tutor.strategy.handcount import hand_strength
+from tutor.engine.deal import DealtCards
+from tutor.strategy import wilson
+from tutor.strategy.advisor import rollout
+from tutor.strategy.handcount import count_steps, hand_strength, thresholds
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "lessons" / "measurements.yaml"
@@ -53,30 +59,43 @@ class Group:
     what: str = ""
 
 
-def _bands(players: int, bands, hands: int, samples: int) -> list[Group]:
+def _table_groups(players: int, hands: int, samples: int, halves: bool = False) -> list[Group]:
+    """One group per band of this table size's thresholds (pass just under the petite, then each contract)."""
+    t = {c: need for need, c in thresholds(players)}
+    p, g, gs, gc = (t[c] for c in (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE))
+    bands = [("pass", p - 9, p - 0.01), ("petite", p, g - 0.01), ("garde", g, gs - 0.01),
+             ("garde_sans", gs, gc - 0.01), ("garde_contre", gc, 999)]
+    if halves:
+        mp, mg = (p + g) // 2, (g + gs) // 2
+        bands += [("petite_low", p, mp - 0.01), ("petite_high", mp, g - 0.01), ("garde_low", g, mg - 0.01),
+                  ("garde_high", mg, gs - 0.01)]
     out = []
-    for low, high in bands:
-        name = f"{low}_{int(high)}" if high < 200 else f"{low}_up"
+    for name, low, high in bands:
         # Strong hands are rare (few in 10,000 random hands), more so with 3 players: draw them weighted.
-        weights = "plain" if low < 71 else "strong" if low >= 81 or players == 3 else "trumps"
-        out.append(Group(f"p{players}_{name}", players, low, high, hands, samples, weights,
-                         what=f"{players} players, hand count {low} to {int(high)}" if high < 200
-                         else f"{players} players, hand count {low} or more"))
+        weights = "plain" if low < gs else "strong" if low >= gc or players == 3 else "trumps"
+        what = (f"{players} players, hand count {low} to {int(high)}" if high < 200 else
+                f"{players} players, hand count {low} or more")
+        # Only hands the count lets bid (enough trumps, handcount.MIN_TRUMPS): the bands are what the count says.
+        out.append(Group(f"p{players}_{name}", players, low, high, hands, samples, weights, "enough-trumps",
+                         what=what))
     return out
 
 
-ALL_BANDS = ((31, 40.99), (41, 55.99), (56, 70.99), (71, 80.99), (81, 999))
-HALF_BANDS = ((41, 47.99), (48, 55.99), (56, 62.99), (63, 70.99))  # the petite and garde bands cut in two
+def _make_up_groups(players: int) -> tuple[Group, ...]:
+    """Same count (the upper petite band and the garde's start), different make-up: many trumps or few."""
+    t = {c: need for need, c in thresholds(players)}
+    low, high = t[Contract.PETITE] + 5, t[Contract.GARDE] + 4.99
+    return (Group(f"p{players}_trumps", players, low, high, 20, 16, "trumps", "many-trumps",
+                  f"{players} players, count {low} to {int(high)}, at least 40% of the hand trumps"),
+            Group(f"p{players}_points", players, low, high, 20, 16, "courts", "few-trumps",
+                  f"{players} players, count {low} to {int(high)}, at most a quarter of the hand trumps"))
+
+
 GROUPS: tuple[Group, ...] = (
-    *_bands(4, ALL_BANDS, 36, 30),
-    *_bands(4, HALF_BANDS, 24, 25),
-    *_bands(3, ALL_BANDS[:4], 24, 25),  # 81 or more: none in 300,000 weighted 24-card hands
-    *_bands(5, ALL_BANDS, 24, 25),
-    # Same count, different make-up: many trumps against few trumps and more court cards.
-    *(Group(f"p{n}_trumps", n, 45, 60.99, 20, 25, "trumps", "many-trumps",
-            f"{n} players, count 45 to 60, at least 40% of the hand trumps") for n in (3, 4, 5)),
-    *(Group(f"p{n}_points", n, 45, 60.99, 20, 25, "courts", "few-trumps",
-            f"{n} players, count 45 to 60, at most a quarter of the hand trumps") for n in (3, 4, 5)),
+    *_table_groups(4, 30, 20, halves=True),
+    *_table_groups(3, 24, 16),
+    *_table_groups(5, 24, 16),
+    *_make_up_groups(3), *_make_up_groups(4), *_make_up_groups(5),
 )
 BY_ID = {g.id: g for g in GROUPS}
 
@@ -96,7 +115,9 @@ _KEEP = {
     "any": lambda hand: True,
     "many-trumps": lambda hand: _trumps(hand) >= 0.4 * len(hand),
     "few-trumps": lambda hand: _trumps(hand) <= 0.25 * len(hand),
+    "enough-trumps": lambda hand: not count_steps(hand, players=len(hand) and _PLAYERS[len(hand)]).too_few_trumps,
 }
+_PLAYERS = {24: 3, 18: 4, 15: 5}  # hand size -> table size
 
 
 def draw_hands(group: Group, seed: int = SEED, *, tries: int = 2_000_000) -> list[tuple]:
@@ -119,13 +140,43 @@ def draw_hands(group: Group, seed: int = SEED, *, tries: int = 2_000_000) -> lis
     raise RuntimeError(f"{group.id}: only {len(out)} hands in {tries} draws")
 
 
+def dealt_for(hand, players: int, rng: random.Random) -> DealtCards:
+    """The cards dealt with ``hand`` at seat 1 (index 0, the first to speak): the other hands at random."""
+    rules = RuleSet.for_players(players)
+    held = set(hand)
+    while True:
+        rest = [c for c in CARDS if c not in held]
+        rng.shuffle(rest)
+        hands = [tuple(hand)]
+        for _ in range(players - 1):
+            hands.append(tuple(rest[:rules.hand_size]))
+            rest = rest[rules.hand_size:]
+        if not any(is_petit_sec(h) for h in hands):
+            return DealtCards(players, players - 1, tuple(hands), tuple(rest), 0, ())
+
+
+def play_contract(dealt: DealtCards, contract: Contract) -> float:
+    """The taker's score when seat 1 takes ``contract`` (the others pass), played out by the advisor's rollout."""
+    d = Deal(dealt, rules=RuleSet.for_players(dealt.players))
+    d.apply(Bid(0, contract))
+    for s in range(1, dealt.players):
+        d.apply(Bid(s, None))
+    return rollout(d, 0)[0]
+
+
 def measure_hand(group: Group, i: int, hand, seed: int = SEED) -> dict:
-    """One hand's deals: made and total taker score per contract."""
-    e = estimate_bids(hand, players=group.players, samples=group.samples, rng=random.Random(f"{seed}/{group.id}/{i}"))
+    """One hand's deals: made (the taker's score above 0) and total taker score per contract."""
+    rng = random.Random(f"{seed}/{group.id}/{i}")
+    made = {c.value: 0 for c in CONTRACTS}
+    total = {c.value: 0.0 for c in CONTRACTS}
+    for _ in range(group.samples):
+        dealt = dealt_for(hand, group.players, rng)
+        for c in CONTRACTS:
+            score = play_contract(dealt, c)
+            made[c.value] += score > 0
+            total[c.value] += score
     return {"hand": " ".join(str(c) for c in hand), "count": round(hand_strength(hand, players=group.players), 1),
-            "trumps": _trumps(hand),
-            "made": {c.value: e.contracts[c].made for c in CONTRACTS},
-            "total": {c.value: round(e.contracts[c].expected * group.samples, 1) for c in CONTRACTS}}
+            "trumps": _trumps(hand), "made": made, "total": {k: round(v, 1) for k, v in total.items()}}
 
 
 def hand_line(h: dict) -> str:
@@ -183,12 +234,18 @@ def main(argv=None) -> int:
     print(f"total CPU {time.process_time() - total_cpu:.1f} s")
     if args.only:
         return 0
+    old = yaml.safe_load(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
     doc = {"made_by": "bench/strategy_measure.py", "seed": args.seed,
-           "method": "Hands drawn at random (seeded) until enough fall in each band of the hand count; each hand "
-                     "played out by the bots (estimate_bids, the hand at seat 1, which speaks and leads first) "
-                     "samples_per_hand times. Deals pooled per group; the 95% Wilson interval treats the deals "
-                     "as independent (they are grouped by hand, so it is a little narrow).",
-           "entries": entries}
+           "method": "Hands drawn at random (seeded) until enough fall in each band of the hand count (Chavey's "
+                     "scale, each table size's thresholds); each hand given to seat 1 (which speaks and leads "
+                     "first), the other hands dealt at random samples_per_hand times, and each deal played out once "
+                     "per contract by the advisor's rollout (the practice bots at every seat, then the exact solver "
+                     "for the last tricks), the others passing. Made: the taker's score above 0. Deals pooled per "
+                     "group; the 95% Wilson interval treats the deals as independent (they are grouped by hand, so "
+                     "it is a little narrow).",
+           "entries": entries,
+           # figures of the other bench scripts (handcount_scales.py, king_call.py), kept as they are
+           "facts": (old or {}).get("facts") or {}}
     args.out.write_text("# Written by bench/strategy_measure.py: do not edit by hand, run the script again.\n"
                         + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
     print(f"wrote {args.out}")

@@ -93,10 +93,12 @@ QUERY_CASES = [
     ("excuse", {"played_by": "attack", "won_by": "attack"}, "attack"),
     ("excuse", {"played_by": "attack", "won_by": "attack", "last_trick": True, "chelem": True}, "attack"),
     # strategy (issue 14), worked by hand: 7 trumps 14, the 17 1, the 21 10, QS 3, KH 6, QD 3, JC 1 = 38
-    ("hand_count", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"}, 38),
-    ("count_bid", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"}, "pass"),
+    # Chavey's scale: 7 trumps 14, T21 T17 big 4, the 21 10, QS 3, KH 6, JD 1.
+    ("hand_count", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C"}, 38),
+    ("count_bid", {"cards": "T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C"}, "pass"),
     ("expected_score", {"contract": "petite", "chance": 0.7, "margin": 10}, 42),  # 0.7 × 105 − 0.3 × 105
-    ("king_call", {"hand": "T20 T17 T13 T9 T6 T2 EX KH 7H QC JC 9C 6C 3C 8S"}, "KC"),  # five clubs, no KC
+    # By play (64 deals, seed 0): KS best, KC tied; KH is in the hand: calling it plays alone, far behind.
+    ("king_call", {"hand": "T20 T17 T13 T9 T6 T2 EX KH 7H QC JC 9C 6C 3C 8S"}, "KS"),
     ("ecart_voids", {"hand": HAND_24, "discard": "QH JC 8C 1C 6D 3D"}, 1),  # clubs gone; CD 8D stay
     # Two tricks left: the Excuse kept for the last trick changes camp, so it goes now.
     ("best_card", {"position": {"players": 4, "contract": "petite", "taker": 1,

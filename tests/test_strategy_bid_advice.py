@@ -13,7 +13,7 @@ from tutor.strategy import estimate_bids
 from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, signed_score, speaking_seat
 from tutor.strategy.bots import choose_play, decide
 from tutor.strategy.contracts import fits, open_options, verdict
-from tutor.strategy.handcount import count_steps, threshold_text
+from tutor.strategy.handcount import count_steps
 from tutor.strategy.poignee_advice import SAMPLES as POIGNEE_SAMPLES
 from tutor.strategy.poignee_advice import advise_poignee, review_poignee
 
@@ -82,7 +82,7 @@ def test_the_advice_is_the_estimate_of_the_learners_place_in_the_auction(players
     assert advice.table().count("\n") == len(v.options) + 1 and "(best)" in advice.table()
     hint = table.hint()
     assert table.deal.can(hint.action)  # an open bid: the engine takes it
-    assert threshold_text(count_steps(view.hand, players=players).total)[1:] in hint.reason
+    assert count_steps(view.hand, players=players).verdict()[1:] in hint.reason
     assert hint == advice.move and table.hints == 1
     assert f"counts {count_steps(view.hand, players=players).total:g}" in hint.reason
 

@@ -29,10 +29,10 @@ from tutor.content.schema import (
     TextStep,
 )
 from tutor.content.verify import check_answer
-from tutor.engine import RuleSet, parse_cards
+from tutor.engine import Contract, RuleSet, parse_cards
 from tutor.engine.cards import CARDS
 from tutor.skills import STRATEGY_SKILLS
-from tutor.strategy import estimate_bids, wilson
+from tutor.strategy import wilson
 from tutor.strategy.handcount import count_steps, hand_strength, threshold_text
 from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
 
@@ -100,14 +100,14 @@ def test_every_principle_is_taught_by_its_lesson(course, pid):
     assert p.name.lower() in _lesson_text(lesson), (pid, p.name, p.lesson)
 
 
-def test_lesson_1_explains_the_hint_count_38_under_41(course):
-    """The practice hints say "counts 38, under the 41 a petite needs": lesson 1 shows that very count and
-    warns that the 41 threshold is not the 41-point target with 2 oudlers."""
+def test_lesson_1_explains_the_hint_count_38_under_40(course):
+    """The practice hints say "counts 38, under the 40 a petite needs": lesson 1 shows that very count and
+    warns that the 40 threshold is not the 41-point target with 2 oudlers."""
     lesson = course.lesson("judging-a-hand")
     examples = [s.example for s in lesson.steps if isinstance(s, ExampleStep) and s.example.kind == "hand_count"]
     assert any(hand_strength(e.cards, players=4) == 38 for e in examples)
     text = _lesson_text(lesson)
-    assert "counts 38, under the 41 a petite needs" in text
+    assert "counts 38, under the 40 a petite needs" in text
     mistake = next(s for s in lesson.steps if isinstance(s, MistakeStep))
     assert "2 oudlers" in mistake.wrong + mistake.right and "41" in mistake.right
 
@@ -116,24 +116,25 @@ def test_lesson_1_explains_the_hint_count_38_under_41(course):
 
 
 def test_count_steps_worked_by_hand():
-    """T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC, by hand: 7 trumps × 2 = 14, the 17 (16 to 20)
-    1, the 21 10, queen of spades 3, king of hearts 6, queen of diamonds 3, jack of clubs 1: 38."""
-    hc = count_steps(parse_cards("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"), players=4)
-    assert [s.points for s in hc.steps if s.points] == [14, 1, 10, 3, 6, 3, 1]
+    """T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C, by hand on Chavey's scale: 7 trumps × 2 = 14,
+    the 21 and the 17 (16 to 21) 2 more each, not in a run: 4, the 21 10, queen of spades 3, king of hearts 6,
+    jack of diamonds 1: 38."""
+    hc = count_steps(parse_cards("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C"), players=4)
+    assert [s.points for s in hc.steps if s.points] == [14, 4, 10, 3, 6, 1]
     assert hc.total == 38 and hc.contract is None
-    assert threshold_text(hc.total) == "Counts 38, under the 41 a petite needs: pass."
+    assert threshold_text(hc.total) == "Counts 38, under the 40 a petite needs: pass."
 
 
-def test_count_steps_scales_3_and_5_player_hands():
-    # 3 players, by hand: 9 trumps 18, the 19 1, the 21 10, the Excuse 8, the Petit with 9 trumps 9,
-    # hearts K 6 + Q 3 + K-Q 1 + 5 long 5, king of clubs 6 = 67; × 18 / 24 = 50.25.
+def test_count_steps_are_not_scaled_for_3_and_5_players():
+    # 3 players, by hand: 10 trumps with the Excuse 20, the 21 and the 19 2 more each 4, the 21 10, the
+    # Excuse 8, the Petit (10 trumps) 9, hearts K-Q 10 + 5 long 5, king of clubs 6 = 72: a 3-player garde (71).
     three = count_steps(parse_cards("T21 T19 T15 T12 T10 T8 T6 T4 T1 EX KH QH 9H 5H 3H KC 8C 3C 2S 7S 9D 6D 4D 1D"),
                         players=3)
-    assert (three.raw, three.total) == (67, 50.25)
-    # 5 players: 7 trumps 14, the 18 1, 21 10, Excuse 8, Petit (7 trumps) 9, KS 6, KH 6 QH 3 K-Q 1,
-    # no diamonds 6, one club 3 = 67; × 18 / 15 = 80.4.
+    assert (three.raw, three.total, three.contract) == (72, 72, Contract.GARDE)
+    # 5 players: 8 trumps with the Excuse 16, the 21 and the 18 4, 21 10, Excuse 8, Petit 9, KS 6, KH QH 10,
+    # no diamonds 6, one club 3 = 72: a 5-player garde sans (65).
     five = count_steps(parse_cards("T21 T18 T14 T11 T7 T4 T1 EX KH QH 8H 5H KS 4S 9C"), players=5)
-    assert (five.raw, round(five.total, 6)) == (67, 80.4)
+    assert (five.raw, five.total, five.contract) == (72, 72, Contract.GARDE_SANS)
 
 
 @settings(max_examples=200, deadline=None)
@@ -143,7 +144,7 @@ def test_the_steps_add_up_to_the_count_the_bots_bid_with(players, rnd):
     hand = rnd.sample(list(CARDS), size)
     hc = count_steps(hand, players=players)
     assert sum(s.points for s in hc.steps) == hc.raw == sum(s.points for s in hc)
-    assert hand_strength(hand, players=players) == hc.total == hc.raw * 18 / size
+    assert hand_strength(hand, players=players) == hc.total == hc.raw  # not scaled: thresholds per table size
     assert all(s.label and s.label == s.label.strip() for s in hc.steps)
 
 
@@ -190,26 +191,39 @@ def test_each_group_adds_up_its_hands(measured):
             assert c["expected"] == pytest.approx(sum(h["total"][name] for h in hands) / e["deals"], abs=0.06)
 
 
-def test_the_estimator_pools_like_the_bench():
-    """measure_hand reports what estimate_bids says for the same hand and generator."""
+def test_the_bench_plays_each_contract_on_the_same_deals_with_the_advisors_rollout():
+    """measure_hand plays every contract on the same deals (seat 1 takes, the others pass), by the advisor's
+    rollout: recomputed here deal by deal; a petite and a garde are made on the same deals."""
+    from tutor.engine import Bid, Contract, Deal
+    from tutor.strategy.advisor import rollout
     bench = _bench()
-    group = bench.Group("t", 4, 41, 55.99, 1, 3)
+    group = bench.Group("t", 4, 40, 55.99, 1, 3)
     hand = parse_cards("T20 T18 T16 T14 T11 T8 T5 T3 EX KS QS 7S KH 9H 4H 2C 6C 8C")
     got = bench.measure_hand(group, 0, hand, 1)
-    e = estimate_bids(hand, players=4, samples=3, rng=random.Random("1/t/0"))
-    assert got["made"] == {c.value: e.contracts[c].made for c in e.contracts}
+    rng = random.Random("1/t/0")
+    made = dict.fromkeys(("petite", "garde", "garde_sans", "garde_contre"), 0)
+    for _ in range(3):
+        dealt = bench.dealt_for(hand, 4, rng)
+        assert dealt.hands[0] == tuple(hand)
+        for c in Contract:
+            d = Deal(dealt, rules=RuleSet.for_players(4))
+            d.apply(Bid(0, c))
+            for s in (1, 2, 3):
+                d.apply(Bid(s, None))
+            made[c.value] += rollout(d, 0)[0] > 0
+    assert got["made"] == made and made["petite"] == made["garde"]
 
 
 def test_placeholders_read_the_file():
     m, problems = load_measures(LESSONS)
     assert not problems and m is not None
-    e = m.entries["p4_56_70"]
+    e = m.entries["p4_garde"]
     c = e["contracts"]["garde"]
-    assert m.fill("{measure:p4_56_70.garde}") == f"{round(c['chance'] * 100)}%"
-    assert m.fill("{measure:p4_56_70.deals}") == f"{e['deals']:,}"
+    assert m.fill("{measure:p4_garde.garde}") == f"{round(c['chance'] * 100)}%"
+    assert m.fill("{measure:p4_garde.deals}") == f"{e['deals']:,}"
     best = max(e["contracts"], key=lambda k: e["contracts"][k]["expected"])
-    assert m.fill("{measure:p4_56_70.best}") == best.replace("_", " ")
-    for bad in ("{measure:p4_56_70.garde.median}", "{measure:p9_1_2.petite}", "{measure:p4_56_70.chelem}"):
+    assert m.fill("{measure:p4_garde.best}") == best.replace("_", " ")
+    for bad in ("{measure:p4_garde.garde.median}", "{measure:p9_1_2.petite}", "{measure:p4_garde.chelem}"):
         with pytest.raises(KeyError):
             m.fill(bad)
 
@@ -249,11 +263,11 @@ minutes: 5
 steps:
   - kind: text
     body: |
-      Fine: {measure:p4_41_55.petite}.
-      Broken: {measure:p4_41_55.petitte}.
+      Fine: {measure:p4_petite.petite}.
+      Broken: {measure:p4_petite.petitte}.
   - kind: check
     question: "Count?"
-    verify: {hand_count: {cards: T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC}}
+    verify: {hand_count: {cards: T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C}}
     answer: 39
   - kind: check
     question: "Lead?"
@@ -278,7 +292,7 @@ quiz:
     verify: {expected_score: {contract: garde, chance: 0.6, margin: 10}}
     answer: 42
   - question: "b"
-    verify: {count_bid: {cards: T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC}}
+    verify: {count_bid: {cards: T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C}}
     options: [pass, petite]
     answer: pass
 """
@@ -288,13 +302,13 @@ def test_an_unknown_placeholder_is_a_problem_at_its_line(tmp_path):
     path = _course_copy(tmp_path, LESSON)
     lf = load_lesson(path)
     assert [(p.line, p.message) for p in lf.problems] == [
-        (10, "unknown measurement {measure:p4_41_55.petitte}: no contract 'petitte' in group p4_41_55: use one of "
+        (10, "unknown measurement {measure:p4_petite.petitte}: no contract 'petitte' in group p4_petite: use one of "
             "petite, garde, garde_sans, garde_contre")]
 
 
 def test_the_strategy_layer_checks_stated_answers(tmp_path):
     """A stated count, best card or bid the strategy layer disagrees with is an error at the answer's line."""
-    path = _course_copy(tmp_path, LESSON.replace("{measure:p4_41_55.petitte}", "x"))
+    path = _course_copy(tmp_path, LESSON.replace("{measure:p4_petite.petitte}", "x"))
     msgs = {p.line: p.message for p in load_lesson(path).problems}
     assert set(msgs) == {14, 26}
     assert "the stated answer 39 is wrong: the engine gives 38 for hand_count" in msgs[14]
@@ -325,9 +339,9 @@ def test_a_missed_best_card_check_names_every_tied_card(course):
 
 def test_hand_count_example_shows_the_steps_and_the_verdict():
     text = render_spec(HandCountExample(kind="hand_count",
-                                        cards="T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC"))
+                                        cards="T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S JD 7D 3C 6C"))
     assert "| 7 trumps, 2 points each | 14 |" in text and "| **Total** | **38** |" in text
-    assert "Counts 38, under the 41 a petite needs: pass." in text
+    assert "Counts 38, under the 40 a petite needs: pass." in text
 
 
 def test_best_card_example_lists_every_card_with_the_solver_value():
@@ -414,7 +428,7 @@ def test_every_measured_chance_in_prose_is_said_in_words(lid):
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     for where, text in _prose_fields(raw):
         for ref in _CHANCE.findall(text):
-            if ref.split(".")[1] in ("deals", "hands", "best"):
+            if ref.startswith("fact.") or ref.split(".")[1] in ("deals", "hands", "best"):
                 continue
             assert f"{{measure:{ref}.words}}" in text, (path.name, where, ref)
         assert ".interval}" not in text, (path.name, where)
@@ -432,17 +446,17 @@ def test_no_example_table_is_too_wide_for_a_phone(course, lid):
 
 
 def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
-    """5 players: a hand counting 40.8 (34 × 18 / 15) passes. The hint used to round it to "counts 41, under
-    the 41 a petite needs"; it now shows the count as the lesson does."""
+    """The hint shows the count as the lesson does (a scaled 40.8 used to be shown as "counts 41, under the 41 a
+    petite needs"); counts are whole numbers now, compared with the table's own thresholds."""
     import dataclasses
 
     from tutor.engine import Deal
     from tutor.practice import decide
-    # By hand: 3 trumps 6, the 21 10, the Excuse 8, king of spades 6, queen of hearts 3, jack of diamonds 1
-    # = 34 (no suit of 5, and with 3 trumps no short suit counts); × 18 / 15 = 40.8.
-    hand = tuple(parse_cards("T21 T9 T4 EX KS 4S 2S QH 5H 7H JD 3D 6D 8C 9C"))
-    assert hand_strength(hand, players=5) == pytest.approx(40.8)
+    # By hand, 5 players: 5 trumps with the Excuse 10, the 21 2 more, the 21 10, the Excuse 8, king of spades 6,
+    # queen of hearts 3, jack of diamonds 1, a singleton club with 5 trumps 3 = 43, over the 5-player garde (39).
+    hand = tuple(parse_cards("T21 T9 T4 T3 EX KS 4S 2S QH 5H 7H JD 3D 6D 8C"))
+    assert hand_strength(hand, players=5) == 43
     deal = Deal.new(5, seed=1, dealer=0)
     view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
     why = decide(view).reason
-    assert "counts 40.8, under the 41 a petite needs" in why, why
+    assert "counts 43 (a count of 39 or more is worth a garde with 5 players)" in why, why

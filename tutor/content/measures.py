@@ -12,7 +12,9 @@ those numbers, and the loader puts the number in (like ``{rule:<id>}``). What ma
 - ``<group>.deals`` and ``<group>.hands``: how many deals and hands were played out;
 - ``<group>.best``: the contract with the best mean score, in words (``garde contre``; ``pass`` when none
   is above 0);
-- ``seed``: the seed of the measurement.
+- ``seed``: the seed of the measurement;
+- ``fact.<key>``: a figure another bench script stored under ``facts`` (``bench/handcount_scales.py``: ``scale_*``,
+  ``bench/king_call.py``: ``call_*``), as it wrote it.
 
 >>> m = Measures({"seed": 7, "entries": {"p4_41_55": {"hands": 2, "deals": 40, "contracts": {
 ...     "petite": {"made": 10, "chance": 0.25, "low": 0.142, "high": 0.403, "expected": -64.1},
@@ -125,6 +127,11 @@ class Measures:
         """The text for one placeholder body, e.g. ``p4_41_55.petite.interval``; KeyError when unknown."""
         if ref == "seed":
             return str(self.data.get("seed"))
+        if ref.startswith("fact."):  # a figure of another bench script (handcount_scales.py, king_call.py)
+            facts = self.data.get("facts") or {}
+            if ref[5:] not in facts:
+                raise KeyError(f"no fact {ref[5:]} in the measurements file")
+            return str(facts[ref[5:]])
         parts = ref.split(".")
         gid = parts[0]
         g = self.group(gid)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -51,7 +52,8 @@ from ..engine.piles import count_attack
 from ..engine.rules import PETIT_AU_BOUT_BONUS
 from ..engine.seats import seat_label
 from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.handcount import choose_call, count_steps
+from ..strategy.by_play import grade_calls, taker_deal
+from ..strategy.handcount import count_steps
 from .cardcodes import strict_card, strict_cards
 from .glossary import Glossary
 from .render import (
@@ -587,8 +589,9 @@ def q_hand_count(spec) -> Result:
 
 
 def q_count_bid(spec) -> Result:
-    """The highest contract the hand count reaches (41 petite, 56 garde, 71 garde sans, 81 garde contre),
-    or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``, ``garde contre``."""
+    """The highest contract the hand count reaches at the table size (4 players: 40 petite, 56 garde, 71 garde
+    sans, 81 garde contre), or pass: a text answer among ``pass``, ``petite``, ``garde``, ``garde sans``,
+    ``garde contre``."""
     hand, players = _strategy_hand(spec, "count_bid")
     hc = count_steps(hand, players=players)
     c = hc.contract
@@ -596,20 +599,33 @@ def q_count_bid(spec) -> Result:
                   shown={"Your hand": hand})
 
 
+KING_CALL_SAMPLES = 64  # deals each callable king is played out on (about 1 s of CPU for a hand)
+
+
 def q_king_call(spec) -> Result:
-    """5 players: the king the bots call (``choose_call``): the king of the longest suit whose king the hand
-    lacks; the learner picks among the cards that may be called."""
+    """5 players: the king to call, **by play** (``by_play.grade_calls``): the hand takes a garde, every card it
+    may call is played out on the same ``KING_CALL_SAMPLES`` deals of the cards it cannot see (the practice bots
+    at every seat, the exact solver for the last tricks); every king tied with the best is accepted."""
     spec = _args(spec, "king_call", ("hand",), ())
     hand = _cards(spec, "hand")
     _full_hand(hand, 5, "hand")
     if len(set(hand)) != len(hand):
         raise QueryError("hand: a card is listed twice", "hand")
-    called = choose_call(hand)
+    advice = _calls_by_play(tuple(hand))
     options = [c for c in callable_cards(hand) if c not in hand] or callable_cards(hand)
-    length = {s.english: sum(1 for c in hand if c.suit is s) for s in SUITS}
-    note = (f"Suit lengths: {', '.join(f'{n} {s}' for s, n in length.items())}. Call the king of the longest suit "
-            f"whose king you lack: {called.name}.")
-    return Result(called, "card", pool=options, note=note, shown={"Your hand": hand})
+    values = "; ".join(f"{o.key.name} {_signed(round(o.own_score))}" + ("" if o.key in advice.ties else
+                       f" ({o.gap:.0f} ± {o.gap_ci:.0f} behind)") for o in advice.options)
+    note = (f"Played out on the same {advice.samples} deals of the cards you cannot see, you taking a garde, "
+            f"your average score per deal for each call: {values}. Best, or tied with the best within the "
+            f"noise: {' or '.join(c.name for c in advice.ties)}.")
+    return Result(advice.best, "card", pool=options, note=note, shown={"Your hand": hand},
+                  accept=frozenset(advice.ties))
+
+
+@lru_cache(maxsize=64)
+def _calls_by_play(hand: tuple):
+    view = taker_deal(list(hand), 5, Contract.GARDE).view(0)
+    return grade_calls(view, samples=KING_CALL_SAMPLES, seed=0)
 
 
 def _position(spec, name: str) -> Position:

@@ -45,7 +45,7 @@ from ..engine.seats import seat_label
 from ..engine.words import plural
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.contracts import option_name
-from ..strategy.handcount import count_scale, count_steps, threshold_text
+from ..strategy.handcount import count_scale, count_steps
 from .measures import in_words, percent, signed
 from .schema import (
     AuctionExample,
@@ -470,10 +470,7 @@ def _hand_count(s: HandCountExample) -> str:
     rows = [f"| {step.label[0].upper()}{step.label[1:]} | {fmt(step.points)} |" for step in hc.steps]
     lines = [f"The hand ({players} players): {cards_md(s.cards)}", "", "| what | points |", "|---|---|", *rows,
              f"| **Total** | **{fmt(hc.raw)}** |"]
-    if size != 18:
-        lines += ["", f"A {size}-card hand is scaled to 18 cards: {fmt(hc.raw)} × 18 / {size} = "
-                      f"**{fmt(round(hc.total, 2))}**."]
-    lines += ["", f"**{threshold_text(hc.total)}**"]
+    lines += ["", f"**{hc.verdict()}**"]
     return "\n".join(lines)
 
 

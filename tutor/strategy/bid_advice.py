@@ -1,7 +1,7 @@
 """The bidding hint in Practice: the contract with the best expected score for this hand, at this seat,
 after these bids, computed by the bidding estimator (the same verdict as the "What would you bid?" drill).
 
-The bots bid by the hand count alone (``handcount.THRESHOLDS``), which is fast but optimistic: measured,
+The bots bid by the hand count alone (``handcount.thresholds``), which is fast but optimistic: measured,
 4-player hands counting 41 to 55 lose a petite on average (lesson "Which contract"). A learner who asks
 for a hint gets the estimate instead: ``SAMPLES`` deals of the unseen cards that fit the bids made so far,
 each played out by the bots with the learner taking. The count is still quoted, with its own threshold,
@@ -21,7 +21,7 @@ from ..engine import Bid, Card, Contract, Deal, SeatView, TarotError
 from .bots import Move
 from .contracts import BidVerdict, fits, open_options, option_name, verdict
 from .estimate import BidEstimate, estimate_bids
-from .handcount import count_steps, threshold_text
+from .handcount import count_steps
 from .review import rewind
 
 SAMPLES = 80  # the drill's too: about 1 s of CPU with 4 players, 2 s with 5
@@ -77,7 +77,7 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     v = verdict(est.scores, open_options(bids))
     count = count_steps(list(view.hand), players=view.players)
     tied = [option_name(o).lower() for o in v.ties if o != v.best]
-    by_count = threshold_text(count.total)
+    by_count = count.verdict()
     average = "" if v.best is None else f", {signed_score(v.expected[v.best])} a deal on average"
     reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking (each open bid's chance "
               f"and average score are in the table). Best: {option_name(v.best).lower()}{average}"

@@ -44,12 +44,12 @@ from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
 from ..engine.words import plural
 from .handcount import (
-    THRESHOLDS,
     choose_bid,
     choose_call,
     choose_ecart,
     count_steps,
     shown_count,
+    thresholds,
 )
 
 
@@ -174,23 +174,29 @@ def _bid(view: SeatView) -> Move:
     strength = count.total
     if bid is None:
         want = count.contract
-        why = (f"Pass: the hand counts {shown_count(strength)}, {petite_need()}." if want is None
+        why = (f"Pass: {_lower(count.verdict())}" if count.too_few_trumps else
+               f"Pass: the hand counts {shown_count(strength)}, {petite_need(view.players)}." if want is None
                else f"Pass: the hand counts {shown_count(strength)}, worth a {want.french}, and that has been "
                     "outbid.")
         return Move(Bid(view.seat, None), why, "hand-count")
     return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {shown_count(strength)} (a count of "
-                                     f"{need_for(bid)} or more is worth a {bid.french}).", "hand-count")
+                                     f"{need_for(bid, view.players)} or more is worth a {bid.french} with "
+                                     f"{view.players} players).", "hand-count")
 
 
-def need_for(contract: Contract) -> int:
-    """The hand count a contract needs (the bots' table of thresholds)."""
-    return next(need for need, c in THRESHOLDS if c is contract)
+def _lower(text: str) -> str:
+    return text[0].lower() + text[1:]
 
 
-def petite_need() -> str:
-    """Why a count under 41 passes, told apart from the 2-oudler target that is also 41."""
-    return (f"under the {need_for(Contract.PETITE)} a petite needs (the hand count's own threshold, not the card "
-            "points a taker must make)")
+def need_for(contract: Contract, players: int = 4) -> int:
+    """The hand count a contract needs at this table size (the bots' table of thresholds)."""
+    return next(need for need, c in thresholds(players) if c is contract)
+
+
+def petite_need(players: int = 4) -> str:
+    """Why a count under the petite's threshold passes, told apart from the card points a taker must make."""
+    return (f"under the {need_for(Contract.PETITE, players)} a petite needs (the hand count's own threshold, not the "
+            "card points a taker must make)")
 
 
 def _call(view: SeatView) -> Move:

@@ -1,4 +1,8 @@
-"""Grading an écart by the principles of a good one: a scored table, each row a principle.
+"""An écart described by the principles of a good one: a scored table, each row a principle.
+
+The écart drill is graded by play (``by_play.grade_ecarts``), not by this table: the table's best écart is one
+of the candidates played out, and ``card_reasons`` says why each card of an écart is there, in the principles'
+words (never against lesson 19: a queen behind her own king is protected).
 
 The rules come first (``check_discard``): an illegal écart scores nothing, with the rule's reason.
 A legal one scores by the table ``ROWS``:
@@ -172,6 +176,10 @@ def card_reasons(hand: Sequence[Card], ecart: Sequence[Card], smallest: frozense
         if gone[c.kind] == held[c.kind]:
             out.append((c, f"empties {suit}: a void you can trump" + (f", and banks {pts}" if c.points > 0.5
                                                                          else ""), "make-voids"))
+        elif c.points > 0.5 and c.kind in kings:
+            # Lesson 19: a queen (or knight) behind her own king is protected; putting her aside is a choice.
+            out.append((c, f"banks {pts}; with the king of {suit} in your hand it was protected, not in danger",
+                        "bank-points"))
         elif c.points > 0.5:
             out.append((c, f"banks {pts} that could be lost in play", "bank-points"))
         elif c.kind in kings:

@@ -1,7 +1,22 @@
-"""Hand evaluation for the bots: how strong is a hand, which contract to bid, what to discard, which king to call.
+"""Hand evaluation for the bots and the lessons: the hand count, which contract to bid, what to discard, which
+king to call.
 
-A simple count of the kind club players teach (points for oudlers, trumps, kings and long suits),
-scaled to the hand size so 3, 4 and 5 players share one table of thresholds.
+**The count.** Two scales are implemented, so ``bench/handcount_scales.py`` can compare them on played-out deals:
+
+- ``chavey``: the published scale of Noël Chavey (*Le jeu de tarot*, Hatier, 1986), as a club's page quoting the
+  book gives it: the 21 10, the Excuse 8, the Petit 0 / 5 / 7 / 9 as the 5th / 6th / 7th-or-more trump (fewer: 0);
+  2 per trump, the oudlers included, only when the hand holds 5 or more; 2 more per trump from 16 to 21 and 1 more
+  per such trump in a run (19 20 21: 3); a king with its queen 10, a king 6, a queen 3, a knight 2, a jack 1; a
+  long suit of 5 / 6 / 7 cards 5 / 7 / 9 (we add 2 per card after 7); a void 6 and a singleton 3 (the book lists
+  them for the higher contracts; we count them when the trumps count, i.e. with 5 or more, since a void without
+  trumps to cut with wins nothing).
+- ``tutor``: this project's first count (2 per trump, 1 more from 16 to 20, the 21 10, the Excuse 8, the Petit
+  5 / 7 / 9 with 5 / 6 / 7 trumps, king 6, queen 3, knight 2, jack 1, a king with its queen 1 more, long suits
+  5 / 7 / 9, voids 6 and singletons 3 with 4 or more trumps).
+
+``SCALE`` is the one adopted: the one whose count predicts the made rate better on measured deals (see the
+bench script and README). Counts are **not** scaled: each table size has its own thresholds (``THRESHOLDS``),
+and a hand with fewer than ``MIN_TRUMPS`` trumps never reaches a contract, whatever its count.
 
 >>> from tutor.engine import parse_cards as P
 >>> strong = P("T21 T20 T18 T15 T12 T9 T7 T5 T3 EX KH QH 8H 5H KS 2S 4C 6D")
@@ -24,22 +39,49 @@ from dataclasses import dataclass
 from ..engine import EXCUSE, PETIT, SUITS, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
 from ..engine.ecart import discardable, trumps_needed
 
-# Points of the count, per feature (a 4-player, 18-card hand).
+SCALES = ("chavey", "tutor")
+SCALE = "chavey"  # adopted: it predicts the made rate better (bench/handcount_scales.py, README "The hand count")
+
+# ---- the tutor scale (the project's first count)
 ONE_TRUMP = 2
 BIG_TRUMP = 1  # extra for each trump from 16 to 20
 OUDLER_POINTS = {TRUMP_21: 10, EXCUSE: 8}
 PETIT_BY_TRUMPS = ((7, 9), (6, 7), (5, 5))  # the Petit is worth more the more trumps guard it
 FACE = {14: 6, 13: 3, 12: 2, 11: 1}  # king, queen, knight, jack
-KING_QUEEN = 1  # a king with its queen (a "mariage")
+KING_QUEEN = 1  # a king with its queen (a "mariage"): 1 more than 6 + 3
 LONG_SUIT = {5: 5, 6: 7, 7: 9}  # 8 and more: 9 plus 2 per card
 VOID, SINGLETON = 6, 3  # only worth something with trumps to cut with
+TUTOR_CUT_TRUMPS = 4  # the tutor scale counts voids and singletons from this many trumps
 
-# Strength -> the highest contract a bot will bid (4-player scale).
-THRESHOLDS = ((81, Contract.GARDE_CONTRE), (71, Contract.GARDE_SANS), (56, Contract.GARDE), (41, Contract.PETITE))
+# ---- the Chavey scale (1986): what differs from the table above
+CHAVEY_TRUMPS_FROM = 5  # trumps count (2 each, the oudlers included) only from the 5th
+CHAVEY_MAJOR = 2  # extra per trump from 16 to 21
+CHAVEY_RUN = 1  # extra per trump from 16 to 21 in a run of two or more (19 20 21: 3)
+CHAVEY_PETIT = ((7, 9), (6, 7), (5, 5))  # the Petit as the 5th, 6th, 7th-or-more trump (the Excuse counted)
+CHAVEY_MARIAGE = 10  # a king with its queen, instead of 6 + 3
+
+# Hand count -> the highest contract a bot bids, per table size (the counts are not scaled). With 4 players:
+# Chavey's own thresholds (40 / 56 / 71 / 81). With 3 and 5 players (bench/handcount_scales.py, seed 2026): the
+# garde and up where the made rate fitted on played-out deals equals the 4-player rate at those thresholds; the
+# petite at the published petite / garde ratio (40 / 56) of that garde threshold.
+THRESHOLDS_BY_PLAYERS = {
+    4: ((81, Contract.GARDE_CONTRE), (71, Contract.GARDE_SANS), (56, Contract.GARDE), (40, Contract.PETITE)),
+    3: ((107, Contract.GARDE_CONTRE), (93, Contract.GARDE_SANS), (71, Contract.GARDE), (51, Contract.PETITE)),
+    5: ((81, Contract.GARDE_CONTRE), (65, Contract.GARDE_SANS), (39, Contract.GARDE), (28, Contract.PETITE)),
+}
+THRESHOLDS = THRESHOLDS_BY_PLAYERS[4]  # the 4-player table (kept for the callers that only know 4 players)
+# Fewer trumps than this (the Excuse counted) and a hand never bids, whatever its count: kings and long suits
+# alone do not make a contract (measured: README "The hand count").
+MIN_TRUMPS = {3: 6, 4: 5, 5: 4}
 
 
-def _petit_value(trumps: int) -> int:
-    return next((v for need, v in PETIT_BY_TRUMPS if trumps >= need), 0)
+def thresholds(players: int = 4) -> tuple[tuple[int, Contract], ...]:
+    """The (count, contract) thresholds of one table size, highest first."""
+    return THRESHOLDS_BY_PLAYERS[players]
+
+
+def _petit_value(trumps: int, table=PETIT_BY_TRUMPS) -> int:
+    return next((v for need, v in table if trumps >= need), 0)
 
 
 @dataclass(frozen=True)
@@ -52,80 +94,122 @@ class CountStep:
 
 @dataclass(frozen=True)
 class HandCount:
-    """The itemised count of a hand: each step, the raw sum, and the total scaled to an 18-card hand."""
+    """The itemised count of a hand: each step and the total (not scaled: thresholds are per table size)."""
 
     steps: tuple[CountStep, ...]
     raw: int
     hand_size: int
+    players: int = 4
+    trumps: int = 0  # trumps held, the Excuse counted (the MIN_TRUMPS rule)
+    scale: str = SCALE
 
     def __iter__(self):  # the labelled steps, in order: ``for step in count_steps(hand)``
         return iter(self.steps)
 
     @property
     def total(self) -> float:
-        return self.raw * 18 / self.hand_size
+        return self.raw
+
+    @property
+    def too_few_trumps(self) -> bool:
+        return self.trumps < MIN_TRUMPS[self.players]
 
     @property
     def contract(self) -> Contract | None:
-        """The highest contract the count reaches (None: pass)."""
-        return next((c for need, c in THRESHOLDS if self.total >= need), None)
+        """The highest contract the count reaches (None: pass); never one with too few trumps."""
+        if self.too_few_trumps:
+            return None
+        return next((c for need, c in thresholds(self.players) if self.total >= need), None)
 
     def lines(self) -> tuple[tuple[str, float], ...]:
-        """The steps as (label, points) that add up to ``total``: a last line scales a 3- or 5-player hand.
+        """The steps as (label, points) that add up to ``total`` (the steps worth points)."""
+        return tuple((s.label, s.points) for s in self.steps if s.points)
 
-        >>> from tutor.engine import parse_cards as P
-        >>> count_steps(P("T21 T18 T14 T11 T7 T4 T1 EX KH QH 8H 5H KS 4S 9C"), players=5).lines()[-1]
-        ('scaled from 15 cards to 18 (× 18 / 15)', 13.4)
-        """
-        rows = tuple((s.label, s.points) for s in self.steps if s.points)
-        if self.hand_size == 18:
-            return rows
-        scaled = f"scaled from {self.hand_size} cards to 18 (× 18 / {self.hand_size})"
-        return (*rows, (scaled, round(self.total - self.raw, 2)))
+    def verdict(self) -> str:
+        """Where the count stands against this table's thresholds (``threshold_text``), in one sentence."""
+        return threshold_text(self.total, self.players, self.trumps)
 
     def explain(self) -> str:
         """The count in one paragraph, each step with its points (lessons and hints say the same).
 
         >>> from tutor.engine import parse_cards as P
         >>> count_steps(P("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC")).explain()[:60]
-        'The count: 7 trumps, 2 points each: 14; 1 big trump (16 to 2'
+        'The count: 7 trumps, 2 points each: 14; 2 big trumps (16 to '
         """
         items = "; ".join(f"{s.label}: {s.points:g}" for s in self.steps)
-        scaled = "" if self.hand_size == 18 else (f", scaled to 18 cards: {self.raw} × 18 / {self.hand_size} = "
-                                                  f"{round(self.total, 2):g}")
-        return f"The count: {items}. Total {self.raw}{scaled}. {threshold_text(self.total)}"
+        return f"The count: {items}. Total {self.raw}. {self.verdict()}"
 
 
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def count_steps(hand: Sequence[Card], *, players: int = 4) -> HandCount:
+def count_steps(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -> HandCount:
     """The hand count step by step: the one place the count is made (``hand_strength`` adds it up).
 
     >>> from tutor.engine import parse_cards as P
     >>> hc = count_steps(P("T21 T20 T18 T15 T12 T9 T7 T5 T3 EX KH QH 8H 5H KS 2S 4C 6D"), players=4)
     >>> for s in hc.steps: print(f"{s.label}: {s.points:g}")
-    9 trumps, 2 points each: 18
-    2 big trumps (16 to 20), 1 more each: 2
+    10 trumps (the Excuse among them), 2 points each: 20
+    3 big trumps (16 to 21), 2 more each: 6
+    2 big trumps in a run (20 21), 1 more each: 2
     the 21: 10
     the Excuse: 8
     spades: the king: 6
-    hearts: the king: 6
-    hearts: the queen: 3
-    hearts: king and queen together: 1
-    diamonds: a singleton (with 4 or more trumps): 3
-    clubs: a singleton (with 4 or more trumps): 3
+    hearts: king and queen together: 10
+    diamonds: a singleton (with 5 or more trumps): 3
+    clubs: a singleton (with 5 or more trumps): 3
     >>> hc.total, hc.contract.value
-    (60.0, 'garde')
+    (68, 'garde')
     """
-    trumps = [c for c in hand if c.is_trump]
-    n = len(trumps)
+    if scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}")
     steps: list[CountStep] = []
 
     def add(label: str, points: int) -> None:
         steps.append(CountStep(label, points))
 
+    trumps = [c for c in hand if c.is_trump]
+    held = len(trumps) + (EXCUSE in hand)
+    if scale == "chavey":
+        _chavey_trumps(hand, trumps, held, add)
+        cut_from = CHAVEY_TRUMPS_FROM
+    else:
+        _tutor_trumps(hand, trumps, add)
+        cut_from = TUTOR_CUT_TRUMPS
+    held_for_cut = held if scale == "chavey" else len(trumps)
+    by_suit = Counter(c.kind for c in hand if c.kind < 4)
+    ranks = {(c.kind, c.rank) for c in hand if c.kind < 4}
+    for kind in range(4):
+        suit = SUITS[kind].english
+        length = by_suit.get(kind, 0)
+        mariage = (kind, 14) in ranks and (kind, 13) in ranks
+        for r, v in FACE.items():
+            if (kind, r) not in ranks or (scale == "chavey" and mariage and r in (13, 14)):
+                continue
+            add(f"{suit}: the {_FACE_NAMES[r]}", v)
+        if mariage:
+            add(f"{suit}: king and queen together", CHAVEY_MARIAGE if scale == "chavey" else KING_QUEEN)
+        long = LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
+        if long:
+            add(f"{suit}: {length} cards, a long suit", long)
+        cut = held_for_cut >= cut_from
+        if length == 0:
+            add(f"{suit}: a void" + (f" (with {cut_from} or more trumps)" if cut else
+                                     f" (worth nothing with fewer than {cut_from} trumps to cut with)"),
+                VOID if cut else 0)
+        elif length == 1:
+            add(f"{suit}: a singleton" + (f" (with {cut_from} or more trumps)" if cut else
+                                          f" (worth nothing with fewer than {cut_from} trumps)"),
+                SINGLETON if cut else 0)
+        elif not long and not any((kind, r) in ranks for r in FACE):
+            add(f"{suit}: {length} cards, nothing", 0)
+    return HandCount(tuple(steps), sum(int(s.points) for s in steps), RuleSet.for_players(players).hand_size,
+                     players, held, scale)
+
+
+def _tutor_trumps(hand, trumps, add) -> None:
+    n = len(trumps)
     if n:
         add(f"{_plural(n, 'trump', 'trumps')}, {ONE_TRUMP} points each", n * ONE_TRUMP)
     big = sum(1 for c in trumps if 16 <= c.rank <= 20)
@@ -136,38 +220,39 @@ def count_steps(hand: Sequence[Card], *, players: int = 4) -> HandCount:
             add("the 21" if oudler == TRUMP_21 else "the Excuse", points)
     if PETIT in hand:
         v = _petit_value(n)
-        guard = f"with {_plural(n, 'trump', 'trumps')}"
-        add(f"the Petit, {guard}" + ("" if v else f" (it needs at least {PETIT_BY_TRUMPS[-1][0]} to count)"), v)
-    by_suit = Counter(c.kind for c in hand if c.kind < 4)
-    ranks = {(c.kind, c.rank) for c in hand if c.kind < 4}
-    for kind in range(4):
-        suit = SUITS[kind].english
-        length = by_suit.get(kind, 0)
-        for r, v in FACE.items():
-            if (kind, r) in ranks:
-                add(f"{suit}: the {_FACE_NAMES[r]}", v)
-        if (kind, 14) in ranks and (kind, 13) in ranks:
-            add(f"{suit}: king and queen together", KING_QUEEN)
-        long = LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
-        if long:
-            add(f"{suit}: {length} cards, a long suit", long)
-        if length == 0:
-            add(f"{suit}: a void" + (" (with 4 or more trumps)" if n >= 4 else " (worth nothing with fewer than "
-                                     "4 trumps to cut with)"), VOID if n >= 4 else 0)
-        elif length == 1:
-            add(f"{suit}: a singleton" + (" (with 4 or more trumps)" if n >= 4 else " (worth nothing with fewer "
-                                          "than 4 trumps)"), SINGLETON if n >= 4 else 0)
-        elif not long and not any((kind, r) in ranks for r in FACE):
-            add(f"{suit}: {length} cards, nothing", 0)
-    return HandCount(tuple(steps), sum(int(s.points) for s in steps), RuleSet.for_players(players).hand_size)
+        add(f"the Petit, with {_plural(n, 'trump', 'trumps')}" +
+            ("" if v else f" (it needs at least {PETIT_BY_TRUMPS[-1][0]} to count)"), v)
+
+
+def _chavey_trumps(hand, trumps, held, add) -> None:
+    counted = held >= CHAVEY_TRUMPS_FROM
+    if held:
+        excuse = " (the Excuse among them)" if EXCUSE in hand else ""
+        add(f"{_plural(held, 'trump', 'trumps')}{excuse}, {ONE_TRUMP} points each" +
+            ("" if counted else f" (they count from the {CHAVEY_TRUMPS_FROM}th)"), held * ONE_TRUMP if counted else 0)
+    majors = sorted(c.rank for c in trumps if c.rank >= 16)
+    if majors:
+        add(f"{_plural(len(majors), 'big trump', 'big trumps')} (16 to 21), {CHAVEY_MAJOR} more each",
+            len(majors) * CHAVEY_MAJOR)
+    run = [r for r in majors if r - 1 in majors or r + 1 in majors]
+    if run:
+        add(f"{_plural(len(run), 'big trump', 'big trumps')} in a run ({' '.join(map(str, run))}), "
+            f"{CHAVEY_RUN} more each", len(run) * CHAVEY_RUN)
+    for oudler, points in OUDLER_POINTS.items():
+        if oudler in hand:
+            add("the 21" if oudler == TRUMP_21 else "the Excuse", points)
+    if PETIT in hand:
+        v = _petit_value(held, CHAVEY_PETIT)
+        add(f"the Petit, with {_plural(held, 'trump', 'trumps')}" +
+            ("" if v else f" (it needs at least {CHAVEY_PETIT[-1][0]} to count)"), v)
 
 
 _FACE_NAMES = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
 
 
-def hand_strength(hand: Sequence[Card], *, players: int = 4) -> float:
-    """The count of a hand, scaled to an 18-card hand (so the thresholds fit every table size)."""
-    return count_steps(hand, players=players).total
+def hand_strength(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -> float:
+    """The count of a hand (compare it with ``thresholds(players)``)."""
+    return count_steps(hand, players=players, scale=scale).total
 
 
 _CONTRACT_WORDS = {Contract.PETITE: "a petite", Contract.GARDE: "a garde", Contract.GARDE_SANS: "a garde sans",
@@ -183,18 +268,23 @@ def shown_count(total: float) -> str:
     return f"{total:g}" if total == round(total, 2) else f"{total:.2f}"
 
 
-def threshold_text(total: float) -> str:
-    """Where a count stands against the bidding thresholds, in one sentence.
+def threshold_text(total: float, players: int = 4, trumps: int | None = None) -> str:
+    """Where a count stands against the bidding thresholds of a table size, in one sentence.
 
     >>> threshold_text(38)
-    'Counts 38, under the 41 a petite needs: pass.'
+    'Counts 38, under the 40 a petite needs: pass.'
     >>> threshold_text(60)
     'Counts 60: enough for a garde (56), under the 71 a garde sans needs.'
     >>> threshold_text(90.5)
     'Counts 90.5: enough for a garde contre (81).'
+    >>> threshold_text(45, 4, trumps=2)
+    'Counts 45, but with only 2 trumps (the Excuse counted) a hand needs 5 to bid: pass.'
     """
     shown = shown_count(total)
-    up = sorted(THRESHOLDS)  # lowest first
+    if trumps is not None and trumps < MIN_TRUMPS[players]:
+        return (f"Counts {shown}, but with only {trumps} trump{'s' if trumps != 1 else ''} (the Excuse counted) a "
+                f"hand needs {MIN_TRUMPS[players]} to bid: pass.")
+    up = sorted(thresholds(players))  # lowest first
     reached = [(need, c) for need, c in up if total >= need]
     nxt = next(((need, c) for need, c in up if total < need), None)
     if not reached:
@@ -204,26 +294,30 @@ def threshold_text(total: float) -> str:
     return f"Counts {shown}: enough for {_CONTRACT_WORDS[c]} ({need}){more}."
 
 
-def count_scale() -> tuple[tuple[str, str], ...]:
-    """The points of the count, as (what, points) rows in the learner's words, read from the tables above.
+def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:
+    """The points of the adopted count, as (what, points) rows in the learner's words, read from the tables above.
 
-    >>> dict(count_scale())["each trump"]
+    >>> dict(count_scale())["each trump (the Excuse counted), from the 5th"]
     '2'
     """
-    petit = ", ".join(f"{v} with {need}+ trumps" for need, v in PETIT_BY_TRUMPS)
+    petit = ", ".join(f"{v} with {need}+ trumps" for need, v in CHAVEY_PETIT)
     long = ", ".join(f"{n} cards: {v}" for n, v in LONG_SUIT.items())
     names = {TRUMP_21: "the 21", EXCUSE: "the Excuse"}
-    return (("each trump", f"{ONE_TRUMP}"),
-            ("each big trump (16 to 20)", f"{BIG_TRUMP} more"),
+    bids = "; ".join(f"{n} players: " + ", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}" for need, c in sorted(t))
+                     for n, t in sorted(THRESHOLDS_BY_PLAYERS.items()))
+    return (("each trump (the Excuse counted), from the 5th", f"{ONE_TRUMP}"),
+            ("each big trump (16 to 21)", f"{CHAVEY_MAJOR} more"),
+            ("each big trump in a run (19 20 21)", f"{CHAVEY_RUN} more"),
             *((names[c], f"{v}") for c, v in OUDLER_POINTS.items()),
             ("the Petit", f"{petit}; 0 with fewer (it would be caught)"),
+            ("a king with its queen", f"{CHAVEY_MARIAGE}"),
             *((f"a {_FACE_NAMES[r]}", f"{v}") for r, v in FACE.items()),
-            ("a king with its queen", f"{KING_QUEEN} more"),
             ("a long suit", f"{long}; 2 more for each card after 7"),
-            ("a void (only with 4 or more trumps)", f"{VOID}"),
-            ("a singleton (only with 4 or more trumps)", f"{SINGLETON}"),
-            ("the bidding thresholds", ", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}" for need, c in sorted(THRESHOLDS))),
-            ("a 24-card (3 players) or 15-card (5 players) hand", "scaled to 18 cards: × 18 / 24 or × 18 / 15"))
+            ("a void (only with 5 or more trumps)", f"{VOID}"),
+            ("a singleton (only with 5 or more trumps)", f"{SINGLETON}"),
+            ("the bidding thresholds", bids),
+            ("too few trumps", ", ".join(f"{n} players: under {m} trumps, pass"
+                                        for n, m in sorted(MIN_TRUMPS.items()))))
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:

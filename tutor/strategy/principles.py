@@ -39,8 +39,8 @@ _ROWS = (
               "écart, where its points are already yours.", "ecart-strategy"),
     Principle("no-trumps-in-ecart", "Keep your trumps", "Discard a trump only when nothing else can go; it must "
               "then be shown.", "ecart-strategy"),
-    Principle("call-a-king", "Call the king you lack", "With 5 players, call a king of a suit where you hold "
-              "strength but not the king.", "calling-a-king"),
+    Principle("call-a-king", "Call the king you lack", "With 5 players, call a king you do not hold (your own "
+              "means playing alone); measured, which of the others matters little on average.", "calling-a-king"),
     Principle("draw-trumps", "Draw trumps", "As taker with many trumps, lead them to clear the defence's trumps, "
               "so your kings and long suit become safe.", "attack-play"),
     Principle("hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the Petit when the defence may "

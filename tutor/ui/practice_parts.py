@@ -163,14 +163,14 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
 
 def show_hand_count(hand: Sequence[Card], players: int) -> None:
     """The hand count item by item, where a hint quotes it, and what its thresholds mean."""
-    from ..strategy.handcount import THRESHOLDS, count_steps, shown_count
+    from ..strategy.handcount import count_steps, shown_count, thresholds
     hc = count_steps(list(hand), players=players)
     total = shown_count(hc.total)  # never rounded across a threshold (40.8 is not "41")
     with st.expander(f"How the hand count of {total} is made", expanded=True):
         st.dataframe([{"item": step.label, "points": round(step.points, 2)} for step in hc.steps], hide_index=True,
                      width="stretch")
-        need = ", ".join(f"{n} for a {c.french}" for n, c in reversed(THRESHOLDS))
-        scaled = "" if hc.hand_size == 18 else f" ({hc.raw} scaled to an 18-card hand: × 18 / {hc.hand_size})"
-        st.caption(f"Total: {total}{scaled}. The count's thresholds: {need}. These are hand-count points, not card "
-                   f"points: {THRESHOLDS[-1][0]} for a petite is not the 41 card points a taker with "
+        need = ", ".join(f"{n} for a {c.french}" for n, c in reversed(thresholds(players)))
+        st.caption(f"Total: {total}. The count's thresholds with {players} players: {need}. {hc.verdict()} These are "
+                   f"hand-count points, not card points: {thresholds(players)[-1][0]} for a petite is not the 41 card "
+                   "points a taker with "
                    "2 oudlers must make.")

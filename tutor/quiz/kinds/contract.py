@@ -22,7 +22,7 @@ from ...engine.seats import seat_label
 from ...strategy import estimate_bids
 from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
 from ...strategy.contracts import CREDIT, TOLERANCE, earlier_bids, fits, grade, open_options, option_name, verdict
-from ...strategy.handcount import THRESHOLDS, count_steps, hand_strength
+from ...strategy.handcount import count_steps, hand_strength, thresholds
 from ...strategy.principles import PRINCIPLES
 from ..answers import read_choice
 from ..check import _feedback, grader
@@ -39,9 +39,12 @@ RULES = ("multiplier", "dog_fate", "outbid")
 # plain deals (a hand worth a garde is about 1 in 100), so the hand is dealt with that many trumps.
 TRUMPS = {1: (3, 4, 10, 11), 2: (6, 7, 8), 3: (9, 10, 11, 12)}
 KEY = {None: "pass", **{c: c.value for c in Contract}}
-# 'petite from 41, garde 56, garde sans 71, garde contre 81': the bots' thresholds (handcount.THRESHOLDS)
-THRESHOLD_WORDS = ", ".join(f"{option_name(c).lower()}{' from' if i == 0 else ''} {need}"
-                            for i, (need, c) in enumerate(sorted(THRESHOLDS)))
+
+
+def threshold_words(players: int = 4) -> str:
+    """'petite from 40, garde 56, garde sans 71, garde contre 81': the bots' thresholds at this table size."""
+    return ", ".join(f"{option_name(c).lower()}{' from' if i == 0 else ''} {need}"
+                     for i, (need, c) in enumerate(sorted(thresholds(players))))
 
 
 def key_option(key: str):
@@ -150,7 +153,7 @@ def how_estimated(ctx: dict) -> str:
 def count_table(ctx: dict) -> str:
     lines = ["| your hand count | points |", "|---|---|"]
     lines += [f"| {label} | {points:g} |" for label, points in ctx["steps"]]
-    lines.append(f"| **total** ({THRESHOLD_WORDS}) | **{ctx['strength']:g}** |")
+    lines.append(f"| **total** ({threshold_words(int(ctx['players']))}) | **{ctx['strength']:g}** |")
     return "\n".join(lines)
 
 
@@ -170,8 +173,9 @@ def grade_contract(q, raw):
     rows, best = ctx["options"], ctx["best"]
     name, best_name = option_name(key_option(key)), option_name(key_option(best))
     table = estimate_table(ctx)
-    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} ({THRESHOLD_WORDS}): the "
-            "count step by step and how the estimate is made are under “Show me why”.")
+    words = threshold_words(int(ctx["players"]))
+    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} ({words}): the count "
+            "step by step and how the estimate is made are under “Show me why”.")
     mine, top = rows[key]["expected"], rows[best]["expected"]
     verdict_ = grade(list(rows), key, best, ctx["ties"], rows[key]["gap"])
     if verdict_ == "best":

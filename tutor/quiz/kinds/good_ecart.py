@@ -1,98 +1,143 @@
 """Choose the écart (``good_ecart``): the taker's hand with the dog; pick the best écart.
 
-Graded by the rules first (an illegal écart scores 0, with the engine's reason), then by the scored table
-of principles in ``tutor.strategy.ecart_score`` (voids made, points banked, the smallest trumps when
-trumps must go; kings kept by the rules): the credit is your écart's points over the best écart's. A
-position where the lowest-point legal écart already scores the best is drawn again (nothing to choose).
+Graded by the rules first (an illegal écart scores 0, with the engine's reason), then **by play**
+(``tutor.strategy.by_play``): a bounded set of sensible écarts (the bots', the principles' best, and for each
+set of suits that can be emptied, the rest filled with the most points, the kings' guards kept, or the
+smallest cards) is played out on the same ``SAMPLES`` deals of the cards the taker cannot see, by the advisor's
+rollout. Every écart whose paired gap to the best is within its 95% interval is a best one (full credit); an
+écart within ``HALF_GAP`` points a deal of the best gets half; the learner's own écart, when it is not a
+candidate, is played out on the very same deals when it is graded. A position with fewer than 3 candidates
+is drawn again (nothing to choose).
 """
 
 from __future__ import annotations
 
 import random
 
-from ...engine import format_cards, sort_cards
-from ...strategy.ecart_score import ROWS, best_ecart, score_ecart
+from ...engine import RuleSet, format_cards, sort_cards, trumps_needed
+from ...strategy.by_play import ecart_key, grade_ecart_against, grade_ecarts
+from ...strategy.ecart_score import _smallest_trumps, card_reasons, score_ecart
 from ...strategy.principles import PRINCIPLES
 from ..answers import read_cards
 from ..check import _feedback, grader
-from ..positions import provenance
+from ..positions import provenance, replay
 from ..question import AnswerType
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 from ..text import md
-from .ecart import ecart_position, legal_example
+from .ecart import ecart_position
 
 RULES = ("ecart_king", "ecart_oudler", "ecart_trump")
+PLAY_SAMPLES = 48  # deals each candidate is played out on (about 1.5 s of CPU for a position)
+SAMPLES = PLAY_SAMPLES  # what the generator uses (tests lower it)
+HALF_GAP = 20  # an écart this close to the best (points a deal, for you) gets half credit
+SHOWN = 6  # candidates listed in the feedback (the learner's own is always added)
+PRINCIPLE_IDS = ("make-voids", "bank-points", "keep-kings", "guard-or-void", "no-trumps-in-ecart")
 
 
-def score_table(score, *, yours: bool = True) -> str:
-    """The principles' table: per row, what your écart earns and what the best one earns."""
-    head = "| principle | your écart | best écart |\n|---|---|---|" if yours else \
-        "| principle | best écart |\n|---|---|"
-    lines = [head]
-    for r in score.rows:
-        if not (r.got or r.best):
-            continue  # no trump to give up: the row says nothing
-        if yours:
-            lines.append(f"| {r.name}: {r.unit} | {r.got:g} → {r.points:g} pts | {r.best:g} → {r.best_points:g} pts |")
-        else:
-            lines.append(f"| {r.name}: {r.unit} | {r.best:g} → {r.best_points:g} pts |")
-    total = f"| **Total** | **{score.total:g}** | **{score.best_total:g}** |" if yours else \
-        f"| **Total** | **{score.best_total:g}** |"
-    return "\n".join([*lines, total])
+def codes(cards) -> str:
+    return " ".join(c.code for c in cards)
 
 
-def reason_lines(score) -> str:
+def _rows(ctx: dict, mine: dict | None = None) -> str:
+    """The candidates played out, best first: the mean score for you and the gap to the best."""
+    lines = ["| écart | for you, a deal | behind the best |", "|---|---|---|"]
+    rows = ctx["graded"][:SHOWN]
+    if mine is not None and all(r["ecart"] != mine["ecart"] for r in rows):
+        rows = [*rows, mine]
+    for r in rows:
+        you = " (yours)" if mine is not None and r["ecart"] == mine["ecart"] else ""
+        gap = "best" if r["gap"] == 0 else "tied (within the noise)" if r["tie"] else f"{r['gap']:.0f} ± {r['ci']:.0f}"
+        lines.append(f"| {md(read_cards(r['ecart']))}{you} | {r['own']:+.0f} | {gap} |")
+    return "\n".join(lines)
+
+
+def how_graded(ctx: dict) -> str:
+    return (f"**How it is graded:** each écart above was played out on the same {ctx['samples']} deals of the cards "
+            "you cannot see (the practice bots at every seat, the exact solver for the last tricks), you taking "
+            f"the {ctx['contract']}. Écarts whose gap to the best is within the 95% noise of those deals are all "
+            f"right; one within {HALF_GAP} points a deal of the best gets half credit. The principles "
+            f"({', '.join(PRINCIPLES[p].name for p in PRINCIPLE_IDS)}) say why a good écart is good; the play-outs "
+            "say which one is best here.")
+
+
+def reason_lines(hand, ecart, players: int) -> str:
     """Each card of the écart with why it is there, and the principle's name, one per line."""
-    return "\n".join(f"- {c.short}: {why} ({PRINCIPLES[pid].name})." for c, why, pid in score.cards)
+    smallest = _smallest_trumps(hand, trumps_needed(list(hand), RuleSet.for_players(players).dog_size))
+    return "\n".join(f"- {c.short}: {why} ({PRINCIPLES[pid].name})." for c, why, pid in
+                     card_reasons(hand, ecart, smallest))
 
 
-def how_scored() -> str:
-    units = ", ".join(f"{PRINCIPLES[pid].name}: {pts} per {unit.split(' ', 1)[0].rstrip('s')} "
-                      f"({unit})" for pid, unit, pts in ROWS)
-    return (f"**How it is scored:** {units}. Kings and oudlers always stay (the rules; "
-            f"{PRINCIPLES['keep-kings'].name}). Your credit is your écart's points over the best écart's.")
+def _makes_void(hand, ecart) -> bool:
+    held = {c.kind for c in hand if c.kind < 4}
+    return len({c.kind for c in hand if c.kind < 4 and c not in ecart}) < len(held)
+
+
+def _graded_rows(advice) -> list[dict]:
+    return [{"ecart": codes(o.key), "own": round(o.own_score, 1), "gap": round(o.gap, 1),
+             "ci": round(o.gap_ci, 1), "tie": o.key in advice.ties} for o in advice.options]
 
 
 @generator("good_ecart", "ecart-strategy", "Choose the best écart")
 def good_ecart_question(rng: random.Random, p: Params):
-    deal = None
+    chosen = None
     for _ in range(40):
         heavy = p.difficulty == 3 and rng.random() < 0.5
         try:
             deal = ecart_position(p.players, rng, heavy=heavy)
         except AssertionError:  # 80 deals without a taker worth it: rare, draw again
             continue
-        hand = list(deal.view(deal.taker).hand)
-        n = deal.rules.dog_size
-        best = best_ecart(hand, p.players)
-        top = score_ecart(hand, best, players=p.players)
-        plain = sorted(legal_example(hand, n), key=lambda c: (c.points, c.rank))[:n]
-        low = score_ecart(hand, plain, players=p.players)
-        if not top.rows[2].best and low.legal and low.total >= top.total:
-            continue  # the cheapest écart is already the best: nothing to choose
-        if p.difficulty == 1 and not top.rows[0].best:
-            continue  # level 1: a void to make
+        view = deal.view(deal.taker)
+        play_seed = rng.randrange(2**31)
+        advice = grade_ecarts(view, samples=SAMPLES, seed=play_seed)
+        if len(advice.options) < 3:
+            continue  # nothing to choose
+        if p.difficulty == 1 and not any(_makes_void(view.hand, k) for k in advice.ties):
+            continue  # level 1: a best écart makes a void
+        chosen = deal, view, advice, play_seed
         break
-    if deal is None:  # pragma: no cover - 40 draws of 80 deals each without a taker worth it
+    if chosen is None:  # pragma: no cover - 40 draws of 80 deals each without a taker worth it
         raise AssertionError("no écart position found")
+    deal, view, advice, play_seed = chosen
+    hand = list(view.hand)
+    n = deal.rules.dog_size
+    best = advice.best
     dog = sort_cards(deal.dog)
     head = (f"**{p.players} players.** You took a {deal.contract.french} (×{deal.contract.multiplier}); the dog "
             f"({md(dog)}) is now in your hand. **Choose the best écart of {n} cards** for the play ahead.")
-    explanation = (f"A best écart: {md(best)}.\n\n{score_table(top, yours=False)}\n\n{reason_lines(top)}"
-                   f"\n\n{how_scored()}\n\n{rule_lines(RULES)}")
-    ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "ecart_size": n,
-           "dog": " ".join(c.code for c in dog), "deal": provenance(deal),
-           "principles": [pid for pid, _, _ in ROWS] + ["keep-kings"]}
+    ctx = {"hand": codes(hand), "players": p.players, "ecart_size": n, "dog": codes(dog), "deal": provenance(deal),
+           "contract": deal.contract.french, "samples": advice.samples, "play_seed": play_seed,
+           "graded": _graded_rows(advice), "principles": list(PRINCIPLE_IDS)}
+    explanation = (f"A best écart: {md(best)}.\n\n{_rows(ctx)}\n\n{reason_lines(hand, best, p.players)}"
+                   f"\n\n{how_graded(ctx)}\n\n{rule_lines(RULES)}")
+    forced = any(c.is_trump for c in best)
     return make_question(p, prompt=head, cards={"Your hand, the dog taken in": tuple(hand), "The dog": tuple(dog)},
                          answer_type=AnswerType.PICK_CARDS, answer=tuple(best), pool=tuple(hand),
-                         explanation=explanation, rules=RULES, grader="ecart_principles", context=ctx,
-                         tags=("trump_needed",) if top.rows[2].best else ())
+                         explanation=explanation, rules=RULES, grader="ecart_by_play", context=ctx,
+                         tags=("trump_needed",) if forced else ())
 
 
-@grader("ecart_principles")
-def grade_ecart_principles(q, raw):
-    """Illegal: 0 and the rules' reasons. Legal: the scored table, each card's reason, credit = points / best."""
+def grade_mine(ctx: dict, given) -> dict:
+    """The learner's écart as a row of the table: a candidate already played out, or played out now on the same
+    deals against the best."""
+    key = codes(ecart_key(given))
+    row = next((r for r in ctx["graded"] if r["ecart"] == key), None)
+    if row is not None:
+        return row
+    deal = replay(ctx["deal"])
+    view = deal.view(deal.taker)
+    best = read_cards(ctx["graded"][0]["ecart"])
+    a = grade_ecart_against(view, given, best, samples=int(ctx["samples"]), seed=int(ctx["play_seed"]))
+    o = a.option(ecart_key(given))
+    gap = max(0.0, round(o.gap if a.best != o.key else -a.option(ecart_key(best)).gap, 1))
+    return {"ecart": key, "own": round(o.own_score, 1), "gap": gap, "ci": round(o.gap_ci, 1),
+            "tie": o.key in a.ties}
+
+
+@grader("ecart_by_play")
+def grade_ecart_by_play(q, raw):
+    """Illegal: 0 and the rules' reasons. Legal: tied with the best 1, within HALF_GAP a deal 0.5, else 0; the
+    candidates' table and each card's reason always."""
     given = read_cards(raw)
     ctx = q.context
     hand = read_cards(ctx["hand"])
@@ -101,14 +146,16 @@ def grade_ecart_principles(q, raw):
     if not score.legal:
         return _feedback(q, 0.0, "Not a legal écart: " + " ".join(score.reasons),
                          [f"ecart_{r}" for r in score.rule_ids], shown)
-    reasons = reason_lines(score)
-    table = score_table(score)
+    mine = grade_mine(ctx, given)
+    table = _rows(ctx, mine)
+    reasons = reason_lines(hand, given, int(ctx["players"]))
     show = (f"\n\nThe trump{'s' if len(score.shown) > 1 else ''} {md(score.shown)} must be shown."
             if score.shown else "")
-    if score.credit >= 1.0:
-        return _feedback(q, 1.0, f"Right! A best écart by the principles.\n\n{table}\n\n{reasons}{show}", (), shown)
-    missed = [r.principle for r in score.rows if r.points < r.best_points]
-    head = (f"Legal, and worth {score.total:g} of the best écart's {score.best_total:g} points "
-            f"({round(score.credit * 100)}%). A best écart: {md(score.best)}.")
-    return _feedback(q, score.credit, f"{head}\n\n{table}\n\n{reasons}{show}", [f"missed_{m}" for m in missed],
-                     shown)
+    if mine["gap"] == 0 or mine["tie"]:
+        return _feedback(q, 1.0, f"Right! A best écart by play: {mine['own']:+.0f} a deal for you on average."
+                         f"\n\n{table}\n\n{reasons}{show}", (), shown)
+    credit = 0.5 if mine["gap"] <= HALF_GAP else 0.0
+    best = read_cards(ctx["graded"][0]["ecart"])
+    head = (f"Legal, and {mine['gap']:.0f} points a deal behind the best écart (± {mine['ci']:.0f}), played out on "
+            f"the same {ctx['samples']} deals. A best écart: {md(best)}.")
+    return _feedback(q, credit, f"{head}\n\n{table}\n\n{reasons}{show}", ["missed_best_ecart_by_play"], shown)
