@@ -121,14 +121,14 @@ def main(argv=None) -> int:
     for a_, b_ in (("queen", "longest"), ("shortest", "longest"), ("queen", "shortest")):
         m, ci = _ci([x - y for x, y in zip(per_rule[a_], per_rule[b_])])
         print(f"  {a_} - {b_}: {m:+.1f} ± {ci:.1f} a deal")
-        facts[f"call_{a_}_vs_{b_}"] = f"{m:+.1f}"
-        facts[f"call_{a_}_vs_{b_}_ci"] = f"{ci:.1f}"
+        facts[f"call_{a_}_vs_{b_}"] = f"{round(m):+d}"  # whole points, as the course writes scores
+        facts[f"call_{a_}_vs_{b_}_ci"] = f"{round(ci)}"
     diffs = [x - y for x, y, d in zip(per_rule["queen"], per_rule["longest"], picked_apart) if d]
     if len(diffs) > 1:
         m, ci = _ci(diffs)
         print(f"  queen - longest where they differ ({len(diffs)} hands): {m:+.1f} ± {ci:.1f} a deal")
-        facts["call_queen_vs_longest_differ"] = f"{m:+.1f}"
-        facts["call_queen_vs_longest_differ_ci"] = f"{ci:.1f}"
+        facts["call_queen_vs_longest_differ"] = f"{round(m):+d}"
+        facts["call_queen_vs_longest_differ_ci"] = f"{round(ci)}"
     facts["call_hands"] = str(hands)
     facts["call_samples"] = str(args.samples)
     facts["call_differ"] = str(differ)

@@ -65,7 +65,8 @@ def positions(players: int, left: int, count: int, seed: int):
 def test_solver_matches_brute_force(players):
     seen: set = set()
     checked = 0
-    for left, count in ((2, 24), (3, 6 if players < 5 else 3)):
+    # 36 two-trick positions with 3 players: the bots' play leaves the Petit au bout to the defence rarely there.
+    for left, count in ((2, 36 if players == 3 else 24), (3, 6 if players < 5 else 3)):
         for d in positions(players, left, count, seed=players * 100 + left):
             checked += check_position(d, seen)
     assert checked > 40
