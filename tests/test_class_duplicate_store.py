@@ -216,3 +216,30 @@ def test_splits_group_learners_at_the_same_moment():
     assert {s.kind for s in found} <= {"bid", "écart", "card", "poignée"}
     assert all(isinstance(parse_log(c)[0], Discard | PlayCard | Bid | ShowPoignee) for s in found for c, _ in s.choices)
     assert len([s for s in ds.bounded(found) if s.kind == "card"]) <= ds.MAX_CARD_SPLITS
+
+
+def test_the_dashboard_grades_an_ecart_split_by_play():
+    """Two learners' écarts on one deal are judged as the écart drill judges them: played out on the same sampled
+    deals (``by_play.paired``), the learner's own score a deal, the best marked."""
+    from tutor.engine import Discard, Phase
+    from tutor.practice.class_deals import LEARNER, log_text, pick_deals, replayed
+    from tutor.strategy.bots import decide
+    from tutor.strategy.by_play import paired
+
+    deal = pick_deals(4, 1, seed=5)[0]
+    table = replayed(4, deal.seed, "")
+    while table.deal.phase is not Phase.ECART:  # the learner bids as the bots would, and takes
+        table.act(decide(table.view()).action)
+    view = table.view()
+    bots = decide(view).action
+    low = tuple(sorted((c for c in view.hand if not c.is_trump and not c.is_king and not c.is_oudler),
+                       key=lambda c: (c.points, c.index))[:len(bots.cards)])
+    other = Discard(LEARNER, low)
+    assert set(other.cards) != set(bots.cards)
+    codes = [ds.same_code(bots), ds.same_code(other)]
+    split = ds.Split(len(table.deal.log), "écart", tuple(log_text(table.deal.log).split()), ((codes[0], 2), (codes[1], 1)))
+    said = ds.judge(4, deal.seed, split)
+    direct = paired(view, {c: a for c, a in zip(codes, (bots, other))}, seed=deal.seed)
+    for code in codes:
+        assert said[code].startswith(f"{round(direct.option(code).own_score):+d} a deal for you on average")
+    assert sum("(best)" in v for v in said.values()) == 1

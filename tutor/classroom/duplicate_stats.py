@@ -38,8 +38,8 @@ from ..engine.actions import action_text
 from ..practice.class_deals import LEARNER, parse_log
 from ..practice.table import dealer_for
 from ..strategy.bid_advice import advise_bid, signed_score
+from ..strategy.by_play import paired
 from ..strategy.contracts import option_name
-from ..strategy.ecart_score import score_ecart
 from ..strategy.review import decision_at, learner_factor
 
 MAX_CARD_SPLITS = 4  # card moments judged per deal (each may take a few seconds when estimated)
@@ -179,12 +179,13 @@ def judge(players: int, seed: int, split: Split) -> dict[str, str]:
                 mark = " (best)" if said == v.best else " (tied with the best)" if said in v.ties else ""
                 out[code] = f"{option_name(said)}: {signed_score(v.expected[said])} a deal on average{mark}"
         return out
-    if split.kind == "écart":
-        hand = list(deal.view(LEARNER).hand)
+    if split.kind == "écart":  # graded by play, as the écart drill: every écart on the same sampled deals
+        advice = paired(deal.view(LEARNER), {code: parse_log(code)[0] for code in codes}, seed=seed)
         out = {}
         for code in codes:
-            s = score_ecart(hand, parse_log(code)[0].cards, players=players)
-            out[code] = f"{s.total:g} of the best écart's {s.best_total:g} points on the écart's principles"
+            o = advice.option(code)
+            mark = " (best)" if code == advice.best else " (tied with the best)" if advice.tied(code) else ""
+            out[code] = f"{round(o.own_score):+d} a deal for you on average over {o.samples} deals{mark}"
         return out
     if split.kind == "card":
         first = parse_log(codes[0])[0]
