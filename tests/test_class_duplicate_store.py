@@ -221,8 +221,7 @@ def test_splits_group_learners_at_the_same_moment():
 def test_the_dashboard_grades_an_ecart_split_by_play():
     """Two learners' écarts on one deal are judged as the écart drill judges them: played out on the same sampled
     deals (``by_play.paired``), the learner's own score a deal, the best marked."""
-    from tutor.engine import Discard, Phase
-    from tutor.practice.class_deals import LEARNER, log_text, pick_deals, replayed
+    from tutor.engine import Phase
     from tutor.strategy.bots import decide
     from tutor.strategy.by_play import paired
 
@@ -237,7 +236,8 @@ def test_the_dashboard_grades_an_ecart_split_by_play():
     other = Discard(LEARNER, low)
     assert set(other.cards) != set(bots.cards)
     codes = [ds.same_code(bots), ds.same_code(other)]
-    split = ds.Split(len(table.deal.log), "écart", tuple(log_text(table.deal.log).split()), ((codes[0], 2), (codes[1], 1)))
+    before = tuple(log_text(table.deal.log).split())
+    split = ds.Split(len(table.deal.log), "écart", before, ((codes[0], 2), (codes[1], 1)))
     said = ds.judge(4, deal.seed, split)
     direct = paired(view, {c: a for c, a in zip(codes, (bots, other))}, seed=deal.seed)
     for code in codes:
