@@ -3,7 +3,6 @@ and a plain brute-force minimax over the engine's own ``Deal`` as the reference.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from tutor.engine import Bid, CallKing, Deal, DeclareChelem, Phase, PlayCard, RuleSet
@@ -11,18 +10,6 @@ from tutor.engine.cards import CARDS, card
 from tutor.engine.deal import DealtCards
 from tutor.engine.state import random_action
 from tutor.strategy.bots import decide
-
-
-def clone(d: Deal) -> Deal:
-    """A copy of a deal in play that can be played on without touching the original."""
-    c = copy.copy(d)
-    c.hands = list(d.hands)
-    c.tricks = list(d.tricks)
-    c.trick = list(d.trick)
-    c.trick_seats = list(d.trick_seats)
-    c.has_played = set(d.has_played)
-    c.log = list(d.log)
-    return c
 
 
 def brute(d: Deal, seen: set | None = None) -> int:
@@ -35,7 +22,7 @@ def brute(d: Deal, seen: set | None = None) -> int:
     seat = d.to_act
     values = []
     for c in d.legal_cards(seat):
-        e = clone(d)
+        e = d.copy()
         e.apply(PlayCard(seat, c))
         values.append(brute(e, seen))
     return max(values) if d.camp(seat) == "attack" else min(values)

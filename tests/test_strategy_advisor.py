@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import Card, Deal, Phase, PlayCard, ShowPoignee, parse_card, poignee_options, poignee_to_show
-from tutor.strategy.advisor import MIN_SAMPLES, advise_actions, advise_card, clone, rollout
+from tutor.strategy.advisor import MIN_SAMPLES, advise_actions, advise_card, rollout
 from tutor.strategy.bots import decide
 from tutor.strategy.position import Position
 from tutor.strategy.sampler import Sampler
@@ -93,7 +93,7 @@ def test_seeded_cached_and_anytime():
 def test_the_rollout_values_a_finished_line_as_the_engine_scores_it():
     """The rollout plays the bots to the last card: its scores are the engine's when the bots play on."""
     d = bots_until(4, 0, lambda d: len(d.tricks) == 15 and d.phase is Phase.PLAYING and not d.trick)
-    taker_score, points, own = rollout(clone(d), d.taker)
+    taker_score, points, own = rollout(d.copy(), d.taker)
     while d.phase is Phase.PLAYING:
         d.apply(decide(d.view(d.to_act)).action)
     r = d.result()

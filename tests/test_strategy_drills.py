@@ -16,7 +16,7 @@ import statistics
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategy_helpers import brute, clone
+from strategy_helpers import brute
 
 from tutor.engine import Contract, PlayCard, check_discard, parse_cards
 from tutor.engine.ecart import discardable
@@ -275,7 +275,7 @@ def test_best_card_values_match_a_brute_force_over_the_engine(kind, players, see
     assert deal.to_act == seat
     values = {}
     for c in deal.legal_cards(seat):
-        d = clone(deal)
+        d = deal.copy()
         d.apply(PlayCard(seat, c))
         values[c.code] = brute(d)
     assert values == {code: v[0] for code, v in q.context["values"].items()}

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_reference import reference_values
-from strategy_helpers import brute, clone, play_to, random_deal, stacked_deal
+from strategy_helpers import brute, play_to, random_deal, stacked_deal
 
 from tutor.engine import EXCUSE, Contract, Phase, PlayCard, TarotError
 from tutor.engine.scoring import score_deal, settle_half_point
@@ -41,7 +41,7 @@ def check_position(d, seen: set) -> int:
     seat = d.to_act
     assert set(s.cards) == set(d.legal_cards(seat))
     for c, v in s.cards.items():
-        e = clone(d)
+        e = d.copy()
         e.apply(PlayCard(seat, c))
         assert brute(e, seen) == v.taker_score, (p.dump(), c)
     return len(s.cards)
@@ -185,7 +185,7 @@ def test_value_is_the_best_of_the_children(seed, players, left):
         child = p.play(c)
         v = solve(child).value.taker_score if child.cards_left else None
         if v is None:  # the last card: score the finished deal with the engine
-            e = clone(d)
+            e = d.copy()
             e.apply(PlayCard(p.to_play, c))
             v = e.result().score.taker
         children.append(v)

@@ -43,7 +43,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Mapping
@@ -213,7 +212,7 @@ def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer
             work.add("lean_score", len(active))
         else:
             for k in active:
-                d = clone(base)
+                d = base.copy()
                 for a in actions[k]:
                     d.apply(a)
                 runs[k].append(rollout(d, seat, work))
@@ -359,22 +358,6 @@ def rollout(d: Deal, seat: int, work: _Work | None = None) -> tuple[float, float
     return float(taker), points, float(seats[seat])
 
 
-def clone(d: Deal) -> Deal:
-    """A copy of a deal that can be played on without touching the original (bidding included)."""
-    c = copy.copy(d)
-    c.hands = list(d.hands)
-    c.tricks = list(d.tricks)
-    c.trick = list(d.trick)
-    c.trick_seats = list(d.trick_seats)
-    c.has_played = set(d.has_played)
-    c.log = list(d.log)
-    c.poignees = list(d.poignees)
-    c.miseres = list(d.miseres)
-    c.auction = copy.copy(d.auction)
-    c.auction.bids = list(d.auction.bids)
-    return c
-
-
 def describe(advice: Advice, name=str) -> list[str]:
     """One line per option for a learner (``name`` words a key), best first.
 
@@ -390,6 +373,6 @@ def describe(advice: Advice, name=str) -> list[str]:
     return out
 
 
-__all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "clone", "own_factor", "describe",
+__all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "own_factor", "describe",
            "equivalent_cards", "card_advice", "advice_seed", "HINT_BUDGET_MS", "MIN_SAMPLES", "DECISIVE_SAMPLES",
            "MAX_SAMPLES", "COST_US"]

@@ -33,7 +33,7 @@ from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSe
 from ..engine.cards import CARDS
 from ..engine.deal import DealtCards, is_petit_sec
 from ..engine.ecart import check_discard, discardable, trumps_needed
-from .advisor import Advice, Option, clone, rollout
+from .advisor import Advice, Option, rollout
 from .ecart_score import best_ecart
 from .estimate import Z95
 from .handcount import choose_call, choose_ecart
@@ -67,7 +67,7 @@ def paired(view: SeatView, branches: Mapping, *, samples: int = SAMPLES, seed: i
         base = rebuild(view, s)
         fitted += s.fits_policy
         for k, actions in items:
-            d = clone(base)
+            d = base.copy()
             for a in actions:
                 d.apply(a)
             runs[k].append(rollout(d, view.seat))
