@@ -6,13 +6,11 @@ import os
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from streamlit_page import streamlit_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -31,41 +29,14 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server():
-    port = _free_port()
-    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-           "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}  # the Teacher page unlocks with TEACHER_PASSPHRASE
-    # The server's output goes to a file: a pipe nobody reads blocks the server once it is full, and
-    # the file keeps the log of a failed run.
-    ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / "streamlit-server.log"
-    log = open(log_path, "wb")  # noqa: SIM115 - open for the whole session, closed below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
-         # with the level in each line, so the log check below can tell a warning from news
-         "--logger.messageFormat", "%(asctime)s %(levelname)s %(name)s: %(message)s"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        log.close()
-        pytest.fail("streamlit did not become healthy in 60 s:\n" + log_path.read_text(errors="replace"))
     server_log.path = log_path
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    # the Teacher page unlocks with TEACHER_PASSPHRASE; each log line carries its level, so the log check
+    # below can tell a warning from news
+    with streamlit_server({"TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}, log_path,
+                          extra_args=("--logger.messageFormat", "%(asctime)s %(levelname)s %(name)s: %(message)s")
+                          ) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

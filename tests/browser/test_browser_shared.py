@@ -3,17 +3,11 @@ PIN; neither sees the other's name or progress, and answers go only into their o
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import settle, streamlit_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,37 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def shared(tmp_path_factory):
     """`streamlit run` with TUTOR_SHARED_SERVER=1 on its own database file; yields (url, database path)."""
     db = tmp_path_factory.mktemp("shared") / "shared.sqlite3"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-           "TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": f"sqlite:///{db}"}
-    (ROOT / "test-artifacts").mkdir(exist_ok=True)
-    log = open(ROOT / "test-artifacts" / "streamlit-shared-server.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        log.close()
-        pytest.fail("the shared streamlit server did not become healthy in 60 s")
-    yield url, db
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    env = {"TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": f"sqlite:///{db}"}
+    with streamlit_server(env, ROOT / "test-artifacts" / "streamlit-shared-server.log", "shared streamlit") as url:
+        yield url, db
 
 
 def _make_profile(pg, url: str, name: str, pin: str) -> None:

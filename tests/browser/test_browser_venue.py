@@ -6,17 +6,11 @@ name with a score on show; the question is readable from the back of the room.""
 from __future__ import annotations
 
 import io
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import settle, streamlit_server
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
 
@@ -28,38 +22,10 @@ PUBLIC = "https://tarot.example.org/club"
 def venue(tmp_path_factory):
     """`streamlit run` as served at a venue, on its own database file; yields (url, database url)."""
     db = f"sqlite:///{tmp_path_factory.mktemp('venue') / 'venue.sqlite3'}"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-           "TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": db, "TUTOR_PUBLIC_URL": PUBLIC,
+    env = {"TUTOR_SHARED_SERVER": "1", "TUTOR_DATABASE_URL": db, "TUTOR_PUBLIC_URL": PUBLIC,
            "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}
-    (ROOT / "test-artifacts").mkdir(exist_ok=True)
-    log = open(ROOT / "test-artifacts" / "streamlit-venue-server.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        log.close()
-        pytest.fail("the venue's streamlit server did not become healthy in 60 s")
-    yield url, db
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with streamlit_server(env, ROOT / "test-artifacts" / "streamlit-venue-server.log", "venue's streamlit") as url:
+        yield url, db
 
 
 @pytest.fixture
