@@ -33,13 +33,13 @@ import sys
 import time
 from pathlib import Path
 
-import yaml
-
 from tutor.engine import Bid, Contract, Deal, RuleSet, is_petit_sec
 from tutor.engine.cards import CARDS
-from tutor.engine.deal import DealtCards
 from tutor.strategy.advisor import rollout
 from tutor.strategy.handcount import MIN_TRUMPS, SCALES, count_steps
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strategy_measure import dealt_for, write_facts  # noqa: E402
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "lessons" / "measurements.yaml"
@@ -61,17 +61,7 @@ def draw_hand(players: int, rng: random.Random, i: int) -> tuple:
 
 def deal_for(hand, players: int, rng: random.Random) -> Deal:
     """A deal where seat 1 (index 0) holds ``hand`` and speaks first; the other hands at random."""
-    rules = RuleSet.for_players(players)
-    held = set(hand)
-    while True:
-        rest = [c for c in CARDS if c not in held]
-        rng.shuffle(rest)
-        hands = [tuple(hand)]
-        for _ in range(players - 1):
-            hands.append(tuple(rest[:rules.hand_size]))
-            rest = rest[rules.hand_size:]
-        if not any(is_petit_sec(h) for h in hands):
-            return Deal(DealtCards(players, players - 1, tuple(hands), tuple(rest), 0, ()), rules=rules)
+    return Deal(dealt_for(hand, players, rng), rules=RuleSet.for_players(players))
 
 
 def taker_score(hand, players: int, rng: random.Random, contract: Contract = Contract.GARDE) -> float:
@@ -195,12 +185,7 @@ def main(argv=None) -> int:
         print(f"   reaching the petite: fewer than {MIN_TRUMPS[n]} trumps made {sum(few)}/{len(few)}, "
               f"enough {sum(enough)}/{len(enough)}")
     if args.write:
-        doc = yaml.safe_load(OUT.read_text(encoding="utf-8"))
-        kept = {k: v for k, v in (doc.get("facts") or {}).items() if not k.startswith("scale_")}
-        doc["facts"] = {**kept, **facts}
-        OUT.write_text("# Written by bench/strategy_measure.py: do not edit by hand, run the script again.\n"
-                       + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
-        print(f"wrote the scale_* facts to {OUT}")
+        write_facts("scale_", facts)
     return 0
 
 

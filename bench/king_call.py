@@ -23,14 +23,13 @@ import sys
 import time
 from pathlib import Path
 
-import yaml
-
 from tutor.engine import Contract, parse_cards
 from tutor.strategy.by_play import grade_calls, taker_deal
 from tutor.strategy.handcount import choose_call, count_steps, thresholds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handcount_scales import draw_hand  # noqa: E402
+from strategy_measure import write_facts  # noqa: E402
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "lessons" / "measurements.yaml"
@@ -134,12 +133,7 @@ def main(argv=None) -> int:
     facts["call_differ"] = str(differ)
     print(f"  the queen rule and the longest rule name different kings on {differ} of {hands} hands")
     if args.write:
-        doc = yaml.safe_load(OUT.read_text(encoding="utf-8"))
-        kept = {k: v for k, v in (doc.get("facts") or {}).items() if not k.startswith("call_")}
-        doc["facts"] = {**kept, **facts}
-        OUT.write_text("# Written by bench/strategy_measure.py: do not edit by hand, run the script again.\n"
-                       + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
-        print(f"wrote the call_* facts to {OUT}")
+        write_facts("call_", facts)
     return 0
 
 

@@ -252,5 +252,15 @@ def main(argv=None) -> int:
     return 0
 
 
+def write_facts(prefix: str, facts: dict, out: Path = OUT) -> None:
+    """Replace the ``prefix*`` entries of the measurements' ``facts`` (another bench script's figures)."""
+    doc = yaml.safe_load(out.read_text(encoding="utf-8"))
+    kept = {k: v for k, v in (doc.get("facts") or {}).items() if not k.startswith(prefix)}
+    doc["facts"] = {**kept, **facts}
+    out.write_text("# Written by bench/strategy_measure.py: do not edit by hand, run the script again.\n"
+                   + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
+    print(f"wrote the {prefix}* facts to {out}")
+
+
 if __name__ == "__main__":
     sys.exit(main())
