@@ -120,3 +120,22 @@ def test_refuses_a_view_with_nothing_to_play():
     d = Deal.new(4, seed=3, dealer=0)
     with pytest.raises(ValueError):
         advise_card(d.view(0))
+
+
+def test_an_exact_verdict_is_never_made_on_a_few_deals():
+    """At the edge of the solver's range a solve is dear, and a budget of 1 ms would buy 2 samples: two sampled
+    deals that agree give a gap interval 0 wide, so a card could be called worse on two deals. A card solved
+    exactly is judged on at least MIN_EXACT_SAMPLES deals, and with fewer deals every card is tied."""
+    from tutor.strategy import advisor
+    from tutor.strategy.solver import EXACT_CARDS
+
+    def at_edge(d: Deal) -> bool:
+        return d.phase is Phase.PLAYING and len(d.trick) == 1 and Position.from_deal(d).cards_left <= EXACT_CARDS[4]
+
+    d = bots_until(4, 11, at_edge)
+    a = advise_card(d.view(d.to_act), budget_ms=1, seed=2)
+    assert a.exact and a.samples >= advisor.MIN_EXACT_SAMPLES == advisor.DECISIVE_SAMPLES
+    few = advisor._verdict(d.view(d.to_act), {c: [(10.0, 40.0, 10.0 if c == a.best else 0.0)] * 3
+                                              for c in (o.key for o in a.options)},
+                           [o.key for o in a.options], 3, True, 0, 0)
+    assert set(few.ties) == {o.key for o in a.options}  # 3 exact deals: nothing told apart

@@ -10,11 +10,11 @@ import pytest
 from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, PlayCard, RuleSet, ShowPoignee, card
 from tutor.practice.table import Table
 from tutor.strategy import estimate_bids
+from tutor.strategy.advisor import DECISIVE_SAMPLES
 from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, signed_score, speaking_seat
 from tutor.strategy.bots import choose_play, decide
 from tutor.strategy.contracts import fits, open_options, verdict
 from tutor.strategy.handcount import count_steps
-from tutor.strategy.poignee_advice import SAMPLES as POIGNEE_SAMPLES
 from tutor.strategy.poignee_advice import advise_poignee, review_poignee
 
 
@@ -138,7 +138,7 @@ def test_the_poignee_hint_plays_the_deal_on_both_ways(players, seed, shows):
     table = at_the_poignee(players, seed)
     shown = decide(table.view()).action.cards
     advice = advise_poignee(table.deal, 0, shown, seed=seed)
-    assert advice.shows is shows and advice.samples > POIGNEE_SAMPLES // 2
+    assert advice.shows is shows and advice.samples >= DECISIVE_SAMPLES
     assert (advice.show > advice.hide) is shows
     if shows:
         assert advice.move.action == ShowPoignee(0, shown)

@@ -59,6 +59,9 @@ from .solver import EXACT_CARDS, solve
 
 MIN_SAMPLES = 2  # an interval needs two samples
 DECISIVE_SAMPLES = 10  # fewer samples than this: every option is reported tied (an interval of 2-9 deals can be 0 wide)
+# Exact samples are dear at the edge of the solver's range (a budget of 150 ms bought only 1-3 there, and two
+# sampled deals that agree gave an interval 0 wide): a card solved exactly is always judged on at least this many.
+MIN_EXACT_SAMPLES = DECISIVE_SAMPLES
 MAX_SAMPLES = 400
 PRUNE_AFTER = 6  # samples every option gets before the clearly worse ones stop being rolled out
 PRUNE_Z = 2.5  # an option this many standard errors behind the leader (paired) is dropped
@@ -176,7 +179,8 @@ def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer
     runs: dict = {k: [] for k in reps}  # key -> [(taker score, attack points, own score)]
     active = list(reps)
     drawn = fitted = failures = 0
-    while drawn < MAX_SAMPLES and (drawn < MIN_SAMPLES or work.us < budget):
+    least = MIN_EXACT_SAMPLES if exact_card else MIN_SAMPLES
+    while drawn < MAX_SAMPLES and (drawn < least or work.us < budget):
         sample = sampler.draw(rng)
         if sample is None:
             break
@@ -304,8 +308,8 @@ def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, wor
         gap, gap_ci = _mean_ci([b - x for b, x in zip(own[best][:m], own[k])])
         options.append(Option(k, *_mean_ci(taker), *_mean_ci(points), *_mean_ci(own[k]), m, gap, gap_ci))
     options.sort(key=lambda o: (o.gap, keys.index(o.key)))
-    if used < DECISIVE_SAMPLES and not exact:
-        ties = tuple(o.key for o in options)  # too few deals to tell any option apart
+    if used < DECISIVE_SAMPLES:
+        ties = tuple(o.key for o in options)  # too few deals to tell any option apart, exact or not
     else:
         ties = tuple(o.key for o in options if o.key == best or o.gap <= o.gap_ci)
     pick = prefer if prefer in ties else best
@@ -375,4 +379,4 @@ def describe(advice: Advice, name=str) -> list[str]:
 
 __all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "own_factor", "describe",
            "equivalent_cards", "card_advice", "advice_seed", "HINT_BUDGET_MS", "MIN_SAMPLES", "DECISIVE_SAMPLES",
-           "MAX_SAMPLES", "COST_US"]
+           "MAX_SAMPLES", "MIN_EXACT_SAMPLES", "COST_US"]

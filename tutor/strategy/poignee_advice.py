@@ -2,24 +2,24 @@
 
 A poignée's bonus goes to the side that wins the deal, whoever showed it, and showing tells the table
 where the trumps are (lesson "Announcements"). So the answer depends on who is likely to win, which the
-hand alone does not say. The hint estimates it: ``SAMPLES`` deals of the cards the learner cannot see,
-consistent with everything shown so far (the review's sampler), each played out twice by the bots from
-this moment, once with the poignée shown and once without; the solver finishes the last tricks. The
-learner's average score either way decides, and both numbers are shown.
+hand alone does not say. The hint asks **the advisor** (``advisor.advise_actions``) on the learner's view:
+the cards the learner cannot see are dealt consistently with everything shown so far, and each sampled deal
+is played out both ways (the same deals, paired) by the advisor's rollout policy. The learner's average
+score either way decides, both numbers are shown, and a gap inside the paired 95% interval is a close call.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..engine import Card, Deal, PlayCard, ShowPoignee, poignee_options, poignee_to_show
+from .advisor import HINT_BUDGET_MS, advise_actions
 from .bid_advice import signed_score
 from .bots import Move, choose_play
-from .estimate import Z95
-from .review import learner_factor, paired_noise, playouts, rewind
+from .review import rewind
 
-SAMPLES = 40  # two playouts a sample: about half a second of CPU
+SAMPLES = None  # kept for callers of the older estimate: the advisor's budget sets the samples
+BUDGET_MS = HINT_BUDGET_MS  # the same budget as a card's Hint
 
 
 @dataclass(frozen=True)
@@ -31,44 +31,42 @@ class PoigneeAdvice:
     samples: int
     noise: float  # the 95% half-width of show - hide (paired samples)
     move: Move
+    close: bool = False  # a close call: the advisor ties them (the gap is within its noise), either is as good
 
     @property
     def shows(self) -> bool:
         return self.show > self.hide
 
-    @property
-    def close(self) -> bool:
-        """A close call: the gap is within the estimate's noise, so either choice is as good."""
-        return abs(self.show - self.hide) <= self.noise
 
-
-def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: int = SAMPLES,
+def advise_poignee(deal: Deal, seat: int, shown: tuple[Card, ...], *, samples: int | None = SAMPLES,
                    seed: int = 0) -> PoigneeAdvice | None:
-    """Show ``shown`` now, or play on without it? None when no sampled deal fits what the seat has seen."""
-    rng = random.Random(f"poignee:{seed}:{len(deal.log)}")
-    factor = learner_factor(deal, seat)
-    card, why, _ = choose_play(deal.view(seat))  # the card either way: hidden, it is played at once
-    tail = 2 * deal.players  # the solver finishes the last tricks
-    runs = playouts(deal, list(deal.log), seat, {"show": ShowPoignee(seat, shown), "hide": PlayCard(seat, card)},
-                    samples, rng, tail)  # hidden, the card is played at once (a bot there would show it)
-    show, hide = [x * factor for x in runs["show"]], [x * factor for x in runs["hide"]]
-    if not show:
+    """Show ``shown`` now, or play on without it? Asked of the advisor on the seat's view only (``deal`` gives
+    that view); None when no sampled deal fits what the seat has seen."""
+    view = deal.view(seat)
+    card, why, _ = choose_play(view)  # the card either way: hidden, it is played at once
+    try:
+        advice = advise_actions(view, {"show": ShowPoignee(seat, shown), "hide": PlayCard(seat, card)},
+                                budget_ms=BUDGET_MS, seed=seed, prefer="show")
+    except ValueError:
         return None
-    n = len(show)
-    mean_show, mean_hide = sum(show) / n, sum(hide) / n
-    averages = (f"estimated over {n} deals of the cards you cannot see, played on by the bots: "
-                f"{signed_score(mean_show)} a deal for you with it shown, {signed_score(mean_hide)} with it hidden")
-    noise = Z95 * paired_noise(show, hide, 1.0)
-    if abs(mean_show - mean_hide) <= noise:
+    show, hide = advice.option("show"), advice.option("hide")
+    n = advice.samples
+    worse = hide if advice.best == "show" else show
+    noise = worse.gap_ci
+    averages = (f"on what you can see: {n} deals of the cards you cannot see, played on both ways: "
+                f"{signed_score(show.own_score)} a deal for you with it shown, {signed_score(hide.own_score)} "
+                "with it hidden")
+    close = len(advice.ties) > 1
+    if close:
         averages += " (a close call: the gap is within the estimate's noise, so either choice is as good)"
-    if mean_show > mean_hide:
+    if show.own_score > hide.own_score:
         move = Move(ShowPoignee(seat, shown), f"Show your poignée ({len(shown)} trumps): {averages}. Its bonus "
                     "goes to the side that wins, and here that is more often yours.", "poignee-when")
     else:
         move = Move(PlayCard(seat, card), f"Keep your poignée hidden and play the {card.name}: {averages}. Its "
                     "bonus would more often go to the other side, or showing would help them more than you. "
                     f"The card: {why[0].lower()}{why[1:]}", "poignee-when")
-    return PoigneeAdvice(mean_show, mean_hide, n, noise, move)
+    return PoigneeAdvice(show.own_score, hide.own_score, n, noise, move, close)
 
 
 @dataclass(frozen=True)
