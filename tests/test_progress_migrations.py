@@ -7,6 +7,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
+from test_store_concurrency import _at_once  # the barrier-released processes
 
 from tutor.db import Base
 from tutor.progress import Problem, Store, StoreError, migrate
@@ -23,6 +24,28 @@ def test_from_empty_to_head_matches_the_models(db_url):
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []  # the migrations build exactly the tables the code uses
+    engine.dispose()
+
+
+def _open_and_count(i: int, url: str) -> str:
+    """One app process starting: it opens the store (which migrates) and reads the learners."""
+    try:
+        s = Store.open(url)
+    except StoreError as err:
+        return f"refused: {err}"
+    try:
+        return f"open, {len(s.learners())} learners"
+    finally:
+        s.close()
+
+
+def test_app_processes_starting_together_on_an_empty_database_all_open_it(db_url):
+    # Several app processes (one per CPU behind a proxy) start at once on a new database: one builds the
+    # tables while the others wait their turn, then find them built. Before the PostgreSQL lock, all
+    # but one failed with "duplicate key ... pg_type_typname_nsp_index" and stopped saving.
+    assert _at_once(4, _open_and_count, db_url) == ["open, 0 learners"] * 4
+    engine = make_engine(db_url)
+    assert migrate.current(engine) == migrate.HEAD
     engine.dispose()
 
 

@@ -84,6 +84,17 @@ def test_the_bid_cache_is_keyed_by_content(tmp_path, monkeypatch):
         sp.bid_values(replace(p, seed=p.seed + 1), cache)
 
 
+def test_two_processes_sharing_the_bid_cache_file_keep_both_estimates(tmp_path):
+    # Two app processes on one machine each opened the cache file before either wrote: the later write
+    # must not wipe the estimate the other process saved (each then reads the file whole, never half).
+    path = tmp_path / "bids.json"
+    first, second = sp.BidCache(path), sp.BidCache(path)
+    first.put("a", {"pass": {"chance": None, "expected": 0.0}})
+    second.put("b", {"garde": {"chance": 0.5, "expected": 12.0}})
+    assert set(sp.BidCache(path).data) == {"a", "b"}
+    assert [p.name for p in tmp_path.iterdir()] == ["bids.json"]  # no temporary file left behind
+
+
 # ---------------------------------------------------------------- broken puzzles
 
 

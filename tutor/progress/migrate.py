@@ -24,6 +24,10 @@ SCRIPTS = Path(__file__).resolve().parent / "migrations"
 # The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
 HEAD = "0012"
 VERSION_TABLE = "alembic_version"
+# PostgreSQL: an advisory lock (this app's class id, the schema's hash) held by the migrating transaction, so
+# several app processes starting at once on one database take turns; each reads the version after its turn.
+PG_LOCK_CLASS = 0x7A207  # any int4, the same in every process of this app
+PG_LOCK = text("SELECT pg_advisory_xact_lock(:cls, hashtext(coalesce(current_schema(), '')))")
 
 
 class MigrationError(Exception):
@@ -84,14 +88,17 @@ def _run_steps(engine: Engine, step, revision: str) -> None:
             conn.connection.dbapi_connection.execute("PRAGMA foreign_keys = OFF")  # outside any transaction
         conn.execution_options(immediate=True)
         with conn.begin():
+            if engine.dialect.name == "postgresql":
+                conn.execute(PG_LOCK, {"cls": PG_LOCK_CLASS})
             step(_config(conn), revision)
         if sqlite:
             conn.connection.dbapi_connection.execute("PRAGMA foreign_keys = ON")
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to ``revision`` in one write transaction (SQLite: BEGIN IMMEDIATE, so two
-    processes opening a new file at once take turns instead of both creating the tables)."""
+    """Bring the schema to ``revision`` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: an
+    advisory lock), so two processes opening a new database at once take turns instead of both creating
+    the tables (the second then finds the schema done)."""
     from alembic import command
 
     _run(engine, command.upgrade, revision)

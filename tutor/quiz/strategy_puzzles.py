@@ -282,29 +282,39 @@ def verify_best_card(p: StrategyPuzzle, solution: Solution | None = None) -> lis
 
 class BidCache:
     """Estimates kept in a JSON file, keyed by the puzzle's content hash and a hash of the strategy
-    and engine code (a change in the bots or the rules computes them again)."""
+    and engine code (a change in the bots or the rules computes them again).
+
+    Several app processes on one machine share the file: a write adds to what the file holds now (not
+    only to what this process read) and replaces it whole (``os.replace``), so no process reads half a
+    file or wipes another's estimates."""
 
     def __init__(self, path: Path | None):
         self.path = path
-        self.data: dict = {}
-        if path is not None and path.is_file():
-            try:
-                self.data = json.loads(path.read_text())
-            except (OSError, ValueError):
-                self.data = {}
+        self.data: dict = self._read()
+
+    def _read(self) -> dict:
+        if self.path is None or not self.path.is_file():
+            return {}
+        try:
+            data = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
 
     def get(self, key: str):
         return self.data.get(key)
 
     def put(self, key: str, value: dict) -> None:
-        self.data[key] = value
+        self.data = {**self._read(), **self.data, key: value}
         if self.path is None:
             return
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.data, sort_keys=True, indent=0))
+            tmp.write_text(json.dumps(self.data, sort_keys=True, indent=0))
+            os.replace(tmp, self.path)
         except OSError:
-            pass  # a cache that cannot be written only costs time
+            tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
 
 
 def default_cache() -> BidCache:
