@@ -118,9 +118,11 @@ def test_rename_everywhere_changes_every_game_the_player_is_in_and_no_other():
     changed = rename_everywhere({1: eve, 2: accented, 3: spaced, 4: friday()}, " eve ", "Ève")
     assert set(changed) == {1, 3}  # game 2 already says Ève, Friday has no Eve
     assert changed[1].players[0] == "Ève" and changed[1].deals[0].taker == "Ève"
-    assert changed[3].players[4] == "Ève" and changed[3].deals[0].partner == "Ève" and changed[3].deals[1].taker == "Ève"
+    assert changed[3].players[4] == "Ève"
+    assert changed[3].deals[0].partner == "Ève" and changed[3].deals[1].taker == "Ève"
     assert changed[3].sheet().totals == spaced.sheet().totals
-    # Merged: one player of three games in the league table, her totals added up (116 + 0 + 166).
+    # Merged: one player of three games in the league table, her totals added up: +160 as taker on the
+    # first, −29 as a defender in Dan's petite won by 4, and Monday's 166.
     merged = league([changed[1], accented, changed[3]])
     assert [(p.name, p.games, p.total) for p in merged if p.name == "Ève"] == [("Ève", 3, 160 - 29 + 166)]
 

@@ -49,7 +49,8 @@ class PlayerSeason:
         return self.total / self.deals if self.deals else 0.0
 
 
-def _key(name: str) -> str:
+def player_key(name: str) -> str:
+    """What two spellings of one player share: spacing and case aside ("Ann" and " ann")."""
     return " ".join(name.split()).casefold()
 
 
@@ -61,17 +62,17 @@ def season(games: Iterable[Game]) -> tuple[PlayerSeason, ...]:
             continue
         sheet = game.sheet()
         for player, total in zip(game.players, sheet.totals):
-            rec = records.setdefault(_key(player), {"name": player, "games": 0, "deals": 0, "taker": 0, "won": 0,
+            rec = records.setdefault(player_key(player), {"name": player, "games": 0, "deals": 0, "taker": 0, "won": 0,
                                                     "partner": 0, "total": 0})
             rec["games"] += 1
             rec["deals"] += len(sheet.rows)
             rec["total"] += total
         for row in sheet.rows:
-            taker = records[_key(row.entry.taker)]
+            taker = records[player_key(row.entry.taker)]
             taker["taker"] += 1
             taker["won"] += row.score.won
             if row.entry.partner:
-                records[_key(row.entry.partner)]["partner"] += 1
+                records[player_key(row.entry.partner)]["partner"] += 1
     return tuple(PlayerSeason(**rec) for rec in records.values())
 
 
@@ -113,11 +114,11 @@ def rename_player(game: Game, old: str, new: str) -> Game:
     ...
     tutor.club.game.GameError: 'Bob' already plays in this game: choose a name no other player has
     """
-    matches = [p for p in game.players if _key(p) == _key(str(old))]
+    matches = [p for p in game.players if player_key(p) == player_key(str(old))]
     if not matches:
         raise GameError(f"no player called {str(old)[:40]!r} in this game (players: {', '.join(game.players)})")
     old, new = matches[0], check_new_name(new)
-    taken = [p for p in game.players if p != old and _key(p) == _key(new)]
+    taken = [p for p in game.players if p != old and player_key(p) == player_key(new)]
     if taken:
         raise GameError(f"{taken[0]!r} already plays in this game: choose a name no other player has")
     check_name(new)  # the new name by the rule of a new game; the others as they were saved
@@ -151,14 +152,14 @@ def rename_everywhere(games: Mapping[int, Game], old: str, new: str,
     tutor.club.game.GameError: Bob and Dan both play in game 2: they are two players, so one cannot become the other
     """
     new = check_new_name(new)
-    if not any(_key(p) == _key(str(old)) for g in games.values() for p in g.players):
+    if not any(player_key(p) == player_key(str(old)) for g in games.values() for p in g.players):
         raise GameError(f"no saved game has a player called {str(old)[:40]!r}")
     changed: dict[int, Game] = {}
     for key, game in games.items():
-        mine = [p for p in game.players if _key(p) == _key(str(old))]
+        mine = [p for p in game.players if player_key(p) == player_key(str(old))]
         if not mine:
             continue
-        other = [p for p in game.players if p != mine[0] and _key(p) == _key(new)]
+        other = [p for p in game.players if p != mine[0] and player_key(p) == player_key(new)]
         if other:
             raise GameError(f"{mine[0]} and {other[0]} both play in {label(key)}: they are two players, so one "
                             "cannot become the other")
