@@ -44,8 +44,8 @@ def render() -> None:
     _flash()
     labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d}" for g in games}
     start, end = _dates()
-    in_range = {gid: label for gid, label in labels.items()
-                if in_season(next(g for g in games if g.id == gid).created_at.date(), start, end)}
+    started = {g.id: g.created_at.date() for g in games}
+    in_range = {gid: label for gid, label in labels.items() if in_season(started[gid], start, end)}
     chosen = st.session_state.get(CHOSEN)
     if st.session_state.get(RANGE) != (start, end):  # first visit, or new dates: every game of the range
         st.session_state.update({RANGE: (start, end), CHOSEN: list(in_range)})
@@ -226,8 +226,8 @@ def _rename_everywhere(games, names) -> None:
     st.markdown("**Rename a player in every game**: every saved game where the name appears (case and spacing "
                 "aside), in one go")
     c1, c2 = st.columns(2)
-    old = c1.selectbox("Player", names, key="season_re_player")
-    new = c2.text_input("New name", max_chars=PLAYER_NAME_MAX + 20, key="season_re_name",
+    old = c1.selectbox("Name to change", names, key="season_re_player")
+    new = c2.text_input("Change it to", max_chars=PLAYER_NAME_MAX + 20, key="season_re_name",
                         help=f"At most {PLAYER_NAME_MAX} characters")
     if st.button("Rename in every game", icon=":material/badge:", key="season_re_go"):
         done = _across(old, new)
@@ -256,4 +256,4 @@ def _merge(games, names) -> None:
 def _said(what: str, games: tuple[str, ...]) -> str:
     if not games:
         return f"{what}: no game needed a change."
-    return f"{what} in {plural(len(games), 'game')}: " + ", ".join(f"“{plain(g)}”" for g in games) + "."
+    return f"{what} (changed in {plural(len(games), 'game')}: " + ", ".join(f"“{plain(g)}”" for g in games) + ")."
