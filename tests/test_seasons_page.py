@@ -137,6 +137,10 @@ def test_a_season_by_dates_counts_the_games_started_in_it_and_stays_in_the_addre
     assert table(at) == [(1, "Ann", 1, "100 %", 196), (2, "Cleo", 0, "—", -44), (3, "Bob", 1, "0 %", -152)]
     at.date_input(key="season_from").set_value(date(2026, 2, 1)).run()
     assert any("ends before it starts" in w.value for w in at.warning)
+    # Another page and back: the season chosen is kept for the session, and put back in the address.
+    at.switch_page(SCORESHEET).run()
+    at.switch_page(SEASONS).run()
+    assert at.date_input(key="season_from").value == date(2026, 2, 1) and at.query_params["to"] == "2026-01-09"
 
 
 def test_an_empty_game_counts_in_nobodys_games(clubs):
@@ -146,6 +150,8 @@ def test_an_empty_game_counts_in_nobodys_games(clubs):
     rows = {r["Player"]: r["Games"] for _, r in at.dataframe[0].value.iterrows()}
     assert rows == {"Ann": 1, "Bob": 1, "Cleo": 1}
     assert any("over 1 game," in m.value for m in at.markdown)
+    at.multiselect(key="season_games").set_value([clubs.games()[0].id]).run()  # the empty game alone
+    assert not at.dataframe and any("No deal has been played" in c.value for c in at.caption)
 
 
 def test_renaming_a_player_in_every_game_joins_them_in_the_league(clubs):

@@ -26,6 +26,7 @@ from .scoresheet import GAME, GAME_ID, NAME
 
 CHOSEN, FLASH, LOADED = "season_games", "season_flash", "season_loaded"
 FROM, TO, RANGE = "season_from", "season_to", "season_range"  # the date range, and the one CHOSEN was made for
+DATES = "season_dates"  # the range kept for the session: widget values go when another page is shown
 
 
 def render() -> None:
@@ -79,10 +80,12 @@ def _dates() -> tuple[date | None, date | None]:
     """The season's first and last days (None: open), from the address on a first visit, kept there after."""
     ss = st.session_state
     if FROM not in ss and TO not in ss:
-        ss[FROM], ss[TO] = _query_date("from"), _query_date("to")
+        asked = (_query_date("from"), _query_date("to"))
+        ss[FROM], ss[TO] = asked if any(asked) else ss.get(DATES, (None, None))
     c1, c2 = st.columns(2)
     start = c1.date_input("Season from", key=FROM, format="YYYY-MM-DD", help="Empty: since the first game")
     end = c2.date_input("to (included)", key=TO, format="YYYY-MM-DD", help="Empty: up to today")
+    ss[DATES] = (start, end)
     for name, day in (("from", start), ("to", end)):
         if day is None:
             st.query_params.pop(name, None)
@@ -122,6 +125,9 @@ def _league(infos) -> None:
             games.append(game)
     table = league(games)
     played = sum(1 for g in games if g.deals)
+    if not table and not left_out:
+        st.caption("No deal has been played in the chosen games yet: the league table starts with the first one.")
+        return
     rows = [{"Rank": p.rank, "Player": p.name, "Games": p.games, "Deals": p.deals, "Taker": p.taker,
              "Won as taker": p.won,
              "Success as taker": "—" if p.success_rate is None else f"{round(100 * p.success_rate)} %",
