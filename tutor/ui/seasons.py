@@ -43,7 +43,7 @@ def render() -> None:
         st.page_link("tutor/ui/pages/scoresheet.py", label="Open the Score sheet", icon=":material/scoreboard:")
         return
     _flash()
-    labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d}" for g in games}
+    labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · started {g.created_at:%Y-%m-%d}" for g in games}
     start, end = _dates()
     started = {g.id: g.created_at.date() for g in games}
     in_range = {gid: label for gid, label in labels.items() if in_season(started[gid], start, end)}
