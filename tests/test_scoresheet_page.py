@@ -194,7 +194,7 @@ def test_a_game_needs_three_to_five_distinct_players(clubs):
 def test_csv_round_trip_through_the_page(clubs, monkeypatch):
     offered = []
     real = sc.to_csv
-    monkeypatch.setattr(sc, "to_csv", lambda g: offered.append(real(g)) or offered[-1])
+    monkeypatch.setattr(sc, "to_csv", lambda g, *a, **k: offered.append(real(g, *a, **k)) or offered[-1])
     at = start(["Ann", "Bob", "Chloé", "Dan", "Eve"])
     at = deal(at, taker="Ann", partner="Bob", contract="garde", points="49", oudlers=2, petit="attack",
               poignees="simple")
@@ -203,7 +203,7 @@ def test_csv_round_trip_through_the_page(clubs, monkeypatch):
               chelem="defence")
     button = at.download_button(key="club_csv_out")
     assert button.proto.url.endswith(".csv") and "CSV" in button.label
-    csv_text = offered[-1]
+    csv_text = offered[-2]  # the English one; the French one is offered after it
     assert from_csv(csv_text).sheet().totals == tuple(totals(at).values())
 
     at.segmented_control(key="club_view").set_value("games")
@@ -211,10 +211,42 @@ def test_csv_round_trip_through_the_page(clubs, monkeypatch):
     at.file_uploader(key="club_csv_in").set_value(("friday.csv", csv_text.encode(), "text/csv"))
     at = press(at, "Import as a new game")
     assert any("Imported 2 deals" in s.value for s in at.success)
-    assert at.subheader[0].value == "friday"
-    imported = {g.name: g.id for g in clubs.games()}
+    assert at.subheader[0].value == "Friday"  # the game's name, kept in the file (not the file's name)
+    imported = [g.id for g in clubs.games()]
     assert len(imported) == 2
-    assert clubs.load(imported["friday"]).game == from_csv(csv_text)
+    assert clubs.load(max(imported)).game == from_csv(csv_text)
+
+
+@pytest.mark.parametrize("french", [False, True])
+def test_both_downloads_import_back_with_the_name_and_first_dealer(clubs, monkeypatch, french):
+    """Exported from one sheet and imported as a new game: the same deals, name and first dealer (Cleo, seat 3,
+    dealt deal 1, so after one deal Dan deals next), from the English file and the French one."""
+    offered = []
+    real = sc.to_csv
+    monkeypatch.setattr(sc, "to_csv", lambda g, *a, **k: offered.append((k.get("french", False), real(g, *a, **k)))
+                        or offered[-1][1])
+    at = page(SCORESHEET)
+    at.text_input(key="club_new_name").set_value("Vendredi; au club")
+    for i, n in enumerate(["Anne", "Ève", "Cleo", "Dan"]):
+        at.text_input(key=f"club_new_p{i}").set_value(n)
+    at.selectbox(key="club_new_dealer").set_value(2)
+    at = press(at, "Start the game")
+    at = deal(at, taker="Ève", contract="garde_sans", points="41", oudlers=2, petit="defence")
+    assert "Deals next (deal 2): **Dan**" in [m.value for m in at.markdown]
+    assert "French Excel" in at.download_button(key="club_csv_fr").label
+    assert "CSV" in at.download_button(key="club_csv_out").label
+    text = [t for f, t in offered if f == french][-1]
+    assert ("Preneur;" in text and "Garde sans le chien" in text and "défense" in text) is french
+    saved = clubs.load(clubs.games()[0].id)
+    at.segmented_control(key="club_view").set_value("games")
+    at.run()
+    data = text.encode("utf-8")
+    at.file_uploader(key="club_csv_in").set_value(("tarot-download.csv", data, "text/csv"))
+    at = press(at, "Import as a new game")
+    new = clubs.load(max(g.id for g in clubs.games()))
+    assert new.id != saved.id
+    assert (new.name, new.game, new.first_dealer) == ("Vendredi; au club", saved.game, 2)
+    assert "Deals next (deal 2): **Dan**" in [m.value for m in at.markdown]
 
 
 def test_a_bad_csv_is_refused_line_by_line_and_nothing_is_saved(clubs):

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
 
 from tutor.club import Game
 from tutor.club.game import MAX_NAME, GameError
-from tutor.club.season import league, rename_player, season
+from tutor.club.season import in_season, league, rename_everywhere, rename_player, season
 from tutor.db.progress import ClubDeal
 from tutor.progress.club_store import ClubStore
 
@@ -62,9 +62,20 @@ def test_the_league_table_orders_and_ranks():
 
 
 def test_tied_totals_share_a_rank():
-    # A game with no deals: every total 0, every player ranked 1.
-    table = league([Game.new(["Ann", "Bob", "Cleo"])])
-    assert [p.rank for p in table] == [1, 1, 1] and all(p.deals == 0 and p.per_deal == 0 for p in table)
+    # Cleo garde 61 with 1 oudler: won by 10, (25 + 10) × 2 = 70: Cleo +210, the three others −70 each.
+    game = Game.new(["Ann", "Bob", "Cleo", "Dan"]).add(taker="Cleo", contract="garde", points=61, oudlers=1)
+    table = league([game])
+    assert [(p.rank, p.name, p.total) for p in table] == [(1, "Cleo", 210), (2, "Ann", -70), (2, "Bob", -70),
+                                                          (2, "Dan", -70)]
+
+
+def test_an_empty_game_counts_in_nobodys_games():
+    # Friday (2 deals) and an empty game with Ann, Bob and a newcomer: Ann played 1 game, not 2, and Zoe none.
+    empty = Game.new(["Ann", "Bob", "Zoe"])
+    by_name = {p.name: p for p in season([friday(), empty])}
+    assert set(by_name) == {"Ann", "Bob", "Cleo"}
+    assert (by_name["Ann"].games, by_name["Ann"].deals, by_name["Ann"].total) == (1, 2, 196)
+    assert league([empty]) == ()
 
 
 def test_renaming_a_player_renames_every_record_and_keeps_the_scores():
@@ -98,6 +109,38 @@ def test_a_rename_follows_the_rule_of_a_new_game():
             rename_player(friday(), "Ann", name)
         with pytest.raises(GameError):
             Game.new([name, "Bob", "Cleo"])
+
+
+def test_rename_everywhere_changes_every_game_the_player_is_in_and_no_other():
+    eve = Game.new(["Eve", "Bob", "Cleo"]).add(taker="Eve", contract="garde", points=56, oudlers=2)
+    accented = Game.new(["Ève", "Dan", "Fay"]).add(taker="Dan", contract="petite", points=45, oudlers=2)
+    spaced = monday()  # "Eve" with Dan as partner: taker of deal 2, partner in deal 1
+    changed = rename_everywhere({1: eve, 2: accented, 3: spaced, 4: friday()}, " eve ", "Ève")
+    assert set(changed) == {1, 3}  # game 2 already says Ève, Friday has no Eve
+    assert changed[1].players[0] == "Ève" and changed[1].deals[0].taker == "Ève"
+    assert changed[3].players[4] == "Ève"
+    assert changed[3].deals[0].partner == "Ève" and changed[3].deals[1].taker == "Ève"
+    assert changed[3].sheet().totals == spaced.sheet().totals
+    # Merged: one player of three games in the league table, her totals added up: +160 as taker on the
+    # first, −29 as a defender in Dan's petite won by 4, and Monday's 166.
+    merged = league([changed[1], accented, changed[3]])
+    assert [(p.name, p.games, p.total) for p in merged if p.name == "Ève"] == [("Ève", 3, 160 - 29 + 166)]
+
+
+def test_rename_everywhere_refuses_two_players_of_one_game():
+    with pytest.raises(GameError, match="Ann and Bob both play in “Friday”: they are two players"):
+        rename_everywhere({1: friday(), 2: monday()}, "Ann", "Bob", label=lambda k: "“Friday”")
+    with pytest.raises(GameError, match="no saved game has a player called 'Zed'"):
+        rename_everywhere({1: friday()}, "Zed", "Zoe")
+    with pytest.raises(GameError, match="it is a column of the sheet"):
+        rename_everywhere({1: friday()}, "Ann", "Preneur")
+
+
+@pytest.mark.parametrize("day, inside", [
+    (date(2026, 1, 1), True), (date(2026, 3, 31), True), (date(2025, 12, 31), False), (date(2026, 4, 1), False)])
+def test_a_season_includes_both_of_its_end_dates(day, inside):
+    assert in_season(day, date(2026, 1, 1), date(2026, 3, 31)) is inside
+    assert in_season(day, None, None) and in_season(day, day, None) and in_season(day, None, day)
 
 
 def test_an_unknown_player_is_named():
@@ -148,3 +191,33 @@ def test_store_renames_a_game(clubs):
         clubs.rename(gid, "z" * 1000)
     assert clubs.load(gid).name == "Friday league"
     assert not clubs.rename(gid + 99, "Ghost")
+
+
+def test_store_renames_a_player_in_every_game_in_one_go(clubs):
+    eve = Game.new(["Eve", "Bob", "Cleo"]).add(taker="Eve", contract="garde", points=56, oudlers=2)
+    first = clubs.save(eve, "First", now=T0)
+    second = clubs.save(monday(), "Monday", now=T0)
+    third = clubs.save(friday(), "Friday", now=T0)
+    before = {gid: clubs.load(gid).version for gid in (first, second, third)}
+    done = clubs.rename_player_everywhere("EVE", "Ève")
+    assert done.name == "Ève" and set(done.games) == {"First", "Monday"}
+    assert clubs.load(first).game.players == ("Ève", "Bob", "Cleo") and clubs.load(first).game.deals[0].taker == "Ève"
+    assert clubs.load(second).game == rename_player(monday(), "Eve", "Ève")
+    with clubs.store.engine.connect() as conn:
+        names = conn.execute(select(ClubDeal.taker, ClubDeal.partner).where(ClubDeal.game_id == second)
+                             .order_by(ClubDeal.number)).all()
+    assert [tuple(r) for r in names] == [("Dan", "Ève"), ("Ève", None)]
+    after = {gid: clubs.load(gid).version for gid in (first, second, third)}
+    assert after == {first: before[first] + 1, second: before[second] + 1, third: before[third]}
+    assert clubs.load(third).game == friday()
+
+
+def test_store_merge_refused_where_both_play_writes_nothing(clubs):
+    a = clubs.save(friday(), "Friday", now=T0)
+    b = clubs.save(monday(), "Monday", now=T0)
+    with pytest.raises(GameError, match="Ann and Bob both play in “Friday”"):
+        clubs.rename_player_everywhere("Ann", "Bob")
+    assert clubs.load(a).game == friday() and clubs.load(b).game == monday()  # Monday not renamed either
+    assert clubs.load(b).version == 1
+    with pytest.raises(GameError, match="no saved game has a player called"):
+        clubs.rename_player_everywhere("Nobody", "Zoe")

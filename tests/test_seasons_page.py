@@ -3,6 +3,8 @@ driven with AppTest on the test's own progress database."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import pytest
 from apptest_helpers import app
 from streamlit.testing.v1 import AppTest
@@ -115,6 +117,78 @@ def test_renaming_a_game(clubs):
     at.text_input(key="season_rg_name").set_value("   ")
     at = press(at, "Rename the game")
     assert "Give the game a name first" in at.error[0].value and clubs.load(gid).name == "Friday league"
+
+
+def test_a_season_by_dates_counts_the_games_started_in_it_and_stays_in_the_address(clubs):
+    clubs.save(friday(), "Friday", now=datetime(2026, 1, 9, 20, tzinfo=UTC))
+    clubs.save(saturday(), "Saturday", now=datetime(2026, 4, 4, 20, tzinfo=UTC))
+    at = app(SEASONS)
+    at.date_input(key="season_from").set_value(date(2026, 4, 1)).run()
+    assert not at.exception
+    # Saturday only: Cleo +210, the others −70 each.
+    assert table(at) == [(1, "Cleo", 1, "100 %", 210), (2, "Ann", 0, "—", -70), (2, "Bob", 0, "—", -70),
+                         (2, "Dan", 0, "—", -70)]
+    assert at.query_params["from"] == "2026-04-01" and "to" not in at.query_params
+    at.date_input(key="season_to").set_value(date(2026, 4, 3)).run()  # a day before Saturday's
+    assert at.multiselect(key="season_games").value == [] and not at.dataframe
+    # The address opens the same season: the first quarter, Friday alone (both ends included).
+    at = app(SEASONS, **{"from": "2026-01-01", "to": "2026-01-09"})
+    assert at.date_input(key="season_from").value == date(2026, 1, 1)
+    assert table(at) == [(1, "Ann", 1, "100 %", 196), (2, "Cleo", 0, "—", -44), (3, "Bob", 1, "0 %", -152)]
+    at.date_input(key="season_from").set_value(date(2026, 2, 1)).run()
+    assert any("ends before it starts" in w.value for w in at.warning)
+    # Another page and back: the season chosen is kept for the session, and put back in the address.
+    at.switch_page(SCORESHEET).run()
+    at.switch_page(SEASONS).run()
+    assert at.date_input(key="season_from").value == date(2026, 2, 1) and at.query_params["to"] == "2026-01-09"
+
+
+def test_an_empty_game_counts_in_nobodys_games(clubs):
+    clubs.save(friday(), "Friday")
+    clubs.save(Game.new(["Ann", "Bob", "Zoe"]), "Not played")
+    at = app(SEASONS)
+    rows = {r["Player"]: r["Games"] for _, r in at.dataframe[0].value.iterrows()}
+    assert rows == {"Ann": 1, "Bob": 1, "Cleo": 1}
+    assert any("over 1 game," in m.value for m in at.markdown)
+    at.multiselect(key="season_games").set_value([clubs.games()[0].id]).run()  # the empty game alone
+    assert not at.dataframe and any("No deal has been played" in c.value for c in at.caption)
+
+
+def test_renaming_a_player_in_every_game_joins_them_in_the_league(clubs):
+    eve = Game.new(["Eve", "Bob", "Cleo"]).add(taker="Eve", contract="garde", points=56, oudlers=2)  # Eve +160
+    one = clubs.save(eve, "Monday")
+    two = clubs.save(Game.new(["Ève", "Bob", "Dan"]).add(taker="Dan", contract="petite", points=45, oudlers=2),
+                     "Tuesday")  # Dan won by 4: +58, Ève −29
+    three = clubs.save(Game.new(["eve", "Ann", "Dan"]).add(taker="Ann", contract="garde", points=56, oudlers=2),
+                       "Friday")  # Ann +160, eve −80
+    at = app(SEASONS)
+    at.selectbox(key="season_re_player").set_value("Eve")
+    at.text_input(key="season_re_name").set_value("Ève")
+    at = press(at, "Rename in every game")
+    assert "Eve is now Ève (changed in 2 games: “Monday”, “Friday”)" in at.success[0].value
+    assert [clubs.load(g).game.players[0] for g in (one, two, three)] == ["Ève", "Ève", "Ève"]
+    assert clubs.load(one).game.deals[0].taker == "Ève"
+    rows = {r["Player"]: (r["Games"], r["Total"]) for _, r in at.dataframe[0].value.iterrows()}
+    assert rows["Ève"] == (3, 160 - 29 - 80) and "Eve" not in rows
+
+
+def test_merging_two_spellings_and_refusing_two_people_of_one_game(clubs):
+    one = clubs.save(friday(), "Friday")
+    two = clubs.save(Game.new(["Anne", "Bob", "Dan"]).add(taker="Dan", contract="petite", points=45, oudlers=2),
+                     "Tuesday")
+    at = app(SEASONS)
+    at.selectbox(key="season_mg_from").set_value("Ann")
+    at.selectbox(key="season_mg_into").set_value("Bob")
+    at = press(at, "Merge the two players")
+    assert "Ann and Bob both play in “Friday”" in at.error[0].value and "Nothing changed" in at.error[0].value
+    assert clubs.load(one).game == friday()
+    at.selectbox(key="season_mg_into").set_value("Anne")
+    at = press(at, "Merge the two players")
+    assert "Ann and Anne are now one player, Anne (changed in 1 game: “Friday”)" in at.success[0].value
+    assert clubs.load(one).game.players[0] == "Anne" and clubs.load(two).game.players[0] == "Anne"
+    assert clubs.load(one).version == 2  # other devices showing Friday reload it
+    rows = {r["Player"]: r["Games"] for _, r in at.dataframe[0].value.iterrows()}
+    assert rows["Anne"] == 2 and "Ann" not in rows
 
 
 # ------------------------------------------------------------------ the chelem bounds in the app

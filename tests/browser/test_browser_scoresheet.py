@@ -61,6 +61,13 @@ def test_two_deals_and_the_totals(page, server):
     text = Path(download.value.path()).read_text(encoding="utf-8")
     from tutor.club import from_csv
     assert from_csv(text).sheet().totals == (234, -174, -30, -30)
+    # The French file as the browser saves it: the byte-order mark, ";" and French words, the same game.
+    french = page.get_by_test_id("stDownloadButton").filter(has_text="Download for French Excel")
+    with page.expect_download(timeout=30000) as download:
+        french.click()
+    data = Path(download.value.path()).read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and "Preneur;Partenaire;Contrat" in data.decode("utf-8-sig")
+    assert from_csv(data.decode("utf-8-sig")) == from_csv(text)
 
 
 def test_the_score_sheet_fits_a_phone(browser, server):

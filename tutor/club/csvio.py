@@ -11,8 +11,15 @@ Columns (any order; names are case-insensitive):
   player's score for the deal. Export fills it in; on import it may be left empty, and when it is
   filled it must match the engine's score, so a sheet copied from paper is checked line by line.
 
-Blank lines and lines starting with ``#`` are skipped. UTF-8 (a spreadsheet's byte-order mark is
-fine); a header with ``;`` and no ``,`` is read as semicolon-separated (French spreadsheets).
+Blank lines and lines starting with ``#`` are skipped, except two the export writes before the header
+so that an import gives the game back whole: ``# game,<name>`` and ``# first dealer,<player>`` (in
+French ``# partie`` and ``# premier donneur``). UTF-8 (a spreadsheet's byte-order mark is fine); the
+header is read as semicolon-separated when it names more columns so (French spreadsheets).
+
+``to_csv(game, french=True)`` writes the French export: French headers and words (``Preneur``,
+``Garde sans le chien``, ``oui``, ``défense``), decimal commas, ``;`` between cells and a UTF-8
+byte-order mark, so French Excel opens it in columns with "Ève" intact. Both exports guard every
+cell against formula injection (``tutor.csvsafe``) and read back as the same game.
 
 >>> from tutor.club import Game
 >>> g = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Bob", contract="garde", points=56, oudlers=1)
@@ -21,6 +28,16 @@ taker,partner,contract,points,oudlers,petit_au_bout,poignees,chelem,alone,Ann,Bo
 Bob,,garde,56,1,,,,,-60,120,-60
 >>> from_csv(to_csv(g)) == g
 True
+>>> french = to_csv(g, "Friday", first_dealer=2, french=True)
+>>> french.startswith("\\ufeff")  # the byte-order mark
+True
+>>> print(french[1:], end="")
+# partie;Friday
+# premier donneur;Cleo
+Preneur;Partenaire;Contrat;Points;Bouts;Petit au bout;Poignées;Chelem;Seul;Ann;Bob;Cleo
+Bob;;Garde;56;1;;;;;-60;120;-60
+>>> read_csv(french)[1:]
+('Friday', 2)
 """
 
 from __future__ import annotations
@@ -28,19 +45,34 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
-from .entry import FIELDS, REQUIRED, EntryError, fold, make_entry, score_entry
+from .entry import FIELDS, FRENCH_HEADERS, REQUIRED, DealEntry, EntryError, find_player, fold, make_entry, score_entry
 from .game import Game, GameError, check_players, player_scores
 
-# The headers a French club writes, read as the sheet's fields (compared without accents, case or
-# spaces/underscores: "Petit au bout", "petit_au_bout" and "PETIT AU BOUT" are one column).
-FRENCH_HEADERS = {"preneur": "taker", "partenaire": "partner", "appele": "partner", "contrat": "contract",
-                  "bouts": "oudlers", "petit au bout": "petit_au_bout", "poignee": "poignees",
-                  "poignees": "poignees", "seul": "alone"}
 HEADERS = {**{fold(f): f for f in FIELDS}, **FRENCH_HEADERS}
+# The French export's words: each reads back through the tables of ``tutor.club.entry`` (a test checks it);
+# contracts are the engine's own French names (``Contract.french``).
+FRENCH_COLUMNS = {"taker": "Preneur", "partner": "Partenaire", "contract": "Contrat", "points": "Points",
+                  "oudlers": "Bouts", "petit_au_bout": "Petit au bout", "poignees": "Poignées", "chelem": "Chelem",
+                  "alone": "Seul"}
+FRENCH_SIDES = {"attack": "attaque", "defence": "défense"}
+FRENCH_CHELEMS = {"announced_made": "annoncé réussi", "made": "non annoncé réussi",
+                  "announced_failed": "annoncé chuté", "defence": "défense"}
+# The lines before the header that keep the game's name and its first dealer: (English, French) labels.
+META = {"name": ("# game", "# partie"), "first_dealer": ("# first dealer", "# premier donneur")}
+META_FIELDS = {fold(label.lstrip("#")): field for field, labels in META.items() for label in labels}
+
+
+class SheetFile(NamedTuple):
+    """A sheet read from CSV: the game, and its name and first dealer (seat from 0) when the file says them."""
+
+    game: Game
+    name: str | None = None
+    first_dealer: int | None = None
 
 
 def column_field(name: str) -> str | None:
@@ -75,18 +107,45 @@ def _cell(value) -> str:
     return str(value)
 
 
-def to_csv(game: Game) -> str:
-    """The game as CSV text (with each player's score per deal)."""
+def _french_cells(entry: DealEntry) -> list[str]:
+    """One deal in the French export's words, in the order of ``FIELDS``."""
+    return [entry.taker, entry.partner or "", entry.contract.french.capitalize(), f"{entry.points:g}".replace(".", ","),
+            str(entry.oudlers), FRENCH_SIDES.get(entry.petit_au_bout, ""), " ".join(entry.poignees),
+            FRENCH_CHELEMS.get(entry.chelem, ""), "oui" if entry.alone else ""]
+
+
+def to_csv(game: Game, name: str | None = None, first_dealer: int | None = None, *, french: bool = False) -> str:
+    """The game as CSV text (with each player's score per deal); ``name`` and ``first_dealer`` (a seat from 0)
+    are written on lines of their own before the header when given. ``french``: the French export."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([guard(c) for c in (*FIELDS, *game.players)])
+    writer = csv.writer(out, lineterminator="\n", delimiter=";" if french else ",")
+    if name is not None:
+        writer.writerow([META["name"][french], guard(name)])
+    if first_dealer is not None:
+        writer.writerow([META["first_dealer"][french], guard(game.players[first_dealer % len(game.players)])])
+    columns = [FRENCH_COLUMNS[f] for f in FIELDS] if french else FIELDS
+    writer.writerow([guard(c) for c in (*columns, *game.players)])
     for row in game.sheet().rows:
         data = row.entry.to_row()
-        writer.writerow([guard(c) for c in (*(_cell(data[f]) for f in FIELDS), *row.scores)])
-    return out.getvalue()
+        cells = _french_cells(row.entry) if french else [_cell(data[f]) for f in FIELDS]
+        writer.writerow([guard(c) for c in (*cells, *row.scores)])
+    return ("\ufeff" if french else "") + out.getvalue()  # the mark tells French Excel the file is UTF-8
 
 
 def from_csv(text: str, source: str = "<csv>") -> Game:
+    """The game of a CSV sheet (``read_csv``)."""
+    return read_csv(text, source).game
+
+
+def _delimiter(first: str) -> str:
+    """``;`` when the header line names more of the sheet's columns split by ``;`` than by ``,``."""
+    def known(delimiter: str) -> int:
+        cells = next(csv.reader([first], delimiter=delimiter), [])
+        return sum(column_field(unguard(c.strip())) is not None for c in cells)
+    return ";" if known(";") > known(",") else ","
+
+
+def read_csv(text: str, source: str = "<csv>") -> SheetFile:
     """Read a CSV sheet; raise CsvError listing every bad line (nothing is half-read).
 
     Any line ends (``\\n``, ``\\r\\n``, an old Mac's ``\\r``); a cell guarded against formula
@@ -96,17 +155,23 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
         raise CsvError([(0, f"the sheet is larger than the {MAX_SHEET_BYTES // 1024:,} KB allowed")], source)
     text = text.removeprefix("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
-    delimiter = ";" if ";" in first and "," not in first else ","
+    delimiter = _delimiter(first)
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)  # newline=None: any line end
     header: list[str] | None = None
     problems: list[tuple[int, str]] = []
     players: tuple[str, ...] = ()
     deals = []
+    meta: dict[str, tuple[int, str]] = {}  # field: (line, value)
     for line, cells in _rows(reader):
         if cells is None:
             problems.append((line, f"a cell has more than the {MAX_CSV_CELL:,} characters allowed"))
             continue
-        if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+        if cells and cells[0].lstrip().startswith("#"):
+            field = META_FIELDS.get(fold(cells[0].lstrip().lstrip("#")))
+            if field and len(cells) > 1 and unguard(cells[1]).strip():
+                meta[field] = (line, unguard(cells[1]).strip())
+            continue
+        if not any(c.strip() for c in cells):
             continue
         cells = [unguard(c) for c in cells]
         if header is None:
@@ -137,9 +202,16 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
     if header is None:
         raise CsvError([(1, "empty sheet: the first row must be the header "
                            f"({','.join(FIELDS)},<player 1>,<player 2>,...)")], source)
+    first_dealer = None
+    if "first_dealer" in meta:
+        line, who = meta["first_dealer"]
+        try:
+            first_dealer = players.index(find_player(players, who))
+        except TarotError as err:
+            problems.append((line, f"first dealer: {err}"))
     if problems:
-        raise CsvError(problems, source)
-    return Game(players, tuple(deals))
+        raise CsvError(sorted(problems, key=lambda p: p[0]), source)
+    return SheetFile(Game(players, tuple(deals)), meta.get("name", (0, None))[1], first_dealer)
 
 
 def _rows(reader):

@@ -47,6 +47,11 @@ CHELEMS = {**{c.replace("_", " "): c for c in CHELEM_BONUS}, "chelem": "made", "
            "annonce chute": "announced_failed", "annonce et chute": "announced_failed",
            "annonce rate": "announced_failed", "annonce non realise": "announced_failed",
            "chute": "announced_failed", "defense": "defence", "defenseurs": "defence"}
+# The headers a French club writes, read as the sheet's fields (compared by ``fold``: "Petit au bout",
+# "petit_au_bout" and "PETIT AU BOUT" are one column). No player may be called one of them.
+FRENCH_HEADERS = {"preneur": "taker", "partenaire": "partner", "appele": "partner", "contrat": "contract",
+                  "bouts": "oudlers", "petit au bout": "petit_au_bout", "poignee": "poignees",
+                  "poignees": "poignees", "seul": "alone"}
 TRUTHY = {"yes": True, "y": True, "true": True, "1": True, "oui": True, "o": True, "x": True,
           "no": False, "n": False, "false": False, "0": False, "non": False, "": False}
 EMPTY = ("", "none", "-", "—", "no", "non", "aucun", "aucune")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..engine import DealScore, TarotError
 from ..engine.words import plural
-from .entry import FIELDS, DealEntry, EntryError, make_entry, score_entry
+from .entry import FIELDS, FRENCH_HEADERS, DealEntry, EntryError, fold, make_entry, score_entry
 
 MAX_NAME = 40
 
@@ -73,27 +73,34 @@ class Sheet:
                            "breakdown": [s.text for s in r.score.steps]} for r in self.rows]}
 
 
-def check_players(names: Iterable[str]) -> tuple[str, ...]:
-    """3, 4 or 5 distinct, non-empty names, trimmed. A name cannot be a column of the sheet's CSV."""
+def check_players(names: Iterable[str], *, stored: bool = False) -> tuple[str, ...]:
+    """3, 4 or 5 distinct names, each one ``check_name`` accepts, trimmed."""
     players = tuple(str(n).strip() for n in names)
     if len(players) not in (3, 4, 5):
         raise GameError(f"a game has 3, 4 or 5 players, not {len(players)}")
     seen: set[str] = set()
     for name in players:
-        if not name:
-            raise GameError("a player's name cannot be empty")
-        if len(name) > MAX_NAME:
-            raise GameError(f"a player's name has at most {MAX_NAME} characters: {name[:20]!r}…")
+        check_name(name, stored=stored)
         if name.casefold() in seen:
             raise GameError(f"two players are called {name!r}: give them different names")
-        if any(not c.isprintable() for c in name):
-            raise GameError(f"a player's name is one line of plain text, not {name!r}")
-        if name.startswith("#"):
-            raise GameError(f"a player's name cannot start with # (it starts a comment line in the CSV): {name!r}")
-        if name.casefold() in FIELDS:
-            raise GameError(f"a player cannot be called {name!r}: it is a column of the sheet")
         seen.add(name.casefold())
     return players
+
+
+def check_name(name: str, *, stored: bool = False) -> None:
+    """A player's name (trimmed): non-empty, one line, not too long, and not a column of the sheet's CSV,
+    English or French (or the CSV could not give the game back). ``stored``: a name read back from the
+    database, checked when it was written; a French column name, refused only since, is let through."""
+    if not name:
+        raise GameError("a player's name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise GameError(f"a player's name has at most {MAX_NAME} characters: {name[:20]!r}…")
+    if any(not c.isprintable() for c in name):
+        raise GameError(f"a player's name is one line of plain text, not {name!r}")
+    if name.startswith("#"):
+        raise GameError(f"a player's name cannot start with # (it starts a comment line in the CSV): {name!r}")
+    if name.casefold() in FIELDS or (not stored and fold(name) in FRENCH_HEADERS):
+        raise GameError(f"a player cannot be called {name!r}: it is a column of the sheet")
 
 
 @dataclass(frozen=True)
@@ -149,7 +156,7 @@ class Game:
     @classmethod
     def from_rows(cls, players: Sequence[str], rows: Iterable[Mapping]) -> Game:
         """A game from ``to_rows`` data; a bad row raises EntryError prefixed with its deal number."""
-        game = cls.new(players)
+        game = cls(check_players(players, stored=True))
         deals = []
         for number, row in enumerate(rows, 1):
             try:

@@ -1,7 +1,8 @@
 """A season: each player's record across saved games, the league table, and renaming a player.
 
 Players are matched across games by name, case and spacing aside ("Ann" and "ann " are one player,
-shown as first written). Every number comes from the engine's scores of each game's sheet.
+shown as first written). Every number comes from the engine's scores of each game's sheet. A game with
+no deal yet is left out: nobody has played it.
 
 >>> from tutor.club import Game
 >>> friday = Game.new(["Ann", "Bob", "Cleo"]).add(taker="Ann", contract="garde", points=56, oudlers=2)
@@ -17,10 +18,11 @@ shown as first written). Every number comes from the engine's scores of each gam
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date
 
-from .game import Game, GameError, check_players
+from .game import Game, GameError, check_name, check_players
 
 
 @dataclass(frozen=True)
@@ -47,27 +49,30 @@ class PlayerSeason:
         return self.total / self.deals if self.deals else 0.0
 
 
-def _key(name: str) -> str:
+def player_key(name: str) -> str:
+    """What two spellings of one player share: spacing and case aside ("Ann" and " ann")."""
     return " ".join(name.split()).casefold()
 
 
 def season(games: Iterable[Game]) -> tuple[PlayerSeason, ...]:
-    """Each player's record across ``games``, in the order they first appear."""
+    """Each player's record across ``games``, in the order they first appear (games with no deal left out)."""
     records: dict[str, dict] = {}
     for game in games:
+        if not game.deals:  # an empty game was not played: it counts in nobody's "Games"
+            continue
         sheet = game.sheet()
         for player, total in zip(game.players, sheet.totals):
-            rec = records.setdefault(_key(player), {"name": player, "games": 0, "deals": 0, "taker": 0, "won": 0,
+            rec = records.setdefault(player_key(player), {"name": player, "games": 0, "deals": 0, "taker": 0, "won": 0,
                                                     "partner": 0, "total": 0})
             rec["games"] += 1
             rec["deals"] += len(sheet.rows)
             rec["total"] += total
         for row in sheet.rows:
-            taker = records[_key(row.entry.taker)]
+            taker = records[player_key(row.entry.taker)]
             taker["taker"] += 1
             taker["won"] += row.score.won
             if row.entry.partner:
-                records[_key(row.entry.partner)]["partner"] += 1
+                records[player_key(row.entry.partner)]["partner"] += 1
     return tuple(PlayerSeason(**rec) for rec in records.values())
 
 
@@ -109,14 +114,15 @@ def rename_player(game: Game, old: str, new: str) -> Game:
     ...
     tutor.club.game.GameError: 'Bob' already plays in this game: choose a name no other player has
     """
-    matches = [p for p in game.players if _key(p) == _key(str(old))]
+    matches = [p for p in game.players if player_key(p) == player_key(str(old))]
     if not matches:
         raise GameError(f"no player called {str(old)[:40]!r} in this game (players: {', '.join(game.players)})")
     old, new = matches[0], check_new_name(new)
-    taken = [p for p in game.players if p != old and _key(p) == _key(new)]
+    taken = [p for p in game.players if p != old and player_key(p) == player_key(new)]
     if taken:
         raise GameError(f"{taken[0]!r} already plays in this game: choose a name no other player has")
-    players = check_players(new if p == old else p for p in game.players)
+    check_name(new)  # the new name by the rule of a new game; the others as they were saved
+    players = check_players((new if p == old else p for p in game.players), stored=True)
     new = players[game.players.index(old)]
 
     def renamed(name: str | None) -> str | None:
@@ -124,3 +130,49 @@ def rename_player(game: Game, old: str, new: str) -> Game:
 
     deals = tuple(replace(d, taker=renamed(d.taker), partner=renamed(d.partner)) for d in game.deals)
     return Game(players, deals)
+
+
+def rename_everywhere(games: Mapping[int, Game], old: str, new: str,
+                      label: Callable[[int], str] = "game {}".format) -> dict[int, Game]:
+    """Player ``old`` (case and spacing aside) called ``new`` in every game they play in: the changed games by
+    key. Merging two spellings of one player ("Eve" into "Ève") is this rename with the other's name.
+
+    Refused (GameError, with a sentence) when ``old`` plays in no game, when the new name is one no game may
+    have, or when a game already has a player called ``new`` beside ``old``: two people, not one (the game
+    named by ``label(key)``).
+
+    >>> a = Game.new(["Eve", "Bob", "Cleo"]).add(taker="Eve", contract="garde", points=56, oudlers=2)
+    >>> b = Game.new(["Ève", "Bob", "Dan"])
+    >>> c = Game.new(["eve ", "Dan", "Fay"])
+    >>> {k: g.players for k, g in rename_everywhere({1: a, 2: b, 3: c}, "Eve", "Ève").items()}
+    {1: ('Ève', 'Bob', 'Cleo'), 3: ('Ève', 'Dan', 'Fay')}
+    >>> rename_everywhere({1: a, 2: b}, "Bob", "Dan")
+    Traceback (most recent call last):
+    ...
+    tutor.club.game.GameError: Bob and Dan both play in game 2: they are two players, so one cannot become the other
+    """
+    new = check_new_name(new)
+    if not any(player_key(p) == player_key(str(old)) for g in games.values() for p in g.players):
+        raise GameError(f"no saved game has a player called {str(old)[:40]!r}")
+    changed: dict[int, Game] = {}
+    for key, game in games.items():
+        mine = [p for p in game.players if player_key(p) == player_key(str(old))]
+        if not mine:
+            continue
+        other = [p for p in game.players if p != mine[0] and player_key(p) == player_key(new)]
+        if other:
+            raise GameError(f"{mine[0]} and {other[0]} both play in {label(key)}: they are two players, so one "
+                            "cannot become the other")
+        renamed = rename_player(game, mine[0], new)
+        if renamed != game:
+            changed[key] = renamed
+    return changed
+
+
+def in_season(day: date, start: date | None, end: date | None) -> bool:
+    """True when ``day`` falls between ``start`` and ``end``, both included (None: no limit on that side).
+
+    >>> in_season(date(2026, 3, 31), date(2026, 1, 1), date(2026, 3, 31)), in_season(date(2026, 4, 1), None, None)
+    (True, True)
+    """
+    return (start is None or start <= day) and (end is None or day <= end)

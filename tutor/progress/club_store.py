@@ -44,7 +44,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, insert, select, update
 
 from ..club import DealEntry, Game, first_dealer_for
-from ..club.season import check_new_name
+from ..club.season import check_new_name, rename_everywhere
 from ..club.season import rename_player as season_rename
 from ..db import utcnow
 from ..db.progress import ClubDeal, ClubGame
@@ -77,6 +77,15 @@ class SavedGame:
     updated_at: datetime
     version: int = 1  # v6: raised by every write
     first_dealer: int = 0  # v6: the seat (from 0) that dealt deal 1
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A rename across games: the name now written, and the names of the games it changed (none when every
+    game already had it so)."""
+
+    name: str
+    games: tuple[str, ...]
 
 
 GONE = "This game is no longer saved (it was deleted): save it as a new game."
@@ -183,7 +192,7 @@ class ClubStore:
             players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
             if players is None:
                 raise GameGone(GONE)
-            entry = Game.new(players).add(fields).deals[0]  # EntryError names the field
+            entry = Game.from_rows(players, ()).add(fields).deals[0]  # EntryError names the field
             _bump(conn, game_id, None, now)  # takes the row's lock: appends from two devices queue up
             last = conn.execute(select(func.max(ClubDeal.number)).where(ClubDeal.game_id == game_id)).scalar()
             conn.execute(insert(ClubDeal).values(game_id=game_id, number=(last or 0) + 1, entered_at=now,
@@ -198,7 +207,7 @@ class ClubStore:
         with writing(self.store.engine) as conn:
             _bump(conn, game_id, version, now)
             players = conn.execute(select(ClubGame.players).where(ClubGame.id == game_id)).scalar()
-            entry = Game.new(players).add(fields).deals[0]
+            entry = Game.from_rows(players, ()).add(fields).deals[0]
             done = conn.execute(update(ClubDeal).where(ClubDeal.game_id == game_id, ClubDeal.number == number)
                                 .values(**_stored(entry.to_row())))
             if done.rowcount != 1:
@@ -284,6 +293,30 @@ class ClubStore:
                 conn.execute(update(ClubDeal).where(ClubDeal.game_id == game_id, column == was)
                              .values({column.key: now_called}))
         return now_called
+
+    @_guarded
+    def rename_player_everywhere(self, old: str, new: str, now: datetime | None = None) -> Renamed:
+        """Rename a player in every saved game they play in (case and spacing aside), in one transaction: the
+        seats, every deal they took or partnered, and each touched game's version (other devices reload).
+        Merging "Eve" into "Ève" is this rename with the other spelling. ``GameError`` with a sentence for a
+        name no game may have, a player in no game, or a game where both names play; nothing is written."""
+        with writing(self.store.engine) as conn:
+            # Every game's row locked while it is read (SQLite's BEGIN IMMEDIATE already holds the database):
+            # a game started meanwhile with the old name waits, and is renamed or not, never half.
+            heads = conn.execute(select(ClubGame.id, ClubGame.name, ClubGame.players)
+                                 .order_by(ClubGame.id).with_for_update()).all()
+            names = {h.id: h.name for h in heads}
+            changed = rename_everywhere({h.id: Game(tuple(h.players)) for h in heads}, old, new,
+                                        label=lambda gid: f"“{names[gid]}”")
+            before = {h.id: tuple(h.players) for h in heads}
+            when = now or utcnow()
+            for gid, after in changed.items():
+                (was, called), = [(a, b) for a, b in zip(before[gid], after.players) if a != b]
+                _bump(conn, gid, None, when, players=list(after.players))
+                for column in (ClubDeal.taker, ClubDeal.partner):
+                    conn.execute(update(ClubDeal).where(ClubDeal.game_id == gid, column == was)
+                                 .values({column.key: called}))
+        return Renamed(check_new_name(new), tuple(names[gid] for gid in changed))
 
     @_guarded
     def delete(self, game_id: int) -> bool:

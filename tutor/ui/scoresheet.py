@@ -25,14 +25,14 @@ from ..club import (
     dealer,
     dealer_seat,
     first_dealer_for,
-    from_csv,
+    read_csv,
     standings,
     to_csv,
 )
 from ..engine import CHELEM_BONUS, Contract
 from ..engine.words import plural
 from ..limits import CLUB_TABLE_FIX_MINUTES
-from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, name_from_file
+from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, clean_game_name, name_from_file
 from . import learner as lr
 from . import organiser
 from .safe import plain, query_choice, query_int, query_text
@@ -257,8 +257,7 @@ def render_sheet() -> None:
         _whole_sheet(sheet)
         _chart(sheet)
         _edit_delete(game)
-        download(st, "Download the sheet (CSV)", to_csv(game), file_name=_file_name("csv"), mime="text/csv",
-                 key="club_csv_out", icon=":material/download:")
+        _downloads(game)
     else:
         st.info("No deal yet: enter the first one above.")
     _watch()
@@ -492,9 +491,24 @@ def _start_edit(game: Game) -> None:
         "club_chelem": e.chelem, "club_partner": ALONE if e.alone else e.partner})
 
 
-def _file_name(ext: str) -> str:
+def _file_name(ext: str, suffix: str = "") -> str:
     name = "".join(c if c.isalnum() else "-" for c in st.session_state.get(NAME, "game")).strip("-") or "game"
-    return f"tarot-{name.lower()}.{ext}"
+    return f"tarot-{name.lower()}{suffix}.{ext}"
+
+
+def _downloads(game: Game) -> None:
+    """The sheet as CSV, twice: the documented English columns, and the French export (``;``, French words,
+    a byte-order mark) that French Excel opens in columns. Both carry the game's name and first dealer, so
+    importing either gives the whole game back."""
+    ss = st.session_state
+    name, first = ss.get(NAME, "Game"), ss.get(FIRST_DEALER) or 0
+    c1, c2 = st.columns(2)
+    download(c1, "Download the sheet (CSV)", to_csv(game, name, first), file_name=_file_name("csv"),
+             mime="text/csv", key="club_csv_out", icon=":material/download:")
+    download(c2, "Download for French Excel (CSV en français)", to_csv(game, name, first, french=True),
+             file_name=_file_name("csv", "-fr"), mime="text/csv", key="club_csv_fr", icon=":material/download:",
+             help="French headers and words (Preneur, Garde sans le chien), columns separated by “;”, accents "
+                  "kept: French Excel opens it in columns. It imports back like the other one.")
 
 
 # -- games: new, open, import --------------------------------------------------------------------
@@ -579,7 +593,7 @@ def _confirm_delete(gid: int, label: str) -> None:
 
 def _import() -> None:
     with st.form("club_import", border=True, clear_on_submit=True):
-        st.markdown("**Import a sheet (CSV)**, in the format of the README and of the CSV download")
+        st.markdown("**Import a sheet (CSV)**, in the format of the README and of either CSV download")
         upload = st.file_uploader("CSV file", type=["csv", "txt"], key="club_csv_in")
         if st.form_submit_button("Import as a new game"):
             if upload is None:
@@ -590,7 +604,7 @@ def _import() -> None:
 
 def _import_csv(data: bytes, filename: str) -> None:
     try:
-        game = from_csv(data.decode("utf-8-sig"), source=filename)
+        game, name, first_dealer = read_csv(data.decode("utf-8-sig"), source=filename)
     except UnicodeDecodeError:
         st.error(f"{plain(filename)} is not a UTF-8 text file: save it from the spreadsheet as CSV UTF-8.")
         return
@@ -598,8 +612,12 @@ def _import_csv(data: bytes, filename: str) -> None:
         lines = err.lines() if isinstance(err, CsvError) else [str(err)]
         st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
         return
-    st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: 0, EDITING: None})
-    _save(game, name_from_file(filename))
+    try:  # the name the file keeps (our export writes it), else its file name
+        name = clean_game_name(name) if name else name_from_file(filename)
+    except ValueError:
+        name = name_from_file(filename)
+    st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: first_dealer or 0, EDITING: None})
+    _save(game, name)
     st.session_state[FLASH] = ("success", f"Imported {plural(len(game.deals), 'deal')} from {plain(filename)}.")
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()

@@ -1,27 +1,32 @@
 """The Seasons page: each player's record across the saved games chosen, the league table, and renaming.
 
 The numbers come from ``tutor.club.season`` (every game scored again by the engine); renames go through
-``tutor.progress.club_store`` (all of a game's records in one transaction). Names are shown in tables
-(plain text) or through ``plain``, never as Markdown or HTML.
+``tutor.progress.club_store`` (all of a game's records in one transaction; a player renamed or merged in
+every game in one transaction too). A season is a range of dates, kept in the address (``?from=`` and
+``?to=``, ISO dates): a game counts when the day it was started (UTC) falls in it. Names are shown in
+tables (plain text) or through ``plain``, never as Markdown or HTML.
 """
 
 from __future__ import annotations
 
 import contextlib
+from datetime import date
 
 import streamlit as st
 
 from ..club import EntryError, GameError
 from ..club.game import MAX_NAME as PLAYER_NAME_MAX
-from ..club.season import league, rename_player
+from ..club.season import in_season, league, player_key, rename_player
 from ..engine.words import plural
 from ..progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from . import learner as lr
 from . import organiser
-from .safe import plain
+from .safe import plain, query_text
 from .scoresheet import GAME, GAME_ID, NAME
 
 CHOSEN, FLASH, LOADED = "season_games", "season_flash", "season_loaded"
+FROM, TO, RANGE = "season_from", "season_to", "season_range"  # the date range, and the one CHOSEN was made for
+DATES = "season_dates"  # the range kept for the session: widget values go when another page is shown
 
 
 def render() -> None:
@@ -38,12 +43,17 @@ def render() -> None:
         st.page_link("tutor/ui/pages/scoresheet.py", label="Open the Score sheet", icon=":material/scoreboard:")
         return
     _flash()
-    labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d}" for g in games}
+    labels = {g.id: f"{g.name} · {plural(g.deals, 'deal')} · started {g.created_at:%Y-%m-%d}" for g in games}
+    start, end = _dates()
+    started = {g.id: g.created_at.date() for g in games}
+    in_range = {gid: label for gid, label in labels.items() if in_season(started[gid], start, end)}
     chosen = st.session_state.get(CHOSEN)
-    if chosen is None or any(gid not in labels for gid in chosen):  # first visit, or a game was deleted
-        st.session_state[CHOSEN] = [gid for gid in (chosen if chosen is not None else labels) if gid in labels]
-    chosen = st.multiselect("Games in the season", list(labels), format_func=labels.get, key=CHOSEN,
-                            placeholder="Choose the games to count")
+    if st.session_state.get(RANGE) != (start, end):  # first visit, or new dates: every game of the range
+        st.session_state.update({RANGE: (start, end), CHOSEN: list(in_range)})
+    elif chosen is None or any(gid not in in_range for gid in chosen):  # a game was deleted
+        st.session_state[CHOSEN] = [gid for gid in (chosen if chosen is not None else in_range) if gid in in_range]
+    chosen = st.multiselect("Games in the season", list(in_range), format_func=in_range.get, key=CHOSEN,
+                            placeholder="Choose the games to count" if in_range else "No game started in these dates")
     _league([g for g in games if g.id in chosen])
     st.divider()
     st.subheader("Rename")
@@ -52,8 +62,40 @@ def render() -> None:
         return
     _rename_game(games, labels)
     _rename_player(games, labels)
+    names = _everyone(games)
+    _rename_everywhere(games, names)
+    _merge(games, names)
     organiser.sign_out_button("season_organiser_out")
 
+
+def _query_date(name: str) -> date | None:
+    raw = query_text(name, 10)
+    try:
+        return date.fromisoformat(raw) if raw else None
+    except ValueError:  # an address typed by hand: that end of the range is left open
+        return None
+
+
+def _dates() -> tuple[date | None, date | None]:
+    """The season's first and last days (None: open), from the address on a first visit, kept there after."""
+    ss = st.session_state
+    if FROM not in ss and TO not in ss:
+        asked = (_query_date("from"), _query_date("to"))
+        ss[FROM], ss[TO] = asked if any(asked) else ss.get(DATES, (None, None))
+    c1, c2 = st.columns(2)
+    start = c1.date_input("Season from", key=FROM, format="YYYY-MM-DD", help="Empty: since the first game")
+    end = c2.date_input("to (included)", key=TO, format="YYYY-MM-DD", help="Empty: up to today")
+    ss[DATES] = (start, end)
+    for name, day in (("from", start), ("to", end)):
+        if day is None:
+            st.query_params.pop(name, None)
+        else:
+            st.query_params[name] = day.isoformat()
+    st.caption("A game counts in the season when the day it was started (UTC) falls between the two dates, "
+               "both included.")
+    if start and end and start > end:
+        st.warning("The season ends before it starts: choose a “to” date after the “from” date.")
+    return start, end
 
 def _load(info):
     """A saved game, kept for the session until it changes (``updated_at``), or the error that stops it."""
@@ -82,14 +124,19 @@ def _league(infos) -> None:
         elif game is not None:
             games.append(game)
     table = league(games)
+    played = sum(1 for g in games if g.deals)
+    if not table and not left_out:
+        st.caption("No deal has been played in the chosen games yet: the league table starts with the first one.")
+        return
     rows = [{"Rank": p.rank, "Player": p.name, "Games": p.games, "Deals": p.deals, "Taker": p.taker,
              "Won as taker": p.won,
              "Success as taker": "—" if p.success_rate is None else f"{round(100 * p.success_rate)} %",
              "Total": p.total, "Per deal": round(p.per_deal, 1)} for p in table]
-    st.markdown(f"**League table** over {plural(len(games), 'game')}, highest total first")
+    st.markdown(f"**League table** over {plural(played, 'game')}, highest total first")
     st.dataframe(rows, hide_index=True, width="stretch")
     st.caption("Deals: deals played at the table. Taker: deals taken; success: contracts won out of those taken. "
-               "Total: the sum of each game's final total. Players with the same name (case aside) are one player.")
+               "Total: the sum of each game's final total. Players with the same name (case aside) are one player. "
+               "A game with no deal yet counts in nobody's games.")
     if left_out:
         st.warning("Left out, since a deal no longer passes the rules' checks (open it on the Score sheet to fix "
                    "it): " + "; ".join(left_out))
@@ -153,3 +200,66 @@ def _rename_player(games, labels) -> None:
             st.session_state[GAME] = rename_player(open_game, old, renamed)
     st.session_state[FLASH] = f"{plain(old)} is now {plain(renamed)} in “{plain(info.name)}”."
     st.rerun()
+
+
+def _everyone(games) -> list[str]:
+    """Every player of every saved game, once (case and spacing aside, as first written), in name order."""
+    names: dict[str, str] = {}
+    for info in sorted(games, key=lambda g: g.created_at):
+        for p in info.players:
+            names.setdefault(player_key(p), p)
+    return sorted(names.values(), key=str.casefold)
+
+
+def _across(old: str, new: str) -> tuple | None:
+    """Rename ``old`` to ``new`` in every saved game; the store's answer, or None after an error shown."""
+    try:
+        done = lr.guarded(lambda s: ClubStore(s).rename_player_everywhere(old, new), default=None)
+    except (GameError, ValueError) as err:
+        st.error(f"{plain(err)}. Nothing changed.")
+        return None
+    if done is None:
+        st.error("Not renamed: the database cannot be written right now.")
+        return None
+    open_game = st.session_state.get(GAME)
+    if open_game is not None:  # the game open on the Score sheet keeps the new name
+        with contextlib.suppress(GameError):
+            st.session_state[GAME] = rename_player(open_game, old, done.name)
+    return done
+
+
+def _rename_everywhere(games, names) -> None:
+    st.markdown("**Rename a player in every game**: every saved game where the name appears (case and spacing "
+                "aside), in one go")
+    c1, c2 = st.columns(2)
+    old = c1.selectbox("Name to change", names, key="season_re_player")
+    new = c2.text_input("Change it to", max_chars=PLAYER_NAME_MAX + 20, key="season_re_name",
+                        help=f"At most {PLAYER_NAME_MAX} characters")
+    if st.button("Rename in every game", icon=":material/badge:", key="season_re_go"):
+        done = _across(old, new)
+        if done is not None:
+            st.session_state[FLASH] = _said(f"{plain(old)} is now {plain(done.name)}", done.games)
+            st.rerun()
+
+
+def _merge(games, names) -> None:
+    st.markdown("**Merge two players**: two spellings of one person (“Eve” and “Ève”) become one player in "
+                "every game. Refused when both names play in the same game.")
+    c1, c2 = st.columns(2)
+    old = c1.selectbox("Merge", names, key="season_mg_from")
+    into = c2.selectbox("into", names, index=min(1, len(names) - 1), key="season_mg_into")
+    if st.button("Merge the two players", icon=":material/merge:", key="season_mg_go"):
+        if player_key(old) == player_key(into):
+            st.error("Choose two different players: a player cannot be merged into themselves.")
+            return
+        done = _across(old, into)
+        if done is not None:
+            st.session_state[FLASH] = _said(f"{plain(old)} and {plain(into)} are now one player, "
+                                            f"{plain(done.name)}", done.games)
+            st.rerun()
+
+
+def _said(what: str, games: tuple[str, ...]) -> str:
+    if not games:
+        return f"{what}: no game needed a change."
+    return f"{what} (changed in {plural(len(games), 'game')}: " + ", ".join(f"“{plain(g)}”" for g in games) + ")."
