@@ -67,7 +67,7 @@ def test_write_preview_refuse_save_and_use_in_a_quiz_a_learner_answers():
 
     # a quiz of the two, in order; a learner answers both with the class page's widgets
     at.text_input[0].input("Mine")
-    next(m for m in at.multiselect if m.label == "Your own questions").set_value([1, 2])
+    next(m for m in at.multiselect if m.label == "From your bank").set_value([1, 2])
     button(at, "Set the quiz").click()
     at.run()
     assert not at.error, texts(at.error)

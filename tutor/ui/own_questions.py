@@ -69,7 +69,7 @@ def picker(cs: ClassStore) -> tuple[list[Question], bool]:
     if not entries:
         st.caption("Your own questions can be included too: write them under **Your own questions**, below.")
         return [], False
-    picked = st.multiselect("Your own questions", list(entries), format_func=lambda i: entries[i].name,
+    picked = st.multiselect("From your bank", list(entries), format_func=lambda i: entries[i].name,
                             help="Included whole, in the order you pick them. Leave the kinds empty for a quiz of "
                                  "your own questions only.")
     mix = st.checkbox("Mix them among the generated questions",
