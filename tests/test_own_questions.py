@@ -88,6 +88,14 @@ def test_one_card_answers_accept_only_that_card():
     assert check_answer(q, "T21 T2").message == "Choose one card."
 
 
+def test_a_true_or_false_answer_is_a_yes_or_no_choice_that_always_says_why():
+    q = read_own("question: Is trump 1 an oudler?\nanswer: true\nverify: {is_oudler: T1}\n").question  # the Petit
+    assert [(c.key, c.label) for c in q.choices] == [("yes", "Yes"), ("no", "No")] and q.answer == "yes"
+    assert check_answer(q, "yes").correct and not check_answer(q, "no").correct
+    assert q.explanation == "The answer is Yes."  # the engine has no note for it: still a sentence
+    assert not read_own("question: Is trump 2 an oudler?\nanswer: true\nverify: {is_oudler: T2}\n").ok
+
+
 def test_a_question_without_verify_needs_an_explanation_and_says_the_engine_did_not_check_it():
     assert read_own("question: What is the dog called in French?\noptions: [chien, talon]\nanswer: chien\n"
                     ).problems == ("Line 1: the engine cannot check this answer, so add 'explain' (or a 'verify' "

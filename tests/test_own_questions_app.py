@@ -36,7 +36,8 @@ def test_write_preview_refuse_save_and_use_in_a_quiz_a_learner_answers():
 
     preview_yaml(at, GARDE.format(answer=68))  # off by 10: (25 + 4) x 2 = 58
     refusal = texts(at.error)
-    assert "Refused" in refusal and plain("the stated answer 68 is wrong: the engine gives 58 for score_deal") in refusal
+    assert "Refused" in refusal
+    assert plain("the stated answer 68 is wrong: the engine gives 58 for score_deal") in refusal
     assert not any(b.label == "Save to my bank" for b in at.button)
 
     preview_yaml(at, GARDE.format(answer=58))

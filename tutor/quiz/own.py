@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import yaml
 from pydantic import ValidationError
@@ -117,6 +117,8 @@ def read_own(text: str, ctx: QuizContext | None = None) -> OwnCheck:
     if issues:
         return _refused(text, [_line(Problem(WHERE, line, msg)) for line, msg in sorted(issues)])
     q = to_question(step, text)
+    if not q.explanation:  # no explanation and no engine note: "Show me why" still says something
+        q = replace(q, explanation=f"The answer is {q.answer_text}.")
     return OwnCheck(text, q, (), verdict(step), name=bank_name(step))
 
 

@@ -55,7 +55,8 @@ def _checked(text: str) -> OwnCheck:
     if text not in cache:
         if len(cache) > 20:
             cache.clear()
-        cache[text] = read_own(text, checker())
+        with st.spinner("Checking your question with the engine…"):
+            cache[text] = read_own(text, checker())
     return cache[text]
 
 
