@@ -24,6 +24,7 @@ the question shows them as typed: markup is never run, an address never becomes 
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass, replace
@@ -96,9 +97,14 @@ def read_own(text: str, ctx: QuizContext | None = None) -> OwnCheck:
         if key in ("generator", "params", "seed"):
             problems.append(_line(Problem(WHERE, raw.lines[key], f"'{key}' is for generated questions: pick "
                                           "generated kinds when you set the quiz, and write your own out in full")))
+        elif key in ("hint", "terms"):
+            problems.append(_line(Problem(WHERE, raw.lines[key], f"'{key}' is for lessons only: a class quiz has no "
+                                          "place for it, so leave it out")))
         elif key not in FIELDS:
-            problems.append(_line(Problem(WHERE, raw.lines.get(key, 0), f"unknown field {shorten(str(key), 40)!r}; "
-                                          f"the fields are {', '.join(FIELDS[1:])}")))
+            guess = difflib.get_close_matches(str(key), FIELDS, n=1)
+            problems.append(_line(Problem(WHERE, raw.lines.get(key, 0), f"unknown field {shorten(str(key), 40)!r}"
+                                          + (f" (did you mean {guess[0]!r}?)" if guess else "")
+                                          + f"; the fields are {', '.join(FIELDS[1:])}")))
     if raw.get("kind", "check") != "check":
         problems.append(_line(Problem(WHERE, raw.lines["kind"], "kind: a question is a 'check' (or leave kind out)")))
     if problems:
