@@ -124,7 +124,8 @@ def test_the_form_writes_the_check_format():
 def test_generated_and_unknown_fields_are_refused_by_name():
     assert read_own("question: Q\ngenerator: count\n").problems[0].startswith("Line 2: 'generator' is for generated")
     assert "'hint' is for lessons only" in read_own("question: Q\nanswer: 1\nexplain: E\nhint: H\n").problems[0]
-    assert "unknown field 'anwser' (did you mean 'answer'?)" in read_own("question: Q\nanwser: 1\nexplain: E\n").problems[0]
+    misspelt = read_own("question: Q\nanwser: 1\nexplain: E\n").problems[0]
+    assert "unknown field 'anwser' (did you mean 'answer'?)" in misspelt
     assert "kind" in read_own("kind: text\nquestion: Q\nanswer: 1\nexplain: E\n").problems[0]
 
 
