@@ -38,6 +38,7 @@ from .codes import clean_code, new_code
 
 MAX_QUESTIONS = 50
 DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.classroom.duplicate``)
+OWN = "own"  # in a quiz's kinds: it has questions from the teacher's bank (``tutor.classroom.bank``)
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
@@ -270,17 +271,26 @@ class ClassStore:
 
     def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
                deadline: datetime | None = None, seed: int | None = None, now: datetime | None = None,
-               paced: bool = False) -> QuizInfo:
-        """A new quiz with a fresh code; the questions are generated now and stored as they are."""
+               paced: bool = False, own=(), mix: bool = False) -> QuizInfo:
+        """A new quiz with a fresh code; the questions are generated now and stored as they are.
+
+        ``own``: the teacher's own questions (``tutor.classroom.bank``), stored whole like the generated ones:
+        first and in the order given, or (``mix``) mixed among the generated ones in an order drawn from the seed.
+        """
         now = now or utcnow()
         title = " ".join(str(title or "").split())[:80]
         kinds = [k for k in dict.fromkeys(kinds or ())]
+        own = list(own or ())
         unknown = [k for k in kinds if k not in KINDS]
+        made = int(count) if kinds else 0
         problems = [
             (not title, "Give the quiz a title."),
-            (not kinds, "Pick at least one kind of question."),
+            (not kinds and not own, "Pick at least one kind of question, or questions of your own."),
             (bool(unknown), f"Unknown kind of question: {', '.join(unknown)}."),
-            (not 1 <= int(count) <= MAX_QUESTIONS, f"A quiz has 1 to {MAX_QUESTIONS} questions."),
+            (bool(kinds) and not 1 <= int(count) <= MAX_QUESTIONS, f"A quiz has 1 to {MAX_QUESTIONS} questions."),
+            (made + len(own) > MAX_QUESTIONS, f"A quiz has at most {MAX_QUESTIONS} questions: {len(own)} of your own "
+                                              f"and {made} generated make {made + len(own)}."),
+            (not all(isinstance(q, Question) for q in own), "Your own questions must come from your bank."),
             (int(difficulty) not in (1, 2, 3), "The difficulty is 1, 2 or 3."),
             (players not in (None, 3, 4, 5), "The number of players is 3, 4 or 5."),
             (deadline is not None and (deadline.tzinfo is None or deadline <= now),
@@ -291,10 +301,14 @@ class ClassStore:
                 raise ClassError(Reason.BAD_INPUT, detail=detail)
         seed = secrets.randbelow(10**6) if seed is None else int(seed)
         try:
-            snapshot = [q.to_dict() for q in make_questions(kinds, int(count), seed, players, int(difficulty))]
+            questions = make_questions(kinds, made, seed, players, int(difficulty)) if kinds else []
         except TarotError as err:
             raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
-
+        questions = own + questions
+        if mix:
+            random.Random(seed).shuffle(questions)
+        snapshot = [q.to_dict() for q in questions]
+        kinds = kinds + ([OWN] if own else [])
         return self.insert_quiz(title=title, kinds=kinds, players=players, difficulty=int(difficulty), seed=seed,
                                 questions=snapshot, created_at=now, deadline=deadline, paced=bool(paced))
 

@@ -1,7 +1,7 @@
 """The class-quiz tables (migrations ``0004`` to ``0011``): quizzes, the learners who joined one, their
 answers, requests to come back, and the server's own secrets (the key signing the teacher's sign-in,
 and the sign-ins ended by "Lock the teacher area"); and (``0011``) each learner's play of each deal of a
-duplicate class session."""
+duplicate class session; and (``0013``) the teacher's own questions."""
 
 from __future__ import annotations
 
@@ -140,3 +140,16 @@ class TeacherSignout(Base):
     __tablename__ = "teacher_signouts"
     token_id: Mapped[str] = mapped_column(String(40), primary_key=True)
     until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class OwnQuestion(Base):
+    """A question the teacher wrote (v13), in their bank: its YAML in the lessons' check format as it was
+    checked (``tutor.quiz.own``), and the Question it made (``Question.to_dict()``), which a quiz copies."""
+
+    __tablename__ = "own_questions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    source: Mapped[str] = mapped_column(Text, nullable=False)  # at most tutor.limits.MAX_OWN_QUESTION_BYTES
+    question: Mapped[dict] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -19,6 +19,7 @@ True
 
 from ..content.verify import register_generators
 from . import kinds as _kinds  # noqa: F401  (registers the generators)
+from . import own as _own  # noqa: F401  (registers the grader of a teacher's own questions)
 from .check import check_answer
 from .question import AnswerType, Choice, Feedback, FormField, Question
 from .registry import KINDS_SPEC as KINDS

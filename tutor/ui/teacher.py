@@ -24,7 +24,7 @@ from ..classroom import address, passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..progress import StoreError
 from ..quiz import KINDS
-from . import duplicate_board
+from . import duplicate_board, own_questions
 from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .learner import _secrets, session_key, store
@@ -103,7 +103,13 @@ def _area(cs: ClassStore) -> None:
     quiz = _pick(quizzes)
     if quiz is None:
         st.info("No class quiz yet: set one above.")
-        return
+    else:
+        _board(cs, quiz)
+    own_questions.section(cs)
+
+
+def _board(cs: ClassStore, quiz: QuizInfo) -> None:
+    """The chosen quiz: its controls, its dashboard and its learners."""
     _present_toggle()
     st.caption("Turn on **Present** in the sidebar to show the join code and its QR code on a projector.")
     if quiz.duplicate:  # everyone plays the same deals: its own dashboard
@@ -244,6 +250,7 @@ def _create(cs: ClassStore, first: bool) -> bool:
         with st.form("teacher_create"):
             title = st.text_input("Title", max_chars=80, placeholder="e.g. Year 9 · counting")
             kinds = st.multiselect("Kinds of question", list(KINDS), format_func=lambda k: f"{k}: {KINDS[k].summary}")
+            own, mix = own_questions.picker(cs)
             c1, c2, c3 = st.columns(3)
             players = c1.selectbox("Players", ["any", 3, 4, 5])
             difficulty = c2.selectbox("Difficulty", [1, 2, 3])
@@ -260,7 +267,7 @@ def _create(cs: ClassStore, first: bool) -> bool:
             try:
                 quiz = cs.create(title=title, kinds=kinds, count=int(count), difficulty=int(difficulty),
                                  players=None if players == "any" else int(players), deadline=deadline,
-                                 paced=bool(paced))
+                                 paced=bool(paced), own=own, mix=mix)
             except ClassError as err:
                 problem = err
             else:
