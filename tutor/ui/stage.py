@@ -24,7 +24,7 @@ CHIPS_LARGE = 24  # up to this many names, chips at 36 px; more, at 28 px (still
 
 # Sizes are for a 1920 x 1080 projector seen from the back of a classroom: nothing under 28 px.
 CSS = """<style>
-.tt-count { font: 700 2.5rem/1.2 sans-serif; margin: .25rem 0 .75rem; }
+.tt-count { font-weight: 700; font-size: 2.5rem; line-height: 1.2; margin: .25rem 0 .75rem; }
 .tt-chips { display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: .6rem;
   list-style: none; padding: 0; margin: 0; }
 .tt-chip { font-size: 2.25rem; line-height: 1.2; padding: .35rem .9rem; border-radius: 999px;
@@ -32,7 +32,7 @@ CSS = """<style>
 .tt-chips.tt-many .tt-chip { font-size: 1.75rem; }
 .tt-timer { text-align: center; }
 .tt-timer-n { font: 700 4rem/1 ui-monospace, monospace; }
-.tt-timer-up { font: 700 2.5rem/1.1 sans-serif; color: #c62828; }
+.tt-timer-up { font-weight: 700; font-size: 2.5rem; line-height: 1.1; color: #c62828; }
 .tt-timer-bar { height: 1rem; border-radius: .5rem; background: rgba(128,128,128,.2); overflow: hidden;
   margin-top: .4rem; }
 .tt-timer-bar > div { height: 100%; background: #1e88e5; animation-name: tt-shrink;
@@ -57,7 +57,7 @@ CSS = """<style>
 .tt-gold { background: radial-gradient(circle at 35% 30%, #fff6c2, #f6c700 45%, #b98b00); }
 .tt-silver { background: radial-gradient(circle at 35% 30%, #ffffff, #c8ccd2 45%, #8a9099); }
 .tt-bronze { background: radial-gradient(circle at 35% 30%, #ffe0c2, #d08a45 45%, #8c5220); color: #2b1500; }
-.tt-pname { font: 700 2.5rem/1.2 sans-serif; overflow-wrap: anywhere; }
+.tt-pname { font-weight: 700; font-size: 2.5rem; line-height: 1.2; overflow-wrap: anywhere; }
 .tt-pscore { font-size: 2rem; margin-bottom: .5rem; }
 .tt-pmore { font-size: 1.75rem; }
 .tt-block { width: 100%; display: flex; align-items: flex-start; justify-content: center; padding-top: 1rem;
