@@ -281,3 +281,39 @@ def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(pro
     expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled(timeout=30000)
     expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_enabled()
     settle(pg)
+
+
+def test_a_phone_counts_the_time_down_and_takes_no_answer_once_it_is_up(browser, venue):
+    """The learner's page shows the seconds left of a 10 s timer, going down with no click, then puts
+    "Time is up" in place of the answer form by itself."""
+    url, db = venue
+    cs, s = class_store(db)
+    try:
+        quiz = cs.create(title="Quick", kinds=["count"], count=1, difficulty=1, paced=True, timer=10)
+    finally:
+        s.close()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{url}/class?code={quiz.code}")
+        expect(pg.get_by_label("Your name")).to_be_visible(timeout=30000)
+        settle(pg)
+        pg.get_by_label("Your name").fill("Ann")
+        pg.get_by_role("button", name="Join the quiz").click()
+        expect(pg.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
+        cs, s = class_store(db)
+        try:
+            cs.move(quiz.id, 0)
+        finally:
+            s.close()
+        timer = pg.get_by_role("timer")
+        expect(timer).to_be_visible(timeout=15000)  # the page followed the teacher by itself
+        expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible()
+        first = int(timer.get_attribute("aria-label").split()[0])
+        expect(timer).not_to_have_attribute("aria-label", f"{first} seconds left", timeout=5000)  # it ticks
+        assert int(timer.get_attribute("aria-label").split()[0]) < first <= 10
+        expect(pg.get_by_text("Time is up for question 1")).to_be_visible(timeout=20000)
+        expect(pg.get_by_role("textbox", name="Your answer")).to_have_count(0)
+        pg.screenshot(path=str(ROOT / "test-artifacts" / "phone-time-up.png"))
+    finally:
+        ctx.close()

@@ -25,11 +25,15 @@ CHIPS_LARGE = 24  # up to this many names, chips at 36 px; more, at 28 px (still
 # Sizes are for a 1920 x 1080 projector seen from the back of a classroom: nothing under 28 px.
 CSS = """<style>
 .tt-count { font-weight: 700; font-size: 2.5rem; line-height: 1.2; margin: .25rem 0 .75rem; }
-.tt-chips { display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: .6rem;
+.tt-chips { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: .6rem;
   list-style: none; padding: 0; margin: 0; }
 .tt-chip { font-size: 2.25rem; line-height: 1.2; padding: .35rem .9rem; border-radius: 999px;
   background: rgba(128,128,128,.14); border: 2px solid rgba(128,128,128,.35); overflow-wrap: anywhere; }
+.tt-chips.tt-many { grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); }
 .tt-chips.tt-many .tt-chip { font-size: 1.75rem; }
+/* Streamlit indents lists in its elements: these are grids and rows, not bullet lists */
+.tt-chips, .tt-board { margin-left: 0 !important; padding-left: 0 !important; }
+.tt-chips li, .tt-board li { margin-left: 0 !important; }
 .tt-timer { text-align: center; }
 .tt-timer-n { font: 700 4rem/1 ui-monospace, monospace; }
 .tt-timer-up { font-weight: 700; font-size: 2.5rem; line-height: 1.1; color: #c62828; }
