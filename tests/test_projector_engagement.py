@@ -228,6 +228,9 @@ def test_the_form_stores_the_timer_the_top_five_and_the_podium_and_leaves_them_o
         assert not at.exception and not at.error, [e.value for e in at.error]
     got = {q.title: (q.timer, q.leaderboard, q.podium) for q in teacher_cs.quizzes()}
     assert got == {"With all": (30, True, False), "Plain": (None, False, True)}
+    assert "· teacher-paced · podium ·" in main_text(at)  # the quiz on show: Plain, as set
+    at.sidebar.selectbox(key="teacher_pick").set_value(max(q.id for q in teacher_cs.quizzes()) - 1).run()
+    assert "· teacher-paced · timer 30 s · top five ·" in main_text(at)
 
 
 def test_a_timer_on_a_self_paced_quiz_is_refused_on_the_page(teacher_cs):

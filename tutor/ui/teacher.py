@@ -344,6 +344,9 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     state = "closed" if quiz.closed else ("ended (deadline passed)" if not quiz.open_at(datetime.now(UTC)) else "open")
     deadline = f" · deadline {quiz.deadline:%Y-%m-%d %H:%M} UTC" if quiz.deadline else ""
     pace = "teacher-paced" if quiz.paced else "self-paced"
+    extras = [f"timer {quiz.timer} s" if quiz.timer else "", "top five" if quiz.leaderboard else "",
+              "podium" if quiz.paced and quiz.podium else ""]
+    pace += "".join(f" · {e}" for e in extras if e)
     st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
                 f"{state}{deadline}")
     st.code(_link(quiz.code), language=None)
