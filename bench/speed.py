@@ -1,7 +1,8 @@
 """Item 8 of issue 23, on this machine: a Hint (median), a whole deal's review, and bid advice, in seconds.
 
 Run: python bench/speed.py [--deals N] [--players N]. Each time is taken twice: CPU seconds (``time.process_time``,
-what a quiet machine would show) and wall-clock seconds (inflated when other work shares the 2 cores). Each practice deal (4 players) is played by the bots; at every card of
+what a quiet machine would show) and wall-clock seconds (inflated when other work shares the 2 cores).
+Each practice deal (4 players) is played by the bots; at every card of
 seat 0 with a choice a Hint is asked (the advisor's cache cleared first, so each is computed); after the deal
 the whole review of seat 0's cards is timed (cache cleared: the cost a learner sees when Hint was not used);
 bid advice is timed on each deal's first bid of seat 0. Goals: Hint under 1 s, a review under 5 s, a bid under 2 s.

@@ -3,6 +3,7 @@ the dashboard shows the right statistics; and the doors a learner must not get t
 
 import os
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -309,7 +310,8 @@ def test_the_projector_shows_the_code_and_qr_with_no_controls_on_the_projected_p
     assert img.proto.imgs[0].caption == "Scan to join" and img.proto.imgs[0].url.endswith(".png")
     from tutor.ui.projector import qr_png
     assert png_size(qr_png(f"/class?code={code}"))[0] >= 250  # the image the page sent, from its cache
-    assert "1 joined:** Ann" in main_text(teacher)
+    assert '<div class="tt-count">1 joined</div><ul class="tt-chips" aria-label="Joined"><li class="tt-chip">Ann</li>' \
+        in " ".join(h.proto.body for h in teacher.main.get("html"))
     # nothing to click on the projected part: every control is in the sidebar
     assert not teacher.main.button and not teacher.main.toggle and not teacher.main.text_input
     assert not teacher.main.selectbox and not teacher.main.dataframe
@@ -358,17 +360,17 @@ def test_a_teacher_paced_quiz_the_projector_question_and_the_podium():
 
     button(teacher, "Show the results").click()
     teacher.run()
-    md = main_text(teacher)
-    assert "the end" in md and "### 1st" in md and "### 2nd" in md
-    places = [m.value for m in teacher.main.markdown]
-    assert places.index("**Ann**") < places.index("**Bob**")  # Ann 2 points, Bob 0
+    assert "the end" in main_text(teacher)
+    podium = " ".join(h.proto.body for h in teacher.main.get("html"))  # the steps (tutor/ui/stage.py)
+    assert re.findall(r'tt-pname">(\w+)<.*?aria-level="3">(\w+)<', podium) == [("Bob", "2nd"), ("Ann", "1st")]
     ann.run()
     assert "Your result: 2 right out of 2" in ann.subheader[0].value
     bob.run()
     assert "Your result: 0 right out of 2" in bob.subheader[0].value  # question 2 missed: counted as not right
 
     teacher.sidebar.toggle(key=f"teacher_podium_{quiz.id}_side").set_value(False).run()
-    assert "### 1st" not in main_text(teacher) and "2 learners took part" in main_text(teacher)
+    assert "tt-podium" not in " ".join(h.proto.body for h in teacher.main.get("html"))
+    assert "2 learners took part" in main_text(teacher)
 
 
 def test_an_answer_to_another_question_than_the_class_is_on_is_refused():
@@ -659,7 +661,9 @@ def test_names_and_titles_that_look_like_addresses_never_become_links():
     shown = all_markdown(projected)
     assert autolinks(shown) == [], autolinks(shown)
     readable = re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "")
-    assert title in readable and all(name in readable for name in LINKY)
+    assert title in readable
+    chips = " ".join(h.proto.body for h in projected.main.get("html"))  # the lobby's names: HTML, not Markdown
+    assert "<a" not in chips and all(f'<li class="tt-chip">{escape(name)}</li>' in chips for name in LINKY)
     for at in pupils:  # each learner's own page: the title and their name
         shown = all_markdown(at)
         assert autolinks(shown) == [] and title in re.sub(r"\\(.)", r"\1", shown).replace(JOINER, "")

@@ -149,5 +149,7 @@ def test_the_lobby_shows_the_joined_names_in_the_large_names_block(class_store, 
     quiz, *_ = paced_quiz(cs)
     at = page("teacher", present=str(quiz.id))
     styles = " ".join(h.proto.body for h in at.get("html"))  # a style-only block goes outside the main part
-    assert ".st-key-projector_names" in styles and "font-size: 3rem" in styles
-    assert "**2 joined:** Ann, Bob" in main_text(at)
+    assert ".tt-chip { font-size: 2.25rem" in styles  # 36 px (tests/test_projector_engagement.py: the chips)
+    names = " ".join(h.proto.body for h in at.main.get("html"))
+    assert '<div class="tt-count">2 joined</div>' in names
+    assert '<li class="tt-chip">Ann</li><li class="tt-chip">Bob</li>' in names

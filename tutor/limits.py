@@ -40,6 +40,7 @@ MAX_DUPLICATE_SCORE = 5_000      # a duplicate marque per defender (a garde cont
 MAX_DUPLICATE_TABLES = 15        # tables of a duplicate tournament set up in the app (60 players)
 MAX_DUPLICATE_ETUIS = 8          # étuis a table plays in one round of a duplicate
 CLASS_DUPLICATE_DEALS = (4, 12)  # deals of a duplicate class session (fewest, most)
+QUESTION_TIMER_SECONDS = (10, 120)  # a paced class quiz's timer per question (shortest, longest)
 MAX_LOG_CHARS = 4_000            # one deal's log of action codes (5 players: about 900)
 MAX_PROGRESS_BYTES = 20 * 1024 * 1024  # a progress export (10,000 answers is ~3 MB)
 MAX_JSON_DEPTH = 20              # nesting in a progress export (it uses 4)

@@ -158,7 +158,7 @@ def test_the_dashboard_follows_the_class_a_reload_keeps_the_teacher_and_the_qr_h
     page.get_by_test_id("stSidebarUserContent").get_by_text("Present", exact=True).click()  # the toggle
     # The projected code is a heading read letter by letter; the set-up view's `code` may linger for a moment.
     expect(page.get_by_role("heading", name=f"Join code {' '.join(code)}")).to_be_visible(timeout=15000)
-    expect(page.get_by_text("1 joined:")).to_be_visible()
+    expect(page.get_by_text("1 joined", exact=True)).to_be_visible()
     img = page.locator("[data-testid=stImage] img").first
     expect(img).to_be_visible(timeout=15000)
     page.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle(), timeout=15000)

@@ -90,7 +90,7 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     pg = projector_page
     sign_in(pg, url)
     pg.goto(f"{url}/teacher?present={quiz.id}")
-    names = pg.get_by_text("2 joined:")
+    names = pg.get_by_text("2 joined", exact=True)
     expect(names).to_be_visible(timeout=30000)
     assert float(names.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px")) >= 40  # the lobby
 
@@ -132,6 +132,99 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
 
     pg.get_by_role("button", name="Show the answer").click()  # the teacher reveals it
     expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
+    settle(pg)
+
+
+def font_px(locator) -> float:
+    return float(locator.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px"))
+
+
+def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_podium(projector_page, venue):
+    """Issue 26: read from the back of a room. The lobby's names as large chips (a hostile name stays
+    text) that update by themselves, the question and each of its options at 32 px or more across the
+    screen's width with the time left, the top five once the teacher shows it, the podium on steps."""
+    url, db = venue
+    cs, s = class_store(db)
+    try:
+        quiz = cs.create(title="Engagement", kinds=["poignee"], count=1, difficulty=1, paced=True, timer=120,
+                         leaderboard=True)
+        joined = [cs.join(quiz.code, n)[1] for n in ("Ann", "<b>x</b>", "www.evil.com")]
+    finally:
+        s.close()
+    pg = projector_page
+    sign_in(pg, url)
+    pg.goto(f"{url}/teacher?present={quiz.id}")
+    main = pg.locator("[data-testid=stMain]")
+    expect(main.get_by_text("3 joined", exact=True)).to_be_visible(timeout=30000)
+    chips = main.locator(".tt-chip")
+    expect(chips).to_have_text(["Ann", "<b>x</b>", "www.evil.com"])  # the hostile names, as typed
+    assert min(font_px(chips.nth(i)) for i in range(3)) >= 28
+    assert not main.locator(".tt-chips b, .tt-chips a").count()  # no bold tag, no link made
+    cs, s = class_store(db)
+    try:
+        joined.append(cs.join(quiz.code, "Bob")[1])
+    finally:
+        s.close()
+    expect(main.get_by_text("4 joined", exact=True)).to_be_visible(timeout=15000)  # no click: it redraws itself
+    expect(chips).to_have_count(4)
+    pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-lobby.png"))
+    settle(pg)
+
+    pg.get_by_role("button", name="Start the quiz").click()
+    expect(pg.get_by_role("heading", name="Question 1 of 1")).to_be_visible(timeout=15000)
+    q = quiz.questions[0]
+    first_words = q.prompt.split("\n")[0].replace("**", "")[:30]
+    prompt = main.locator(".st-key-projector p").filter(has_text=first_words).first
+    expect(prompt).to_be_visible()
+    assert font_px(prompt) >= 32
+    for c in q.choices:  # every option on the projector, large
+        option = main.locator(".st-key-projector p").filter(has_text=c.label).first
+        expect(option).to_be_visible()
+        assert font_px(option) >= 32, c.label
+    timer = main.get_by_role("timer")
+    expect(timer).to_be_visible()
+    assert 100 <= int(timer.get_attribute("aria-label").split()[0]) <= 120
+    assert font_px(timer.locator(".tt-timer-n")) >= 48
+    width = main.locator(".st-key-projector").bounding_box()["width"]
+    assert width >= 1400, width  # the screen's width, not a narrow column
+    pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-question.png"))
+
+    wrong = next(c.key for c in q.choices if c.key != q.answer)
+    cs, s = class_store(db)
+    try:
+        for p, a in zip(joined, (q.answer, q.answer, wrong, None), strict=True):
+            if a is not None:
+                cs.answer(p.token, 0, a)
+    finally:
+        s.close()
+    expect(main.get_by_text("3 of 4", exact=False)).to_be_visible(timeout=15000)
+    assert not main.locator(".tt-board").count() and "Ann" not in main.inner_text()  # no names with scores
+    settle(pg)
+    pg.get_by_role("button", name="Show the answer").click()
+    expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
+    settle(pg)
+    pg.get_by_role("button", name="Show the top five").click()
+    rows = main.locator(".tt-board li")
+    expect(rows).to_have_count(4, timeout=15000)
+    names = main.locator(".tt-board .tt-name").all_inner_texts()
+    # Ann and <b>x</b> right (1 point), www.evil.com wrong and Bob silent (0 points, Bob last: no answer)
+    assert set(names[:2]) == {"Ann", "<b>x</b>"} and names[2:] == ["www.evil.com", "Bob"], names
+    assert font_px(rows.first) >= 32
+    pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-top-five.png"))
+    settle(pg)
+
+    pg.get_by_role("button", name="Show the results").click()
+    expect(main.get_by_role("heading", name="1st")).to_be_visible(timeout=15000)
+    heights = [main.locator(f".tt-block-{n}").bounding_box()["height"] for n in (1, 2, 3)]
+    assert heights[0] > heights[1] > heights[2], heights  # steps of different heights
+    xs = [main.locator(f".tt-block-{n}").bounding_box()["x"] for n in (2, 1, 3)]
+    assert xs == sorted(xs), xs  # 2nd, 1st, 3rd from left to right
+    first = main.locator(".tt-step").nth(1)
+    expect(first.locator(".tt-pname")).to_have_count(2)
+    assert set(first.locator(".tt-pname").all_inner_texts()) == {"Ann", "<b>x</b>"}  # tied on 1st
+    expect(first.locator(".tt-medal")).to_be_visible()
+    assert font_px(first.locator(".tt-pname").first) >= 32
+    pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-podium.png"))
     settle(pg)
 
 
@@ -188,3 +281,39 @@ def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(pro
     expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled(timeout=30000)
     expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_enabled()
     settle(pg)
+
+
+def test_a_phone_counts_the_time_down_and_takes_no_answer_once_it_is_up(browser, venue):
+    """The learner's page shows the seconds left of a 10 s timer, going down with no click, then puts
+    "Time is up" in place of the answer form by itself."""
+    url, db = venue
+    cs, s = class_store(db)
+    try:
+        quiz = cs.create(title="Quick", kinds=["count"], count=1, difficulty=1, paced=True, timer=10)
+    finally:
+        s.close()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{url}/class?code={quiz.code}")
+        expect(pg.get_by_label("Your name")).to_be_visible(timeout=30000)
+        settle(pg)
+        pg.get_by_label("Your name").fill("Ann")
+        pg.get_by_role("button", name="Join the quiz").click()
+        expect(pg.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
+        cs, s = class_store(db)
+        try:
+            cs.move(quiz.id, 0)
+        finally:
+            s.close()
+        timer = pg.get_by_role("timer")
+        expect(timer).to_be_visible(timeout=15000)  # the page followed the teacher by itself
+        expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible()
+        first = int(timer.get_attribute("aria-label").split()[0])
+        expect(timer).not_to_have_attribute("aria-label", f"{first} seconds left", timeout=5000)  # it ticks
+        assert int(timer.get_attribute("aria-label").split()[0]) < first <= 10
+        expect(pg.get_by_text("Time is up for question 1")).to_be_visible(timeout=20000)
+        expect(pg.get_by_role("textbox", name="Your answer")).to_have_count(0)
+        pg.screenshot(path=str(ROOT / "test-artifacts" / "phone-time-up.png"))
+    finally:
+        ctx.close()

@@ -254,9 +254,20 @@ def learner_table(quiz: QuizInfo, t: Tallies, grid: dict[tuple[int, int], float]
 
 @dataclass(frozen=True)
 class Place:
-    place: int  # 1, 2 or 3; equal scores share a place
+    place: int  # from 1; equal scores share a place (1, 2, 2, 4)
     name: str
     score: float
+
+
+def ranked(t: Tallies) -> list[Place]:
+    """Every learner by score (partial credit counts), best first; equal scores share a place and are
+    listed by who answered their last question first, then by name."""
+    rows = sorted(learners_from(t), key=lambda r: (-r.score, r.seconds if r.seconds is not None else 1e12, r.name))
+    out: list[Place] = []
+    for i, r in enumerate(rows):
+        place = out[-1].place if out and abs(out[-1].score - r.score) < 1e-9 else i + 1
+        out.append(Place(place, r.name, r.score))
+    return out
 
 
 def podium(t: Tallies, top: int = 3) -> list[Place]:
@@ -270,14 +281,46 @@ def podium(t: Tallies, top: int = 3) -> list[Place]:
     >>> [(p.place, p.name) for p in podium(t)]
     [(1, 'B'), (2, 'A'), (2, 'C')]
     """
-    rows = sorted(learners_from(t), key=lambda r: (-r.score, r.seconds if r.seconds is not None else 1e12, r.name))
-    out: list[Place] = []
-    for i, r in enumerate(rows):
-        place = out[-1].place if out and abs(out[-1].score - r.score) < 1e-9 else i + 1
-        if place > top:
-            break
-        out.append(Place(place, r.name, r.score))
-    return out
+    return [p for p in ranked(t) if p.place <= top]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The top of the class between two questions: at most ``most`` learners, and how many more share
+    the last place shown (said as "and 2 more with 3 points" rather than dropped in silence)."""
+
+    places: tuple[Place, ...]
+    more: int = 0
+
+
+def leaders(t: Tallies, top: int = 5, most: int = 5) -> Board:
+    """The learners on the first ``top`` places, at most ``most`` of them (ties past that are counted)."""
+    on = podium(t, top)
+    return Board(tuple(on[:most]), len(on) - len(on[:most]))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the podium: its place, who stands on it (at most a few names) and how many more."""
+
+    place: int
+    learners: tuple[Place, ...]
+    more: int = 0
+
+    @property
+    def score(self) -> float | None:
+        return self.learners[0].score if self.learners else None
+
+
+def steps(t: Tallies, most: int = 3) -> tuple[Step, Step, Step]:
+    """The podium's three steps, 1st, 2nd and 3rd. A tie shares a step, so the next step can stay empty
+    (two learners on 1st: nobody is 2nd); a step lists at most ``most`` names."""
+    on = podium(t, 3)
+    out = []
+    for place in (1, 2, 3):
+        here = [p for p in on if p.place == place]
+        out.append(Step(place, tuple(here[:most]), len(here) - len(here[:most])))
+    return tuple(out)
 
 
 def skill_title(skill: str) -> str:

@@ -35,6 +35,7 @@ from ..progress.store import clean_name
 from ..progress.throttle import POLICIES, Gate
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
+from .timer import check_seconds, time_left, too_late
 
 MAX_QUESTIONS = 50
 DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.classroom.duplicate``)
@@ -69,6 +70,7 @@ class Reason(enum.Enum):
     REFUSED = "refused"
     WRONG_PIN = "wrong_pin"
     TOO_MANY_REQUESTS = "too_many_requests"
+    TIME_UP = "time_up"
 
 
 MESSAGES = {
@@ -90,6 +92,8 @@ MESSAGES = {
                     "another request for this name). Ask your teacher, then ask again.",
     Reason.SLOW_DOWN_PIN: "Too many wrong PINs for this name or from this browser: wait {wait} s, or ask your "
                           "teacher to let you back in.",
+    Reason.TIME_UP: "Time is up for question {number}: answers are no longer taken. The next question comes "
+                    "here when your teacher moves on.",
     Reason.TOO_MANY_REQUESTS: "Too many requests to come back are waiting in this quiz. Tell your teacher, who "
                               "can turn them down on the dashboard.",
 }
@@ -122,6 +126,15 @@ class QuizInfo:
     current: int = -1  # paced: the question the class is on; -1 before the start, len(questions) at the end
     podium: bool = True  # paced: the top three are shown at the end
     deals: tuple = ()  # a duplicate session's deals (``tutor.classroom.duplicate``); no questions then
+    timer: int | None = None  # paced: seconds to answer each question (``tutor.classroom.timer``); None: no timer
+    question_at: datetime | None = None  # paced: when the class's question last changed (the timer's start)
+    leaderboard: bool = False  # paced: the teacher may show the top five between questions
+
+    def time_left(self, now: datetime) -> float | None:
+        """Seconds left on the class's question; None without a timer or outside a question."""
+        if not (self.paced and 0 <= self.current < len(self.questions)):
+            return None
+        return time_left(self.question_at, self.timer, now)
 
     @property
     def duplicate(self) -> bool:
@@ -194,7 +207,8 @@ def _quiz(row) -> QuizInfo:
     return QuizInfo(row.id, row.code, row.title, tuple(row.kinds), row.players, row.difficulty, row.seed,
                     () if dup else tuple(Question.from_dict(d) for d in row.questions), row.created_at,
                     row.deadline, row.closed, row.explanations, row.closed_at, row.paced, row.current, row.podium,
-                    tuple(row.questions) if dup else ())
+                    tuple(row.questions) if dup else (), timer=row.timer, question_at=row.question_at,
+                    leaderboard=row.leaderboard)
 
 
 def _player(row, token: str = "") -> Player:
@@ -271,11 +285,13 @@ class ClassStore:
 
     def create(self, *, title: str, kinds, count: int, difficulty: int = 1, players: int | None = None,
                deadline: datetime | None = None, seed: int | None = None, now: datetime | None = None,
-               paced: bool = False, own=(), mix: bool = False) -> QuizInfo:
+               paced: bool = False, own=(), mix: bool = False, timer: int | None = None,
+               leaderboard: bool = False, podium: bool = True) -> QuizInfo:
         """A new quiz with a fresh code; the questions are generated now and stored as they are.
 
         ``own``: the teacher's own questions (``tutor.classroom.bank``), stored whole like the generated ones:
         first and in the order given, or (``mix``) mixed among the generated ones in an order drawn from the seed.
+        ``timer`` (seconds per question) and ``leaderboard`` (the top five between questions) need ``paced``.
         """
         now = now or utcnow()
         title = " ".join(str(title or "").split())[:80]
@@ -295,10 +311,16 @@ class ClassStore:
             (players not in (None, 3, 4, 5), "The number of players is 3, 4 or 5."),
             (deadline is not None and (deadline.tzinfo is None or deadline <= now),
              "The deadline must be in the future."),
+            (bool(timer) and not paced, "A timer per question needs a teacher-paced quiz."),
+            (bool(leaderboard) and not paced, "The top five between questions needs a teacher-paced quiz."),
         ]
         for bad, detail in problems:
             if bad:
                 raise ClassError(Reason.BAD_INPUT, detail=detail)
+        try:
+            timer = check_seconds(timer)
+        except ValueError as err:
+            raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
         seed = secrets.randbelow(10**6) if seed is None else int(seed)
         try:
             questions = make_questions(kinds, made, seed, players, int(difficulty)) if kinds else []
@@ -310,7 +332,8 @@ class ClassStore:
         snapshot = [q.to_dict() for q in questions]
         kinds = kinds + ([OWN] if own else [])
         return self.insert_quiz(title=title, kinds=kinds, players=players, difficulty=int(difficulty), seed=seed,
-                                questions=snapshot, created_at=now, deadline=deadline, paced=bool(paced))
+                                questions=snapshot, created_at=now, deadline=deadline, paced=bool(paced),
+                                timer=timer, leaderboard=bool(leaderboard), podium=bool(podium))
 
     def insert_quiz(self, **values) -> QuizInfo:
         """Store a new quiz (``values`` are its columns) under a fresh code: a quiz, or a duplicate session."""
@@ -319,7 +342,8 @@ class ClassStore:
                 try:
                     with writing(self.engine) as conn:
                         res = conn.execute(insert(ClassQuiz).values(
-                            code=new_code(), closed=False, explanations=False, current=-1, podium=True, **values))
+                            code=new_code(), **({"closed": False, "explanations": False, "current": -1,
+                                                 "podium": True} | values)))
                         qid = res.inserted_primary_key[0]
                         row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == qid)).one()
                         return _quiz(row)
@@ -335,9 +359,9 @@ class ClassStore:
         return self._db(run)
 
     def set_flags(self, quiz_id: int, *, closed: bool | None = None, explanations: bool | None = None,
-                  podium: bool | None = None) -> None:
-        values = {k: v for k, v in (("closed", closed), ("explanations", explanations), ("podium", podium))
-                  if v is not None}
+                  podium: bool | None = None, leaderboard: bool | None = None) -> None:
+        values = {k: v for k, v in (("closed", closed), ("explanations", explanations), ("podium", podium),
+                                    ("leaderboard", leaderboard)) if v is not None}
         if closed is not None:
             values["closed_at"] = utcnow() if closed else None
         def run():
@@ -392,13 +416,15 @@ class ClassStore:
 
     # -- teacher-paced mode ------------------------------------------------------------------------
 
-    def move(self, quiz_id: int, to: int) -> QuizInfo:
-        """Put the class on question ``to`` (0-based), clamped to -1 (not started) .. len (ended)."""
+    def move(self, quiz_id: int, to: int, now: datetime | None = None) -> QuizInfo:
+        """Put the class on question ``to`` (0-based), clamped to -1 (not started) .. len (ended); its
+        timer (if any) starts ``now``, also when going back to a question."""
+        now = now or utcnow()
         def run():
             with writing(self.engine) as conn:
                 row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one()
                 where = max(-1, min(int(to), len(row.questions)))
-                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(current=where))
+                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(current=where, question_at=now))
                 return _quiz(conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one())
         return self._db(run)
 
@@ -525,6 +551,8 @@ class ClassStore:
             where = ("the start" if quiz.current < 0 else "the results" if quiz.finished
                      else f"question {quiz.current + 1}")
             raise ClassError(Reason.NOT_NOW, where=where, number=int(number) + 1)
+        if quiz.paced and too_late(quiz.question_at, quiz.timer, now):  # the server's clock, not the page's
+            raise ClassError(Reason.TIME_UP, number=int(number) + 1)
         fb = check_answer(quiz.questions[number], raw)
         if not fb.given and not fb.correct:  # the checker could not read it: nothing to save
             raise ClassError(Reason.BAD_INPUT, detail=fb.message)

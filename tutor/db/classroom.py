@@ -1,4 +1,4 @@
-"""The class-quiz tables (migrations ``0004`` to ``0011``): quizzes, the learners who joined one, their
+"""The class-quiz tables (migrations ``0004`` to ``0013``): quizzes, the learners who joined one, their
 answers, requests to come back, and the server's own secrets (the key signing the teacher's sign-in,
 and the sign-ins ended by "Lock the teacher area"); and (``0011``) each learner's play of each deal of a
 duplicate class session; and (``0013``) the teacher's own questions."""
@@ -48,6 +48,12 @@ class ClassQuiz(Base):
     paced: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
     current: Mapped[int] = mapped_column(Integer, nullable=False, server_default="-1")
     podium: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=true())
+    # v13: engagement, each optional. ``timer``: seconds to answer each question (None: no timer), counted
+    # from ``question_at``, when the class's question last changed; ``leaderboard``: the teacher may show
+    # the top five between questions.
+    timer: Mapped[int | None] = mapped_column(Integer)
+    question_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    leaderboard: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
 
 
 class ClassPlayer(Base):

@@ -19,6 +19,7 @@ import streamlit as st
 from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason, display_name
 from ..progress import StoreError
+from .class_timer import time_up
 from .learner import retry, session_key, store
 from .question import answer_widget, show_answer
 from .safe import plain, query_text
@@ -210,6 +211,8 @@ def _take(cs: ClassStore, token: str) -> None:
         return
     n = todo[0]
     st.progress(len(done) / total if not quiz.paced else (n + 1) / total, text=f"Question {n + 1} of {total}")
+    if quiz.paced and time_up(quiz):  # a timed question: the time left, or that it is up
+        return
     q = quiz.questions[n]
     key = f"class_{quiz.code}_{n}"
     clicked = None

@@ -1,9 +1,11 @@
 """The projector view of a class quiz: what the whole room sees, with no controls on it (they stay in
 the sidebar). Before the start: the join code, large, with the QR code of the join address and the
-names of those who joined, large; in a teacher-paced quiz, the question the class is on, its options
-and its cards, large enough to read from the back of a room (never its answer, until the teacher
-presses Show the answer) and how many have answered; at the end, the podium (unless the teacher
-switched it off). Redrawn every few seconds.
+names of those who joined, large (a grid of chips, with the count); in a teacher-paced quiz, the
+question the class is on, its options and its cards, large enough to read from the back of a room
+(never its answer, until the teacher presses Show the answer), the time left when the quiz has a timer,
+and how many have answered; between questions, the top five when the teacher shows it (names with scores
+never otherwise); at the end, the podium (unless the teacher switched it off). Redrawn every few seconds,
+every second while a timer runs.
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ import streamlit as st
 from ..classroom import stats
 from ..classroom.qr import join_qr_png
 from ..classroom.store import ClassStore, QuizInfo
+from ..db import utcnow
 from ..progress import StoreError
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType
+from . import stage
 from .safe import plain
 from .widgets import show_card_groups
 
 REFRESH = 2  # seconds
-PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+TICK = 1  # seconds: the redraw while a question's timer runs
 LETTERS = "ABCDEFGHIJ"
 CARD_WIDTH = 120  # px: a card read from the back of a classroom on a 1920 x 1080 projector
 HOW = {AnswerType.NUMBER: "Answer on your phone: a number.",
@@ -35,25 +39,26 @@ def qr_png(link: str) -> bytes:
 
 # The projected part has no controls: not even the toolbar Streamlit puts on an image or a table. Its text
 # is large (a projected 16 px is unreadable past the third row): the question at 36 px, headings at 48 px,
-# the joined names at 48 px.
-STYLE = """<style>
+# the joined names at 36 px (``stage``).
+STYLE = stage.CSS + """<style>
 [data-testid=stMain] [data-testid=stElementToolbar] { display: none; }
 .st-key-projector [data-testid=stMarkdownContainer] p,
 .st-key-projector [data-testid=stMarkdownContainer] li { font-size: 2.25rem; line-height: 1.3; }
 .st-key-projector [data-testid=stMarkdownContainer] h2 { font-size: 3rem; }
 .st-key-projector [data-testid=stMarkdownContainer] h3 { font-size: 2.5rem; }
-.st-key-projector_names [data-testid=stMarkdownContainer] p { font-size: 3rem; line-height: 1.25; }
 .st-key-projector [data-testid=stCaptionContainer] { font-size: 1.5rem; }
 .st-key-projector img.tt-card { object-fit: contain; }  /* Streamlit draws an image no larger than its own size */
 </style>"""
 
 
-def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = None) -> None:
-    """``revealed``: the question (0-based) whose answer the teacher chose to show; checked against the
-    question the class is on at every redraw, so moving on (from any tab) hides the answer."""
+def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = None, top: int | None = None) -> None:
+    """``revealed``: the question (0-based) whose answer the teacher chose to show; ``top``: the question
+    after which the teacher shows the top five. Both are checked against the question the class is on at
+    every redraw, so moving on (from any tab) hides them."""
     st.html(STYLE)
+    timed = bool(cs.quiz(quiz_id).timer)
 
-    @st.fragment(run_every=REFRESH)
+    @st.fragment(run_every=TICK if timed else REFRESH)
     def view() -> None:
         try:
             quiz = cs.quiz(quiz_id)
@@ -63,7 +68,9 @@ def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = No
             return
         n = len(quiz.questions)
         with st.container(key="projector"):
-            if quiz.paced and 0 <= quiz.current < n:
+            if quiz.paced and 0 <= quiz.current < n and top == quiz.current and quiz.leaderboard:
+                _top(quiz, tallies)
+            elif quiz.paced and 0 <= quiz.current < n:
                 _question(quiz, tallies, revealed == quiz.current)
             elif quiz.finished:
                 _end(quiz, tallies)
@@ -82,22 +89,28 @@ def _big_code(code: str, size: str = "min(11vw, 7rem)") -> None:
 def _join(quiz: QuizInfo, tallies, link: str) -> None:
     st.markdown(f"## {plain(quiz.title)}")
     _big_code(quiz.code)
-    left, right = st.columns([2, 3], vertical_alignment="center")
+    # The QR code and the address on the left; the joined names take the wider right part of the screen.
+    left, right = st.columns([2, 3])
     with left:
         st.image(qr_png(link), caption="Scan to join", width=360, output_format="PNG")
-    with right:
         st.markdown("Open **Class** and type the code, or scan the QR code. The address:")
         st.markdown(f"`{link}`")
-        names = [plain(name) for name, *_ in tallies.learners]
-        with st.container(key="projector_names"):  # large: each learner finds their name from their seat
-            st.markdown("Nobody has joined yet." if not names else f"**{len(names)} joined:** " + ", ".join(names))
+    with right, st.container(key="projector_names"):  # large: each learner finds their name from their seat
+        st.html(stage.lobby([name for name, *_ in tallies.learners]))
 
 
 def _question(quiz: QuizInfo, tallies, reveal: bool) -> None:
     i = quiz.current
     q = quiz.questions[i]
     answered, _right = tallies.questions.get(i, (0, 0))
-    st.markdown(f"## Question {i + 1} of {len(quiz.questions)}")
+    left = quiz.time_left(utcnow())
+    if left is None:
+        st.markdown(f"## Question {i + 1} of {len(quiz.questions)}")
+    else:
+        head, clock = st.columns([3, 1], vertical_alignment="center")
+        head.markdown(f"## Question {i + 1} of {len(quiz.questions)}")
+        with clock:
+            st.html(stage.timer(left, quiz.timer))
     st.markdown(q.prompt)
     show_card_groups(q.cards, width=CARD_WIDTH)
     view = stats.question_views(quiz, tallies)[i] if reveal else None
@@ -126,15 +139,15 @@ def _choices(q, view) -> None:
             st.markdown(text)
 
 
+def _top(quiz: QuizInfo, tallies) -> None:
+    """The top five after the question the class is on (the teacher asked for it)."""
+    st.markdown(f"## Top five after question {quiz.current + 1}")
+    st.html(stage.board(stats.leaders(tallies)))
+
+
 def _end(quiz: QuizInfo, tallies) -> None:
     st.markdown(f"## {plain(quiz.title)}: the end")
-    places = stats.podium(tallies) if quiz.podium else []
-    if not places:
+    if not (quiz.podium and tallies.learners):
         st.markdown(f"Thank you! {len(tallies.learners)} learners took part.")
         return
-    cols = st.columns(len(places))
-    for col, p in zip(cols, places, strict=True):
-        with col.container(border=True):
-            st.markdown(f"### {PLACES[p.place]}")
-            st.markdown(f"**{plain(p.name)}**")
-            st.markdown(f"{stats.one_place(p.score)} points")
+    st.html(stage.podium(stats.steps(tallies)))

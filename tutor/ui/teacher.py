@@ -37,6 +37,8 @@ COOKIE_TODO = "teacher_cookie_todo"  # ("set", token) or ("clear", "") for the n
 PRESENT = "teacher_present"
 PRESENT_PARAM = "present"  # query parameter: the quiz on the projector, so a reload keeps presenting it
 REVEALED = "teacher_revealed"  # session key: (quiz id, question) whose answer the projector shows
+TOP = "teacher_top"  # session key: (quiz id, question) after which the projector shows the top five
+TIMERS = (None, 10, 15, 20, 30, 45, 60, 90, 120)  # seconds per question offered (QUESTION_TIMER_SECONDS)
 
 HOW_TO = """The teacher area is locked: no teacher passphrase is set on this server.
 
@@ -83,8 +85,9 @@ def _area(cs: ClassStore) -> None:
         _keep_present_in_address(quiz.id)
         _pace(cs, quiz, st.sidebar)
         revealed = _reveal_button(quiz)
+        top = _top_button(quiz, revealed)
         _address_note(st.sidebar)
-        projector(cs, quiz.id, _link(quiz.code), revealed=revealed)
+        projector(cs, quiz.id, _link(quiz.code), revealed=revealed, top=top)
         return
     _keep_present_in_address(None)
     st.title("Teacher")
@@ -151,6 +154,19 @@ def _reveal_button(quiz: QuizInfo) -> int | None:
     if st.sidebar.button("Hide the answer" if shown else "Show the answer", key="teacher_reveal",
                          help="On the projector: the right answer and how many chose what"):
         st.session_state[REVEALED] = None if shown else (quiz.id, quiz.current)
+        st.rerun()
+    return quiz.current if shown else None
+
+
+def _top_button(quiz: QuizInfo, revealed: int | None) -> int | None:
+    """With the top five switched on: once the answer is on show, the teacher may put the five best
+    scores on the projector (names with scores: never before they ask); the question, or None."""
+    if not quiz.leaderboard or revealed is None:
+        return None
+    shown = st.session_state.get(TOP) == (quiz.id, quiz.current)
+    if st.sidebar.button("Back to the question" if shown else "Show the top five", key="teacher_top_button",
+                         help="On the projector: the five best scores so far, with names"):
+        st.session_state[TOP] = None if shown else (quiz.id, quiz.current)
         st.rerun()
     return quiz.current if shown else None
 
@@ -257,6 +273,14 @@ def _create(cs: ClassStore, first: bool) -> bool:
             count = c3.number_input("Questions", min_value=1, max_value=50, value=10)
             paced = st.checkbox("Teacher-paced", help="You move the whole class to the next question, and the "
                                                       "projector shows it; otherwise each learner goes at their pace")
+            e1, e2, e3 = st.columns(3)  # engagement, each optional (teacher-paced only)
+            timer = e1.selectbox("Timer per question", TIMERS, format_func=lambda t: "none" if t is None else f"{t} s",
+                                 help="Teacher-paced only. The projector and the phones show the time left; "
+                                      "later answers are refused. You may move on before the time is up.")
+            leaderboard = e2.checkbox("Top five between questions",
+                                      help="Teacher-paced only. Once you show an answer, you may put the five best "
+                                           "scores, with names, on the projector")
+            podium = e3.checkbox("Podium at the end", value=True, help="Teacher-paced only: the three best scores")
             has_deadline = st.checkbox("Deadline")
             d1, d2 = st.columns(2)
             day = d1.date_input("Deadline day (UTC)", value=datetime.now(UTC).date() + timedelta(days=7))
@@ -267,7 +291,8 @@ def _create(cs: ClassStore, first: bool) -> bool:
             try:
                 quiz = cs.create(title=title, kinds=kinds, count=int(count), difficulty=int(difficulty),
                                  players=None if players == "any" else int(players), deadline=deadline,
-                                 paced=bool(paced), own=own, mix=mix)
+                                 paced=bool(paced), own=own, mix=mix, timer=timer,
+                                 leaderboard=bool(leaderboard), podium=bool(podium))
             except ClassError as err:
                 problem = err
             else:
@@ -326,6 +351,9 @@ def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
     state = "closed" if quiz.closed else ("ended (deadline passed)" if not quiz.open_at(datetime.now(UTC)) else "open")
     deadline = f" · deadline {quiz.deadline:%Y-%m-%d %H:%M} UTC" if quiz.deadline else ""
     pace = "teacher-paced" if quiz.paced else "self-paced"
+    extras = [f"timer {quiz.timer} s" if quiz.timer else "", "top five" if quiz.leaderboard else "",
+              "podium" if quiz.paced and quiz.podium else ""]
+    pace += "".join(f" · {e}" for e in extras if e)
     st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
                 f"{state}{deadline}")
     st.code(_link(quiz.code), language=None)
@@ -352,6 +380,9 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
         where.markdown("The quiz is over: the results are on show.")
     else:
         where.markdown(f"The class is on **question {quiz.current + 1} of {n}**.")
+        if quiz.timer:
+            where.caption(f"Timer: {quiz.timer} s a question, from when you move the class. You may move on "
+                          "before it runs out.")
     b1, b2 = (where, where) if tag == "side" else where.columns(2)  # the narrow sidebar: one under the other
     if quiz.current < 0:
         label = "Start the quiz"
@@ -367,6 +398,9 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
         st.rerun()
     podium = where.toggle("Podium at the end", value=quiz.podium, key=f"teacher_podium_{quiz.id}_{tag}",
                           help="Show the three best scores when the quiz is over")
-    if podium != quiz.podium:
-        cs.set_flags(quiz.id, podium=podium)
+    leaderboard = where.toggle("Top five between questions", value=quiz.leaderboard,
+                               key=f"teacher_leaderboard_{quiz.id}_{tag}",
+                               help="Once an answer is on show, you may show the five best scores")
+    if podium != quiz.podium or leaderboard != quiz.leaderboard:
+        cs.set_flags(quiz.id, podium=podium, leaderboard=leaderboard)
         st.rerun()
