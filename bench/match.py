@@ -24,21 +24,22 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=300, help="the advisor's budget a decision, ms (default 300)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing boards at once (same figures)")
     args = ap.parse_args()
     rows = []
     for players in args.players:
         boards = args.boards or BOARDS[players]
-        start = time.process_time()
+        start = time.time()
         timings: list[float] = []
-        out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings,
+        out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings, jobs=args.jobs,
                         partial=lambda so_far, p=players: print(f"{p} players so far: {so_far}", file=sys.stderr,
                                                                 flush=True),
                         progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",
                                                            file=sys.stderr, flush=True))
-        rows.append((players, out, time.process_time() - start, statistics.median(timings) if timings else 0.0))
+        rows.append((players, out, time.time() - start, statistics.median(timings) if timings else 0.0))
     print(f"budget {args.budget} ms a decision, seed {args.seed}")
     print(f"{'players':>7} {'boards':>6} {'deals':>5} {'gain/deal':>9} {'95% interval':>17} "
-          f"{'as taker':>9} {'as defender':>11} {'cpu s':>7} {'s/decision':>10}")
+          f"{'as taker':>9} {'as defender':>11} {'wall s':>7} {'s/decision':>10}")
     for players, out, cpu, per in rows:
         lo, hi = out["ci95"]
         print(f"{players:>7} {out['boards']:>6} {out['deals']:>5} {out['gain_per_deal']:>+9.1f} "

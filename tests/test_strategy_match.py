@@ -42,6 +42,14 @@ def test_the_gain_is_the_difference_in_the_same_seat():
     assert one["gain_per_deal"] == round(sum(gains) / players, 2)
 
 
+def test_boards_played_in_several_processes_give_the_same_match():
+    """Each board is seeded on its own, so playing boards in two processes changes nothing (board order kept)."""
+    seen = []
+    one = run_match(3, 3, 7, budget_ms=2)
+    two = run_match(3, 3, 7, budget_ms=2, jobs=2, partial=seen.append)
+    assert one == two and [p["boards"] for p in seen] == [1, 2, 3]
+
+
 def test_summary_of_no_deal():
     assert summary([]) == {"boards": 0, "deals": 0, "gain_per_deal": 0.0, "ci95": [0.0, 0.0]}
 
