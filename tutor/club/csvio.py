@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
-from .entry import FIELDS, REQUIRED, EntryError, fold, make_entry, score_entry
+from .entry import FIELDS, REQUIRED, EntryError, field_words, fold, make_entry, score_entry
 from .game import Game, GameError, check_players, player_scores
 
 # The headers a French club writes, read as the sheet's fields (compared without accents, case or
@@ -124,7 +124,7 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
         try:
             entry = make_entry(players, fields)
         except EntryError as err:
-            problems.extend((line, f"{f}: {m}") for f, m in err.problems)
+            problems.extend((line, text) for text in err.lines())  # each field in words
             continue
         written = {p: row.get(p, "").strip() for p in players}
         scores = player_scores(players, entry, score_entry(len(players), entry))
@@ -161,7 +161,7 @@ def _read_header(header: list[str]) -> tuple[str, ...]:
     for name in FIELDS:  # duplicate players are named by check_players below
         if named.count(name) > 1:
             both = " and ".join(repr(h) for h, f in zip(header, named) if f == name)
-            raise TarotError(f"the header has two {name!r} columns ({both})")
+            raise TarotError(f"the header has two {field_words(name)!r} columns ({both})")
     missing = [f for f in REQUIRED if f not in named]
     if missing:
         raise TarotError(f"the header has no {', '.join(missing)} column: it needs "
