@@ -110,7 +110,7 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
         if with_pin:
             quiz, player = roster.rejoin_with_pin(cs, code, name, pin, session_key())
             _remember(player.token, quiz.code)
-            st.session_state.update({PIN: str(pin or "").strip(), PIN_NOTED: True})  # they know it: kept for "Show my PIN"
+            st.session_state.update({PIN: str(pin or "").strip(), PIN_NOTED: True})  # known: for Show my PIN
         else:
             secret = roster.ask_to_rejoin(cs, code, name, session=session_key())
             st.session_state[WAITING] = (secret, display_name(name))  # the name as the store kept it
