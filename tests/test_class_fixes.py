@@ -39,6 +39,18 @@ def test_the_roster_appears_on_the_dashboards_own_refresh_when_the_first_learner
     assert not expanders(teacher, ROSTER)
 
 
+def test_setting_a_new_quiz_after_one_with_learners_keeps_its_message():
+    """The page drawn whole draws the roster anyway: no second run, which would lose "Quiz set. Code: …"."""
+    teacher = unlocked_teacher()
+    first = set_quiz(teacher, title="Monday", count=1)
+    learner(first, "Ann", [])
+    teacher.run()
+    assert teacher.selectbox(key="teacher_roster_who").options == ["Ann"]
+    second = set_quiz(teacher, title="Tuesday", count=1)  # a new quiz, nobody in it yet
+    assert second != first and any(f"Quiz set. Code: **{second}**" in s.value for s in teacher.success)
+    assert "Learners (0)" in [h.value for h in teacher.subheader] and not expanders(teacher, ROSTER)
+
+
 # -- 7. a renamed learner's page ----------------------------------------------------------------------
 
 def test_a_renamed_learner_sees_the_new_name_on_the_pages_next_refresh():

@@ -27,6 +27,8 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
     quiz = cs.quiz(quiz_id)
     live = quiz.open_at(datetime.now(UTC))
 
+    whole = {"page": True}  # this first run draws the whole page; the board's later runs (its timer) only itself
+
     @st.fragment(run_every=REFRESH if live else None)
     def board() -> None:
         try:
@@ -34,7 +36,7 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
         except StoreError as err:
             st.error(plain(err))
             return
-        follow_roster([(pid, name) for name, *_rest, pid in tallies.learners])
+        follow_roster([(pid, name) for name, *_rest, pid in tallies.learners], whole.pop("page", False))
     board()
 
     def csv_file() -> str:  # every answer is read only when the teacher asks for the file
@@ -46,11 +48,13 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
              file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
 
 
-def follow_roster(people: list[tuple[int, str]]) -> None:
+def follow_roster(people: list[tuple[int, str]], whole_page: bool) -> None:
     """The dashboard redraws itself alone (a fragment), but the roster is drawn outside it: when a learner
-    joined, left or was renamed since the roster was drawn, the whole page is drawn again, once."""
+    joined, left or was renamed since the roster was drawn, the whole page is drawn again, once. A run that
+    draws the whole page (``whole_page``) draws the roster anyway: nothing to follow, and no second run to
+    lose its one-time messages ("Quiz set")."""
     now = tuple(people)
-    if st.session_state.setdefault(ROSTER, now) != now:
+    if not whole_page and st.session_state.get(ROSTER, now) != now:
         st.session_state[ROSTER] = now
         st.rerun()
 

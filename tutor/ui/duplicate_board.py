@@ -78,6 +78,8 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
     quiz = cs.quiz(quiz_id)
     live = quiz.open_at(datetime.now(UTC))
 
+    whole = {"page": True}  # this first run draws the whole page; the board's later runs (its timer) only itself
+
     @st.fragment(run_every=REFRESH if live else None)
     def board() -> None:
         try:
@@ -87,7 +89,7 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
         except StoreError as err:
             st.error(plain(err))
             return
-        follow_roster(people)
+        follow_roster(people, whole.pop("page", False))
     board()
 
     def csv_file() -> str:  # read only when the teacher asks for the file
