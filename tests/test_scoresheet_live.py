@@ -145,7 +145,7 @@ def test_the_first_dealer_is_chosen_with_the_players(clubs):
     at = sc_start_with_dealer(["Ann", "Bob", "Cleo"], 2)
     assert any("Deals next (deal 1): **Cleo**" in m.value for m in at.markdown)
     at = sc_start_with_dealer(["Ann", "Bob", "Cleo"], 4)
-    assert "**who deals first**" in errors(at)
+    assert "**Who deals first**" in errors(at)
 
 
 def sc_start_with_dealer(names, seat):

@@ -108,7 +108,7 @@ def test_an_impossible_entry_is_refused_naming_the_field_and_nothing_is_saved(cl
     before = clubs.load(clubs.games()[0].id).game
     entry = {"taker": "Bob", "contract": "petite", "points": "50", "oudlers": 1, **fields}
     at = deal(at, **entry)
-    assert at.error and f"**{field}**" in at.error[0].value
+    assert at.error and f"**{sc._named(field)}**" in at.error[0].value
     assert "nothing changed" in at.error[0].value
     assert clubs.load(clubs.games()[0].id).game == before  # the database kept the sheet as it was
     assert len(deal_rows(at)) == 1
@@ -118,9 +118,9 @@ def test_an_impossible_entry_is_refused_naming_the_field_and_nothing_is_saved(cl
 def test_five_players_need_a_called_partner_or_alone(clubs):
     at = start(["Ann", "Bob", "Chloé", "Dan", "Eve"])
     at = deal(at, taker="Ann", contract="garde", points="49", oudlers=2)
-    assert "**partner**" in at.error[0].value and clubs.games()[0].deals == 0
+    assert "**Partner**" in at.error[0].value and clubs.games()[0].deals == 0
     at = deal(at, taker="Ann", partner="Ann", contract="garde", points="49", oudlers=2)
-    assert "**partner**" in at.error[0].value and clubs.games()[0].deals == 0
+    assert "**Partner**" in at.error[0].value and clubs.games()[0].deals == 0
     at = deal(at, taker="Ann", partner="Bob", contract="garde", points="49", oudlers=2, petit="attack",
               poignees="simple")
     at = deal(at, taker="Chloé", partner=sc.ALONE, contract="petite", points="40.5", oudlers=1)
@@ -147,7 +147,7 @@ def test_a_refused_edit_keeps_the_deal_as_it_was(clubs):
     at = press(at, "Edit")
     at.text_input(key="club_points").set_value("95")
     at = press(at, "Save deal 1")
-    assert "**points**" in at.error[0].value
+    assert "**Points**" in at.error[0].value
     assert clubs.load(clubs.games()[0].id).game.sheet().totals == (354, -214, -70, -70)
 
 
@@ -185,7 +185,7 @@ def test_several_games_are_kept_and_reopened(clubs):
 
 def test_a_game_needs_three_to_five_distinct_players(clubs):
     at = start(["Ann", "Bob"])
-    assert "**players**" in at.error[0].value and "3, 4 or 5" in at.error[0].value
+    assert "**Players**" in at.error[0].value and "3, 4 or 5" in at.error[0].value
     at = start(["Ann", "Bob", "ann"])
     assert "two players are called" in at.error[0].value
     assert clubs.games() == []

@@ -203,10 +203,10 @@ def _sheet_with(names) -> AppTest:
 
 
 @pytest.mark.parametrize("contract, points, oudlers, chelem, field, says", [
-    ("garde", "50", 3, "announced_made", "chelem", "87 points with 2 oudlers or 91 with 3, not 50"),
-    ("petite", "60", 2, "made", "chelem", "keeps at most the Excuse"),
-    ("garde", "0", 0, None, "points", "holds its écart"),
-    ("petite", "0", 0, "defence", "chelem", "keeps only its écart"),
+    ("garde", "50", 3, "announced_made", "Chelem", "87 points with 2 oudlers or 91 with 3, not 50"),
+    ("petite", "60", 2, "made", "Chelem", "keeps at most the Excuse"),
+    ("garde", "0", 0, None, "Points", "holds its écart"),
+    ("petite", "0", 0, "defence", "Chelem", "keeps only its écart"),
 ])
 def test_the_score_sheet_refuses_what_a_chelem_makes_impossible(clubs, contract, points, oudlers, chelem, field,
                                                                  says):

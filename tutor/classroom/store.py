@@ -520,15 +520,21 @@ class ClassStore:
         return info, _player(player, str(token))
 
     def pace(self, token: str) -> tuple[int, bool] | None:
-        """(current question, closed) of the quiz a token belongs to, or None for a token that is not one:
-        the one small read a paced learner's page repeats every few seconds (``me`` rebuilds the questions)."""
+        """(current question, closed) of the quiz a token belongs to, or None for a token that is not one."""
+        seen = self.watch(token)
+        return None if seen is None else seen[:2]
+
+    def watch(self, token: str) -> tuple[int, bool, str] | None:
+        """(current question, closed, the learner's name) for a token, or None for a token that is not one:
+        the one small read a paced learner's page repeats every few seconds (``me`` rebuilds the questions),
+        so it follows the teacher's pace and a rename."""
         def run():
             with self.engine.connect() as conn:
-                return conn.execute(select(ClassQuiz.current, ClassQuiz.closed).join(
+                return conn.execute(select(ClassQuiz.current, ClassQuiz.closed, ClassPlayer.name).join(
                     ClassPlayer, ClassPlayer.quiz_id == ClassQuiz.id).where(
                     ClassPlayer.token_hash == token_hash(token))).one_or_none()
         row = self._db(run)
-        return None if row is None else (row.current, bool(row.closed))
+        return None if row is None else (row.current, bool(row.closed), row.name)
 
     def my_answers(self, token: str, now: datetime | None = None) -> list[Mark]:
         """This learner's own answers, and nobody else's."""

@@ -16,11 +16,12 @@
 """
 
 from .csvio import CsvError, SheetFile, from_csv, read_csv, to_csv
-from .entry import FIELDS, DealEntry, EntryError, make_entry, score_entry
+from .entry import FIELD_WORDS, FIELDS, DealEntry, EntryError, field_words, make_entry, score_entry
 from .game import Game, GameError, Row, Sheet, player_scores
 from .standings import Standing, dealer, dealer_seat, first_dealer_for, standings
 
-__all__ = ["FIELDS", "CsvError", "DealEntry", "EntryError", "Game", "GameError", "Row", "Sheet", "from_csv",
+__all__ = ["FIELD_WORDS", "FIELDS", "field_words",
+           "CsvError", "DealEntry", "EntryError", "Game", "GameError", "Row", "Sheet", "from_csv",
            "make_entry", "player_scores", "score_entry", "to_csv"]
 __all__ += ["SheetFile", "read_csv"]
 __all__ += ["Standing", "dealer", "dealer_seat", "first_dealer_for", "standings"]

@@ -50,7 +50,18 @@ from typing import NamedTuple
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
-from .entry import FIELDS, FRENCH_HEADERS, REQUIRED, DealEntry, EntryError, find_player, fold, make_entry, score_entry
+from .entry import (
+    FIELDS,
+    FRENCH_HEADERS,
+    REQUIRED,
+    DealEntry,
+    EntryError,
+    field_words,
+    find_player,
+    fold,
+    make_entry,
+    score_entry,
+)
 from .game import Game, GameError, check_players, player_scores
 
 HEADERS = {**{fold(f): f for f in FIELDS}, **FRENCH_HEADERS}
@@ -189,7 +200,7 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
         try:
             entry = make_entry(players, fields)
         except EntryError as err:
-            problems.extend((line, f"{f}: {m}") for f, m in err.problems)
+            problems.extend((line, text) for text in err.lines())  # each field in words
             continue
         written = {p: row.get(p, "").strip() for p in players}
         scores = player_scores(players, entry, score_entry(len(players), entry))
@@ -233,7 +244,7 @@ def _read_header(header: list[str]) -> tuple[str, ...]:
     for name in FIELDS:  # duplicate players are named by check_players below
         if named.count(name) > 1:
             both = " and ".join(repr(h) for h, f in zip(header, named) if f == name)
-            raise TarotError(f"the header has two {name!r} columns ({both})")
+            raise TarotError(f"the header has two {field_words(name)!r} columns ({both})")
     missing = [f for f in REQUIRED if f not in named]
     if missing:
         raise TarotError(f"the header has no {', '.join(missing)} column: it needs "

@@ -34,6 +34,11 @@ from ..engine.scoring import check_points
 
 FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
 REQUIRED = ("taker", "contract", "points", "oudlers")
+# Each field as the scorer reads it (the form's labels, the CSV's headers in words): a refusal names a field
+# by these words, never by its code name.
+FIELD_WORDS = {"taker": "taker", "partner": "partner", "contract": "contract", "points": "points",
+               "oudlers": "oudlers", "petit_au_bout": "petit au bout", "poignees": "poignées", "chelem": "chelem",
+               "alone": "alone"}
 TRUMPS_IN_DECK = 22  # 21 trumps and the Excuse: the most all poignées of one deal can show together
 
 # What a scorer may type, read as the canonical value (French beside English), keyed by ``fold``.
@@ -68,12 +73,27 @@ def fold(text) -> str:
     return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
 
 
+def field_words(field: str) -> str:
+    """How a refusal names ``field`` (``FIELD_WORDS``), with any ``deal 3: `` prefix kept.
+
+    >>> field_words("petit_au_bout"), field_words("deal 3: poignees"), field_words("Ann")
+    ('petit au bout', 'deal 3: poignées', 'Ann')
+    """
+    where, _, name = field.rpartition(": ")
+    return f"{where}: " * bool(where) + FIELD_WORDS.get(name, name)
+
+
 class EntryError(TarotError):
-    """Bad fields of a deal entry: ``problems`` is a tuple of (field, message), every one reported."""
+    """Bad fields of a deal entry: ``problems`` is a tuple of (field, message), every one reported; the
+    text names each field in words (``field_words``)."""
 
     def __init__(self, problems: Sequence[tuple[str, str]]):
         self.problems = tuple(problems)
-        super().__init__("; ".join(f"{f}: {m}" for f, m in self.problems))
+        super().__init__("; ".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """``field: message`` per problem, each field in words."""
+        return [f"{field_words(f)}: {m}" for f, m in self.problems]
 
 
 @dataclass(frozen=True)
@@ -160,7 +180,7 @@ def _chelem(value) -> str | None:
         return None
     chelem = CHELEMS.get(fold(value))
     if chelem is None:
-        raise TarotError(f"one of {', '.join(CHELEM_BONUS)} or empty, not {value!r}")
+        raise TarotError(f"one of {', '.join(c.replace('_', ' ') for c in CHELEM_BONUS)} or empty, not {value!r}")
     return chelem
 
 

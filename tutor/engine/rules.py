@@ -68,7 +68,7 @@ class Contract(enum.Enum):
         try:
             return _CONTRACT_ALIASES[key]
         except KeyError:
-            names = ", ".join(c.value for c in cls)
+            names = ", ".join(c.value.replace("_", " ") for c in cls)  # in words: what a scorer types
             raise TarotError(f"unknown contract {value!r}: use one of {names}") from None
 
 

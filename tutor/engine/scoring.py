@@ -197,7 +197,7 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     points = float(taker_points)
     if alone and players != 5:
         raise TarotError("only a 5-player taker can play alone (with 3 or 4 the taker is always alone)")
-    pab = _side(petit_au_bout, "petit_au_bout")
+    pab = _side(petit_au_bout, "the petit au bout")
     if isinstance(poignees, str):
         poignees = [poignees]
     poignees = [str(getattr(p, "value", p)).strip().lower() for p in poignees or ()]

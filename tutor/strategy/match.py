@@ -188,4 +188,5 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
     return out
 
 
-__all__ = ["run_match", "board_rows", "play_board", "advisor_move", "board_seed", "summary", "Row", "seat_score", "role"]
+__all__ = ["run_match", "board_rows", "play_board", "advisor_move", "board_seed", "summary", "Row", "seat_score",
+           "role"]

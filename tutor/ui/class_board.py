@@ -13,25 +13,30 @@ import streamlit as st
 
 from ..classroom import roster as roster_ops
 from ..classroom import stats
-from ..classroom.store import ClassError, ClassStore, QuizInfo
+from ..classroom.store import ClassError, ClassStore, QuizInfo, Tallies
 from ..progress import StoreError
 from .safe import plain
 from .widgets import download, show_card_groups
 
 REFRESH = 3  # seconds between two redraws of the dashboard while the quiz is open
 RENAMED = "teacher_renamed"  # session key: the note to show after a rename's rerun
+ROSTER = "teacher_roster_seen"  # session key: the learners (id, name) the roster was last drawn with
 
 
 def dashboard(cs: ClassStore, quiz_id: int) -> None:
     quiz = cs.quiz(quiz_id)
     live = quiz.open_at(datetime.now(UTC))
 
+    whole = {"page": True}  # this first run draws the whole page; the board's later runs (its timer) only itself
+
     @st.fragment(run_every=REFRESH if live else None)
     def board() -> None:
         try:
-            _board(cs, cs.quiz(quiz_id))
+            tallies = _board(cs, cs.quiz(quiz_id))
         except StoreError as err:
             st.error(plain(err))
+            return
+        follow_roster([(pid, name) for name, *_rest, pid in tallies.learners], whole.pop("page", False))
     board()
 
     def csv_file() -> str:  # every answer is read only when the teacher asks for the file
@@ -43,7 +48,18 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
              file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
 
 
-def _board(cs: ClassStore, quiz: QuizInfo) -> None:
+def follow_roster(people: list[tuple[int, str]], whole_page: bool) -> None:
+    """The dashboard redraws itself alone (a fragment), but the roster is drawn outside it: when a learner
+    joined, left or was renamed since the roster was drawn, the whole page is drawn again, once. A run that
+    draws the whole page (``whole_page``) draws the roster anyway: nothing to follow, and no second run to
+    lose its one-time messages ("Quiz set")."""
+    now = tuple(people)
+    if not whole_page and st.session_state.get(ROSTER, now) != now:
+        st.session_state[ROSTER] = now
+        st.rerun()
+
+
+def _board(cs: ClassStore, quiz: QuizInfo) -> Tallies:
     _requests(cs, quiz)
     tallies = cs.tallies(quiz.id)  # counted in SQL: a redraw costs the same for 50 or 5,000 answers
     st.subheader(f"Learners ({len(tallies.learners)})")
@@ -61,6 +77,7 @@ def _board(cs: ClassStore, quiz: QuizInfo) -> None:
     st.subheader("Skills")
     st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": stats.one_place(r.percent_right)}
                   for r in stats.skills_from(quiz, tallies)], hide_index=True, width="stretch")
+    return tallies
 
 
 def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
@@ -131,6 +148,7 @@ def roster(cs: ClassStore, quiz_id: int) -> None:
     """Rename or remove a learner (outside the self-redrawing part, so typing is never interrupted)."""
     tallies = cs.tallies(quiz_id)
     people = {pid: name for name, *_rest, pid in tallies.learners}
+    st.session_state[ROSTER] = tuple(people.items())  # what the dashboard's redraws compare with
     if not people:
         return
     with st.expander("Rename or remove a learner"):

@@ -29,7 +29,8 @@ from .widgets import show_card_groups
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
 ME = "me"  # query parameter: the same token, so a reload keeps the learner's place
-PIN = "class_pin"  # session key: the PIN shown once at joining (never in the address)
+PIN = "class_pin"  # session key: the PIN shown once at joining (never in the address; the store keeps only its hash)
+PIN_NOTED = "class_pin_noted"  # session key: the learner pressed "Got it" under their PIN
 WAITING = "class_waiting"  # session key: (secret, name) while the teacher has not let this learner back in
 FOLLOW = 3  # seconds between two looks at the teacher's pace
 # Material icons with their words (an emoji is an empty box without an emoji font)
@@ -88,6 +89,7 @@ def _join(cs: ClassStore) -> None:
             return
         _remember(player.token, quiz.code)
         st.session_state[PIN] = player.pin
+        st.session_state.pop(PIN_NOTED, None)
         st.rerun()
     _come_back(cs, code_given)
 
@@ -109,6 +111,7 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
         if with_pin:
             quiz, player = roster.rejoin_with_pin(cs, code, name, pin, session_key())
             _remember(player.token, quiz.code)
+            st.session_state.update({PIN: str(pin or "").strip(), PIN_NOTED: True})  # known: for Show my PIN
         else:
             secret = roster.ask_to_rejoin(cs, code, name, session=session_key())
             st.session_state[WAITING] = (secret, display_name(name))  # the name as the store kept it
@@ -154,20 +157,43 @@ def _remember(token: str, code: str) -> None:
 def _forget() -> None:
     st.session_state.pop(TOKEN, None)
     st.session_state.pop(PIN, None)
+    st.session_state.pop(PIN_NOTED, None)
     st.query_params.pop(ME, None)
 
 
 def _follow(cs: ClassStore, token: str, seen: tuple) -> None:
-    """Look at the teacher's pace every few seconds; a change (next question, closing) redraws the page."""
+    """Look at the teacher's pace and this learner's name every few seconds; a change (next question,
+    closing, a rename by the teacher) redraws the page."""
     @st.fragment(run_every=FOLLOW)
     def look() -> None:
         try:
-            pace = cs.pace(token)
+            now = cs.watch(token)
         except StoreError:
             return
-        if pace is not None and pace != seen:
+        if now is not None and now != seen:
             st.rerun()
     look()
+
+
+def _pin() -> None:
+    """The PIN to come back with: shown once after joining, until "Got it", then folded away under
+    "Show my PIN". Only this session has it (the quiz keeps a hash): after a reload, say how to get back in."""
+    pin = st.session_state.get(PIN)
+    if pin and not st.session_state.get(PIN_NOTED):
+        st.info(f"Your PIN is **{pin}**. Note it down now: if you lose this page, the Class page lets you back in "
+                "with your name and this PIN.")
+        if st.button("Got it", key="class_pin_got_it", type="primary"):
+            st.session_state[PIN_NOTED] = True
+            st.rerun()
+        return
+    with st.expander("Show my PIN"):
+        if pin:
+            st.markdown(f"Your PIN is **{pin}**.")
+        else:
+            st.markdown("This page no longer knows your PIN: it was shown once, when you joined, and the quiz keeps "
+                        "it only in a form nobody can read back. This page's address keeps your place. If you lose "
+                        "it, open **Class**, unfold “Already joined, but lost the page?” and press **Ask my teacher "
+                        "to let me in**.")
 
 
 def _take(cs: ClassStore, token: str) -> None:
@@ -188,16 +214,14 @@ def _take(cs: ClassStore, token: str) -> None:
     if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
         _forget()
         st.rerun()
-    if st.session_state.get(PIN):
-        st.info(f"Your PIN is **{st.session_state[PIN]}**. Note it down: if you lose this page, the Class page lets "
-                "you back in with your name and this PIN.")
+    _pin()
     if quiz.duplicate:  # everyone plays the same deals (``class_duplicate``)
         from .class_duplicate import play
         play(cs, token, quiz)
         return
     todo = [i for i in range(total) if i not in done]
     if quiz.paced and not quiz.closed:
-        todo = _paced_turn(cs, token, quiz, done)
+        todo = _paced_turn(cs, token, quiz, done, player.name)
         if todo is None:
             return
     if not todo:
@@ -243,12 +267,12 @@ def _take(cs: ClassStore, token: str) -> None:
     st.caption("Your answers are saved as you go; the result comes at the end.")
 
 
-def _paced_turn(cs: ClassStore, token: str, quiz, done: dict) -> list[int] | None:
+def _paced_turn(cs: ClassStore, token: str, quiz, done: dict, name: str) -> list[int] | None:
     """The teacher leads: the question the class is on, if this learner has not answered it; None when
     there is nothing to answer now (the page says why and follows the teacher)."""
     if quiz.finished:
         return []
-    _follow(cs, token, (quiz.current, quiz.closed))
+    _follow(cs, token, (quiz.current, quiz.closed, name))
     if quiz.current < 0:
         st.info("Your teacher will start the quiz in a moment: the first question comes here by itself.")
     elif quiz.current in done:

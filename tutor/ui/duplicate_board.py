@@ -23,7 +23,7 @@ from ..classroom.store import ClassError, ClassStore, QuizInfo
 from ..csvsafe import guard
 from ..engine import TarotError
 from ..progress import StoreError
-from .class_board import REFRESH, _requests
+from .class_board import REFRESH, _requests, follow_roster
 from .safe import plain
 from .widgets import download
 
@@ -78,14 +78,18 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
     quiz = cs.quiz(quiz_id)
     live = quiz.open_at(datetime.now(UTC))
 
+    whole = {"page": True}  # this first run draws the whole page; the board's later runs (its timer) only itself
+
     @st.fragment(run_every=REFRESH if live else None)
     def board() -> None:
         try:
             q = cs.quiz(quiz_id)
             _requests(cs, q)
-            _board(cs, q)
+            people = _board(cs, q)
         except StoreError as err:
             st.error(plain(err))
+            return
+        follow_roster(people, whole.pop("page", False))
     board()
 
     def csv_file() -> str:  # read only when the teacher asks for the file
@@ -109,14 +113,15 @@ def ranking_csv(cs: ClassStore, quiz: QuizInfo) -> str:
     return out.getvalue()
 
 
-def _board(cs: ClassStore, quiz: QuizInfo) -> None:
+def _board(cs: ClassStore, quiz: QuizInfo) -> list[tuple[int, str]]:
+    """The learners' progress and the ranking; returns the learners (id, name), for the roster below."""
     people, plays = dup.plays(cs, quiz.id)
     names = dict(people)
     total = len(quiz.deals)
     st.subheader(f"Learners ({len(people)})")
     if not people:
         st.caption("Nobody has joined yet.")
-        return
+        return people
     done = {k: p for k, p in plays.items() if p.done}
     st.dataframe([{"learner": name, "deals played": sum(1 for n in range(total) if (pid, n) in done),
                    "playing now": next((f"deal {n + 1}" for n in range(total)
@@ -135,6 +140,7 @@ def _board(cs: ClassStore, quiz: QuizInfo) -> None:
                "learner's seat took, else in defence; global % = ¼ attack + ¾ defence, as the FFT ranks a "
                "duplicate (only one of them measured: that one).")
     _deal_view(quiz, people, plays)
+    return people
 
 
 def _p(x) -> str:

@@ -13,6 +13,7 @@ and the sheet looks for such changes every few seconds (``_watch``, a fragment),
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 
 import streamlit as st
@@ -24,18 +25,20 @@ from ..club import (
     GameError,
     dealer,
     dealer_seat,
+    field_words,
     first_dealer_for,
     read_csv,
     standings,
     to_csv,
 )
-from ..engine import CHELEM_BONUS, Contract
+from ..engine import CHELEM_BONUS
 from ..engine.words import plural
 from ..limits import CLUB_TABLE_FIX_MINUTES
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, clean_game_name, name_from_file
 from . import learner as lr
 from . import organiser
 from .safe import plain, query_choice, query_int, query_text
+from .scoresheet_view import CONTRACTS, PALETTE, breakdown, chart, chart_spec, whole_sheet  # noqa: F401 (tests)
 from .widgets import download
 
 VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
@@ -45,7 +48,6 @@ CONFIRM = "club_confirm_delete"  # id of the saved game whose Delete was pressed
 ALONE = "— alone (own king)"
 SIDES = {None: "—", "attack": "attack (attaque)", "defence": "defence (défense)"}
 CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
-CONTRACTS = {c.value: c.value.replace("_", " ") for c in Contract}
 FORM = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem")
 EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field is None, nothing chosen
 # Two devices on one game: the stored version this sheet was read at, the first dealer's seat (from 0),
@@ -53,12 +55,14 @@ EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field
 VERSION, FIRST_DEALER, UNSAVED = "club_version", "club_first_dealer", "club_unsaved"
 EDIT_VERSION = "club_edit_version"  # the version the deal being edited was read at
 REFRESH_SECONDS = 4  # how often an open sheet looks for deals entered on another device
+# The last message shown ((kind, text, when)), kept through the refreshes another device's changes cause,
+# for FLASH_SECONDS at most: "Deal 3 saved." must not vanish because the other phone saved deal 4.
+SHOWN, FOLLOWED, FLASH_SECONDS = "club_flash_shown", "club_followed", 10
 GAME_ID_MAX = 2**31 - 1
-# Okabe and Ito's colour-blind-safe palette, one colour per seat (no two blues, no red next to green).
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 
 
 def render() -> None:
+    followed = st.session_state.pop(FOLLOWED, False)  # this run shows another device's change (``_watch``)
     st.title("Score sheet")
     st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
     organiser.hand_cookie()
@@ -71,7 +75,19 @@ def render() -> None:
     if st.session_state.get(GAME) is None and view == "sheet":
         st.caption("No game open: start a new one or open a saved one.")
         view = "games"
-    {"sheet": render_sheet, "games": render_games, "print": render_blank}[view]()
+    else:
+        _view_in_address(view)
+    {"sheet": lambda: render_sheet(followed), "games": render_games, "print": render_blank}[view]()
+
+
+def _view_in_address(view: str) -> None:
+    """The address names the view on screen: ``?view=games`` for the list, nothing for the sheet (its address is
+    the game's, ``?game=ID``). Written only when it changes: each write is sent to the browser."""
+    if view == "sheet":
+        if "view" in st.query_params:
+            st.query_params.pop("view")
+    elif st.query_params.get("view") != view:
+        st.query_params["view"] = view
 
 
 def _pending() -> None:
@@ -233,29 +249,42 @@ def _watch() -> None:
         return
     stored = lr.guarded(lambda s: ClubStore(s).version(gid))
     if stored is not None and stored != ss.get(VERSION) and _reload(mine=False):
+        ss[FOLLOWED] = True
         st.rerun()
 
 
-def _flash() -> None:
-    kind, text = st.session_state.pop(FLASH, (None, ""))
-    if kind:
+def _clock() -> float:
+    return time.monotonic()
+
+
+def _flash(followed: bool = False) -> None:
+    """Show the message the last action left (“Deal 3 saved.”). A redraw for another device's change
+    (``followed``) shows it again for FLASH_SECONDS; this device's next action, or time, ends it."""
+    ss = st.session_state
+    new = ss.pop(FLASH, None)
+    if new:
+        ss[SHOWN] = (*new, _clock())
+    elif not (followed and SHOWN in ss and _clock() - ss[SHOWN][2] < FLASH_SECONDS):
+        ss.pop(SHOWN, None)
+    if SHOWN in ss:
+        kind, text, _when = ss[SHOWN]
         getattr(st, kind)(text)
 
 
 # -- the sheet -----------------------------------------------------------------------------------
 
-def render_sheet() -> None:
+def render_sheet(followed: bool = False) -> None:
     game: Game = st.session_state[GAME]
     sheet = game.sheet()
     st.subheader(plain(st.session_state.get(NAME, "Game")))
-    _flash()
+    _flash(followed)
     _offer_undo()
     _standings(game, sheet)
     _deal_form(game)
     if sheet.rows:
-        _breakdown(sheet.players, sheet.rows[-1])
-        _whole_sheet(sheet)
-        _chart(sheet)
+        breakdown(sheet.players, sheet.rows[-1])
+        whole_sheet(sheet)
+        chart(sheet)
         _edit_delete(game)
         _downloads(game)
     else:
@@ -288,19 +317,6 @@ def _set_dealer(game: Game, seat: int) -> None:
     if _commit(game, lambda clubs: clubs.set_next_dealer(gid, seat)):
         st.session_state[FLASH] = ("success", f"{plain(game.players[seat])} deals next.")
     st.rerun()
-
-
-def _whole_sheet(sheet) -> None:
-    st.markdown("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom")
-    rows = _table(sheet)
-    st.dataframe(rows, hide_index=True, width="stretch", height="content",  # every deal: no scrolling box
-                 column_config={c: st.column_config.NumberColumn(format="%d") for c in rows[0]
-                                if c in sheet.players or c.endswith(" Σ") or c == "oudlers"})
-    bad = sheet.unbalanced()
-    if bad:
-        st.error(f"Rows {', '.join(map(str, bad))} do not sum to zero.")
-    else:
-        st.caption(":material/check: Every row sums to zero.")
 
 
 def _deal_form(game: Game) -> None:
@@ -347,12 +363,13 @@ def _submit(game: Game, editing: int | None) -> None:
     fields = _fields()
     ss = st.session_state
     if len(game.players) == 5 and ss.get("club_partner") is None:
-        st.error("**partner**: choose the called partner, or “alone” when the taker called their own king.")
+        st.error("**Partner**: choose the called partner, or “alone” when the taker called their own king.")
         return
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
-        st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{f}**: {plain(m)}" for f, m in err.problems))
+        st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{_named(f)}**: {plain(m)}"
+                                                                 for f, m in err.problems))
         return
     gid = ss.get(GAME_ID)
     if editing and not _may_change(editing):  # the window closed while the form was open
@@ -373,72 +390,10 @@ def _submit(game: Game, editing: int | None) -> None:
     st.rerun()
 
 
-def _breakdown(players, row) -> None:
-    with st.container(border=True):
-        e, s = row.entry, row.score
-        result = "made" if s.won else "failed"
-        st.markdown(f"**Deal {row.number}**: {plain(e.taker)} · {CONTRACTS[e.contract.value]} · {e.points:g} points "
-                    f"with {plural(e.oudlers, 'oudler')} · {result} by {s.margin}")
-        st.markdown("\n".join(f"- {step.text}" for step in s.steps))
-        st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
-
-
-def _table(sheet) -> list[dict]:
-    """One row per deal: the players' scores and totals first (what a phone shows without scrolling), then the
-    entry; and a last row with the totals, as at the foot of a paper sheet."""
-    rows = []
-    for r in sheet.rows:
-        e = r.entry
-        row: dict = {"#": str(r.number)}
-        for p, score, total in zip(sheet.players, r.scores, r.totals):
-            row[p] = score
-            row[f"{p} Σ"] = total
-        row["sum 0"] = "✓" if r.balanced else "✗"
-        row.update({"taker": e.taker, "contract": CONTRACTS[e.contract.value], "points": f"{e.points:g}",
-                    "oudlers": e.oudlers})
-        if len(sheet.players) == 5:
-            row["partner"] = "alone" if e.alone else (e.partner or "")
-        row["extras"] = " ".join(x for x in (e.petit_au_bout and f"petit:{e.petit_au_bout}",
-                                             " ".join(e.poignees), e.chelem and f"chelem:{e.chelem}") if x)
-        rows.append(row)
-    foot = {c: None for c in rows[-1]} if rows else {}
-    foot.update({"#": "Total", **{f"{p} Σ": t for p, t in zip(sheet.players, sheet.totals)}, "sum 0": ""})
-    return [*rows, foot] if rows else rows
-
-
-def chart_spec(sheet) -> dict:
-    """Each player's total after every deal: one colour per player from a colour-blind-safe palette
-    (``PALETTE``), a point shape per player too, and each line labelled with its player at its end
-    (players level at the end share one label), so no colour has to be matched to a legend."""
-    # A hand-written Vega-Lite spec: st.line_chart would run altair's schema checks on every rerun.
-    players, last = list(sheet.players), len(sheet.rows)
-    values = [{"deal": 0, "player": p, "total": 0} for p in players]
-    values += [{"deal": r.number, "player": p, "total": t} for r in sheet.rows for p, t in zip(players, r.totals)]
-    ends: dict[int, list[str]] = {}
-    for p, t in zip(players, sheet.totals):
-        ends.setdefault(t, []).append(p)
-    labels = [{"deal": last, "total": t, "player": names[0], "label": ", ".join(names)} for t, names in ends.items()]
-    colour = {"field": "player", "type": "nominal", "sort": players,
-              "scale": {"domain": players, "range": list(PALETTE[:len(players)])}, "legend": None}
-    x = {"field": "deal", "type": "quantitative", "title": "deal",
-         "axis": {"tickMinStep": 1}, "scale": {"domain": [0, last + max(1, last * 0.35)]}}  # room for the labels
-    return {
-        "height": 240,
-        "layer": [
-            {"data": {"values": values}, "mark": {"type": "line", "point": {"filled": True, "size": 50}},
-             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
-                          "shape": {"field": "player", "type": "nominal", "sort": players, "legend": None},
-                          "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]}},
-            {"data": {"values": labels},
-             "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 13, "fontWeight": "bold"},
-             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
-                          "text": {"field": "label"}}},
-        ],
-    }
-
-
-def _chart(sheet) -> None:
-    st.vega_lite_chart(chart_spec(sheet), width="stretch")
+def _named(field: str) -> str:
+    """A field as a refusal names it: in words, as the form labels it ("Petit au bout", never its code name)."""
+    words = field_words(field)
+    return words[:1].upper() + words[1:]
 
 
 def _may_change(number: int) -> bool:
@@ -539,10 +494,10 @@ def _start(names: list[str], name: str, first_dealer: int = 0) -> None:
     try:
         game = Game.new(names)
     except GameError as err:
-        st.error(f"**players**: {plain(err)}")
+        st.error(f"**Players**: {plain(err)}")
         return
     if first_dealer >= len(names):
-        st.error(f"**who deals first**: there are {len(names)} players; choose one of players 1 to {len(names)}.")
+        st.error(f"**Who deals first**: there are {len(names)} players; choose one of players 1 to {len(names)}.")
         return
     name = " ".join(name.split()) or "Club night"
     st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: first_dealer, EDITING: None})

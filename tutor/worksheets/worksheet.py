@@ -28,6 +28,7 @@ from .pdf import GREY, SheetPDF, printable
 
 MAX_COUNT = MAX_QUESTIONS  # ~50 ms a question with both PDFs: a full sheet in ~5 s
 LETTERS = "ABCDEFGHIJ"
+FORM_LINE, LINE_GAP = 40.0, 3.0  # mm: a score form's line to write on (at the right), and the space before a line
 # The strategy drills stay in the app: their verdicts are tables of estimates, every hand of an endgame and a
 # scored écart, which a printed sheet cannot lay out well (and the bid estimate takes a second per question).
 PRINTABLE = tuple(kind for kind, gen in KINDS.items() if gen.skill not in STRATEGY_SKILLS)
@@ -113,14 +114,21 @@ def _answer_space(pdf: SheetPDF, q: Question) -> None:
         pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
         pdf.font(9.5)
         for f in q.fields:  # the label, then a line to write on at the right
-            pdf.cell(pdf.epw - 40, 7, printable(f.label + (f" ({f.hint})" if f.hint else "")))
-            pdf.cell(40, 6, "", border="B", new_x="LMARGIN", new_y="NEXT")
+            _answer_line(pdf, printable(f.label + (f" ({f.hint})" if f.hint else "")), pdf.epw - FORM_LINE)
     else:
         what = "Your answer (card codes)" if q.answer_type is AnswerType.PICK_CARDS else "Your answer"
         pdf.font(10)
-        pdf.cell(45, 8, what + ":")
-        pdf.cell(0, 7, "", border="B", new_x="LMARGIN", new_y="NEXT")
+        _answer_line(pdf, what + ":", max(45.0, pdf.get_string_width(what + ":") + LINE_GAP))
     pdf.ln(5)
+
+
+def _answer_line(pdf: SheetPDF, label: str, line_x: float) -> None:
+    """``label``, wrapped to end before ``line_x`` (mm from the left margin), then a line to write on from
+    there to the right margin, level with the label's last line: never drawn under the label's words."""
+    pdf.multi_cell(line_x - LINE_GAP, 5, label, align="L", new_x="LMARGIN", new_y="NEXT")
+    y = pdf.get_y() + 1
+    pdf.line(pdf.l_margin + line_x, y, pdf.l_margin + pdf.epw, y)
+    pdf.ln(3)
 
 
 def worksheet_pdf(ws: Worksheet, *, created: datetime | None = None) -> bytes:
