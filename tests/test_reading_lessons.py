@@ -8,6 +8,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from apptest_helpers import app
 
 import tutor.quiz  # noqa: F401 - hands the generators to the content checker, as the app does
 from tutor.content import load_course
@@ -22,8 +23,6 @@ from tutor.strategy.bots import decide
 from tutor.strategy.position import Position, PositionError
 from tutor.strategy.solver import solve
 from tutor.ui.course import course_part
-
-from apptest_helpers import app
 
 REPO = Path(__file__).resolve().parent.parent
 NEW = ("five-players-play", "reading-the-cards", "excuse-garde-sans-chelem")
