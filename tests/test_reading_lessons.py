@@ -203,3 +203,15 @@ def test_position_errors_are_not_silently_skipped():
             Position.from_mapping(layout)
         except PositionError as err:  # pragma: no cover - would mean the enumeration is wrong
             pytest.fail(str(err))
+
+
+@pytest.mark.parametrize("lid", NEW)
+def test_the_first_worked_example_shows_card_pictures(course, lid):
+    """Each new lesson's first worked example on the lesson page: the hands as card pictures, no card codes."""
+    lesson = course.lesson(lid)
+    step = next(i for i, s in enumerate(lesson.steps, 1) if isinstance(s, ExampleStep))
+    at = app("tutor/ui/pages/lesson.py", lesson=lid, step=str(step))
+    assert not at.exception
+    shown = [str(m.value) for m in at.markdown]
+    assert any("<img" in v and "{cards:" not in v for v in shown)
+    assert not any(code in v for v in shown for code in (" T21 ", " KD ", " EX "))
