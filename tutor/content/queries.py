@@ -628,8 +628,8 @@ def _calls_by_play(hand: tuple):
     return grade_calls(view, samples=KING_CALL_SAMPLES, seed=0)
 
 
-def _position(spec, name: str) -> Position:
-    spec = _args(spec, name, ("position",), ())
+def _position(spec, name: str, optional=()) -> Position:
+    spec = _args(spec, name, ("position",), optional)
     try:
         return Position.from_mapping(spec["position"])
     except PositionError as err:
@@ -638,8 +638,10 @@ def _position(spec, name: str) -> Position:
 
 def q_best_card(spec) -> Result:
     """Every card the exact solver rates best for the side to play (ties all accepted); the stated answer
-    is one of them."""
-    pos = _position(spec, "best_card")
+    is one of them. ``hidden: true`` shows only the player's hand and the trick: a question decided on
+    what that seat can see (the others' cards worked out from the play, as the question says)."""
+    pos = _position(spec, "best_card", ("hidden",))
+    hidden = _choice(spec, "hidden", (True, False), False)
     try:
         sol = solve(pos)
     except BeyondRange as err:
@@ -650,7 +652,8 @@ def q_best_card(spec) -> Result:
     note = (f"With perfect play after each card, the taker scores: {values}. Best for {side}: "
             f"{' or '.join(c.the_name for c in sol.best)}.")
     shown = {"Your hand": list(pos.hands[seat]),
-             **{f"{seat_label(s, capital=True)}'s hand": list(h) for s, h in enumerate(pos.hands) if s != seat}}
+             **{f"{seat_label(s, capital=True)}'s hand": list(h) for s, h in enumerate(pos.hands)
+                if s != seat and not hidden}}
     if pos.trick:
         shown["Trick so far"] = list(pos.trick)
     return Result(sol.best[0], "card", pool=pos.legal(), note=note, shown=shown, accept=frozenset(sol.best))

@@ -32,6 +32,8 @@ RULE_TEXT: dict[str, str] = {
     "call_before_dog": "With 5 players the taker calls before the dog is turned up, so nobody knows yet whether "
                        "the called card is in the dog.",
     # dealing and bidding (RULES.md; FFT p.5)
+    "dog_hidden": "In a garde sans and a garde contre the dog stays face down, seen by nobody: in a garde sans "
+                  "its cards count for the taker, in a garde contre for the defence.",
     "first_bid": "The first contract is the petite: the FFT’s words are “Je prise”, and at many tables people say "
                  "“je prends” or “petite”.",
     "misdeal": "After a misdeal the same dealer deals again and may not bid on that deal.",
