@@ -6,7 +6,7 @@ For each table size (3, 4, 5 players), ``--hands`` hands are drawn (seeded; a th
 weighted towards trumps, a third towards court cards, so the whole range of counts is covered). Each hand is
 given to seat 1, which takes a **garde** (the others pass), and the deal (the other hands dealt at random) is
 played out **once by the advisor's rollout** (``tutor.strategy.advisor.rollout``: the practice bots for every
-seat, the écart and the call included, then the exact solver for the last tricks). Made: the taker's score is
+seat, the écart and the call included, to the last card). Made: the taker's score is
 above 0. A petite is made exactly as often (same dog, same play).
 
 For each scale and table size a logistic curve ``P(made) = 1 / (1 + exp(-(a + b × count)))`` is fitted, and

@@ -4,7 +4,7 @@ Run: python bench/king_call.py [--seed 2026] [--hands 120] [--samples 16] [--exa
 
 1. **The issue's example**: a garde with T21 T16 T12 T8 T5 T3 EX 9C 7C 5C 3C 2C QH 4H 8S. Every king it may call
    is played out on the same ``--example`` deals of the cards the taker cannot see (``by_play.grade_calls``:
-   the advisor's sampler and rollout, the practice bots at every seat, the exact solver for the last tricks).
+   the advisor's sampler and rollout, the practice bots at every seat to the last card).
 2. **Rules over many hands**: ``--hands`` 5-player hands that take a garde by the count (Chavey's scale, at least
    the garde threshold, enough trumps), each with every callable king played out on ``--samples`` deals. For each
    rule, the mean score of the king it names; the paired gap between two rules is averaged over the hands, with

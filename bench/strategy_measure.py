@@ -7,7 +7,7 @@ the hand count (``tutor.strategy.handcount.hand_strength``, the adopted scale; t
 size's thresholds, ``handcount.thresholds``); each hand is then given to seat 1 (which speaks and leads
 first) with the other hands dealt at random, ``samples`` times, and every deal is played out once per
 contract by **the advisor's rollout** (``tutor.strategy.advisor.rollout``: the practice bots at every seat,
-the taker's écart and call included, then the exact solver for the last tricks), the taker bidding the
+the taker's écart and call included, to the last card), the taker bidding the
 contract and the others passing. The deals of all the group's hands are pooled: for each contract, how
 many were made, the Wilson 95% interval and the mean score of the taker. The lessons quote these numbers
 as ``{measure:<id>.<what>}`` (see ``tutor/content/measures.py``), so each number is stated in one place:
@@ -239,8 +239,8 @@ def main(argv=None) -> int:
            "method": "Hands drawn at random (seeded) until enough fall in each band of the hand count (Chavey's "
                      "scale, each table size's thresholds); each hand given to seat 1 (which speaks and leads "
                      "first), the other hands dealt at random samples_per_hand times, and each deal played out once "
-                     "per contract by the advisor's rollout (the practice bots at every seat, then the exact solver "
-                     "for the last tricks), the others passing. Made: the taker's score above 0. Deals pooled per "
+                     "per contract by the advisor's rollout (the practice bots at every seat, to the last card), the "
+                     "others passing. Made: the taker's score above 0. Deals pooled per "
                      "group; the 95% Wilson interval treats the deals as independent (they are grouped by hand, so "
                      "it is a little narrow).",
            "entries": entries,

@@ -605,7 +605,7 @@ KING_CALL_SAMPLES = 64  # deals each callable king is played out on (about 1 s o
 def q_king_call(spec) -> Result:
     """5 players: the king to call, **by play** (``by_play.grade_calls``): the hand takes a garde, every card it
     may call is played out on the same ``KING_CALL_SAMPLES`` deals of the cards it cannot see (the practice bots
-    at every seat, the exact solver for the last tricks); every king tied with the best is accepted."""
+    at every seat to the last card); every king tied with the best is accepted."""
     spec = _args(spec, "king_call", ("hand",), ())
     hand = _cards(spec, "hand")
     _full_hand(hand, 5, "hand")

@@ -2,7 +2,7 @@
 
 ``paired(view, branches, samples=, seed=)`` is the advisor's machinery (``advisor``: the ``Sampler`` deals the
 cards the seat cannot see from its view only; each branch is applied to a copy of the deal and played out by
-``advisor.rollout``, the practice bots for every seat then the exact solver for the last tricks) with a
+``advisor.rollout``, the practice bots for every seat to the last card) with a
 **fixed** number of samples instead of a time budget, so that one more candidate can be graded later on the
 very same deals (the samples are drawn first, from the seed and the view alone). It returns an
 ``advisor.Advice``: each option's mean score for the seat with its 95% interval, and the **ties**: the

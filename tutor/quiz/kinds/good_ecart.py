@@ -54,7 +54,7 @@ def _rows(ctx: dict, mine: dict | None = None) -> str:
 
 def how_graded(ctx: dict) -> str:
     return (f"**How it is graded:** each écart above was played out on the same {ctx['samples']} deals of the cards "
-            "you cannot see (the practice bots at every seat, the exact solver for the last tricks), you taking "
+            "you cannot see (the practice bots at every seat, to the last card), you taking "
             f"the {ctx['contract']}. Écarts whose gap to the best is within the 95% noise of those deals are all "
             f"right; one within {HALF_GAP} points a deal of the best gets half credit. The principles "
             f"({', '.join(PRINCIPLES[p].name for p in PRINCIPLE_IDS)}) say why a good écart is good; the play-outs "
