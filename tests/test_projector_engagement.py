@@ -188,6 +188,20 @@ def test_an_answer_after_the_time_is_refused_by_the_store_and_going_back_restart
     assert cs.tallies(q.id).questions == {0: (2, 2)}
 
 
+def test_a_learners_page_sees_the_clock_start_again_on_back_then_next(cs):
+    """Back then Next within one of the phone's looks leaves the question number as it was: the start time the
+    page watches changes, so its countdown is drawn again from the new start."""
+    q = timed(cs)
+    ann = cs.join(q.code, "Ann", now=T0)[1]
+    cs.move(q.id, 0, now=T0)
+    before = cs.watch(ann.token)
+    cs.move(q.id, 1, now=T0 + timedelta(seconds=1))
+    cs.move(q.id, 0, now=T0 + timedelta(seconds=2))
+    after = cs.watch(ann.token)
+    assert before[:3] == after[:3] == (0, False, "Ann")
+    assert (before[3], after[3]) == (T0, T0 + timedelta(seconds=2))
+
+
 def test_without_a_timer_a_late_answer_is_taken(cs):
     q = timed(cs, timer=None)
     ann = cs.join(q.code, "Ann", now=T0)[1]

@@ -524,17 +524,19 @@ class ClassStore:
         seen = self.watch(token)
         return None if seen is None else seen[:2]
 
-    def watch(self, token: str) -> tuple[int, bool, str] | None:
-        """(current question, closed, the learner's name) for a token, or None for a token that is not one:
-        the one small read a paced learner's page repeats every few seconds (``me`` rebuilds the questions),
-        so it follows the teacher's pace and a rename."""
+    def watch(self, token: str) -> tuple[int, bool, str, datetime | None] | None:
+        """(current question, closed, the learner's name, when the question started) for a token, or None for
+        a token that is not one: the one small read a paced learner's page repeats every few seconds (``me``
+        rebuilds the questions), so it follows the teacher's pace, a rename, and a timer started again (Back
+        then Next to the same question within one look)."""
         def run():
             with self.engine.connect() as conn:
-                return conn.execute(select(ClassQuiz.current, ClassQuiz.closed, ClassPlayer.name).join(
+                return conn.execute(select(ClassQuiz.current, ClassQuiz.closed, ClassPlayer.name,
+                                           ClassQuiz.question_at).join(
                     ClassPlayer, ClassPlayer.quiz_id == ClassQuiz.id).where(
                     ClassPlayer.token_hash == token_hash(token))).one_or_none()
         row = self._db(run)
-        return None if row is None else (row.current, bool(row.closed), row.name)
+        return None if row is None else (row.current, bool(row.closed), row.name, row.question_at)
 
     def my_answers(self, token: str, now: datetime | None = None) -> list[Mark]:
         """This learner's own answers, and nobody else's."""

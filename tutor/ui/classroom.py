@@ -272,7 +272,7 @@ def _paced_turn(cs: ClassStore, token: str, quiz, done: dict, name: str) -> list
     there is nothing to answer now (the page says why and follows the teacher)."""
     if quiz.finished:
         return []
-    _follow(cs, token, (quiz.current, quiz.closed, name))
+    _follow(cs, token, (quiz.current, quiz.closed, name, quiz.question_at))
     if quiz.current < 0:
         st.info("Your teacher will start the quiz in a moment: the first question comes here by itself.")
     elif quiz.current in done:
