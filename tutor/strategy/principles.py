@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The strategy course's lesson ids (lessons/17-... to 24-...), in course order.
+# The strategy course's lesson ids (lessons/17-... to 27-...), in course order.
 STRATEGY_LESSONS = ("judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king", "attack-play",
-                    "defence-play", "announcing", "endgames")
+                    "defence-play", "announcing", "endgames",
+                    "defending-together", "the-takers-trumps", "discards")
 
 
 @dataclass(frozen=True)
