@@ -47,8 +47,9 @@ def test_lessons_are_numbered_in_order(course):
     # Lesson 0, the overview, comes first without renumbering the others (file names order the course).
     assert [x.number for x in course.lessons] == list(range(0, len(course.lessons)))
     assert course.ids[:5] == ["a-whole-deal", "the-deck", "ranks", "card-values", "the-goal"]
-    # The rules course ends at the club; the strategy course ("Playing well", lessons 17-24) follows it.
-    assert course.ids[16] == "at-the-club" and course.ids[-1] == "endgames"
+    # The rules course ends at the club; the strategy course ("Playing well", lessons 17 on) follows it.
+    assert course.ids[16] == "at-the-club" and course.ids[24] == "endgames"
+    assert course.ids[25:28] == ["defending-together", "the-takers-trumps", "discards"]
 
 
 def test_every_lesson_has_checks_a_summary_and_a_quiz(course):

@@ -60,7 +60,9 @@ def course():
 EXPECTED = {17: ("judging-a-hand", "hand-judgement"), 18: ("which-contract", "contract-choice"),
             19: ("ecart-strategy", "ecart-strategy"), 20: ("calling-a-king", "king-call"),
             21: ("attack-play", "attack-play"), 22: ("defence-play", "defence-play"),
-            23: ("announcing", "announcing"), 24: ("endgames", "endgames")}
+            23: ("announcing", "announcing"), 24: ("endgames", "endgames"),
+            25: ("defending-together", "defending-together"), 26: ("the-takers-trumps", "takers-trumps"),
+            27: ("discards", "discards")}
 
 
 def test_the_eight_strategy_lessons_follow_the_rules_course(course):
@@ -71,7 +73,7 @@ def test_the_eight_strategy_lessons_follow_the_rules_course(course):
     assert [by_number[n].id for n in sorted(EXPECTED)] == list(STRATEGY_LESSONS)
     assert [by_number[n].skills[0] for n in sorted(EXPECTED)] == list(STRATEGY_SKILLS)
     assert by_number[17].prerequisites == ["at-the-club"]  # after every rules lesson
-    for n in range(18, 25):
+    for n in range(18, 28):
         assert by_number[n].prerequisites == [by_number[n - 1].id]
 
 
