@@ -48,7 +48,9 @@ def test_lessons_are_numbered_in_order(course):
     assert [x.number for x in course.lessons] == list(range(0, len(course.lessons)))
     assert course.ids[:5] == ["a-whole-deal", "the-deck", "ranks", "card-values", "the-goal"]
     # The rules course ends at the club; the strategy course ("Playing well", lessons 17-30) follows it.
-    assert course.ids[16] == "at-the-club" and course.ids[-1] == "excuse-garde-sans-chelem"
+    assert course.ids[16] == "at-the-club" and course.ids[24] == "endgames"
+    assert course.ids[25:] == ["defending-together", "the-takers-trumps", "discards", "five-players-play",
+                               "reading-the-cards", "excuse-garde-sans-chelem"]
 
 
 def test_every_lesson_has_checks_a_summary_and_a_quiz(course):

@@ -346,7 +346,8 @@ def test_every_question_kind_on_the_drill_page_reads_in_words(kind):
         assert shown and shown[0].count("<img") == len(answer_cards(q)), shown
 
 
-@pytest.mark.parametrize("lesson_id", ["card-values", "following-suit", "winning-tricks", "five-players", "endgames"])
+@pytest.mark.parametrize("lesson_id", ["card-values", "following-suit", "winning-tricks", "five-players", "endgames",
+                                       "defending-together", "the-takers-trumps", "discards"])
 def test_lesson_examples_on_the_page_are_pictures_and_words(lesson_id):
     """A lesson's worked examples as the page draws them: rows of cards as pictures, no code in the text."""
     from tutor.content import ExampleStep, load_course

@@ -60,10 +60,12 @@ def course():
 EXPECTED = {17: ("judging-a-hand", "hand-judgement"), 18: ("which-contract", "contract-choice"),
             19: ("ecart-strategy", "ecart-strategy"), 20: ("calling-a-king", "king-call"),
             21: ("attack-play", "attack-play"), 22: ("defence-play", "defence-play"),
-            23: ("announcing", "announcing"), 24: ("endgames", "endgames")}
+            23: ("announcing", "announcing"), 24: ("endgames", "endgames"),
+            25: ("defending-together", "defending-together"), 26: ("the-takers-trumps", "takers-trumps"),
+            27: ("discards", "discards")}
 
 
-def test_the_eight_strategy_lessons_follow_the_rules_course(course):
+def test_the_strategy_lessons_follow_the_rules_course_in_one_chain(course):
     by_number = {lesson.number: lesson for lesson in course.lessons}
     for n, (lid, skill) in EXPECTED.items():
         lesson = by_number[n]
@@ -71,7 +73,7 @@ def test_the_eight_strategy_lessons_follow_the_rules_course(course):
     assert [by_number[n].id for n in sorted(EXPECTED)] == list(STRATEGY_LESSONS)
     assert [by_number[n].skills[0] for n in sorted(EXPECTED)] == list(STRATEGY_SKILLS)
     assert by_number[17].prerequisites == ["at-the-club"]  # after every rules lesson
-    for n in range(18, 25):
+    for n in range(18, 31):  # 28-30 train the skills of 21-24 and come after 27
         assert by_number[n].prerequisites == [by_number[n - 1].id]
 
 

@@ -28,8 +28,12 @@ SKILLS = {
     "defence-play": "Playing the defence: leads, loading a partner's trick, signals",
     "announcing": "When to show a poignée or announce a chelem",
     "endgames": "Endgames: counting the last tricks",
+    "defending-together": "Defending together: leads for a partner, the seats, signals, the dog",
+    "takers-trumps": "The taker's trumps: drawing, counting, hunting the Petit, the 21",
+    "discards": "Discards: what to throw, loading a partner's trick",
 }
 
 # The strategy skills, in course order (after the rules course).
 STRATEGY_SKILLS = ("hand-judgement", "contract-choice", "ecart-strategy", "king-call", "attack-play",
-                   "defence-play", "announcing", "endgames")
+                   "defence-play", "announcing", "endgames",
+                   "defending-together", "takers-trumps", "discards")

@@ -40,6 +40,16 @@ RULE_TEXT: dict[str, str] = {
     # scoring: one sign convention (the score form, model answers, lesson 12, worksheet keys)
     "score_signs": "Every step of the score is signed from the taker’s side: + when the taker’s side gains, − when "
                    "it loses. The per-defender total is what each defender pays (+) or receives (−).",
+    # playing a trick, the target, the dog and the écart (RULES.md; FFT p.4-7): the strategy lessons quote them
+    "target": "The target depends on the oudlers in the attack’s pile: 56, 51, 41 or 36 points for 0, 1, 2 or 3.",
+    "follow_suit": "When a suit is led you must follow suit if you can; you never have to play higher in a suit.",
+    "trump_led": "When a trump is led you must play a trump, higher than the highest so far if you can.",
+    "must_trump": "With no card of the suit led you must play a trump.",
+    "discard": "With neither the suit led nor a trump, you may play any card.",
+    "ecart_trump": "A trump may go to the écart only when it cannot be avoided, and it is shown to the defence.",
+    "dog_fate": "Petite and garde: the taker takes the dog and makes an écart. Garde sans: the dog counts for "
+                "the taker, unseen. Garde contre: it counts for the defence, unseen.",
+    "dog_shown": "In a petite or a garde the dog is turned face up for everyone to see before the taker takes it.",
 }
 
 _REF = re.compile(r"\{rule:([a-z_]+)\}")

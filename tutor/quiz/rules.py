@@ -21,7 +21,7 @@ RULES: dict[str, str] = {
     "card_points": "Oudlers and kings are worth 4.5, queens 3.5, knights 2.5, jacks 1.5 and every other card 0.5.",
     "pair_count": "At the table, count a high card with a low card, and two low cards as 1 point.",
     "oudlers": "The three oudlers are trump 21, the Petit (trump 1) and the Excuse.",
-    "target": "The target depends on the oudlers in the attack’s pile: 56, 51, 41 or 36 points for 0, 1, 2 or 3.",
+    "target": RULE_TEXT["target"],
     "juste_fait": "Reaching the target exactly wins the contract (juste fait).",
     "half_point": "With 3 or 5 players a pile can end on a half point; it goes to the side that wins.",
     # dealing
@@ -36,13 +36,13 @@ RULES: dict[str, str] = {
     "misdeal": "After a misdeal the same dealer deals again, and may not bid on that deal.",
     # playing a trick
     "lead": "The player who leads a trick may lead any card.",
-    "follow_suit": "When a suit is led you must follow suit if you can; you never have to play higher in a suit.",
-    "must_trump": "With no card of the suit led you must play a trump.",
+    "follow_suit": RULE_TEXT["follow_suit"],
+    "must_trump": RULE_TEXT["must_trump"],
     "must_overtrump": "If a trump is already in the trick you must play a higher trump if you can, "
                       "even over your partner.",
     "undertrump": "If you cannot beat the highest trump in the trick, you may play any trump (undertrump).",
-    "trump_led": "When a trump is led you must play a trump, higher than the highest so far if you can.",
-    "discard": "With neither the suit led nor a trump, you may play any card.",
+    "trump_led": RULE_TEXT["trump_led"],
+    "discard": RULE_TEXT["discard"],
     "excuse": "The Excuse may be played at any time, instead of the card you owe.",
     "excuse_led": "When the Excuse is led, the next card sets the suit of the trick.",
     "first_lead_called_suit": "With 5 players, the first lead may not be in the called suit, "
@@ -60,14 +60,13 @@ RULES: dict[str, str] = {
     "ecart_count": "The écart has as many cards as the dog: 6 with 3 or 4 players, 3 with 5.",
     "ecart_king": "No king may go to the écart.",
     "ecart_oudler": "No oudler may go to the écart.",
-    "ecart_trump": "A trump may go to the écart only when it cannot be avoided, and it is shown to the defence.",
+    "ecart_trump": RULE_TEXT["ecart_trump"],
     # bidding
     "bid_order": "The player on the dealer’s right speaks first; each player speaks once, in turn.",
     "outbid": "A bid must be higher than every earlier bid: petite, garde, garde sans, garde contre.",
     "taker": "The highest bidder becomes the taker.",
     "all_pass": "If everyone passes, the deal is cancelled and the next dealer deals.",
-    "dog_fate": "Petite and garde: the taker takes the dog and makes an écart. Garde sans: the dog counts for "
-                "the taker, unseen. Garde contre: it counts for the defence, unseen.",
+    "dog_fate": RULE_TEXT["dog_fate"],
     "multiplier": "The contract multiplies the base: petite ×1, garde ×2, garde sans ×4, garde contre ×6.",
     # announcements
     "poignee_threshold": "A poignée shows exactly 13/15/18 trumps with 3 players, 10/13/15 with 4, 8/10/13 with 5.",

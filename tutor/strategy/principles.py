@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The strategy course's lesson ids (lessons/17-... to 24-...), in course order.
+# The strategy course's lesson ids (lessons/17-... to 27-...), in course order.
 STRATEGY_LESSONS = ("judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king", "attack-play",
-                    "defence-play", "announcing", "endgames")
+                    "defence-play", "announcing", "endgames",
+                    "defending-together", "the-takers-trumps", "discards")
 
 
 @dataclass(frozen=True)
@@ -75,5 +76,11 @@ _ROWS = (
     Principle("chelem-when", "Announce a chelem only when it is likely", "Announcing adds 200 if the chelem is "
               "made and costs 200 if it is missed: announce it when you expect to make it more often than not.",
               "announcing"),
+    # Added with lessons 25-27 (issue 24).
+    Principle("lead-for-partner", "Lead for your partner", "In defence, lead a suit the taker must follow and "
+              "your partner can trump or win, so the taker plays before your partner.", "defending-together"),
+    Principle("play-the-21", "Play the 21 to win something", "Nothing can take the 21: spend it on a trick "
+              "with the Petit in it, or when a trump after yours would beat the one you would play instead.",
+              "the-takers-trumps"),
 )
 PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}

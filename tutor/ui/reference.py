@@ -41,6 +41,7 @@ SECTION_OF_SKILL = {
     "hand-judgement": "Bidding", "contract-choice": "Bidding", "ecart-strategy": "Bidding",
     "king-call": "Five players: the called king", "attack-play": "Playing a trick", "defence-play": "Playing a trick",
     "announcing": "Announcements", "endgames": "Playing a trick",
+    "defending-together": "Playing a trick", "takers-trumps": "Playing a trick", "discards": "Playing a trick",
 }
 
 
