@@ -34,6 +34,13 @@ EXCUSE_BIT = 1 << EXCUSE_INDEX
 OUDLER_MASK = sum(1 << i for i in range(78) if OUDLER[i])
 # Cards worth a half point and not an oudler: neighbours among them are interchangeable.
 PLAIN_LOW = tuple(POINTS2[i] == 1 and not CARDS[i].is_oudler for i in range(78))
+PLAIN_LOW_MASK = sum(1 << i for i in range(78) if PLAIN_LOW[i])
+# The runs of low cards, as (first index, length): the 1 to 10 of each suit, the 2 to 20 of trumps.
+PLAIN_RUNS = tuple((i, next(j for j in range(i, 79) if j == 78 or not PLAIN_LOW[j]) - i)
+                   for i in range(78) if PLAIN_LOW[i] and (i == 0 or not PLAIN_LOW[i - 1]))
+RUN_BASE = tuple(next((b for b, n in PLAIN_RUNS if b <= i < b + n), -1) for i in range(78))
+RUN_BELOW = tuple(((1 << i) - (1 << RUN_BASE[i])) if RUN_BASE[i] >= 0 else 0 for i in range(78))
+RUN_MASK = tuple(next((((1 << n) - 1) << b for b, n in PLAIN_RUNS if b <= i < b + n), 0) for i in range(78))
 SAME_KIND_BELOW = tuple(((1 << i) - 1) & KIND_MASKS[KIND[i]] for i in range(78))
 # Move ordering keys (smaller first). Leading: high cards first, then points.
 LEAD_KEY = tuple((30 - RANK[i]) * 32 + 20 - POINTS2[i] for i in range(78))
@@ -78,6 +85,7 @@ class Search:
         self.leaf_cache: dict = {}
         self.bound_cache: dict = {}
         self.move_cache: dict = {}
+        self.canon: dict = {}
         self.nodes = 0
         self.seats = {lead: [(lead + i) % n for i in range(n)] for lead in range(n)}
         left = p.tricks_left
@@ -108,16 +116,7 @@ class Search:
         for i in self._moves(legal, leader, ntrick, led, top, win, live, self.tcs[left], -1):
             if guess is None:
                 guess = self._guess()
-            lo, hi, g = -INF, INF, guess
-            while lo < hi:  # MTD(f): zero-window tests around the last answer until the bounds meet
-                beta = g + 1 if g == lo else g
-                g = self._node(leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem,
-                               beta - 1, beta, 1 << i)
-                if g < beta:
-                    hi = g
-                else:
-                    lo = g
-            values[i] = guess = g
+            values[i] = guess = self._mtd(i, guess)
         m = legal
         while m:  # a card skipped as interchangeable has the value of the next one down
             low = m & -m
@@ -126,6 +125,31 @@ class Search:
             if i not in values:
                 values[i] = values[(live & SAME_KIND_BELOW[i]).bit_length() - 1]
         return {CARDS[i]: v for i, v in values.items()}
+
+    def _mtd(self, i: int, guess: int) -> int:
+        """Card ``i``'s exact value, by zero-window tests ("is it at least beta?") until the bounds meet.
+        Each test moves ``lo`` up or ``hi`` down to the (fail-soft) answer; when answers keep landing on
+        one side, the step to the next test doubles, so a far guess costs a few tests, not dozens."""
+        leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem = self.root
+        lo, hi = -INF, INF
+        g, step, side = guess, 1, 0
+        while lo < hi:
+            if g == lo:  # the last test failed high: test a step above
+                beta = min(lo + step, hi)
+            elif g == hi:  # it failed low: test a step below
+                beta = max(hi - step + 1, lo + 1)
+            else:
+                beta = g
+            g = self._node(leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem,
+                           beta - 1, beta, 1 << i)
+            up = 1 if g >= beta else -1
+            if up > 0:
+                lo = g
+            else:
+                hi = g
+            step = 1  # step * 2 if up == side else 1
+            side = up
+        return g
 
     def _guess(self) -> int:
         """A first guess for MTD(f): the quick bounds' middle."""
@@ -149,7 +173,10 @@ class Search:
             if lb >= beta:
                 return lb
             if not only:
-                key = (*self.hands, leader, sweep)
+                hk = (*self.hands, leader, sweep)
+                key = self.canon.get(hk)
+                if key is None:
+                    key = self.canon[hk] = (*_canonical(self.hands), leader, sweep)
                 entries = self.tt.get(key)
                 if entries is not None:
                     # The value only grows with what the attack has won: V(pts + d) >= V(pts) + d (the score
@@ -171,6 +198,8 @@ class Search:
                                 hi = ehi - ep + pts
                             if tt_move < 0:
                                 tt_move = em
+                    if tt_move >= 0 and PLAIN_LOW[tt_move]:
+                        tt_move = _from_canonical(tt_move, live)
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -236,13 +265,22 @@ class Search:
             else:
                 e = [pts, oud, -INF, INF, -1]
                 entries.append(e)
+            # Every bound found is true of the position, so keep the tightest of each; a test that failed
+            # low says nothing of the best move, so it keeps the one a test that failed high found.
+            if best_move >= 0 and PLAIN_LOW[best_move]:
+                best_move = RUN_BASE[best_move] + (live & RUN_BELOW[best_move]).bit_count()  # as in the key
             if best <= a0:
-                e[3] = best
+                if best < e[3]:
+                    e[3] = best
+                if e[4] < 0:
+                    e[4] = best_move
             elif best >= b0:
-                e[2] = best
+                if best > e[2]:
+                    e[2] = best
+                e[4] = best_move
             else:
                 e[2] = e[3] = best
-            e[4] = best_move
+                e[4] = best_move
         return best
 
     def _finish(self, leader, win, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta) -> int:
@@ -393,6 +431,37 @@ def _ordered(legal, live, w, give) -> list[int]:
             out.sort(key=lambda i: BEAT_KEY[i] if (KIND[i] == wk and RANK[i] > wr) or (KIND[i] == 4 and wk != 4)
                      else THROW_KEY[i])
     return out
+
+
+def _canonical(hands) -> list[int]:
+    """The hands with each kind's live low cards (half a point, not an oudler) moved down to the lowest
+    places of their run, in order: only their order among the live cards counts for the rest of the deal,
+    so positions that differ in which low cards are gone share one table entry."""
+    live = 0
+    for h in hands:
+        live |= h
+    out = [h & ~PLAIN_LOW_MASK for h in hands]
+    for base, size in PLAIN_RUNS:
+        m = live >> base & ((1 << size) - 1)
+        j = 1 << base
+        while m:
+            low = m & -m
+            m ^= low
+            b = low << base
+            for s, h in enumerate(hands):
+                if h & b:
+                    out[s] |= j
+                    break
+            j <<= 1
+    return out
+
+
+def _from_canonical(c: int, live: int) -> int:
+    """The live low card that canonical card ``c`` stands for: the one as many places up its run."""
+    m = live & RUN_MASK[c]
+    for _ in range(c - RUN_BASE[c]):
+        m &= m - 1
+    return (m & -m).bit_length() - 1
 
 
 def _next_state(tc, j, i, led, top, win):
