@@ -162,23 +162,30 @@ class Search:
     def _node(self, leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem, alpha, beta,
               only=0) -> int:
         self.nodes += 1
-        key = None
+        entries = None
         tt_move = -1
+        hands = self.hands
         if ntrick == 0:
             if left == 1:
                 return self._last_trick(leader, pts, oud, sweep, pprev)
-            lb, ub = self._bounds(pts, oud, sweep, live, rem)
-            if ub <= alpha:
-                return ub
-            if lb >= beta:
-                return lb
+            bk = (pts, oud, sweep, rem, live & OUDLER_MASK)
+            b = self.bound_cache.get(bk)
+            if b is None:
+                b = self.bound_cache[bk] = self._bounds_of(*bk)
+            if b[1] <= alpha:
+                return b[1]
+            if b[0] >= beta:
+                return b[0]
             if not only:
-                hk = (*self.hands, leader, sweep)
-                key = self.canon.get(hk)
-                if key is None:
-                    key = self.canon[hk] = (*_canonical(self.hands), leader, sweep)
-                entries = self.tt.get(key)
-                if entries is not None:
+                hk = (*hands, leader, sweep)
+                entries = self.tt.get(hk)
+                if entries is None:  # first time here: share the entry of the canonical hands
+                    ck = (*_canonical(hands), leader, sweep)
+                    entries = self.canon.get(ck)
+                    if entries is None:
+                        entries = self.canon[ck] = []
+                    self.tt[hk] = entries
+                if entries:
                     # The value only grows with what the attack has won: V(pts + d) >= V(pts) + d (the score
                     # grows with points, the points part by d) and more oudlers never lower it. So an entry
                     # for less won bounds this one from below, one for more won from above.
@@ -198,8 +205,6 @@ class Search:
                                 hi = ehi - ep + pts
                             if tt_move < 0:
                                 tt_move = em
-                    if tt_move >= 0 and PLAIN_LOW[tt_move]:
-                        tt_move = _from_canonical(tt_move, live)
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -210,18 +215,27 @@ class Search:
                         alpha = lo
                     if hi < beta:
                         beta = hi
+                    if tt_move >= 0 and PLAIN_LOW[tt_move]:
+                        tt_move = _from_canonical(tt_move, live)
         a0, b0 = alpha, beta
-        hands = self.hands
         tc = self.tcs[left]
-        n = self.n
-        seat = (leader + ntrick) % n
+        att = self.att
+        seats = self.seats[leader]
+        seat = seats[ntrick]
         hand = hands[seat]
         legal = only or (legal_mask(hand, led, top) if ntrick else hand)
-        maximise = self.att[seat]
+        maximise = att[seat]
+        w = -1 if win < 0 else tc[win]
+        mk = (legal, live, w, w >= 0 and att[seats[win]] == maximise)
+        moves = self.move_cache.get(mk)
+        if moves is None:
+            moves = self.move_cache[mk] = _ordered(*mk)
+        if tt_move >= 0 and tt_move != moves[0] and tt_move in moves:
+            moves = [tt_move] + [i for i in moves if i != tt_move]
         best = -INF if maximise else INF
         best_move = -1
-        last = ntrick + 1 == n
-        for i in self._moves(legal, leader, ntrick, led, top, win, live, tc, tt_move):
+        last = ntrick + 1 == self.n
+        for i in moves:
             hands[seat] = hand ^ (1 << i)
             tc[ntrick] = i
             k = KIND[i]
@@ -234,12 +248,29 @@ class Search:
             elif k != 5:
                 if led < 0:
                     nled, nwin = k, ntrick
-                elif k == led and top == 0 and RANK[i] > RANK[tc[win]]:
+                elif k == led and top == 0 and RANK[i] > RANK[w]:
                     nwin = ntrick
-            if last:
-                v = self._finish(leader, nwin, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta)
-            else:
+            if not last:
                 v = self._node(leader, ntrick + 1, nled, ntop, nwin, pts, oud, sweep, pprev, left, live, rem,
+                               alpha, beta)
+            elif left == 1:  # only from a root inside the last trick
+                v = self._end(tc, settle_trick(tc, seats, att, True, sweep), pts, oud, pprev)
+            else:  # the trick is full: count it, then go on with the next one
+                tm = tp = 0
+                for c in tc:
+                    tm |= 1 << c
+                    tp += POINTS2[c]
+                if tm & EXCUSE_BIT:
+                    out = settle_trick(tc, seats, att, False, sweep)
+                    winner, nsweep, npts, noud = out.winner, out.sweep, pts + out.points2, oud + out.oudlers
+                else:
+                    winner = seats[nwin]
+                    if att[winner]:
+                        npts, noud, nsweep = pts + tp, oud + (tm & OUDLER_MASK).bit_count(), sweep & ATTACK_ONLY
+                    else:
+                        npts, noud, nsweep = pts, oud, sweep & DEFENCE_ONLY
+                nprev = (1 if att[winner] else 2) if tm & PETIT_BIT else 0
+                v = self._node(winner, 0, -1, 0, -1, npts, noud, nsweep, nprev, left - 1, live ^ tm, rem - tp,
                                alpha, beta)
             hands[seat] = hand
             if maximise:
@@ -255,10 +286,7 @@ class Search:
                     beta = v
                     if alpha >= beta:
                         break
-        if key is not None:
-            entries = self.tt.get(key)
-            if entries is None:
-                entries = self.tt[key] = []
+        if entries is not None:
             for e in entries:
                 if e[0] == pts and e[1] == oud:
                     break
@@ -282,35 +310,6 @@ class Search:
                 e[2] = e[3] = best
                 e[4] = best_move
         return best
-
-    def _finish(self, leader, win, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta) -> int:
-        """The trick is full: settle it, then go on with the next one (or score the deal)."""
-        seats = self.seats[leader]
-        rest = 0
-        for h in self.hands:
-            rest |= h
-        tm = live & ~rest  # the trick's cards
-        tp = 0
-        for i in tc:
-            tp += POINTS2[i]
-        if left == 1 or tm & EXCUSE_BIT:
-            out = settle_trick(tc, seats, self.att, left == 1, sweep)
-            if left == 1:
-                return self._end(tc, out, pts, oud, pprev)  # only from a root inside the last trick
-            winner, nsweep = out.winner, out.sweep
-            pts += out.points2
-            oud += out.oudlers
-        else:
-            winner = seats[win]
-            if self.att[winner]:
-                pts += tp
-                oud += (tm & OUDLER_MASK).bit_count()
-                nsweep = sweep & ATTACK_ONLY
-            else:
-                nsweep = sweep & DEFENCE_ONLY
-        nprev = (1 if self.att[winner] else 2) if tm & PETIT_BIT else 0
-        return self._node(winner, 0, -1, 0, -1, pts, oud, nsweep, nprev, left - 1, live ^ tm, rem - tp,
-                          alpha, beta)
 
     def _last_trick(self, leader, pts, oud, sweep, pprev) -> int:
         """The last trick: every hand holds one card."""
@@ -359,21 +358,25 @@ class Search:
         return "defence" if sweep & DEFENCE_ONLY else None
 
     def _bounds(self, pts, oud, sweep, live, rem) -> tuple[int, int]:
+        """The lowest and highest value the deal can still end with, at the start of a trick."""
+        bk = (pts, oud, sweep, rem, live & OUDLER_MASK)
+        b = self.bound_cache.get(bk)
+        if b is None:
+            b = self.bound_cache[bk] = self._bounds_of(*bk)
+        return b
+
+    def _bounds_of(self, pts, oud, sweep, rem, live_oudlers) -> tuple[int, int]:
         """The lowest and highest value the deal can still end with, at the start of a trick: the attack
         keeps what it has won and may win every card still in play (the Excuse's exchange moves less)."""
-        petit = 1 if live & PETIT_BIT else 0
-        key = (pts, oud, sweep, rem, (live & OUDLER_MASK).bit_count(), petit)
-        b = self.bound_cache.get(key)
-        if b is None:
-            p = self.p
-            args = (p.players, p.contract, p.poignees, p.alone)
-            lo2, hi2 = self.base2 + pts, self.base2 + pts + rem
-            lo_oud = self.base_oudlers + oud
-            hi_oud = lo_oud + key[4]
-            lb = taker_score(*args, lo2, lo_oud, -petit, self._chelem(sweep & DEFENCE_ONLY)) * SCALE + lo2
-            ub = taker_score(*args, hi2, hi_oud, petit, self._chelem(sweep & ATTACK_ONLY)) * SCALE + hi2
-            b = self.bound_cache[key] = (lb, ub)
-        return b
+        petit = 1 if live_oudlers & PETIT_BIT else 0
+        p = self.p
+        args = (p.players, p.contract, p.poignees, p.alone)
+        lo2, hi2 = self.base2 + pts, self.base2 + pts + rem
+        lo_oud = self.base_oudlers + oud
+        hi_oud = lo_oud + live_oudlers.bit_count()
+        lb = taker_score(*args, lo2, lo_oud, -petit, self._chelem(sweep & DEFENCE_ONLY)) * SCALE + lo2
+        ub = taker_score(*args, hi2, hi_oud, petit, self._chelem(sweep & ATTACK_ONLY)) * SCALE + hi2
+        return lb, ub
 
     def _moves(self, legal, leader, ntrick, led, top, win, live, tc, tt_move) -> list[int]:
         """The cards to search, one per class of interchangeable cards, likely best first."""
