@@ -127,28 +127,26 @@ class Search:
         return {CARDS[i]: v for i, v in values.items()}
 
     def _mtd(self, i: int, guess: int) -> int:
-        """Card ``i``'s exact value, by zero-window tests ("is it at least beta?") until the bounds meet.
-        Each test moves ``lo`` up or ``hi`` down to the (fail-soft) answer; when answers keep landing on
-        one side, the step to the next test doubles, so a far guess costs a few tests, not dozens."""
+        """Card ``i``'s exact value, by zero-window tests ("is it at least beta?") until the bounds meet (MTD(f)).
+        The quick bounds start the bracket; after a test, the next one goes a sixteenth of the gap past the
+        answer, not one step: a value far from the guess is found in fewer tests (the climb one point at a
+        time took up to 80 tests), while a test near the value, the costly kind, stays near it."""
         leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem = self.root
-        lo, hi = -INF, INF
-        g, step, side = guess, 1, 0
+        lo, hi = self._bounds(pts, oud, sweep, live, rem)
+        g = guess
         while lo < hi:
-            if g == lo:  # the last test failed high: test a step above
-                beta = min(lo + step, hi)
-            elif g == hi:  # it failed low: test a step below
-                beta = max(hi - step + 1, lo + 1)
+            if g <= lo:
+                beta = lo + 1 + (hi - lo - 1) // 16
+            elif g >= hi:
+                beta = hi - (hi - lo - 1) // 16
             else:
                 beta = g
             g = self._node(leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem,
                            beta - 1, beta, 1 << i)
-            up = 1 if g >= beta else -1
-            if up > 0:
+            if g >= beta:
                 lo = g
             else:
                 hi = g
-            step = 1  # step * 2 if up == side else 1
-            side = up
         return g
 
     def _guess(self) -> int:
@@ -226,7 +224,9 @@ class Search:
         legal = only or (legal_mask(hand, led, top) if ntrick else hand)
         maximise = att[seat]
         w = -1 if win < 0 else tc[win]
-        mk = (legal, live, w, w >= 0 and att[seats[win]] == maximise)
+        # Only the live low cards between the lowest and highest legal card can make two cards interchangeable.
+        mk = (legal, live & PLAIN_LOW_MASK & ((1 << legal.bit_length()) - (legal & -legal)), w,
+              w >= 0 and att[seats[win]] == maximise)
         moves = self.move_cache.get(mk)
         if moves is None:
             moves = self.move_cache[mk] = _ordered(*mk)
