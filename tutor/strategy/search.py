@@ -86,6 +86,8 @@ class Search:
         self.bound_cache: dict = {}
         self.move_cache: dict = {}
         self.canon: dict = {}
+        self.pack_cache: dict = {}
+        self.settle_cache: dict = {}
         self.nodes = 0
         self.seats = {lead: [(lead + i) % n for i in range(n)] for lead in range(n)}
         left = p.tricks_left
@@ -178,7 +180,7 @@ class Search:
                 hk = (*hands, leader, sweep)
                 entries = self.tt.get(hk)
                 if entries is None:  # first time here: share the entry of the canonical hands
-                    ck = (*_canonical(hands), leader, sweep)
+                    ck = (*_canonical(hands, self.pack_cache), leader, sweep)
                     entries = self.canon.get(ck)
                     if entries is None:
                         entries = self.canon[ck] = []
@@ -261,7 +263,10 @@ class Search:
                     tm |= 1 << c
                     tp += POINTS2[c]
                 if tm & EXCUSE_BIT:
-                    out = settle_trick(tc, seats, att, False, sweep)
+                    sk = (*tc, leader, sweep)
+                    out = self.settle_cache.get(sk)
+                    if out is None:
+                        out = self.settle_cache[sk] = settle_trick(tc, seats, att, False, sweep)
                     winner, nsweep, npts, noud = out.winner, out.sweep, pts + out.points2, oud + out.oudlers
                 else:
                     winner = seats[nwin]
@@ -436,27 +441,39 @@ def _ordered(legal, live, w, give) -> list[int]:
     return out
 
 
-def _canonical(hands) -> list[int]:
+def _canonical(hands, cache: dict) -> list[int]:
     """The hands with each kind's live low cards (half a point, not an oudler) moved down to the lowest
     places of their run, in order: only their order among the live cards counts for the rest of the deal,
-    so positions that differ in which low cards are gone share one table entry."""
-    live = 0
-    for h in hands:
-        live |= h
+    so positions that differ in which low cards are gone share one table entry. ``cache`` keeps each run's
+    packing (it depends only on the run's bits in each hand)."""
     out = [h & ~PLAIN_LOW_MASK for h in hands]
     for base, size in PLAIN_RUNS:
-        m = live >> base & ((1 << size) - 1)
-        j = 1 << base
-        while m:
-            low = m & -m
-            m ^= low
-            b = low << base
-            for s, h in enumerate(hands):
-                if h & b:
-                    out[s] |= j
-                    break
-            j <<= 1
+        mask = (1 << size) - 1
+        parts = tuple(h >> base & mask for h in hands)
+        packed = cache.get(parts)
+        if packed is None:
+            packed = cache[parts] = _pack(parts)
+        for s, q in enumerate(packed):
+            out[s] |= q << base
     return out
+
+
+def _pack(parts) -> list[int]:
+    """Each part's bits moved down over the places no part holds, in order."""
+    m = 0
+    for q in parts:
+        m |= q
+    packed = [0] * len(parts)
+    j = 1
+    while m:
+        low = m & -m
+        m ^= low
+        for s, q in enumerate(parts):
+            if q & low:
+                packed[s] |= j
+                break
+        j <<= 1
+    return packed
 
 
 def _from_canonical(c: int, live: int) -> int:
