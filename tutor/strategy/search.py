@@ -227,8 +227,17 @@ class Search:
         maximise = att[seat]
         w = -1 if win < 0 else tc[win]
         # Only the live low cards between the lowest and highest legal card can make two cards interchangeable.
+        if w < 0:
+            mast = 0
+            for km in KIND_MASKS[:5]:
+                x = live & km
+                if x:
+                    mast |= 1 << (x.bit_length() - 1)
+            mast &= legal
+        else:
+            mast = 0
         mk = (legal, live & PLAIN_LOW_MASK & ((1 << legal.bit_length()) - (legal & -legal)), w,
-              w >= 0 and att[seats[win]] == maximise)
+              w >= 0 and att[seats[win]] == maximise, mast)
         moves = self.move_cache.get(mk)
         if moves is None:
             moves = self.move_cache[mk] = _ordered(*mk)
@@ -412,7 +421,7 @@ class Search:
             card = pick(sorted(values, key=lambda c: c.sort_key), key=values.__getitem__)
 
 
-def _ordered(legal, live, w, give) -> list[int]:
+def _ordered(legal, live, w, give, mast=0) -> list[int]:
     """One card per class of interchangeable cards, in the order to try them: leading (``w`` < 0), high
     cards first; when a partner holds the trick with card ``w``, points first; else a card that beats
     ``w`` (the lowest first), then the fewest points."""
@@ -431,7 +440,7 @@ def _ordered(legal, live, w, give) -> list[int]:
         out.append(i)
     if len(out) > 1:
         if w < 0:
-            out.sort(key=LEAD_KEY.__getitem__)
+            out.sort(key=lambda i: GIVE_KEY[i] - 10000 if mast >> i & 1 else LEAD_KEY[i])
         elif give:
             out.sort(key=GIVE_KEY.__getitem__)
         else:
