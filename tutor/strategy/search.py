@@ -87,6 +87,8 @@ class Search:
         self.move_cache: dict = {}
         self.canon: dict = {}
         self.pack_cache: dict = {}
+        self.masters: dict = {}
+        self.last_cache: dict = {}
         self.settle_cache: dict = {}
         self.nodes = 0
         self.seats = {lead: [(lead + i) % n for i in range(n)] for lead in range(n)}
@@ -227,12 +229,10 @@ class Search:
         maximise = att[seat]
         w = -1 if win < 0 else tc[win]
         # Only the live low cards between the lowest and highest legal card can make two cards interchangeable.
-        if w < 0:
-            mast = 0
-            for km in KIND_MASKS[:5]:
-                x = live & km
-                if x:
-                    mast |= 1 << (x.bit_length() - 1)
+        if w < 0:  # a leader tries its masters first: the highest card still in play of a kind
+            mast = self.masters.get(live)
+            if mast is None:
+                mast = self.masters[live] = _masters(live)
             mast &= legal
         else:
             mast = 0
@@ -329,9 +329,13 @@ class Search:
         """The last trick: every hand holds one card."""
         self.nodes += 1
         hands = self.hands
-        tc = [hands[s].bit_length() - 1 for s in self.seats[leader]]
-        out = settle_trick(tc, self.seats[leader], self.att, True, sweep)
-        return self._end(tc, out, pts, oud, pprev)
+        tc = tuple(hands[s].bit_length() - 1 for s in self.seats[leader])
+        key = (tc, leader, pts, oud, sweep, pprev)
+        v = self.last_cache.get(key)
+        if v is None:
+            out = settle_trick(list(tc), self.seats[leader], self.att, True, sweep)
+            v = self.last_cache[key] = self._end(tc, out, pts, oud, pprev)
+        return v
 
     def _end(self, tc, out, pts, oud, pprev) -> int:
         win_att = self.att[out.winner]
@@ -448,6 +452,16 @@ def _ordered(legal, live, w, give, mast=0) -> list[int]:
             out.sort(key=lambda i: BEAT_KEY[i] if (KIND[i] == wk and RANK[i] > wr) or (KIND[i] == 4 and wk != 4)
                      else THROW_KEY[i])
     return out
+
+
+def _masters(live: int) -> int:
+    """The highest card still in play of each suit and of the trumps."""
+    mast = 0
+    for km in KIND_MASKS[:5]:
+        x = live & km
+        if x:
+            mast |= 1 << (x.bit_length() - 1)
+    return mast
 
 
 def _canonical(hands, cache: dict) -> list[int]:
