@@ -7,13 +7,18 @@ least v?" (MTD(f)), each cutting far more, sharing one transposition table of bo
 What keeps it fast, and exact:
 - the table is keyed at the start of each trick (hands, leader, the sweep); its entries note what the attack
   had won, and the value grows with that, so an entry bounds positions where the attack has won more or less;
+- the hands in that key are canonical: each kind's live low cards (half a point, not an oudler) are packed
+  down their run in order, since only their order among the live cards counts from there on; positions that
+  differ only in which low cards are gone share one entry (its move is kept in the same form);
+- each test starts from the bounds so far; the next goes a sixteenth of the gap past the last answer;
 - quick bounds there: the attack cannot end below what it holds nor above winning every card still in
   play, and the score is monotone in points, oudlers, petit au bout and chelem (``taker_score``);
 - low cards of one kind (half a point, not an oudler) that lie next to each other among the cards still
   in play and sit in one hand are interchangeable, so only one of them is searched;
 - the last trick is forced (one card each) and counted at once;
-- moves are tried likely-best first: the table's move, then leading high, beating an opponent's card with
-  the lowest card that does, giving points to a partner's trick, else throwing the fewest points.
+- moves are tried likely-best first: the table's move, then leading a master (the highest card still in
+  play of a kind; the most points first), else high, beating an opponent's card with the lowest card that
+  does, giving points to a partner's trick, else throwing the fewest points.
 """
 
 from __future__ import annotations
