@@ -94,3 +94,22 @@ def test_the_search_agrees_with_the_reference_deeper(players, left, count):
             continue
         assert values(p) == reference_values(p), p.dump()
         checked += 1
+
+
+@pytest.mark.parametrize("hands,trick", [("{1: EX, 2: 2C, 3: 3C}", '""'), ('{1: "", 2: 2C, 3: 3C}', "EX")])
+def test_a_last_trick_beyond_the_quick_bounds_keeps_its_value(hands, trick):
+    """The Petit went au bout in the trick before and the taker's Excuse wins the last trick of the chelem: the
+    value lies above the quick bounds (no Petit left in play), and the solver must still find it. Worked by hand:
+    garde (x2), 91 points with 3 oudlers against 36: (25 + 55) x 2 = 160, petit au bout 10 x 2 = 20, chelem
+    made 200: 380 for the taker, twice that with 3 players."""
+    p = Position.parse(f"""
+players: 3
+contract: garde
+taker: 1
+hands: {hands}
+trick: {{leader: 1, cards: {trick}}}
+taken: {{attack_points: 85.5, attack_oudlers: 2, attack_tricks: 23, defence_tricks: 0}}
+petit_in_previous_trick: true
+""")
+    assert set(values(p).values()) == {(760, 91.0)}
+    assert values(p) == reference_values(p)

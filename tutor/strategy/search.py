@@ -141,7 +141,9 @@ class Search:
         answer, not one step: a value far from the guess is found in fewer tests (the climb one point at a
         time took up to 80 tests), while a test near the value, the costly kind, stays near it."""
         leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem = self.root
-        lo, hi = self._bounds(pts, oud, sweep, live, rem)
+        # The quick bounds hold from the second-to-last trick up; in the last one the Petit of the trick before
+        # may still be au bout (a chelem's Excuse), and every answer there is exact anyway.
+        lo, hi = self._bounds(pts, oud, sweep, live, rem) if left > 1 else (-INF, INF)
         g = guess
         while lo < hi:
             if g <= lo:
