@@ -17,10 +17,11 @@ from solver_reference import reference_values
 
 from tutor.engine import Deal, Phase
 from tutor.engine.cards import CARDS
+from tutor.strategy.advisor import SAMPLED_EXACT_CARDS, advise_card
 from tutor.strategy.bots import decide
 from tutor.strategy.position import Position
 from tutor.strategy.search import PLAIN_RUNS, _canonical
-from tutor.strategy.solver import solve
+from tutor.strategy.solver import EXACT_CARDS, solve
 
 
 def bot_position(players: int, left: int, seed: int, mid: int = 0) -> Position | None:
@@ -113,3 +114,18 @@ petit_in_previous_trick: true
 """)
     assert set(values(p).values()) == {(760, 91.0)}
     assert values(p) == reference_values(p)
+
+
+def test_hint_solves_sampled_deals_exactly_from_7_tricks_with_3_players():
+    """The solver is exact over the last 8 tricks with 3 players, but Hint solves each of at least 10 sampled
+    deals there: at 24 cards it values the card by rollouts (not exact), at 21 cards exactly."""
+    assert EXACT_CARDS[3] == 24 and SAMPLED_EXACT_CARDS[3] == 21
+    assert all(SAMPLED_EXACT_CARDS[n] == EXACT_CARDS[n] for n in (4, 5))
+    seen = {}
+    for done in (16, 17):  # 8 and 7 tricks left
+        d = Deal.new(3, seed=8004, dealer=1)
+        while d.phase is not Phase.PLAYING or len(d.tricks) < done or len(d.trick) < 1:
+            d.apply(decide(d.view(d.to_act)).action)
+        assert len(d.tricks) == done
+        seen[24 - 3 * (done - 16)] = advise_card(d.view(d.to_act), budget_ms=150, seed=1).exact
+    assert seen == {24: False, 21: True}
