@@ -144,7 +144,7 @@ class Search:
         # The quick bounds hold from the second-to-last trick up; in the last one the Petit of the trick before
         # may still be au bout (a chelem's Excuse), and every answer there is exact anyway.
         lo, hi = self._bounds(pts, oud, sweep, live, rem) if left > 1 else (-INF, INF)
-        g = guess
+        g = min(max(guess, lo), hi)  # bounds that meet already are the answer
         while lo < hi:
             if g <= lo:
                 beta = lo + 1 + (hi - lo - 1) // 16
