@@ -19,8 +19,8 @@ from tutor.engine import Deal, Phase
 from tutor.engine.cards import CARDS
 from tutor.strategy.advisor import SAMPLED_EXACT_CARDS, advise_card
 from tutor.strategy.bots import decide
+from tutor.strategy.lowcards import PLAIN_RUNS, canonical
 from tutor.strategy.position import Position
-from tutor.strategy.search import PLAIN_RUNS, _canonical
 from tutor.strategy.solver import EXACT_CARDS, solve
 
 
@@ -67,7 +67,7 @@ def test_relabelled_low_cards_keep_every_value(players, left):
         assert reference_values(q) == want, (p.dump(), q.dump())  # the claim, without the solver
         assert values(q) == want, (p.dump(), q.dump())
         if not p.trick:  # at a trick start the two share one table entry
-            assert _canonical(list(p.masks), {}) == _canonical(list(q.masks), {})
+            assert canonical(list(p.masks), {}) == canonical(list(q.masks), {})
         moved += q.hands != p.hands
         checked += len(want)
     assert moved >= 10 and checked > 30
@@ -76,7 +76,7 @@ def test_relabelled_low_cards_keep_every_value(players, left):
 def test_canonical_hands_pack_each_run_in_order():
     """Worked by hand: spades 3 (seat 1), 7 (seat 2), 9 (seat 1) and the KS; trumps 5 (seat 2), 12 (seat 1), 21."""
     hands = [sum(CARDS[i].bit for i in (2, 8, 68)), sum(CARDS[i].bit for i in (6, 13, 61)), CARDS[76].bit]
-    packed = _canonical(hands, {})
+    packed = canonical(hands, {})
     # spades' live low cards become 1S (seat 1), 2S (seat 2), 3S (seat 1); trumps' T2 (seat 2), T3 (seat 1)
     assert packed == [CARDS[0].bit | CARDS[2].bit | CARDS[58].bit, CARDS[1].bit | CARDS[13].bit | CARDS[57].bit,
                       CARDS[76].bit]

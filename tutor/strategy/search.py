@@ -28,6 +28,7 @@ from ..engine.errors import TarotError
 from ..engine.play import KIND_MASKS, legal_mask
 from ..engine.rules import CHELEM_BONUS, CONTRACT_BASE, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, RuleSet, target_points
 from ..engine.scoring import score_deal, settle_half_point
+from .lowcards import PLAIN_LOW, PLAIN_LOW_MASK, RUN_BASE, RUN_BELOW, canonical, from_canonical
 from .position import Position, PositionError
 from .tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, OUDLER, POINTS2, RANK, settle_trick, sweep_of
 
@@ -37,15 +38,6 @@ PETIT_INDEX = 56
 PETIT_BIT = 1 << PETIT_INDEX
 EXCUSE_BIT = 1 << EXCUSE_INDEX
 OUDLER_MASK = sum(1 << i for i in range(78) if OUDLER[i])
-# Cards worth a half point and not an oudler: neighbours among them are interchangeable.
-PLAIN_LOW = tuple(POINTS2[i] == 1 and not CARDS[i].is_oudler for i in range(78))
-PLAIN_LOW_MASK = sum(1 << i for i in range(78) if PLAIN_LOW[i])
-# The runs of low cards, as (first index, length): the 1 to 10 of each suit, the 2 to 20 of trumps.
-PLAIN_RUNS = tuple((i, next(j for j in range(i, 79) if j == 78 or not PLAIN_LOW[j]) - i)
-                   for i in range(78) if PLAIN_LOW[i] and (i == 0 or not PLAIN_LOW[i - 1]))
-RUN_BASE = tuple(next((b for b, n in PLAIN_RUNS if b <= i < b + n), -1) for i in range(78))
-RUN_BELOW = tuple(((1 << i) - (1 << RUN_BASE[i])) if RUN_BASE[i] >= 0 else 0 for i in range(78))
-RUN_MASK = tuple(next((((1 << n) - 1) << b for b, n in PLAIN_RUNS if b <= i < b + n), 0) for i in range(78))
 SAME_KIND_BELOW = tuple(((1 << i) - 1) & KIND_MASKS[KIND[i]] for i in range(78))
 # Move ordering keys (smaller first). Leading: high cards first, then points.
 LEAD_KEY = tuple((30 - RANK[i]) * 32 + 20 - POINTS2[i] for i in range(78))
@@ -189,7 +181,7 @@ class Search:
                 hk = (*hands, leader, sweep)
                 entries = self.tt.get(hk)
                 if entries is None:  # first time here: share the entry of the canonical hands
-                    ck = (*_canonical(hands, self.pack_cache), leader, sweep)
+                    ck = (*canonical(hands, self.pack_cache), leader, sweep)
                     entries = self.canon.get(ck)
                     if entries is None:
                         entries = self.canon[ck] = []
@@ -225,7 +217,7 @@ class Search:
                     if hi < beta:
                         beta = hi
                     if tt_move >= 0 and PLAIN_LOW[tt_move]:
-                        tt_move = _from_canonical(tt_move, live)
+                        tt_move = from_canonical(tt_move, live)
         a0, b0 = alpha, beta
         tc = self.tcs[left]
         att = self.att
@@ -469,49 +461,6 @@ def _masters(live: int) -> int:
         if x:
             mast |= 1 << (x.bit_length() - 1)
     return mast
-
-
-def _canonical(hands, cache: dict) -> list[int]:
-    """The hands with each kind's live low cards (half a point, not an oudler) moved down to the lowest
-    places of their run, in order: only their order among the live cards counts for the rest of the deal,
-    so positions that differ in which low cards are gone share one table entry. ``cache`` keeps each run's
-    packing (it depends only on the run's bits in each hand)."""
-    out = [h & ~PLAIN_LOW_MASK for h in hands]
-    for base, size in PLAIN_RUNS:
-        mask = (1 << size) - 1
-        parts = tuple(h >> base & mask for h in hands)
-        packed = cache.get(parts)
-        if packed is None:
-            packed = cache[parts] = _pack(parts)
-        for s, q in enumerate(packed):
-            out[s] |= q << base
-    return out
-
-
-def _pack(parts) -> list[int]:
-    """Each part's bits moved down over the places no part holds, in order."""
-    m = 0
-    for q in parts:
-        m |= q
-    packed = [0] * len(parts)
-    j = 1
-    while m:
-        low = m & -m
-        m ^= low
-        for s, q in enumerate(parts):
-            if q & low:
-                packed[s] |= j
-                break
-        j <<= 1
-    return packed
-
-
-def _from_canonical(c: int, live: int) -> int:
-    """The live low card that canonical card ``c`` stands for: the one as many places up its run."""
-    m = live & RUN_MASK[c]
-    for _ in range(c - RUN_BASE[c]):
-        m &= m - 1
-    return (m & -m).bit_length() - 1
 
 
 def _next_state(tc, j, i, led, top, win):
