@@ -7,8 +7,9 @@ cannot see consistently with all of that (and with the bots' bids, since the oth
 **How it values an option.** Each sample is one deal of the unseen cards; every option is played on the
 *same* samples (paired), so two options are compared deal by deal. On a sample:
 
-- inside the solver's exact range (``solver.EXACT_CARDS``) a card decision is solved exactly: one search
-  gives every legal card's final score with perfect play on that deal;
+- inside ``SAMPLED_EXACT_CARDS`` (the solver's exact range, ``solver.EXACT_CARDS``, less its deepest trick
+  with 3 players) a card decision is solved exactly: one search gives every legal card's final score with
+  perfect play on that deal;
 - before it, the option is applied, then the **rollout policy** plays on: the practice bots' card play for every
   seat (each deciding from what it could see) to the last card, on a lean bitmask state (``rollout.Lean``, about
   0.3 ms a deal). The bots keep the rollouts cheap and imperfect-information honest; once the deal is inside the
@@ -62,6 +63,10 @@ DECISIVE_SAMPLES = 10  # fewer samples than this: every option is reported tied 
 # Exact samples are dear at the edge of the solver's range (a budget of 150 ms bought only 1-3 there, and two
 # sampled deals that agree gave an interval 0 wide): a card solved exactly is always judged on at least this many.
 MIN_EXACT_SAMPLES = DECISIVE_SAMPLES
+# The most cards left where a card is solved exactly on each sample: the solver's exact range, except its last
+# 8 tricks with 3 players (24 cards), where those 10 solves of sampled deals took up to 9.6 s of CPU against
+# 2.2 s at 21 cards; bot rollouts value that trick, as before the solver reached it.
+SAMPLED_EXACT_CARDS = {**EXACT_CARDS, 3: min(EXACT_CARDS[3], 21)}
 MAX_SAMPLES = 400
 PRUNE_AFTER = 6  # samples every option gets before the clearly worse ones stop being rolled out
 PRUNE_Z = 2.5  # an option this many standard errors behind the leader (paired) is dropped
@@ -168,7 +173,7 @@ def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer
         only = Option(keys[0], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
         return Advice(seat, (only,), keys[0], (keys[0],), 0, False, 0, 0, keys[0])
     card_mode = all(isinstance(a[0], PlayCard) and len(a) == 1 for _, a in branches)
-    exact_card = card_mode and _cards_left(view) <= EXACT_CARDS[n]
+    exact_card = card_mode and _cards_left(view) <= SAMPLED_EXACT_CARDS[n]
     # Touching cards are worth the same: one of each run is played out, the others share its values.
     rep = equivalent_cards(view, keys) if card_mode else {k: k for k in keys}
     reps = list(dict.fromkeys(rep.values()))
@@ -379,4 +384,4 @@ def describe(advice: Advice, name=str) -> list[str]:
 
 __all__ = ["advise_card", "advise_actions", "Advice", "Option", "rollout", "own_factor", "describe",
            "equivalent_cards", "card_advice", "advice_seed", "HINT_BUDGET_MS", "MIN_SAMPLES", "DECISIVE_SAMPLES",
-           "MAX_SAMPLES", "MIN_EXACT_SAMPLES", "COST_US"]
+           "MAX_SAMPLES", "MIN_EXACT_SAMPLES", "SAMPLED_EXACT_CARDS", "COST_US"]

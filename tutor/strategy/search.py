@@ -7,13 +7,18 @@ least v?" (MTD(f)), each cutting far more, sharing one transposition table of bo
 What keeps it fast, and exact:
 - the table is keyed at the start of each trick (hands, leader, the sweep); its entries note what the attack
   had won, and the value grows with that, so an entry bounds positions where the attack has won more or less;
+- the hands in that key are canonical: each kind's live low cards (half a point, not an oudler) are packed
+  down their run in order, since only their order among the live cards counts from there on; positions that
+  differ only in which low cards are gone share one entry (its move is kept in the same form);
+- each test starts from the bounds so far; the next goes a sixteenth of the gap past the last answer;
 - quick bounds there: the attack cannot end below what it holds nor above winning every card still in
   play, and the score is monotone in points, oudlers, petit au bout and chelem (``taker_score``);
 - low cards of one kind (half a point, not an oudler) that lie next to each other among the cards still
   in play and sit in one hand are interchangeable, so only one of them is searched;
 - the last trick is forced (one card each) and counted at once;
-- moves are tried likely-best first: the table's move, then leading high, beating an opponent's card with
-  the lowest card that does, giving points to a partner's trick, else throwing the fewest points.
+- moves are tried likely-best first: the table's move, then leading a master (the highest card still in
+  play of a kind; the most points first), else high, beating an opponent's card with the lowest card that
+  does, giving points to a partner's trick, else throwing the fewest points.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from ..engine.errors import TarotError
 from ..engine.play import KIND_MASKS, legal_mask
 from ..engine.rules import CHELEM_BONUS, CONTRACT_BASE, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, RuleSet, target_points
 from ..engine.scoring import score_deal, settle_half_point
+from .lowcards import PLAIN_LOW, PLAIN_LOW_MASK, RUN_BASE, RUN_BELOW, canonical, from_canonical
 from .position import Position, PositionError
 from .tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, OUDLER, POINTS2, RANK, settle_trick, sweep_of
 
@@ -32,8 +38,6 @@ PETIT_INDEX = 56
 PETIT_BIT = 1 << PETIT_INDEX
 EXCUSE_BIT = 1 << EXCUSE_INDEX
 OUDLER_MASK = sum(1 << i for i in range(78) if OUDLER[i])
-# Cards worth a half point and not an oudler: neighbours among them are interchangeable.
-PLAIN_LOW = tuple(POINTS2[i] == 1 and not CARDS[i].is_oudler for i in range(78))
 SAME_KIND_BELOW = tuple(((1 << i) - 1) & KIND_MASKS[KIND[i]] for i in range(78))
 # Move ordering keys (smaller first). Leading: high cards first, then points.
 LEAD_KEY = tuple((30 - RANK[i]) * 32 + 20 - POINTS2[i] for i in range(78))
@@ -78,6 +82,11 @@ class Search:
         self.leaf_cache: dict = {}
         self.bound_cache: dict = {}
         self.move_cache: dict = {}
+        self.canon: dict = {}
+        self.pack_cache: dict = {}
+        self.masters: dict = {}
+        self.last_cache: dict = {}
+        self.settle_cache: dict = {}
         self.nodes = 0
         self.seats = {lead: [(lead + i) % n for i in range(n)] for lead in range(n)}
         left = p.tricks_left
@@ -108,16 +117,7 @@ class Search:
         for i in self._moves(legal, leader, ntrick, led, top, win, live, self.tcs[left], -1):
             if guess is None:
                 guess = self._guess()
-            lo, hi, g = -INF, INF, guess
-            while lo < hi:  # MTD(f): zero-window tests around the last answer until the bounds meet
-                beta = g + 1 if g == lo else g
-                g = self._node(leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem,
-                               beta - 1, beta, 1 << i)
-                if g < beta:
-                    hi = g
-                else:
-                    lo = g
-            values[i] = guess = g
+            values[i] = guess = self._mtd(i, guess)
         m = legal
         while m:  # a card skipped as interchangeable has the value of the next one down
             low = m & -m
@@ -126,6 +126,31 @@ class Search:
             if i not in values:
                 values[i] = values[(live & SAME_KIND_BELOW[i]).bit_length() - 1]
         return {CARDS[i]: v for i, v in values.items()}
+
+    def _mtd(self, i: int, guess: int) -> int:
+        """Card ``i``'s exact value, by zero-window tests ("is it at least beta?") until the bounds meet (MTD(f)).
+        The quick bounds start the bracket; after a test, the next one goes a sixteenth of the gap past the
+        answer, not one step: a value far from the guess is found in fewer tests (the climb one point at a
+        time took up to 80 tests), while a test near the value, the costly kind, stays near it."""
+        leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem = self.root
+        # The quick bounds hold from the second-to-last trick up; in the last one the Petit of the trick before
+        # may still be au bout (a chelem's Excuse), and every answer there is exact anyway.
+        lo, hi = self._bounds(pts, oud, sweep, live, rem) if left > 1 else (-INF, INF)
+        g = min(max(guess, lo), hi)  # bounds that meet already are the answer
+        while lo < hi:
+            if g <= lo:
+                beta = lo + 1 + (hi - lo - 1) // 16
+            elif g >= hi:
+                beta = hi - (hi - lo - 1) // 16
+            else:
+                beta = g
+            g = self._node(leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem,
+                           beta - 1, beta, 1 << i)
+            if g >= beta:
+                lo = g
+            else:
+                hi = g
+        return g
 
     def _guess(self) -> int:
         """A first guess for MTD(f): the quick bounds' middle."""
@@ -138,20 +163,30 @@ class Search:
     def _node(self, leader, ntrick, led, top, win, pts, oud, sweep, pprev, left, live, rem, alpha, beta,
               only=0) -> int:
         self.nodes += 1
-        key = None
+        entries = None
         tt_move = -1
+        hands = self.hands
         if ntrick == 0:
             if left == 1:
                 return self._last_trick(leader, pts, oud, sweep, pprev)
-            lb, ub = self._bounds(pts, oud, sweep, live, rem)
-            if ub <= alpha:
-                return ub
-            if lb >= beta:
-                return lb
+            bk = (pts, oud, sweep, rem, live & OUDLER_MASK)
+            b = self.bound_cache.get(bk)
+            if b is None:
+                b = self.bound_cache[bk] = self._bounds_of(*bk)
+            if b[1] <= alpha:
+                return b[1]
+            if b[0] >= beta:
+                return b[0]
             if not only:
-                key = (*self.hands, leader, sweep)
-                entries = self.tt.get(key)
-                if entries is not None:
+                hk = (*hands, leader, sweep)
+                entries = self.tt.get(hk)
+                if entries is None:  # first time here: share the entry of the canonical hands
+                    ck = (*canonical(hands, self.pack_cache), leader, sweep)
+                    entries = self.canon.get(ck)
+                    if entries is None:
+                        entries = self.canon[ck] = []
+                    self.tt[hk] = entries
+                if entries:
                     # The value only grows with what the attack has won: V(pts + d) >= V(pts) + d (the score
                     # grows with points, the points part by d) and more oudlers never lower it. So an entry
                     # for less won bounds this one from below, one for more won from above.
@@ -181,18 +216,36 @@ class Search:
                         alpha = lo
                     if hi < beta:
                         beta = hi
+                    if tt_move >= 0 and PLAIN_LOW[tt_move]:
+                        tt_move = from_canonical(tt_move, live)
         a0, b0 = alpha, beta
-        hands = self.hands
         tc = self.tcs[left]
-        n = self.n
-        seat = (leader + ntrick) % n
+        att = self.att
+        seats = self.seats[leader]
+        seat = seats[ntrick]
         hand = hands[seat]
         legal = only or (legal_mask(hand, led, top) if ntrick else hand)
-        maximise = self.att[seat]
+        maximise = att[seat]
+        w = -1 if win < 0 else tc[win]
+        # Only the live low cards between the lowest and highest legal card can make two cards interchangeable.
+        if w < 0:  # a leader tries its masters first: the highest card still in play of a kind
+            mast = self.masters.get(live)
+            if mast is None:
+                mast = self.masters[live] = _masters(live)
+            mast &= legal
+        else:
+            mast = 0
+        mk = (legal, live & PLAIN_LOW_MASK & ((1 << legal.bit_length()) - (legal & -legal)), w,
+              w >= 0 and att[seats[win]] == maximise, mast)
+        moves = self.move_cache.get(mk)
+        if moves is None:
+            moves = self.move_cache[mk] = _ordered(*mk)
+        if tt_move >= 0 and tt_move != moves[0] and tt_move in moves:
+            moves = [tt_move] + [i for i in moves if i != tt_move]
         best = -INF if maximise else INF
         best_move = -1
-        last = ntrick + 1 == n
-        for i in self._moves(legal, leader, ntrick, led, top, win, live, tc, tt_move):
+        last = ntrick + 1 == self.n
+        for i in moves:
             hands[seat] = hand ^ (1 << i)
             tc[ntrick] = i
             k = KIND[i]
@@ -205,12 +258,32 @@ class Search:
             elif k != 5:
                 if led < 0:
                     nled, nwin = k, ntrick
-                elif k == led and top == 0 and RANK[i] > RANK[tc[win]]:
+                elif k == led and top == 0 and RANK[i] > RANK[w]:
                     nwin = ntrick
-            if last:
-                v = self._finish(leader, nwin, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta)
-            else:
+            if not last:
                 v = self._node(leader, ntrick + 1, nled, ntop, nwin, pts, oud, sweep, pprev, left, live, rem,
+                               alpha, beta)
+            elif left == 1:  # only from a root inside the last trick
+                v = self._end(tc, settle_trick(tc, seats, att, True, sweep), pts, oud, pprev)
+            else:  # the trick is full: count it, then go on with the next one
+                tm = tp = 0
+                for c in tc:
+                    tm |= 1 << c
+                    tp += POINTS2[c]
+                if tm & EXCUSE_BIT:
+                    sk = (*tc, leader, sweep)
+                    out = self.settle_cache.get(sk)
+                    if out is None:
+                        out = self.settle_cache[sk] = settle_trick(tc, seats, att, False, sweep)
+                    winner, nsweep, npts, noud = out.winner, out.sweep, pts + out.points2, oud + out.oudlers
+                else:
+                    winner = seats[nwin]
+                    if att[winner]:
+                        npts, noud, nsweep = pts + tp, oud + (tm & OUDLER_MASK).bit_count(), sweep & ATTACK_ONLY
+                    else:
+                        npts, noud, nsweep = pts, oud, sweep & DEFENCE_ONLY
+                nprev = (1 if att[winner] else 2) if tm & PETIT_BIT else 0
+                v = self._node(winner, 0, -1, 0, -1, npts, noud, nsweep, nprev, left - 1, live ^ tm, rem - tp,
                                alpha, beta)
             hands[seat] = hand
             if maximise:
@@ -226,61 +299,42 @@ class Search:
                     beta = v
                     if alpha >= beta:
                         break
-        if key is not None:
-            entries = self.tt.get(key)
-            if entries is None:
-                entries = self.tt[key] = []
+        if entries is not None:
             for e in entries:
                 if e[0] == pts and e[1] == oud:
                     break
             else:
                 e = [pts, oud, -INF, INF, -1]
                 entries.append(e)
+            # Every bound found is true of the position, so keep the tightest of each; a test that failed
+            # low says nothing of the best move, so it keeps the one a test that failed high found.
+            if best_move >= 0 and PLAIN_LOW[best_move]:
+                best_move = RUN_BASE[best_move] + (live & RUN_BELOW[best_move]).bit_count()  # as in the key
             if best <= a0:
-                e[3] = best
+                if best < e[3]:
+                    e[3] = best
+                if e[4] < 0:
+                    e[4] = best_move
             elif best >= b0:
-                e[2] = best
+                if best > e[2]:
+                    e[2] = best
+                e[4] = best_move
             else:
                 e[2] = e[3] = best
-            e[4] = best_move
+                e[4] = best_move
         return best
-
-    def _finish(self, leader, win, pts, oud, sweep, pprev, left, live, rem, tc, alpha, beta) -> int:
-        """The trick is full: settle it, then go on with the next one (or score the deal)."""
-        seats = self.seats[leader]
-        rest = 0
-        for h in self.hands:
-            rest |= h
-        tm = live & ~rest  # the trick's cards
-        tp = 0
-        for i in tc:
-            tp += POINTS2[i]
-        if left == 1 or tm & EXCUSE_BIT:
-            out = settle_trick(tc, seats, self.att, left == 1, sweep)
-            if left == 1:
-                return self._end(tc, out, pts, oud, pprev)  # only from a root inside the last trick
-            winner, nsweep = out.winner, out.sweep
-            pts += out.points2
-            oud += out.oudlers
-        else:
-            winner = seats[win]
-            if self.att[winner]:
-                pts += tp
-                oud += (tm & OUDLER_MASK).bit_count()
-                nsweep = sweep & ATTACK_ONLY
-            else:
-                nsweep = sweep & DEFENCE_ONLY
-        nprev = (1 if self.att[winner] else 2) if tm & PETIT_BIT else 0
-        return self._node(winner, 0, -1, 0, -1, pts, oud, nsweep, nprev, left - 1, live ^ tm, rem - tp,
-                          alpha, beta)
 
     def _last_trick(self, leader, pts, oud, sweep, pprev) -> int:
         """The last trick: every hand holds one card."""
         self.nodes += 1
         hands = self.hands
-        tc = [hands[s].bit_length() - 1 for s in self.seats[leader]]
-        out = settle_trick(tc, self.seats[leader], self.att, True, sweep)
-        return self._end(tc, out, pts, oud, pprev)
+        tc = tuple(hands[s].bit_length() - 1 for s in self.seats[leader])
+        key = (tc, leader, pts, oud, sweep, pprev)
+        v = self.last_cache.get(key)
+        if v is None:
+            out = settle_trick(list(tc), self.seats[leader], self.att, True, sweep)
+            v = self.last_cache[key] = self._end(tc, out, pts, oud, pprev)
+        return v
 
     def _end(self, tc, out, pts, oud, pprev) -> int:
         win_att = self.att[out.winner]
@@ -321,21 +375,25 @@ class Search:
         return "defence" if sweep & DEFENCE_ONLY else None
 
     def _bounds(self, pts, oud, sweep, live, rem) -> tuple[int, int]:
+        """The lowest and highest value the deal can still end with, at the start of a trick."""
+        bk = (pts, oud, sweep, rem, live & OUDLER_MASK)
+        b = self.bound_cache.get(bk)
+        if b is None:
+            b = self.bound_cache[bk] = self._bounds_of(*bk)
+        return b
+
+    def _bounds_of(self, pts, oud, sweep, rem, live_oudlers) -> tuple[int, int]:
         """The lowest and highest value the deal can still end with, at the start of a trick: the attack
         keeps what it has won and may win every card still in play (the Excuse's exchange moves less)."""
-        petit = 1 if live & PETIT_BIT else 0
-        key = (pts, oud, sweep, rem, (live & OUDLER_MASK).bit_count(), petit)
-        b = self.bound_cache.get(key)
-        if b is None:
-            p = self.p
-            args = (p.players, p.contract, p.poignees, p.alone)
-            lo2, hi2 = self.base2 + pts, self.base2 + pts + rem
-            lo_oud = self.base_oudlers + oud
-            hi_oud = lo_oud + key[4]
-            lb = taker_score(*args, lo2, lo_oud, -petit, self._chelem(sweep & DEFENCE_ONLY)) * SCALE + lo2
-            ub = taker_score(*args, hi2, hi_oud, petit, self._chelem(sweep & ATTACK_ONLY)) * SCALE + hi2
-            b = self.bound_cache[key] = (lb, ub)
-        return b
+        petit = 1 if live_oudlers & PETIT_BIT else 0
+        p = self.p
+        args = (p.players, p.contract, p.poignees, p.alone)
+        lo2, hi2 = self.base2 + pts, self.base2 + pts + rem
+        lo_oud = self.base_oudlers + oud
+        hi_oud = lo_oud + live_oudlers.bit_count()
+        lb = taker_score(*args, lo2, lo_oud, -petit, self._chelem(sweep & DEFENCE_ONLY)) * SCALE + lo2
+        ub = taker_score(*args, hi2, hi_oud, petit, self._chelem(sweep & ATTACK_ONLY)) * SCALE + hi2
+        return lb, ub
 
     def _moves(self, legal, leader, ntrick, led, top, win, live, tc, tt_move) -> list[int]:
         """The cards to search, one per class of interchangeable cards, likely best first."""
@@ -366,7 +424,7 @@ class Search:
             card = pick(sorted(values, key=lambda c: c.sort_key), key=values.__getitem__)
 
 
-def _ordered(legal, live, w, give) -> list[int]:
+def _ordered(legal, live, w, give, mast=0) -> list[int]:
     """One card per class of interchangeable cards, in the order to try them: leading (``w`` < 0), high
     cards first; when a partner holds the trick with card ``w``, points first; else a card that beats
     ``w`` (the lowest first), then the fewest points."""
@@ -385,7 +443,7 @@ def _ordered(legal, live, w, give) -> list[int]:
         out.append(i)
     if len(out) > 1:
         if w < 0:
-            out.sort(key=LEAD_KEY.__getitem__)
+            out.sort(key=lambda i: GIVE_KEY[i] - 10000 if mast >> i & 1 else LEAD_KEY[i])
         elif give:
             out.sort(key=GIVE_KEY.__getitem__)
         else:
@@ -393,6 +451,16 @@ def _ordered(legal, live, w, give) -> list[int]:
             out.sort(key=lambda i: BEAT_KEY[i] if (KIND[i] == wk and RANK[i] > wr) or (KIND[i] == 4 and wk != 4)
                      else THROW_KEY[i])
     return out
+
+
+def _masters(live: int) -> int:
+    """The highest card still in play of each suit and of the trumps."""
+    mast = 0
+    for km in KIND_MASKS[:5]:
+        x = live & km
+        if x:
+            mast |= 1 << (x.bit_length() - 1)
+    return mast
 
 
 def _next_state(tc, j, i, led, top, win):

@@ -37,10 +37,10 @@ from ..engine.play import legal_mask
 from .position import Position, PositionError
 from .search import SCALE, Search
 
-# The exact range: at most this many cards in the hands (7, 6 and 5 tricks). bench/solver.py measured these
-# as the deepest whose slowest of 20 bot-played positions took under 2 s of CPU (the 8th trick from the end with
-# 3 players did not: median 0.1 s, but 3.9 s at worst).
-EXACT_CARDS = {3: 21, 4: 24, 5: 25}
+# The exact range: at most this many cards in the hands (8, 6 and 5 tricks). bench/solver.py measured these
+# as the deepest whose slowest of 20 bot-played positions took under 2 s of CPU (README "Speed and the exact
+# range"; with 3 players the last 8 tricks since the canonical table keys and masters-first leads).
+EXACT_CARDS = {3: 24, 4: 24, 5: 25}
 
 
 class BeyondRange(PositionError):
