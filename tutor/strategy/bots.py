@@ -51,6 +51,7 @@ from .handcount import (
     shown_count,
     thresholds,
 )
+from .principles import for_side
 
 
 @dataclass(frozen=True)
@@ -261,9 +262,9 @@ def choose_play(view: SeatView) -> tuple[Card, str, str | None]:
     if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
         return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"], "excuse-timing"
     suit_trick = [c for c in view.trick if c is not EXCUSE]
-    if not suit_trick:
-        return _lead(view, legal, k)
-    return _follow(view, legal, k)
+    card, why, principle = _lead(view, legal, k) if not suit_trick else _follow(view, legal, k)
+    # the principle as the seat's side names it: a taker is never sent to the defence's lesson
+    return card, why, for_side(principle, attack=view.seat in (view.taker, view.partner))
 
 
 def _chelem_run(view: SeatView, k: Knowledge) -> bool:

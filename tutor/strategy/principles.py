@@ -24,6 +24,7 @@ class Principle:
     name: str  # a short name, as a learner would say it
     says: str  # one sentence of advice, in the course's words
     lesson: str  # the lesson id that teaches it
+    side: str | None = None  # "attack" or "defence" when only that side's hints quote it, else None
 
 
 _ROWS = (
@@ -55,8 +56,9 @@ _ROWS = (
               "one by one.", "defence-play"),
     Principle("play-cheap", "Play cheap", "When you cannot win a trick, or your side already holds it, play your "
               "cheapest card; when you win, win with the cheapest card that wins.", "attack-play"),
-    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead low from your "
-              "longest suit, keeping your high cards and trumps.", "defence-play"),
+    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead your longest "
+              "suit, keeping your high cards and trumps; by the FFT's signals, a card from the ace to the 5 promises "
+              "its king or queen.", "defence-play"),
     Principle("count-tricks", "Count the last tricks", "In the endgame, count which cards are left and play the "
               "card that wins the most points.", "endgames"),
     Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "
@@ -76,4 +78,60 @@ _ROWS = (
               "made and costs 200 if it is missed: announce it when you expect to make it more often than not.",
               "announcing"),
 )
+# The card play's principles belong to a side: the attack's are taught in lesson 21, the defence's in lesson 22.
+# An idea both sides use (cheap cards, the Excuse's timing, charger…) has a row for each, with the same name,
+# so a taker or the called partner is never sent to "Playing the defence" nor a defender to "Playing the
+# attack". (attack id, defence id):
+PAIRS = (
+    ("hunt-the-petit", "defence-hunt-the-petit"),
+    ("attack-save-the-petit", "save-the-petit"),
+    ("excuse-timing", "defence-excuse-timing"),
+    ("attack-charger", "charger"),
+    ("play-cheap", "defence-play-cheap"),
+    ("attack-lead-long-suit", "lead-long-suit"),
+    ("cash-kings", "defence-cash-kings"),
+)
+_SIDE_ROWS = (
+    Principle("defence-hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the taker's Petit when "
+              "the taker may hold it short.", "defence-play", "defence"),
+    Principle("attack-save-the-petit", "Save the Petit", "Play the Petit on a trick your side already wins, "
+              "before the defence's trumps can catch it.", "attack-play", "attack"),
+    Principle("defence-excuse-timing", "Play the Excuse in time", "Play the Excuse before the last trick, on a "
+              "trick your side cannot win.", "defence-play", "defence"),
+    Principle("attack-charger", "Load your partner's trick", "When the taker's or the called partner's card will "
+              "win the trick, give it your points (charger).", "attack-play", "attack"),
+    Principle("defence-play-cheap", "Play cheap", "When you cannot win a trick, or a partner surely holds it, "
+              "play your cheapest card; when you win, win with the cheapest card that wins.", "defence-play",
+              "defence"),
+    Principle("attack-lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead your longest "
+              "suit, keeping your high cards and trumps: once the trumps are out, its small cards win.",
+              "attack-play", "attack"),
+    Principle("defence-cash-kings", "Cash your kings", "Lead a king once the taker has followed its suit: the "
+              "taker may have made a void in the écart.", "defence-play", "defence"),
+)
+_ATTACK = {a for a, _ in PAIRS} | {"draw-trumps", "petit-home", "count-trumps"}
+_DEFENCE = {d for _, d in PAIRS} | {"lead-to-cut", "signals"}
+_ROWS = tuple(Principle(p.id, p.name, p.says, p.lesson, "attack" if p.id in _ATTACK else
+                        "defence" if p.id in _DEFENCE else None) for p in (*_ROWS, *_SIDE_ROWS))
 PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}
+_FOR_ATTACK = {d: a for a, d in PAIRS}
+_FOR_DEFENCE = {a: d for a, d in PAIRS}
+
+# "Count the last tricks" is the endgame's principle: it is quoted only this near the end of the deal.
+NEAR_END_TRICKS = 4
+
+
+def for_side(principle_id: str | None, *, attack: bool) -> str | None:
+    """The principle as the given side's hints name it: its own side's row of a pair, or itself.
+
+    >>> for_side("charger", attack=True), for_side("play-cheap", attack=False), for_side("signals", attack=False)
+    ('attack-charger', 'defence-play-cheap', 'signals')
+    """
+    if principle_id is None:
+        return None
+    return (_FOR_ATTACK if attack else _FOR_DEFENCE).get(principle_id, principle_id)
+
+
+def near_end(tricks_left: int) -> bool:
+    """Is the deal near its end, where "Count the last tricks" applies? (the trick being played included)"""
+    return tricks_left <= NEAR_END_TRICKS

@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..engine import EXCUSE, PETIT
 from ..engine.play import trick_winner
 from .position import Position
+from .principles import for_side
 from .solver import Solution
 from .why import camp, trick_seats
 
@@ -48,7 +49,12 @@ def _partner_winning(p: Position) -> bool:
 
 
 def theme(position: Position, solution: Solution) -> str:
-    """The principle id the verdict illustrates (see the table above)."""
+    """The principle id the verdict illustrates (see the table above), as the side to play names it
+    (``principles.for_side``: a taker's is the attack's principle, a defender's the defence's)."""
+    return for_side(_theme(position, solution), attack=position.is_attack(position.to_play))
+
+
+def _theme(position: Position, solution: Solution) -> str:
     legal = list(solution.cards)
     if PETIT in legal and _extreme(PETIT, solution):
         return "save-the-petit"
