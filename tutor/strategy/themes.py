@@ -5,7 +5,7 @@ separates the best cards from the others. One table of tests, the first that hol
 
 | principle | when |
 |---|---|
-| save-the-petit | you hold the Petit, and it is best, or the card that does worst |
+| save-the-petit | you hold the Petit, and it is best, or the card that does worst, and the best line saves it |
 | excuse-timing | you hold the Excuse, and it is best, or the card that does worst |
 | charger | your side is winning the trick, and a best card is your highest-point legal card (above 0.5) |
 | count-tricks | otherwise: count the cards left |
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..engine import EXCUSE, PETIT
 from ..engine.play import trick_winner
+from .lines import petit_saved
 from .position import Position
 from .principles import for_side
 from .solver import Solution
@@ -56,7 +57,9 @@ def theme(position: Position, solution: Solution) -> str:
 
 def _theme(position: Position, solution: Solution) -> str:
     legal = list(solution.cards)
-    if PETIT in legal and _extreme(PETIT, solution):
+    # "Save the Petit" only when the best line does save it: a line that throws the Petit under the other
+    # side's trump must not be explained by "play the Petit on a trick your side already wins" (issue 24).
+    if PETIT in legal and _extreme(PETIT, solution) and petit_saved(position, solution.line) is not False:
         return "save-the-petit"
     if EXCUSE in legal and _extreme(EXCUSE, solution):
         return "excuse-timing"
