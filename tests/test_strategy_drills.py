@@ -363,9 +363,10 @@ def test_the_theme_named_fits_the_position(kind):
         extreme = {c for c in values if c in best or values[c] == worst}
         pos = Position.from_mapping(q.context["position"])
         line = [(s, P(c)[0]) for s, c in q.context["line"]]
+        attack = q.context["attack"]
 
-        def side(pid):  # a taker's principle is the attack's row, a defender's the defence's (issue 24)
-            return for_side(pid, attack=q.context["attack"])
+        def side(pid, attack=attack):  # a taker's principle is the attack's row, a defender's the defence's
+            return for_side(pid, attack=attack)
         if PETIT in extreme and petit_saved(pos, line) is not False:  # and the best line saves it
             assert theme == side("save-the-petit")
         elif EXCUSE in extreme:

@@ -4,9 +4,9 @@ a bid puzzle, the theme filter, the rating shown and moved, and "Show the soluti
 
 from apptest_helpers import app
 
+from tutor.engine import card
 from tutor.progress import Store
 from tutor.progress.rating import Rating, after_puzzle
-from tutor.engine import card
 from tutor.strategy import solve
 from tutor.ui import data
 from tutor.ui.line_model import line_steps
