@@ -32,4 +32,31 @@ def show_line(position, line: list[tuple[int, Card]], *, key: str, title: str, y
                  on_click=st.session_state.__setitem__, args=(at_key, at + 1))
 
 
-__all__ = ["show_line"]
+@st.cache_data(show_spinner=False, max_entries=512)
+def refutation(position_text: str, code: str) -> list[tuple[int, str]]:
+    """The solver's line after ``code`` is played (seats from 0, codes), the card itself first."""
+    from ..engine import card
+    from ..strategy import Position, solve
+    pos = Position.parse(position_text)
+    after = pos.play(card(code))
+    rest = [] if after.cards_left == 0 else [(seat, c.code) for seat, c in solve(after, line=True).line]
+    return [(pos.to_play, code), *rest]
+
+
+def show_me(position, mine: Card, *, key: str) -> None:
+    """After a wrong card: a "Show me" button, then the refutation (what perfect play does after the learner's
+    card) trick by trick on the table."""
+    from ..engine import card
+    from .cards import card_name
+    shown = f"{key}_shown"
+    if not st.session_state.get(shown):
+        st.button("Show me", key=f"{key}_btn", on_click=st.session_state.__setitem__, args=(shown, True),
+                  help="Play out what happens after your card, with perfect play")
+        return
+    with st.spinner("Playing out the deal after your card…"):
+        line = refutation(position.dump(), mine.code)
+    show_line(position, [(s, card(c)) for s, c in line], key=key,
+              title=f"After your {card_name(mine)}, with perfect play")
+
+
+__all__ = ["refutation", "show_line", "show_me"]

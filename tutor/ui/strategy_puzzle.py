@@ -17,7 +17,7 @@ from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values,
 from ..strategy import Position, solve
 from ..strategy.bid_advice import signed_score
 from .cards import card_name
-from .line_stepper import show_line
+from .line_stepper import show_line, show_me
 from .question import show_principle
 from .safe import TEXT_LIMIT, plain
 from .table_component import card_table
@@ -31,15 +31,6 @@ def solved(position_text: str) -> dict:
     s = solve(Position.parse(position_text), line=True)
     return {"cards": [(c.code, v.taker_score, v.attack_points) for c, v in s.cards.items()],
             "best": [c.code for c in s.best], "line": [(seat + 1, c.code) for seat, c in s.line]}
-
-
-@st.cache_data(show_spinner=False, max_entries=512)
-def line_after(position_text: str, code: str) -> list[tuple[int, str]]:
-    """A perfect line of play after ``code`` is played (seats 1..N), the card itself first."""
-    pos = Position.parse(position_text)
-    after = pos.play(card(code))
-    rest = [] if after.cards_left == 0 else [(seat + 1, c.code) for seat, c in solve(after, line=True).line]
-    return [(pos.to_play + 1, code), *rest]
 
 
 @st.cache_data(show_spinner=False, max_entries=128)
@@ -172,15 +163,7 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
     pos = puzzle.position
     if mine and mine not in result["best"]:
         # "Show me": the refutation, the solver's line after the learner's card, trick by trick on the table.
-        shown = f"{key}_show_me"
-        if not st.session_state.get(shown):
-            st.button("Show me", key=f"{key}_show_me_btn", on_click=st.session_state.__setitem__,
-                      args=(shown, True), help="Play out what happens after your card, with perfect play")
-        else:
-            with st.spinner("Playing out the deal after your card…"):
-                yours = line_after(text, mine)
-            show_line(pos, _from_zero(yours), key=f"{key}_refute",
-                      title=f"After your {card_name(card(mine))}, with perfect play")
+        show_me(pos, card(mine), key=f"{key}_refute")
     show_line(pos, _from_zero(result["line"]), key=f"{key}_best",
               title=f"A best line, from {card_name(card(result['best'][0]))}")
 
