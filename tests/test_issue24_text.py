@@ -109,3 +109,58 @@ def test_lesson_21_closing_quiz_names_save_the_petit_only_for_a_saved_petit(cour
         saved = petit_saved(pos, [(s, card(c)) for s, c in q.context["line"]])
         if "save-the-petit" in q.context["principles"][0]:
             assert saved is not False
+
+
+CARD = __import__("re").compile(r"\b(?:T\d{1,2}|EX|(?:[1-9]|10|[JCQK])[SHDC])\b")
+SCORE_KEYS = ("players", "contract", "taker_points", "oudlers", "alone")
+
+
+def _situation(spec) -> tuple:
+    """What a learner sees of an example or a check's situation: a position (who holds what), a hand and its
+    écart, a hand, or a score's facts."""
+    if isinstance(spec, dict) and isinstance(spec.get("position"), dict):
+        spec = spec["position"]
+    if not isinstance(spec, dict):
+        return ("other", str(spec))
+    if isinstance(spec.get("hands"), dict):
+        return ("position", frozenset((str(s), frozenset(CARD.findall(str(h)))) for s, h in spec["hands"].items()),
+                str(spec.get("trick")))
+    if "discard" in spec:  # an écart: the same hand with another écart is a new situation
+        return ("ecart", frozenset(CARD.findall(str(spec.get("hand")))), frozenset(CARD.findall(str(spec["discard"]))))
+    for key in ("taker_hand", "hand", "cards"):
+        if key in spec:
+            return ("hand", frozenset(CARD.findall(str(spec[key]))))
+    if "taker_points" in spec:
+        return ("score", tuple(spec.get(k) for k in SCORE_KEYS))
+    return ("other", str(spec))
+
+
+def _inner(verify: dict):
+    (name, spec), = verify.items()
+    return spec.get("position", spec) if isinstance(spec, dict) else spec
+
+
+@pytest.mark.parametrize("lesson_id", ["judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king",
+                                       "attack-play", "defence-play", "announcing", "endgames"])
+def test_no_strategy_check_repeats_an_example_of_its_lesson(course, lesson_id):
+    """A check that only repeats an example already shown tests reading, not understanding: each check (and each
+    closing quiz question) has a situation of its own. (A check may come first and the example then work out its
+    answer.)"""
+    from tutor.content import ExampleStep
+    lesson = course.lesson(lesson_id)
+    examples = {}
+    for step in lesson.steps:
+        if isinstance(step, ExampleStep):
+            d = step.example.model_dump()
+            d.pop("kind", None)
+            found = _situation(d)
+            if found[0] != "other":
+                examples[found] = step.line
+    repeats = []
+    for check in [*lesson.steps, *lesson.quiz]:
+        verify = getattr(check, "verify", None)
+        if isinstance(verify, dict) and verify:
+            found = _situation(_inner(verify))
+            if found in examples and examples[found] < check.line:  # an example shown before the check
+                repeats.append((check.line, examples[found]))
+    assert not repeats, f"checks at lines {repeats} repeat the example at that line"
