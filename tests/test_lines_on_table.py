@@ -33,3 +33,31 @@ def test_a_lesson_endgame_example_steps_through_its_perfect_line():
     assert next(b for b in at.button if b.label == "Next trick →").disabled == (len(steps) == 2)
     next(b for b in at.button if b.label == "← Previous trick").click().run()
     assert steps[0].words in [c.value for c in at.caption]
+
+
+STRATEGY_LESSONS = ("judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king", "attack-play",
+                    "defence-play", "announcing", "endgames")
+
+
+def test_strategy_lessons_show_hands_as_card_pictures_never_codes():
+    """Lessons 17-24: every hand of a worked example is a row of card pictures (``{cards:…}``), and no prose,
+    question or explanation writes a card code (``T19 KS KH``)."""
+    from test_learner_words import _strings, card_codes
+
+    from tutor.content import plain_cards
+    rows = 0
+    for lid in STRATEGY_LESSONS:
+        lesson = course().lesson(lid)
+        texts = _strings(lesson.model_dump(), skip={"verify", "example", "cards", "pool", "answer", "accepted"})
+        bad = [(lid, card_codes(t), t[:80]) for t in texts if card_codes(t)]
+        assert not bad, bad[:3]
+        for step in lesson.steps:
+            if isinstance(step, ExampleStep):
+                text = render_example(step)
+                assert not card_codes(text), (lid, step.line, card_codes(text))
+                if isinstance(step.example, BestCardExample):
+                    hands = [ln for ln in text.splitlines() if ln.startswith("- Seat")]
+                    assert hands and all("{cards:" in ln for ln in hands), (lid, step.line)
+                    rows += len(hands)
+                assert plain_cards(text)  # the same text in words, for screen readers and exports
+    assert rows >= 12
