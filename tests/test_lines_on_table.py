@@ -61,3 +61,26 @@ def test_strategy_lessons_show_hands_as_card_pictures_never_codes():
                     rows += len(hands)
                 assert plain_cards(text)  # the same text in words, for screen readers and exports
     assert rows >= 12
+
+
+def test_a_wrong_card_in_a_lesson_best_card_check_can_be_shown_the_refutation(db):
+    """Lesson 21's check (the 8 is with seat 3 now): a wrong king, then "Show me" plays the solver's line after
+    it on the card table, the learner's king first."""
+    from lesson_answers import answer_check
+
+    from tutor.engine import card
+    lesson = course().lesson("attack-play")
+    index, step = next((i, s) for i, s in enumerate(lesson.steps)
+                       if isinstance(getattr(s, "verify", None), dict) and "best_card" in s.verify)
+    at = app(LESSON, lesson=lesson.id, step=str(index + 1))
+    key = f"{lesson.id}_{index}"
+    answer_check(at, step, key, right=False)
+    assert not at.exception and any("Not quite" in e.value for e in at.error)
+    given = at.session_state[f"{key}_given"]
+    click = next(b for b in at.button if b.label == "Show me")
+    click.click().run()
+    pos = Position.from_mapping(step.verify["best_card"]["position"])
+    after = pos.play(card(given))
+    steps = line_steps(pos, [(pos.to_play, card(given)), *solve(after, line=True).line])
+    assert steps[0].words in [c.value for c in at.caption]
+    assert card(given).short in steps[0].words and card(given) not in solve(pos).best
