@@ -24,7 +24,15 @@ class Principle:
     name: str  # a short name, as a learner would say it
     says: str  # one sentence of advice, in the course's words
     lesson: str  # the lesson id that teaches it
-    side: str | None = None  # "attack" or "defence" when only that side's hints quote it, else None
+
+    @property
+    def side(self) -> str | None:
+        """"attack" or "defence" when only that side's hints quote it (by its lesson), else None."""
+        return SIDE_OF_LESSON.get(self.lesson)
+
+
+# The lessons that teach one side's card play: their principles are quoted only to that side.
+SIDE_OF_LESSON = {"attack-play": "attack", "defence-play": "defence"}
 
 
 _ROWS = (
@@ -93,27 +101,22 @@ PAIRS = (
 )
 _SIDE_ROWS = (
     Principle("defence-hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the taker's Petit when "
-              "the taker may hold it short.", "defence-play", "defence"),
+              "the taker may hold it short.", "defence-play"),
     Principle("attack-save-the-petit", "Save the Petit", "Play the Petit on a trick your side already wins, "
-              "before the defence's trumps can catch it.", "attack-play", "attack"),
+              "before the defence's trumps can catch it.", "attack-play"),
     Principle("defence-excuse-timing", "Play the Excuse in time", "Play the Excuse before the last trick, on a "
-              "trick your side cannot win.", "defence-play", "defence"),
+              "trick your side cannot win.", "defence-play"),
     Principle("attack-charger", "Load your partner's trick", "When the taker's or the called partner's card will "
-              "win the trick, give it your points (charger).", "attack-play", "attack"),
+              "win the trick, give it your points (charger).", "attack-play"),
     Principle("defence-play-cheap", "Play cheap", "When you cannot win a trick, or a partner surely holds it, "
-              "play your cheapest card; when you win, win with the cheapest card that wins.", "defence-play",
-              "defence"),
+              "play your cheapest card; when you win, win with the cheapest card that wins.", "defence-play"),
     Principle("attack-lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead your longest "
               "suit, keeping your high cards and trumps: once the trumps are out, its small cards win.",
-              "attack-play", "attack"),
+              "attack-play"),
     Principle("defence-cash-kings", "Cash your kings", "Lead a king once the taker has followed its suit: the "
-              "taker may have made a void in the écart.", "defence-play", "defence"),
+              "taker may have made a void in the écart.", "defence-play"),
 )
-_ATTACK = {a for a, _ in PAIRS} | {"draw-trumps", "petit-home", "count-trumps"}
-_DEFENCE = {d for _, d in PAIRS} | {"lead-to-cut", "signals"}
-_ROWS = tuple(Principle(p.id, p.name, p.says, p.lesson, "attack" if p.id in _ATTACK else
-                        "defence" if p.id in _DEFENCE else None) for p in (*_ROWS, *_SIDE_ROWS))
-PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}
+PRINCIPLES: dict[str, Principle] = {p.id: p for p in (*_ROWS, *_SIDE_ROWS)}
 _FOR_ATTACK = {d: a for a, d in PAIRS}
 _FOR_DEFENCE = {a: d for a, d in PAIRS}
 
