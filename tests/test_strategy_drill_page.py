@@ -139,3 +139,29 @@ def test_a_rerun_never_estimates_again(db, monkeypatch):
     give(at, q, key, right_answer(q))
     at.run()
     assert len(made) == 1 and len(estimated) == first
+
+
+def test_a_wrong_best_card_shows_me_the_refutation_and_the_perfect_line_trick_by_trick(db):
+    """Issue 24: the drill's perfect line steps trick by trick on the card table, and after a wrong card "Show
+    me" plays the solver's line after it, starting with the learner's own card."""
+    from tutor.engine import card
+    from tutor.strategy import Position, solve
+    from tutor.ui.line_model import line_steps
+    at, q, key = open_question("attack_card", 4)
+    wrong = wrong_answer(q)
+    give(at, q, key, wrong)
+    pos = Position.from_mapping(q.context["position"])
+    best = [(s, card(c)) for s, c in q.context["line"]]
+    steps = line_steps(pos, best)
+    captions = [c.value for c in at.caption]
+    assert steps[0].words in captions  # the perfect line's first trick, under its table
+    if len(steps) > 1:
+        at.button(key=f"{key}_best_next").click().run()
+        assert steps[1].words in [c.value for c in at.caption] and steps[0].words not in [c.value for c in at.caption]
+    next(b for b in at.button if b.label == "Show me").click().run()
+    assert not at.exception
+    after = pos.play(card(wrong))
+    refute = line_steps(pos, [(pos.to_play, card(wrong)), *solve(after, line=True).line])
+    captions = [c.value for c in at.caption]
+    assert refute[0].words in captions and card(wrong).short in refute[0].words
+    assert any("After your" in m.value and "with perfect play" in m.value for m in at.markdown)

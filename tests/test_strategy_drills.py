@@ -350,6 +350,8 @@ def test_the_theme_named_fits_the_position(kind):
     rules here: the Petit or the Excuse is in your hand and best or worst; or your side is winning the trick
     and a best card is your richest one."""
     from tutor.engine import EXCUSE, PETIT, trick_winner
+    from tutor.strategy.lines import petit_saved
+    from tutor.strategy.principles import for_side
     seen = set()
     for seed in range(12):
         q = generate(kind, seed, players=4, difficulty=1 + seed % 3)
@@ -359,12 +361,17 @@ def test_the_theme_named_fits_the_position(kind):
         theme = q.context["principles"][0]
         seen.add(theme)
         extreme = {c for c in values if c in best or values[c] == worst}
-        if PETIT in extreme:
-            assert theme == "save-the-petit"
+        pos = Position.from_mapping(q.context["position"])
+        line = [(s, P(c)[0]) for s, c in q.context["line"]]
+        attack = q.context["attack"]
+
+        def side(pid, attack=attack):  # a taker's principle is the attack's row, a defender's the defence's
+            return for_side(pid, attack=attack)
+        if PETIT in extreme and petit_saved(pos, line) is not False:  # and the best line saves it
+            assert theme == side("save-the-petit")
         elif EXCUSE in extreme:
-            assert theme == "excuse-timing"
-        elif theme == "charger":
-            pos = Position.from_mapping(q.context["position"])
+            assert theme == side("excuse-timing")
+        elif theme == side("charger"):
             winner = (pos.leader + trick_winner(pos.trick)) % 4
             assert pos.is_attack(winner) == pos.is_attack(pos.to_play)
             assert max(c.points for c in values) in {c.points for c in best}

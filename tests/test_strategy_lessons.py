@@ -324,14 +324,14 @@ def test_every_tied_best_card_is_accepted(course):
     step = next(s for s in lesson.steps if isinstance(s, CheckStep) and s.verify and "best_card" in s.verify
                 and s.answer == "T21")
     assert check_answer(step, "T21") and not check_answer(step, "T1") and not check_answer(step, "KH")
-    hunt = lesson.quiz[0]  # T21 and T20 both catch the lone Petit
-    assert check_answer(hunt, "T20") and check_answer(hunt, "T21") and not check_answer(hunt, "KH")
+    hunt = lesson.quiz[0]  # T18 and T16 both catch seat 3's lone Petit; the king of spades is trumped by it
+    assert check_answer(hunt, "T18") and check_answer(hunt, "T16") and not check_answer(hunt, "KS")
 
 
 def test_a_missed_best_card_check_names_every_tied_card(course):
     from tutor.ui.lesson import _answer_text
-    draw = next(q for q in course.lesson("attack-play").quiz if q.answer == "KS")  # the 19 and KS tie
-    assert _answer_text(draw) == "K♠ or trump 19"  # by name, never the codes
+    hunt = next(q for q in course.lesson("attack-play").quiz if q.answer == "T18")  # the 18 and 16 tie
+    assert _answer_text(hunt) == "trump 16 or trump 18"  # by name, never the codes
     excuse = next(s for s in course.lesson("attack-play").steps if isinstance(s, CheckStep) and s.answer == "EX")
     assert _answer_text(excuse) == "the Excuse"
 

@@ -4,10 +4,12 @@ a bid puzzle, the theme filter, the rating shown and moved, and "Show the soluti
 
 from apptest_helpers import app
 
+from tutor.engine import card
 from tutor.progress import Store
 from tutor.progress.rating import Rating, after_puzzle
 from tutor.strategy import solve
 from tutor.ui import data
+from tutor.ui.line_model import line_steps
 from tutor.ui.table_model import position_view
 
 PID = "petit-when-nobody-can-overtrump"  # the taker must put the Petit on a trick nobody can overtrump
@@ -43,7 +45,8 @@ def test_a_best_card_puzzle_answered_right_shows_every_cards_value_and_the_line(
     assert list(rows["Card"]) == ["The Petit (trump 1)", "Trump 18", "Trump 7"]
     assert list(rows["Taker's score"]) == ["+84", "-108", "-108"]
     assert list(rows["For your side"]) == ["best", "192 points worse", "192 points worse"]
-    assert "seat 3 T1, seat 4 CS (seat 3 wins)" in shown  # the line, trick by trick, seats from 1
+    # The line, trick by trick on the table, seats from 1, cards by name: its first trick first.
+    assert "Trick 16: seat 1 J♠, seat 2 7♥, you (seat 3) trump 1, seat 4 C♠. You win it." in shown
     me = db.default_learner()
     assert PID in db.puzzles_solved(me.id)
     rating, count = db.puzzle_rating(me.id)
@@ -58,7 +61,7 @@ def test_a_best_card_puzzle_answered_wrong_shows_what_the_card_costs(db):
     assert not at.exception
     assert at.error[0].value == "Not the best: Trump 18. Best: The Petit (trump 1)."
     shown = texts(at)
-    assert "After your Trump 18" in shown and "A best line" in shown
+    assert "A best line" in shown and "After your Trump 18" not in shown  # the refutation waits for "Show me"
     me = db.default_learner()
     assert PID not in db.puzzles_solved(me.id)
     rating, count = db.puzzle_rating(me.id)
@@ -83,7 +86,8 @@ def test_the_solution_shown_first_counts_as_a_miss(db):
     assert solution.count("<img") == 1 and 'alt="the Petit (trump 1)"' in solution  # the card's picture
     assert "Principle: Save the Petit." in texts(at)
     links = [el.proto for el in at.get("page_link") if el.proto.page == "lesson"]  # the principle's lesson
-    want = [("Lesson: Playing the defence", "lesson=defence-play&step=1")]
+    # The learner is the taker: the attack's lesson, never "Playing the defence" (issue 24).
+    want = [("Lesson: Playing the attack", "lesson=attack-play&step=1")]
     assert [(ln.label, ln.query_string) for ln in links] == want
     rating, count = db.puzzle_rating(db.default_learner().id)
     assert count == 1 and rating.rating < 1500
@@ -147,3 +151,47 @@ def test_the_progress_page_shows_the_rating(db):
     at = app("tutor/ui/pages/progress.py")
     assert not at.exception
     assert any(c.value.startswith(f"Puzzle rating: {rating.rating:.0f} (likely between ") for c in at.caption)
+
+
+def test_the_best_line_steps_trick_by_trick_on_the_table(db):
+    """The perfect line is a stepper: one trick at a time on the card table, Previous / Next trick."""
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at.text_input(key=f"pz_{PID}_typed").set_value("petit")
+    click(at, "Check what I typed")
+    key = f"pz_{PID}_best"
+    assert at.button(key=f"{key}_prev").disabled and not at.button(key=f"{key}_next").disabled
+    assert "trick 1 of 3 of this line" in texts(at)
+    at.button(key=f"{key}_next").click().run()
+    shown = texts(at)
+    assert "trick 2 of 3 of this line" in shown and "Trick 16:" not in shown
+    # Worked by hand: the taker leads the 18, seat 1 overtrumps with the 20, seat 2 gives the Excuse.
+    assert "Trick 17: you (seat 3) trump 18, seat 4 Q♠, seat 1 trump 20, seat 2 the Excuse. Seat 1 wins it." in shown
+    at.button(key=f"{key}_next").click().run()
+    assert "Trick 18:" in texts(at) and at.button(key=f"{key}_next").disabled
+    at.button(key=f"{key}_prev").click().run()
+    assert "Trick 17:" in texts(at) and not at.exception
+
+
+def test_show_me_plays_the_refutation_after_a_wrong_card(db):
+    """After a wrong answer, "Show me" plays the solver's line after the learner's card, trick by trick."""
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at.text_input(key=f"pz_{PID}_typed").set_value("T18")
+    click(at, "Check what I typed")
+    assert "After your Trump 18" not in texts(at)
+    click(at, "Show me")
+    shown = texts(at)
+    assert "After your Trump 18, with perfect play" in shown
+    p = puzzle(PID)
+    after = p.position.play(card("T18"))
+    line = [(p.position.to_play, card("T18")), *solve(after, line=True).line]
+    first = line_steps(p.position, line)[0].words
+    assert first in shown and "you (seat 3) trump 18" in first  # the learner's own card opens the refutation
+    assert not any(b.label == "Show me" for b in at.button)
+    key = f"pz_{PID}_refute"
+    at.button(key=f"{key}_next").click().run()
+    assert line_steps(p.position, line)[1].words in texts(at)
+    # The right answer gets no "Show me": there is nothing to refute.
+    at2 = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    at2.text_input(key=f"pz_{PID}_typed").set_value("petit")
+    click(at2, "Check what I typed")
+    assert not any(b.label == "Show me" for b in at2.button)

@@ -8,7 +8,7 @@ from test_strategy_review import LEARNER, planted
 
 from tutor.engine import PETIT, parse_card
 from tutor.strategy.position import Position
-from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
+from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS, for_side
 from tutor.strategy.review import decisions, learner_steps, review_deal, rewind
 from tutor.strategy.solver import solve
 from tutor.strategy.why import RECOGNISERS, principle_of
@@ -40,8 +40,9 @@ def why(pos: Position, played: str, better: str, winner: int | None = None) -> s
 CASES = {
     # An opponent (seat 4) trumped with the Petit; the taker's T5 takes it, the Excuse lets it go.
     "hunt-the-petit": (position("1: EX T5; 2: 3H 4H; 3: 6S; 4: 7D", leader=3, trick="5S T1"), "EX", "T5", 4),
-    # The taker trumps with the Petit and seat 2 overtrumps it; the Excuse would have kept it.
-    "save-the-petit": (position("1: T1 EX; 2: T6 8D; 3: 5H; 4: 9C", leader=3, trick="KS 2S"), "T1", "EX", 2),
+    # The taker trumps with the Petit and seat 2 overtrumps it; the Excuse would have kept it. The taker is
+    # sent to the attack's "Save the Petit", taught in lesson 21, not to the defence's.
+    "attack-save-the-petit": (position("1: T1 EX; 2: T6 8D; 3: 5H; 4: 9C", leader=3, trick="KS 2S"), "T1", "EX", 2),
     # The Excuse held to the end when it could go now on a lost trick.
     "excuse-timing": (position("1: EX 4H; 2: 5C; 3: 6C; 4: 7C", leader=2, trick="2H KH QH"), "4H", "EX", 2),
     # Seat 2 (a defender) leads the king and wins: seat 3, its partner, gives the queen, not the 3.
@@ -61,7 +62,10 @@ def test_each_principle_is_recognised_on_its_hand_made_position(expected):
 
 
 def test_every_recogniser_names_a_principle_of_the_table_taught_by_a_strategy_lesson():
-    assert {pid for pid, _ in RECOGNISERS} | {"count-tricks"} == set(CASES)
+    named = {pid for pid, _ in RECOGNISERS} | {"count-tricks"}
+    both = {for_side(pid, attack=side) for pid in named for side in (True, False)}
+    assert set(CASES) <= both  # each case is a recogniser's principle, as one side names it
+    assert all({for_side(pid, attack=True), for_side(pid, attack=False)} & set(CASES) for pid in named)
     assert all(PRINCIPLES[pid].lesson in STRATEGY_LESSONS for pid in CASES)
 
 
@@ -76,7 +80,7 @@ def test_recognisers_do_not_fire_when_their_condition_fails():
     assert why(pos, "3H", "QH", winner=4) == "charger"  # seat 1 defends with seat 4
     assert why(pos, "3H", "QH", winner=2) == "count-tricks"  # the taker won it: giving points is no help
     # The Petit played on a trick the taker's side won is not lost.
-    pos, *_ = CASES["save-the-petit"]
+    pos, *_ = CASES["attack-save-the-petit"]
     assert why(pos, "T1", "EX", winner=1) == "excuse-timing"
     # A lead the taker can follow is no cut.
     pos = position("1: T7 4S; 2: 5S 5H; 3: 6S 7S; 4: 8S 9S", leader=2)
@@ -117,6 +121,7 @@ def test_the_planted_petit_is_listed_with_the_save_the_petit_principle_and_its_s
     deal, _ = planted()
     found = review_deal(deal, LEARNER, exact_only=True)
     blunder = next(d for d in found if d.played is PETIT)
-    assert blunder.principle == "save-the-petit"
+    # The learner is the taker: the attack's "Save the Petit", taught in "Playing the attack" (issue 24).
+    assert blunder.principle == "attack-save-the-petit"
     assert blunder.step in learner_steps(deal, LEARNER)
-    assert PRINCIPLES[blunder.principle].lesson in STRATEGY_LESSONS
+    assert PRINCIPLES[blunder.principle].lesson == "attack-play"

@@ -1,5 +1,6 @@
 """A strategy puzzle in Chromium: the best card is clicked on the card table (every hand shown, seats from 1),
-and the feedback gives every legal card's value from the solver and the line of play."""
+and the feedback gives every legal card's value from the solver and the line of play, trick by trick on a
+card table of pictures."""
 
 from __future__ import annotations
 
@@ -29,7 +30,19 @@ def test_best_card_puzzle_solved_by_clicking_the_table(page, server):
     petit.click()
     expect(page.get_by_text("Right: The Petit (trump 1) is best.")).to_be_visible(timeout=30000)
     expect(page.get_by_text("What each card yields", exact=False)).to_be_visible(timeout=30000)
-    expect(page.get_by_text("seat 3 T1, seat 4 CS (seat 3 wins)", exact=False)).to_be_visible()
+    settle(page)
+    # The best line is on a card table, one trick at a time, as card pictures (issue 24), not a list of codes.
+    expect(page.get_by_text("Trick 16: seat 1 J♠, seat 2 7♥, you (seat 3) trump 1, seat 4 C♠. You win it.")
+           ).to_be_visible()
+    knight = page.get_by_role("img", name=f"{card_name(card('CS'))}, played by Seat 4")
+    expect(knight).to_be_visible()
+    assert knight.locator("img").count() == 1  # a picture of the card
+    page.get_by_role("button", name="Next trick →").click()
+    queen = page.get_by_role("img", name=f"{card_name(card('QS'))}, played by Seat 4")
+    expect(queen).to_be_visible(timeout=30000)
+    assert queen.locator("img").count() == 1
+    expect(page.get_by_text("Trick 17: you (seat 3) trump 18", exact=False)).to_be_visible()
+    expect(page.get_by_text("CS", exact=True)).to_have_count(0)  # no card code anywhere on the page
     settle(page)
 
 

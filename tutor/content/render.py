@@ -506,9 +506,19 @@ def _best_card(s: BestCardExample) -> str:
     best = " or ".join(c.short for c in sol.best)
     aim = "the highest taker score" if side == "attack" else "the lowest taker score"
     lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
-    if sol.line:
-        lines += ["", "A perfect line: " + ", ".join(f"{seat_label(p)} {c.short}" for p, c in sol.line) + "."]
+    if sol.line:  # drawn trick by trick on the card table under the example (``best_card_line``)
+        lines += ["", "A perfect line follows below, trick by trick on the table."]
     return "\n".join(lines)
+
+
+def best_card_line(s: BestCardExample):
+    """The example's position and the solver's perfect line (seats from 0), for the stepper; None without one.
+
+    The example's own check (``tarot-tutor check``) has already solved it, so a bad position never gets here."""
+    if not s.show_line:
+        return None
+    pos = Position.from_mapping(s.position)
+    return pos, list(solve(pos, line=True).line)
 
 
 def _short(name: str) -> str:

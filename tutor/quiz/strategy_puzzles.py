@@ -65,7 +65,7 @@ from ..strategy import (
     solve,
 )
 from ..strategy.estimate import check_bid_hand
-from ..strategy.principles import PRINCIPLES
+from ..strategy.principles import PRINCIPLES, for_side
 
 STRATEGY_KINDS = ("best-card", "bid")
 COMMON = ("id", "title", "kind", "tags", "difficulty", "skill", "principle", "question", "solution", "explanation")
@@ -180,9 +180,12 @@ def parse_strategy(entry, path: str, line: int) -> tuple[StrategyPuzzle | None, 
         values.update(_bid_fields(entry, path, at, pid, out))
     if out:
         return None, out
+    principle = entry["principle"]
+    if "position" in values:  # the principle as the learner's side names it (a taker's is the attack's)
+        principle = for_side(principle, attack=values["position"].is_attack(values["position"].to_play))
     puzzle = StrategyPuzzle(
         id=entry["id"], title=entry["title"].strip(), kind=kind, tags=tuple(tags), difficulty=difficulty,
-        skill=entry["skill"], principle=entry["principle"], question=entry["question"].strip(),
+        skill=entry["skill"], principle=principle, question=entry["question"].strip(),
         explanation=entry["explanation"].strip(), path=path, line=line, lines=dict(lines), **values)
     return puzzle, _cheap_checks(puzzle)
 

@@ -51,6 +51,7 @@ from .handcount import (
     shown_count,
     thresholds,
 )
+from .principles import for_side
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,14 @@ def choose_card(view: SeatView) -> tuple[Card, str]:
 
 
 def choose_play(view: SeatView) -> tuple[Card, str, str | None]:
-    """The card to play now, why, and the principle it follows (None when the rules leave no choice)."""
+    """The card to play now, why, and the principle it follows (None when the rules leave no choice), as the
+    seat's side names it: a taker or partner is never sent to the defence's lesson, nor a defender to the
+    attack's (``principles.for_side``)."""
+    card, why, principle = _choose_play(view)
+    return card, why, for_side(principle, attack=view.seat in (view.taker, view.partner))
+
+
+def _choose_play(view: SeatView) -> tuple[Card, str, str | None]:
     legal = list(view.legal)
     if len(legal) == 1:
         return legal[0], "It is your only legal card.", None
@@ -261,9 +269,7 @@ def choose_play(view: SeatView) -> tuple[Card, str, str | None]:
     if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
         return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"], "excuse-timing"
     suit_trick = [c for c in view.trick if c is not EXCUSE]
-    if not suit_trick:
-        return _lead(view, legal, k)
-    return _follow(view, legal, k)
+    return _lead(view, legal, k) if not suit_trick else _follow(view, legal, k)
 
 
 def _chelem_run(view: SeatView, k: Knowledge) -> bool:

@@ -26,6 +26,15 @@ class Principle:
     says: str  # one sentence of advice, in the course's words
     lesson: str  # the lesson id that teaches it
 
+    @property
+    def side(self) -> str | None:
+        """"attack" or "defence" when only that side's hints quote it (by its lesson), else None."""
+        return SIDE_OF_LESSON.get(self.lesson)
+
+
+# The lessons that teach one side's card play: their principles are quoted only to that side.
+SIDE_OF_LESSON = {"attack-play": "attack", "defence-play": "defence"}
+
 
 _ROWS = (
     Principle("hand-count", "Count your hand", "Add up the hand count before you bid: oudlers, trumps, kings, "
@@ -56,8 +65,9 @@ _ROWS = (
               "one by one.", "defence-play"),
     Principle("play-cheap", "Play cheap", "When you cannot win a trick, or your side already holds it, play your "
               "cheapest card; when you win, win with the cheapest card that wins.", "attack-play"),
-    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead low from your "
-              "longest suit, keeping your high cards and trumps.", "defence-play"),
+    Principle("lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead your longest "
+              "suit, keeping your high cards and trumps; by the FFT's signals, a card from the ace to the 5 promises "
+              "its king or queen.", "defence-play"),
     Principle("count-tricks", "Count the last tricks", "In the endgame, count which cards are left and play the "
               "card that wins the most points.", "endgames"),
     Principle("poignee-when", "Show a poignée when it pays", "Show a poignée when you expect to win; it gives "
@@ -83,4 +93,55 @@ _ROWS = (
               "with the Petit in it, or when a trump after yours would beat the one you would play instead.",
               "the-takers-trumps"),
 )
-PRINCIPLES: dict[str, Principle] = {p.id: p for p in _ROWS}
+# The card play's principles belong to a side: the attack's are taught in lesson 21, the defence's in lesson 22.
+# An idea both sides use (cheap cards, the Excuse's timing, charger…) has a row for each, with the same name,
+# so a taker or the called partner is never sent to "Playing the defence" nor a defender to "Playing the
+# attack". (attack id, defence id):
+PAIRS = (
+    ("hunt-the-petit", "defence-hunt-the-petit"),
+    ("attack-save-the-petit", "save-the-petit"),
+    ("excuse-timing", "defence-excuse-timing"),
+    ("attack-charger", "charger"),
+    ("play-cheap", "defence-play-cheap"),
+    ("attack-lead-long-suit", "lead-long-suit"),
+    ("cash-kings", "defence-cash-kings"),
+)
+_SIDE_ROWS = (
+    Principle("defence-hunt-the-petit", "Hunt the Petit", "Lead big trumps to force out the taker's Petit when "
+              "the taker may hold it short.", "defence-play"),
+    Principle("attack-save-the-petit", "Save the Petit", "Play the Petit on a trick your side already wins, "
+              "before the defence's trumps can catch it.", "attack-play"),
+    Principle("defence-excuse-timing", "Play the Excuse in time", "Play the Excuse before the last trick, on a "
+              "trick your side cannot win.", "defence-play"),
+    Principle("attack-charger", "Load your partner's trick", "When the taker's or the called partner's card will "
+              "win the trick, give it your points (charger).", "attack-play"),
+    Principle("defence-play-cheap", "Play cheap", "When you cannot win a trick, or a partner surely holds it, "
+              "play your cheapest card; when you win, win with the cheapest card that wins.", "defence-play"),
+    Principle("attack-lead-long-suit", "Lead from your long suit", "With nothing better to lead, lead your longest "
+              "suit, keeping your high cards and trumps: once the trumps are out, its small cards win.",
+              "attack-play"),
+    Principle("defence-cash-kings", "Cash your kings", "Lead a king once the taker has followed its suit: the "
+              "taker may have made a void in the écart.", "defence-play"),
+)
+PRINCIPLES: dict[str, Principle] = {p.id: p for p in (*_ROWS, *_SIDE_ROWS)}
+_FOR_ATTACK = {d: a for a, d in PAIRS}
+_FOR_DEFENCE = {a: d for a, d in PAIRS}
+
+# "Count the last tricks" is the endgame's principle: it is quoted only this near the end of the deal.
+NEAR_END_TRICKS = 4
+
+
+def for_side(principle_id: str | None, *, attack: bool) -> str | None:
+    """The principle as the given side's hints name it: its own side's row of a pair, or itself.
+
+    >>> for_side("charger", attack=True), for_side("play-cheap", attack=False), for_side("signals", attack=False)
+    ('attack-charger', 'defence-play-cheap', 'signals')
+    """
+    if principle_id is None:
+        return None
+    return (_FOR_ATTACK if attack else _FOR_DEFENCE).get(principle_id, principle_id)
+
+
+def near_end(tricks_left: int) -> bool:
+    """Is the deal near its end, where "Count the last tricks" applies? (the trick being played included)"""
+    return tricks_left <= NEAR_END_TRICKS

@@ -28,7 +28,7 @@ from .position import Position
 from .rollout import rollout_deal
 from .sampler import Sampler
 from .solver import EXACT_CARDS, solve
-from .why import FALLBACK, principle_in_deal
+from .why import principle_in_deal
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Decision:
     options: tuple[tuple[Card, float], ...]
     samples: int = 0  # consistent deals used (0 when exact)
     step: int = -1  # the card's place in the deal's log (the table is set back to it by "replay from here")
-    principle: str = "count-tricks"  # the id in principles.PRINCIPLES that the better card follows
+    principle: str | None = None  # the id in principles.PRINCIPLES that the better card follows, if any
     noise: float = 0.0  # the standard error of the gain (paired samples)
     double_dummy: tuple[tuple[Card, float], ...] = ()  # inside the exact range: each card's taker score, all known
     dd_gain: float | None = None  # what the double-dummy best card would have added to the learner's score
@@ -157,7 +157,7 @@ def decision_at(deal: Deal, step: int, *, samples: int = 12, rng: random.Random 
     made = _judged(advice, trick, seat, action.card)
     if in_range:
         made = _double(made, solve(pos), learner_factor(before, seat))
-    principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else FALLBACK
+    principle = principle_in_deal(before, deal, made.played, made.better) if made.gain > 0 else None
     return replace(made, step=step, principle=principle)
 
 

@@ -5,7 +5,7 @@ separates the best cards from the others. One table of tests, the first that hol
 
 | principle | when |
 |---|---|
-| save-the-petit | you hold the Petit, and it is best, or the card that does worst |
+| save-the-petit | you hold the Petit, and it is best, or the card that does worst, and the best line saves it |
 | excuse-timing | you hold the Excuse, and it is best, or the card that does worst |
 | charger | your side is winning the trick, and a best card is your highest-point legal card (above 0.5) |
 | count-tricks | otherwise: count the cards left |
@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from ..engine import EXCUSE, PETIT
 from ..engine.play import trick_winner
+from .lines import petit_saved
 from .position import Position
+from .principles import for_side
 from .solver import Solution
 from .why import camp, trick_seats
 
@@ -48,9 +50,16 @@ def _partner_winning(p: Position) -> bool:
 
 
 def theme(position: Position, solution: Solution) -> str:
-    """The principle id the verdict illustrates (see the table above)."""
+    """The principle id the verdict illustrates (see the table above), as the side to play names it
+    (``principles.for_side``: a taker's is the attack's principle, a defender's the defence's)."""
+    return for_side(_theme(position, solution), attack=position.is_attack(position.to_play))
+
+
+def _theme(position: Position, solution: Solution) -> str:
     legal = list(solution.cards)
-    if PETIT in legal and _extreme(PETIT, solution):
+    # "Save the Petit" only when the best line does save it: a line that throws the Petit under the other
+    # side's trump must not be explained by "play the Petit on a trick your side already wins" (issue 24).
+    if PETIT in legal and _extreme(PETIT, solution) and petit_saved(position, solution.line) is not False:
         return "save-the-petit"
     if EXCUSE in legal and _extreme(EXCUSE, solution):
         return "excuse-timing"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..engine import EXCUSE, PETIT, Card, Deal
 from ..engine.play import winner_index
 from .position import Position
-from .principles import PRINCIPLES
+from .principles import PRINCIPLES, for_side, near_end
 
 FALLBACK = "count-tricks"
 
@@ -125,15 +125,20 @@ RECOGNISERS: tuple[tuple[str, Callable[[Choice], bool]], ...] = (
 )
 
 
-def principle_of(pos: Position, *, played: Card, better: Card, winner: int | None = None) -> str:
-    """The id (in ``PRINCIPLES``) of the principle that ``better`` follows where ``played`` did not."""
+def principle_of(pos: Position, *, played: Card, better: Card, winner: int | None = None) -> str | None:
+    """The id (in ``PRINCIPLES``) of the principle that ``better`` follows where ``played`` did not, as the
+    side of the seat to play names it (``principles.for_side``). When no recogniser fits, "count the last
+    tricks" near the end of the deal (``principles.near_end``), else None: no principle is quoted."""
     ch = Choice(pos, played, better, winner)
-    found = next((pid for pid, fits in RECOGNISERS if fits(ch)), FALLBACK)
+    found = next((pid for pid, fits in RECOGNISERS if fits(ch)), None)
+    if found is None:
+        return FALLBACK if near_end(pos.tricks_left) else None
+    found = for_side(found, attack=pos.is_attack(pos.to_play))
     assert found in PRINCIPLES  # the table of principles is the only source of advice
     return found
 
 
-def principle_in_deal(before: Deal, deal: Deal, played: Card, better: Card) -> str:
+def principle_in_deal(before: Deal, deal: Deal, played: Card, better: Card) -> str | None:
     """``principle_of`` for a decision of a played ``deal``, ``before`` being the deal just before it."""
     trick = len(before.tricks)
     winner = deal.tricks[trick].winner if len(deal.tricks) > trick else None

@@ -17,12 +17,15 @@ from ..content import (
     check_answer,
     render_example,
 )
+from ..content.render import best_card_line
+from ..content.schema import BestCardExample
 from ..engine import TarotError, card, cards_text, parse_cards
 from ..engine.words import plural
 from ..progress.lesson_score import LessonScore
 from . import lesson_memory as memory
 from .cards import cards_inline, with_card_pictures
 from .data import course
+from .line_stepper import show_line, show_me
 from .reference import linked_sections, reference_links
 from .safe import plain, query_int, query_text
 from .widgets import done, parse_number, remember_done, show_card_groups, show_cards, typed_cards
@@ -232,6 +235,8 @@ def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> b
             st.markdown(step.intro)
         with st.container(border=True):
             st.markdown(with_card_pictures(render_example(step)), unsafe_allow_html=True)
+            if isinstance(step.example, BestCardExample) and (found := best_card_line(step.example)):
+                show_line(*found, key=f"{key}_line", title="A perfect line")  # trick by trick on the table
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
@@ -373,7 +378,22 @@ def _verdict(step: CheckStep, key: str) -> bool:
         st.markdown(step.explain)
     if step.engine_note:
         st.caption(step.engine_note)
+    if not result:
+        _refutation(step, key)
     return result
+
+
+def _refutation(step: CheckStep, key: str) -> None:
+    """A wrong card in a best-card check: "Show me" plays the solver's line after it on the card table."""
+    spec = step.verify.get("best_card") if isinstance(step.verify, dict) else None
+    if not isinstance(spec, dict) or not isinstance(spec.get("position"), dict):
+        return
+    from ..strategy import Position
+    pos = Position.from_mapping(spec["position"])
+    given = st.session_state.get(f"{key}_given")
+    mine = next((c for c in pos.legal() if isinstance(given, str) and c.code == given.strip()), None)
+    if mine is not None:
+        show_me(pos, mine, key=f"{key}_refute")
 
 
 def _given_text(step: CheckStep, given) -> str:

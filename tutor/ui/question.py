@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..engine import Card
+from ..engine import Card, card
 from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import SIGN_CONVENTION
 from ..strategy.principles import PRINCIPLES
-from .cards import cards_inline
+from .cards import card_name, cards_inline
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
 from .table_component import card_table
@@ -58,7 +58,7 @@ def render_question(q: Question, key: str, *, once: bool = False):
         if once and fb is not None:
             show_question_table(q.context)
             show_card_groups(q.cards)
-            show_feedback(q, fb)
+            show_feedback(q, fb, key=key)
             return fb
         on_table = answered_by_table(q)
         view = question_view(q, token=key) if on_table else None
@@ -85,7 +85,7 @@ def render_question(q: Question, key: str, *, once: bool = False):
                 st.session_state[f"{key}_feedback"] = check_answer(q, raw)
         fb = st.session_state.get(f"{key}_feedback")
         if fb is not None:
-            show_feedback(q, fb)
+            show_feedback(q, fb, key=key)
         return fb
 
 
@@ -137,7 +137,7 @@ def form_rows(fields, width: int = 2) -> list[tuple]:
     return [fields[i:i + width] for i in range(0, len(fields), width)]
 
 
-def show_feedback(q: Question, fb) -> None:
+def show_feedback(q: Question, fb, *, key: str | None = None) -> None:
     if fb.correct:
         st.success(fb.message or "Right!")
     elif fb.credit > 0:
@@ -152,6 +152,24 @@ def show_feedback(q: Question, fb) -> None:
         st.markdown(fb.explanation or q.explanation)
         reference_links(linked_sections(rules=q.rules), label="Read the rule")
         principle_links(q.context.get("principles") or ())
+    if key is not None:
+        show_lines(q, fb, key)
+
+
+def show_lines(q: Question, fb, key: str) -> None:
+    """A best-card drill's lines on the card table, trick by trick: "Show me" after a wrong card (the solver's
+    line after it), and the perfect line."""
+    ctx = q.context
+    if not (ctx.get("position") and ctx.get("line")):
+        return
+    from ..strategy import Position
+    from .line_stepper import show_line, show_me
+    pos = Position.from_mapping(ctx["position"])
+    mine = next((c for c in pos.legal() if c.code == (fb.given or "").strip()), None)
+    if not fb.correct and mine is not None:
+        show_me(pos, mine, key=f"{key}_refute")
+    best = [(int(s), card(c)) for s, c in ctx["line"]]
+    show_line(pos, best, key=f"{key}_best", title=f"A perfect line, from {card_name(best[0][1])}")
 
 
 def show_answer(q: Question, label: str = "Answer") -> None:

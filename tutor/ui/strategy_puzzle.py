@@ -17,6 +17,7 @@ from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values,
 from ..strategy import Position, solve
 from ..strategy.bid_advice import signed_score
 from .cards import card_name
+from .line_stepper import show_line, show_me
 from .question import show_principle
 from .safe import TEXT_LIMIT, plain
 from .table_component import card_table
@@ -32,34 +33,10 @@ def solved(position_text: str) -> dict:
             "best": [c.code for c in s.best], "line": [(seat + 1, c.code) for seat, c in s.line]}
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
-def line_after(position_text: str, code: str) -> list[tuple[int, str]]:
-    """A perfect line of play after ``code`` is played (seats 1..N), the card itself first."""
-    pos = Position.parse(position_text)
-    after = pos.play(card(code))
-    rest = [] if after.cards_left == 0 else [(seat + 1, c.code) for seat, c in solve(after, line=True).line]
-    return [(pos.to_play + 1, code), *rest]
-
-
 @st.cache_data(show_spinner=False, max_entries=128)
 def estimates(puzzle_key: str, _puzzle: StrategyPuzzle) -> dict:
     """Each bid's chance and expected score (``puzzle_key``, the puzzle's content hash, keys the cache)."""
     return bid_values(_puzzle, default_cache())
-
-
-def tricks_of(position_text: str, line: list[tuple[int, str]]) -> list[str]:
-    """The line as one sentence per trick, with who wins it ("seat 3 T19, seat 4 QS, …: seat 3 wins")."""
-    pos = Position.parse(position_text)
-    out, current = [], []
-    for seat, code in line:
-        current.append(f"seat {seat} {code}")
-        pos = pos.play(card(code))
-        if not pos.trick:
-            out.append(", ".join(current) + f" (seat {pos.leader + 1} wins)")
-            current = []
-    if current:
-        out.append(", ".join(current))
-    return out
 
 
 def grade_card(puzzle: StrategyPuzzle, code: str) -> Feedback:
@@ -183,13 +160,17 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
     st.table(rows)
     fb = st.session_state.get(f"{key}_feedback")
     mine = fb.given if fb is not None and fb.given in {c for c, _, _ in result["cards"]} else None
+    pos = puzzle.position
     if mine and mine not in result["best"]:
-        with st.spinner("Playing out the deal after your card…"):
-            yours = line_after(text, mine)
-        st.markdown(f"**After your {card_name(card(mine))}**, with perfect play:")
-        st.markdown("\n".join(f"- {t}" for t in tricks_of(text, yours)))
-    st.markdown(f"**A best line**, from {card_name(card(result['best'][0]))}:")
-    st.markdown("\n".join(f"- {t}" for t in tricks_of(text, [tuple(x) for x in result["line"]])))
+        # "Show me": the refutation, the solver's line after the learner's card, trick by trick on the table.
+        show_me(pos, card(mine), key=f"{key}_refute")
+    show_line(pos, _from_zero(result["line"]), key=f"{key}_best",
+              title=f"A best line, from {card_name(card(result['best'][0]))}")
+
+
+def _from_zero(line) -> list[tuple[int, object]]:
+    """A cached line (seats 1..N, card codes) as the stepper takes it (seats from 0, cards)."""
+    return [(seat - 1, card(code)) for seat, code in line]
 
 
 def _bid_values(puzzle: StrategyPuzzle) -> None:
