@@ -89,18 +89,20 @@ def cap(text: str) -> str:
 
 
 def explanation(v: dict, best, bot, view) -> str:
+    """The advisor's numbers in words: the paired gap (the same deals for both cards), never two means
+    taken over different deals."""
     from tutor.engine import card
-    opt = {o["card"]: o for o in v["options"]}
-    b, w = opt[best.code], opt[bot.code]
+    w = {o["card"]: o for o in v["options"]}[bot.code]
     others = [card(c).short for c in v["ties"] if c != best.code]
-    tie = f" {cap(' and '.join(others))} {'does' if len(others) == 1 else 'do'} as well." if others else ""
-    return (f"Over {v['samples']} deals of the cards you cannot see that fit the bidding and the play so far, "
-            f"{best.short} gives you {b['own']:+.0f} on average.{tie} {cap(bot.short)}, the card that tempts "
-            f"(the bots' own choice), gives {w['own']:+.0f}: {w['gap']:.0f} points less (±{w['gap_ci']:.0f}).")
+    tie = f" ({' and '.join(others)} {'ties' if len(others) == 1 else 'tie'} with it)" if others else ""
+    return (f"Over {v['samples']} deals of the cards you cannot see that fit the bids and the play so far, "
+            f"{best.short} scores best for you{tie}. {cap(bot.short)}, the card that tempts (the bots' own choice), "
+            f"scores {w['gap']:.0f} points less on the same deals (±{w['gap_ci']:.0f}).")
 
 
-def find(players: int, want: int, start: int, out: Path) -> None:
-    per_side = {"attack": (want + 1) // 2, "defence": want // 2}
+def find(players: int, want: int, start: int, out: Path, side: str | None = None) -> None:
+    per_side = {"attack": (want + 1) // 2, "defence": want // 2} if side is None else \
+        {"attack": want * (side == "attack"), "defence": want * (side == "defence")}
     found: list[str] = []
     verdicts: dict = {}
     i = start
@@ -204,13 +206,14 @@ def main() -> None:
     ap.add_argument("--want", type=int, default=10)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path("/tmp/seat.yaml"))
+    ap.add_argument("--side", choices=("attack", "defence"))
     ap.add_argument("--write-verdicts", type=Path)
     a = ap.parse_args()
     if a.write_verdicts:
         write_verdicts(a.write_verdicts)
     else:
         print(f"budget {SEAT_BUDGET_MS} ms, seed {SEED}", flush=True)
-        find(a.players, a.want, a.start, a.out)
+        find(a.players, a.want, a.start, a.out, a.side)
 
 
 if __name__ == "__main__":
