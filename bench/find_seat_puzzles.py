@@ -173,7 +173,7 @@ def entry(deal: Deal, view, v: dict, best, bot, n: int, deal_index: int) -> str:
     return (f"- id: seat-{players}p-{side}-{n:02d}\n"
             f"  title: \"{p.name} ({players} players)\"\n"
             f"  kind: seat-card\n"
-            f"  tags: [single-dummy, {side}, {players}-players]\n"
+            f"  tags: [strategy, single-dummy, {side}, {players}-players]\n"
             f"  difficulty: {difficulty}\n"
             f"  skill: {'attack-play' if attack else 'defence-play'}\n"
             f"  principle: {principle}\n"

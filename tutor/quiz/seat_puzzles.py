@@ -27,7 +27,7 @@ import json
 from pathlib import Path
 
 from ..content.yamlio import Problem
-from ..engine import Card, Deal, Phase, SeatView, TarotError, card, parse_action
+from ..engine import CARDS, Card, Deal, Phase, SeatView, TarotError, card, parse_action
 from ..strategy.advisor import advise_card
 from .strategy_puzzles import BidCache, StrategyPuzzle, default_cache
 
@@ -253,8 +253,9 @@ def verify_seat(p: StrategyPuzzle, cache: BidCache | None = None) -> list[Proble
 
 
 def hidden_cards(p: StrategyPuzzle) -> tuple[Card, ...]:
-    """The cards the seat cannot see: the other hands, and the dog unless it was shown (for tests)."""
-    deal = rebuilt(p.deal_json)
-    view = deal.view(p.seat)
-    seen = set(view.hand) | set(view.played) | set(view.dog)
-    return tuple(c for s in range(deal.players) if s != p.seat for c in deal.hand(s) if c not in seen)
+    """The cards the seat cannot see (for tests): every card but its hand, the cards played, the dog if it
+    was shown, its own écart, the trumps of the écart and the poignées shown."""
+    view = seat_view(p)
+    seen = {*view.hand, *view.played, *(view.dog or ()), *(view.ecart or ()), *view.ecart_trumps,
+            *(c for _, cards in view.poignees for c in cards)}
+    return tuple(c for c in CARDS if c not in seen)
