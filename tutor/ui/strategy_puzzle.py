@@ -148,7 +148,7 @@ def seat_facts(view) -> list[str]:
         who = ("seat " + str(view.partner + 1) if view.partner is not None and view.partner != view.seat
                else "you" if view.partner == view.seat else "not known yet")
         out.append(f"called king: {view.called.short} · partner: {who}")
-    bids = [f"seat {b.seat + 1} {bid_label(b.contract.value) if b.contract else 'pass'}" for b in view.bids]
+    bids = [f"seat {seat + 1} {bid_label(bid.value) if bid else 'pass'}" for seat, bid in view.bids]
     if bids:
         out.append("bids: " + ", ".join(bids))
     for seat, cards in view.poignees:

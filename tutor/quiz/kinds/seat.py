@@ -73,6 +73,13 @@ def find_position(players: int, difficulty: int, rng: random.Random):
     raise AssertionError("no position found")  # pragma: no cover
 
 
+def tricks_text(view) -> str:
+    """Every trick played, one line each, seats counted from 1 (what the seat has seen)."""
+    return "\n".join(f"{i}. " + ", ".join(f"{seat_label(s)}{' (you)' if s == view.seat else ''} {c.short}"
+                                         for s, c in zip(t.seats, t.cards)) + f": {seat_label(t.winner)}"
+                     for i, t in enumerate(view.tricks, 1))
+
+
 def values_table(values: dict, ties: list[str]) -> str:
     """Each legal card (code -> [your mean score, gap to the best, the gap's margin]) with its verdict."""
     lines = ["| card | your score on average | verdict |", "|---|---|---|"]
@@ -92,7 +99,8 @@ def seat_card_question(rng: random.Random, p: Params):
     head = (f"**{p.players} players, {deal.contract.french}.** You see only your hand and what has been played. "
             f"You are {seat_label(you)} ({role(deal, you)}), to play to trick {len(deal.tricks) + 1} of {total}; "
             f"{plural(len(deal.tricks), 'trick')} played so far.")
-    prompt = head + "\n\n**Which card is best?** The best for your side on average over the deals you cannot see."
+    prompt = (head + "\n\n**Which card is best?** The best for your side on average over the deals you cannot see."
+              + "\n\nThe tricks so far (who won each):\n\n" + tricks_text(view))
     cards = {"Your hand": tuple(view.hand)}
     if deal.trick:
         cards["Trick so far"] = tuple(deal.trick)
