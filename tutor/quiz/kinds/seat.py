@@ -99,6 +99,16 @@ def seat_card_question(rng: random.Random, p: Params):
     head = (f"**{p.players} players, {deal.contract.french}.** You see only your hand and what has been played. "
             f"You are {seat_label(you)} ({role(deal, you)}), to play to trick {len(deal.tricks) + 1} of {total}; "
             f"{plural(len(deal.tricks), 'trick')} played so far.")
+    seen = []
+    if view.called is not None:
+        seen.append(f"The called king is {view.called.short}" + (
+            f"; {seat_label(view.partner)} holds it." if view.partner is not None and view.partner != you else "."))
+    if view.dog:
+        seen.append("The dog, shown to everyone: " + ", ".join(c.short for c in view.dog) + ".")
+    for s, shown in view.poignees:
+        seen.append(f"{cap(seat_label(s))} showed a poignée: " + ", ".join(c.short for c in shown) + ".")
+    if seen:
+        head += "\n\n" + " ".join(seen)
     prompt = (head + "\n\n**Which card is best?** The best for your side on average over the deals you cannot see."
               + "\n\nThe tricks so far (who won each):\n\n" + tricks_text(view))
     cards = {"Your hand": tuple(view.hand)}
