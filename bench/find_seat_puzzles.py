@@ -41,6 +41,7 @@ from tutor.strategy.principles import PRINCIPLES  # noqa: E402
 SEED = 1  # the advisor's seed for every puzzle
 MIN_GAP = 4.0  # points for the seat: a smaller gap is not a lesson worth a puzzle
 LOOKS = 5  # card decisions looked at per deal
+TABLE_TAG = {3: ", three-players", 5: ", five-players"}  # the puzzles' tags for the table size
 
 
 def role_of(deal: Deal, seat: int) -> str:
@@ -173,7 +174,7 @@ def entry(deal: Deal, view, v: dict, best, bot, n: int, deal_index: int) -> str:
     return (f"- id: seat-{players}p-{side}-{n:02d}\n"
             f"  title: \"{p.name} ({players} players)\"\n"
             f"  kind: seat-card\n"
-            f"  tags: [strategy, single-dummy, {side}, {players}-players]\n"
+            f"  tags: [strategy, single-dummy, {side}{TABLE_TAG.get(players, '')}]\n"
             f"  difficulty: {difficulty}\n"
             f"  skill: {'attack-play' if attack else 'defence-play'}\n"
             f"  principle: {principle}\n"
