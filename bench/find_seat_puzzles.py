@@ -89,15 +89,20 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def word(c) -> str:
+    """A card as the prose names it: 'the Petit' for trump 1, else its short name ('K♥', 'trump 19')."""
+    return "the Petit" if c.code == "T1" else c.short
+
+
 def explanation(v: dict, best, bot, view) -> str:
     """The advisor's numbers in words: the paired gap (the same deals for both cards), never two means
     taken over different deals."""
     from tutor.engine import card
     w = {o["card"]: o for o in v["options"]}[bot.code]
-    others = [card(c).short for c in v["ties"] if c != best.code]
+    others = [word(card(c)) for c in v["ties"] if c != best.code]
     tie = f" ({' and '.join(others)} {'ties' if len(others) == 1 else 'tie'} with it)" if others else ""
     return (f"Over {v['samples']} deals of the cards you cannot see that fit the bids and the play so far, "
-            f"{best.short} scores best for you{tie}. {cap(bot.short)}, the card that tempts (the bots' own choice), "
+            f"{word(best)} scores best for you{tie}. {cap(word(bot))}, the card that tempts (the bots' own choice), "
             f"scores {w['gap']:.0f} points less on the same deals (±{w['gap_ci']:.0f}).")
 
 
