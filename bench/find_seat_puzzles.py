@@ -1,6 +1,6 @@
 """Find single-dummy puzzles: seeded bot deals where the advisor's best card clearly beats the bots' own.
 
-    python bench/find_seat_puzzles.py --players 4 --want 12 --out /tmp/seat-4.yaml
+    python bench/find_seat_puzzles.py --players 4 --want 12 --out /tmp/seat-4.yaml [--side defence --start 60]
     python bench/find_seat_puzzles.py --write-verdicts puzzles/strategy-seat.yaml
 
 The first form deals seeded deals (``positions.ready_to_play``: the bots bid, call and discard), lets the
