@@ -46,7 +46,8 @@ ALL = [c for kind in RULES_KINDS for c in cases(kind)]
 def test_the_ten_kinds_and_their_skills():
     assert set(RULES_KINDS) == {"count", "target", "legal", "winner", "ecart", "bidding", "poignee", "score", "five",
                                 "excuse", "dealing"}
-    assert set(KINDS) - set(RULES_KINDS) == {"contract", "good_ecart", "best_card", "attack_card", "defence_card"}
+    assert set(KINDS) - set(RULES_KINDS) == {"contract", "good_ecart", "best_card", "attack_card", "defence_card",
+                                             "seat_card"}
     for kind, gen in KINDS.items():
         assert gen.skill in SKILLS, kind
         assert callable(gen)

@@ -51,7 +51,7 @@ def give(at, q, key, answer):
 
 
 @pytest.mark.parametrize("kind,seed", [("best_card", 3), ("attack_card", 4), ("defence_card", 5),
-                                       ("good_ecart", 6), ("contract", 7)])
+                                       ("good_ecart", 6), ("contract", 7), ("seat_card", 8)])
 def test_each_strategy_drill_right_then_wrong_is_saved_with_its_skill(db, kind, seed):
     at, q, key = open_question(kind, seed)
     assert any(q.prompt.split("\n")[0] in m.value for m in at.markdown)

@@ -195,3 +195,59 @@ def test_show_me_plays_the_refutation_after_a_wrong_card(db):
     at2.text_input(key=f"pz_{PID}_typed").set_value("petit")
     click(at2, "Check what I typed")
     assert not any(b.label == "Show me" for b in at2.button)
+
+
+# ---------------------------------------------------------------- captions and single-dummy puzzles
+
+SEAT_PID = "seat-4p-defence-12"  # a defender keeps the K♦ over the taker's knight: the 1♦ is best
+
+
+def test_a_double_dummy_puzzle_says_every_hand_is_shown():
+    at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("Every hand is shown") for c in captions)
+    assert not any("You see only your hand" in c for c in captions)
+
+
+def test_a_single_dummy_puzzle_shows_only_the_seats_view_and_grades_by_the_advisor(db):
+    import re
+
+    from tutor.engine import card
+    from tutor.quiz.seat_puzzles import hidden_cards, seat_view
+    from tutor.ui.cards import card_name
+
+    p = puzzle(SEAT_PID)
+    at = app("tutor/ui/pages/puzzles.py", puzzle=SEAT_PID)
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("You see only your hand and what has been played") for c in captions)
+    assert not any(c.startswith("Every hand is shown") for c in captions)
+    assert any("taker: seat 1" in c and "4 players" in c for c in captions)
+    # No other seat's card is named anywhere on the page before the answer (the table is checked in
+    # test_seat_puzzles.py: AppTest cannot read the component).
+    shown = texts(at) + "\n".join(e.label for e in at.expander)
+    for c in hidden_cards(p):
+        for name in {c.short, card_name(c)}:
+            assert not re.search(rf"(?<![\w♠♥♦♣]){re.escape(name)}(?![\w♠♥♦♣])", shown), name
+    assert p.solution == ("1D",) and card("KD") in seat_view(p).legal
+    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("KD")
+    click(at, "Check what I typed")
+    assert at.error[0].value.startswith(f"Not the best: {card_name(card('KD'))}. Best: {card_name(card('1D'))}")
+    at.button(key=f"pz_{SEAT_PID}_show").click().run()
+    assert not at.exception
+    rows = at.table[0].value
+    assert list(rows["Card"])[0] == card_name(card("1D")) and list(rows["Verdict"])[0] == "best"
+    assert any("points worse" in v for v in rows["Verdict"])
+    assert "on 400 deals of the cards you cannot see" in texts(at)
+
+
+def test_a_single_dummy_puzzle_answered_right(db):
+    from tutor.engine import card
+    from tutor.ui.cards import card_name
+
+    at = app("tutor/ui/pages/puzzles.py", puzzle=SEAT_PID)
+    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("1D")
+    click(at, "Check what I typed")
+    assert at.success[0].value == f"Right: {card_name(card('1D'))} is best."
+    assert SEAT_PID in db.puzzles_solved(db.default_learner().id)

@@ -79,7 +79,8 @@ def test_the_key_has_every_answer_and_explanation_and_they_are_right(mixed):
 
 def test_every_kind_prints_and_choices_carry_letters():
     kinds = list(PRINTABLE)
-    assert set(KINDS) - set(kinds) == {"contract", "good_ecart", "best_card", "attack_card", "defence_card"}
+    assert set(KINDS) - set(kinds) == {"contract", "good_ecart", "best_card", "attack_card",
+                                        "defence_card", "seat_card"}
     with pytest.raises(TarotError, match="answered in the app"):
         make_worksheet(["count", "best_card"], 2, seed=1)
     ws = make_worksheet(kinds, len(kinds) * 2, seed=11)

@@ -67,3 +67,23 @@ def test_five_player_puzzle_fits_a_phone(browser, server):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "test_five_player_puzzle_fits_a_phone.png"), full_page=True)
         ctx.close()
+
+
+SEAT_PID = "seat-4p-defence-12"  # a defender keeps the K♦ over the taker's knight: the 1♦ is best
+
+
+def test_single_dummy_puzzle_solved_by_clicking_the_table(page, server):
+    """Only the seat's own view: its hand, the trick, the dog shown; the advisor's tie set graded."""
+    page.goto(f"{server}/puzzles?puzzle={SEAT_PID}")
+    small = page.get_by_role("button", name=card_name(card("1D")), exact=True)
+    expect(small).to_be_visible(timeout=30000)
+    settle(page)
+    expect(page.get_by_text("You see only your hand and what has been played", exact=False)).to_be_visible()
+    expect(page.get_by_text("Every hand is shown", exact=False)).to_have_count(0)
+    table = page.get_by_role("group", name="The table")
+    expect(table.get_by_text("You", exact=True)).to_be_visible()
+    expect(page.get_by_text("Seat 1 (taker)")).to_have_count(0)  # no other hand lies beside the table
+    expect(page.get_by_text("Seat 0")).to_have_count(0)
+    small.click()
+    expect(page.get_by_text(f"Right: {card_name(card('1D'))} is best.")).to_be_visible(timeout=30000)
+    settle(page)

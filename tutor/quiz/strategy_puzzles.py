@@ -2,7 +2,8 @@
 checked by the bidding estimator.
 
 They live in ``puzzles/strategy-*.yaml`` beside the rules puzzles, in the same list format, with
-``kind: best-card`` or ``kind: bid``. Both have ``id``, ``title``, ``tags`` (the themes),
+``kind: best-card``, ``kind: bid`` or ``kind: seat-card`` (single dummy: see ``tutor.quiz.seat_puzzles``).
+All have ``id``, ``title``, ``tags`` (the themes),
 ``difficulty`` (1-3), ``skill`` (a strategy skill), ``principle`` (an id of
 ``tutor.strategy.principles``), ``question``, ``solution`` and ``explanation``.
 
@@ -67,11 +68,12 @@ from ..strategy import (
 from ..strategy.estimate import check_bid_hand
 from ..strategy.principles import PRINCIPLES, for_side
 
-STRATEGY_KINDS = ("best-card", "bid")
+STRATEGY_KINDS = ("best-card", "bid", "seat-card")
 COMMON = ("id", "title", "kind", "tags", "difficulty", "skill", "principle", "question", "solution", "explanation")
 FIELDS = {"best-card": COMMON + ("position",),
-          "bid": COMMON + ("hand", "players", "seat", "samples", "seed", "tolerance")}
-REQUIRED = {"best-card": COMMON + ("position",), "bid": COMMON + ("hand", "players")}
+          "bid": COMMON + ("hand", "players", "seat", "samples", "seed", "tolerance"),
+          "seat-card": COMMON + ("deal", "seat", "seed")}
+REQUIRED = {"best-card": COMMON + ("position",), "bid": COMMON + ("hand", "players"), "seat-card": COMMON + ("deal",)}
 BIDS = ("pass",) + tuple(c.value for c in Contract)
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # A puzzle's rating comes from its difficulty (fixed: see tutor.progress.rating).
@@ -108,6 +110,7 @@ class StrategyPuzzle:
     samples: int = 100
     seed: int = 1
     tolerance: float = 0.0
+    deal_json: str = ""  # seat-card: the deal to rebuild (``seat_puzzles.deal_json``); ``seat`` is to play
     path: str = ""
     line: int = 0
     lines: dict = field(default_factory=dict, compare=False, repr=False)
@@ -118,6 +121,8 @@ class StrategyPuzzle:
         data = {"kind": self.kind, "players": self.players,
                 "position": self.position.to_mapping() if self.position else None,
                 "hand": format_cards(self.hand), "seat": self.seat, "samples": self.samples, "seed": self.seed}
+        if self.deal_json:  # a seat-card puzzle's deal (added only there: the other kinds' hashes stay)
+            data["deal"] = self.deal_json
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
 
     @property
@@ -176,6 +181,9 @@ def parse_strategy(entry, path: str, line: int) -> tuple[StrategyPuzzle | None, 
             values["solution"] = tuple(c.code for c in cards)
         except ValueError as err:
             out.append(_problem(path, at("solution"), pid, f"solution: {err}"))
+    elif kind == "seat-card":
+        from .seat_puzzles import seat_fields  # single dummy (it builds on this module)
+        values.update(seat_fields(entry, path, at, pid, out))
     else:
         values.update(_bid_fields(entry, path, at, pid, out))
     if out:
@@ -230,6 +238,9 @@ def _cheap_checks(p: StrategyPuzzle) -> list[Problem]:
         except TarotError as err:
             return [_problem(p.path, at("hand", p.line), p.id, f"hand: {err}")]
         return []
+    if p.kind == "seat-card":
+        from .seat_puzzles import cheap_seat_checks
+        return cheap_seat_checks(p)
     pos = p.position
     if pos.cards_left == 0:
         return [_problem(p.path, at("position", p.line), p.id, "position: no card is left to play")]
@@ -372,5 +383,9 @@ def verify_bid(p: StrategyPuzzle, cache: BidCache | None = None) -> list[Problem
 
 
 def verify_strategy(p: StrategyPuzzle, cache: BidCache | None = None) -> list[Problem]:
-    """The deep check: the solver for a best-card puzzle, the estimator for a bid puzzle."""
+    """The deep check: the solver for a best-card puzzle, the estimator for a bid puzzle, the advisor for a
+    seat-card puzzle (its verdicts in their own cache, beside the bid estimates)."""
+    if p.kind == "seat-card":
+        from .seat_puzzles import seat_cache, verify_seat
+        return verify_seat(p, seat_cache())
     return verify_best_card(p) if p.kind == "best-card" else verify_bid(p, cache)

@@ -20,6 +20,7 @@ KIND_LABELS = {
     # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
     "contract": "What would you bid?", "good_ecart": "Choose the écart", "best_card": "Endgames: the best card",
     "attack_card": "Attack: the best card", "defence_card": "Defence: the best card",
+    "seat_card": "The best card on what you see",
 }
 
 LEVELS = {1: "1 · easy", 2: "2 · harder", 3: "3 · tricky"}

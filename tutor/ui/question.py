@@ -26,7 +26,7 @@ from .widgets import show_card_groups, typed_cards
 # an endgame): made behind a spinner, once per position, then cached like every question.
 SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out by the bots…",
               "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
-              "defence_card": "Solving the endgame…"}
+              "defence_card": "Solving the endgame…", "seat_card": "Playing out the deals you cannot see…"}
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)

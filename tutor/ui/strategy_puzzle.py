@@ -1,4 +1,5 @@
-"""A strategy puzzle on the Puzzles page: "which card is best?" on the card table, or "what would you bid?".
+"""A strategy puzzle on the Puzzles page: "which card is best?" on the card table (every hand shown, or
+single dummy: only the seat's own view), or "what would you bid?".
 
 The feedback is computed, never written by hand: every legal card's value with perfect play (the
 double-dummy solver) and the line of play after the learner's card, or each contract's chance and
@@ -13,6 +14,7 @@ import streamlit as st
 from ..engine import TarotError, card, parse_cards
 from ..engine.words import plural
 from ..quiz.question import Feedback
+from ..quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
 from ..strategy.bid_advice import signed_score
@@ -21,7 +23,7 @@ from .line_stepper import show_line, show_me
 from .question import show_principle
 from .safe import TEXT_LIMIT, plain
 from .table_component import card_table
-from .table_model import position_view
+from .table_model import position_view, seat_puzzle_view
 from .widgets import show_cards
 
 
@@ -39,9 +41,26 @@ def estimates(puzzle_key: str, _puzzle: StrategyPuzzle) -> dict:
     return bid_values(_puzzle, default_cache())
 
 
+@st.cache_data(show_spinner=False, max_entries=128)
+def verdict(puzzle_key: str, _puzzle: StrategyPuzzle) -> dict:
+    """The advisor's verdict on a single-dummy puzzle (the committed verdicts, else computed once)."""
+    return seat_verdict(_puzzle, seat_cache())
+
+
+# Which cards the learner sees, said where the puzzle is shown.
+OPEN_CAPTION = "Every hand is shown: the best card is worked out with perfect play by everyone."
+SEAT_CAPTION = "You see only your hand and what has been played (and the dog, if it was shown)."
+
+
+def legal_codes(puzzle: StrategyPuzzle) -> list[str]:
+    if puzzle.kind == "seat-card":
+        return [c.code for c in seat_view(puzzle).legal]
+    return [c.code for c in puzzle.position.legal()]
+
+
 def grade_card(puzzle: StrategyPuzzle, code: str) -> Feedback:
     """Right when the card is one of the best (every tie counts); an illegal card is not an answer."""
-    legal = [c.code for c in puzzle.position.legal()]
+    legal = legal_codes(puzzle)
     if code not in legal:
         return Feedback(False, 0.0, f"{card_name(card(code))} cannot be played here: the legal cards are "
                                     f"{', '.join(card_name(card(c)) for c in legal)}.", given=code)
@@ -66,6 +85,8 @@ def render(puzzle: StrategyPuzzle, key: str) -> Feedback | None:
         st.markdown(puzzle.question)
         if puzzle.kind == "best-card":
             _best_card(puzzle, key)
+        elif puzzle.kind == "seat-card":
+            _seat_card(puzzle, key)
         else:
             _bid(puzzle, key)
         fb = st.session_state.get(f"{key}_feedback")
@@ -88,10 +109,48 @@ def _facts(pos: Position) -> str:
 
 def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
     pos = puzzle.position
+    st.caption(OPEN_CAPTION)
     st.caption(_facts(pos))
     cards = card_table(position_view(pos, token=key), key=f"{key}_table")
     if cards is not None:
         _answer(puzzle, key, cards[0].code)
+    _typed(puzzle, key)
+
+
+def seat_facts(view) -> list[str]:
+    """What the seat knows besides its hand, in words (seats counted from 1)."""
+    out = [f"{view.players} players · {bid_label(view.contract.value)} · taker: seat {view.taker + 1}"
+           + (" (you)" if view.taker == view.seat else "")]
+    if view.called is not None:
+        who = ("seat " + str(view.partner + 1) if view.partner is not None and view.partner != view.seat
+               else "you" if view.partner == view.seat else "not known yet")
+        out.append(f"called king: {view.called.short} · partner: {who}")
+    bids = [f"seat {seat + 1} {bid_label(bid.value) if bid else 'pass'}" for seat, bid in view.bids]
+    if bids:
+        out.append("bids: " + ", ".join(bids))
+    for seat, cards in view.poignees:
+        out.append(f"seat {seat + 1} showed a poignée: {', '.join(c.short for c in cards)}")
+    if view.ecart_trumps:
+        out.append("trumps put in the écart: " + ", ".join(c.short for c in view.ecart_trumps))
+    return out
+
+
+def _seat_card(puzzle: StrategyPuzzle, key: str) -> None:
+    view = seat_view(puzzle)
+    st.caption(SEAT_CAPTION)
+    st.caption(" · ".join(seat_facts(view)))
+    cards = card_table(seat_puzzle_view(view, token=key), key=f"{key}_table")
+    if cards is not None:
+        _answer(puzzle, key, cards[0].code)
+    if view.tricks:
+        with st.expander(f"The {plural(len(view.tricks), 'trick')} played so far"):
+            st.markdown("\n".join(f"- Trick {i}: " + ", ".join(
+                f"seat {s + 1}{' (you)' if s == view.seat else ''} {c.short}" for s, c in zip(t.seats, t.cards))
+                + f" (seat {t.winner + 1} wins)" for i, t in enumerate(view.tricks, 1)))
+    _typed(puzzle, key)
+
+
+def _typed(puzzle: StrategyPuzzle, key: str) -> None:
     with st.form(f"qform_{key}", border=False):
         typed = st.text_input("…or type the card", key=f"{key}_typed", placeholder="e.g. T21 or KH",
                               max_chars=TEXT_LIMIT, help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
@@ -113,7 +172,7 @@ def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
 def _answer(puzzle: StrategyPuzzle, key: str, code: str) -> None:
     """An illegal card is refused with the reason and not counted; a legal one is the answer."""
     fb = grade_card(puzzle, code)
-    if code not in {c.code for c in puzzle.position.legal()}:
+    if code not in legal_codes(puzzle):
         st.warning(fb.message)
     else:
         st.session_state[f"{key}_feedback"] = fb
@@ -138,6 +197,8 @@ def show_solution(puzzle: StrategyPuzzle, key: str) -> None:
     then the puzzle's explanation and the principle it teaches."""
     if puzzle.kind == "best-card":
         _card_values(puzzle, key)
+    elif puzzle.kind == "seat-card":
+        _seat_values(puzzle)
     else:
         _bid_values(puzzle)
     st.markdown(puzzle.explanation)
@@ -171,6 +232,18 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
 def _from_zero(line) -> list[tuple[int, object]]:
     """A cached line (seats 1..N, card codes) as the stepper takes it (seats from 0, cards)."""
     return [(seat - 1, card(code)) for seat, code in line]
+
+
+def _seat_values(puzzle: StrategyPuzzle) -> None:
+    with st.spinner("Playing out the deals you cannot see…"):
+        v = verdict(puzzle.digest, puzzle)
+    rows = [{"Card": card_name(card(o["card"])), "For you on average": f"{o['own']:+.0f}",
+             "Verdict": "best" if o["card"] == v["best"] else "as good as the best" if o["card"] in v["ties"]
+             else f"{o['gap']:.0f} points worse (±{o['gap_ci']:.0f})"} for o in v["options"]]
+    st.markdown(f"**What each card yields**, on {v['samples']} deals of the cards you cannot see that fit the "
+                "bids and the play so far, the rest of each deal played out (your score for the deal; a card "
+                "whose gap to the best is within the margin counts as best):")
+    st.table(rows)
 
 
 def _bid_values(puzzle: StrategyPuzzle) -> None:

@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..engine import Card, Deal, SeatView, TarotError, card, cards_text, parse_cards
+from ..engine import Card, Deal, RuleSet, SeatView, TarotError, card, cards_text, parse_cards
 from ..engine.cards import BY_CODE
 from ..engine.seats import seat_spots
 from ..quiz.question import AnswerType, Question
@@ -428,3 +428,31 @@ def position_view(pos, *, token: str) -> TableView:
                      trick=tuple(((pos.leader + i) % n, c) for i, c in enumerate(pos.trick)), groups=groups,
                      marked=legal, dimmed=frozenset(c for c in pos.hands[me] if c not in legal),
                      hand_label=f"Your hand (seat {me + 1}, {role(me)})", trick_label=f"Trick {done + 1}")
+
+
+def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
+    """A single-dummy puzzle: the seat's own view only. The seats with the roles the seat knows (a hidden
+    5-player partner stays unnamed), the trick and the last one, the dog beside the table if it was shown,
+    and the seat's hand to click (legal cards ringed). No other seat's card is drawn.
+
+    >>> from tutor.engine import Deal
+    >>> from tutor.strategy.bots import decide
+    >>> d = Deal.new(4, seed=3, dealer=0)
+    >>> while len(d.tricks) < 2:
+    ...     _ = d.apply(decide(d.view(d.to_act)).action)
+    >>> t = seat_puzzle_view(d.view(d.to_act), token="x")
+    >>> t.hand == d.view(d.to_act).hand and t.previous_winner is not None
+    True
+    """
+    last = view.tricks[-1] if view.tricks else None
+    legal = frozenset(view.legal)
+    groups = (("The dog (shown)", tuple(view.dog)),) if view.dog else ()
+    sizes = [RuleSet.for_players(view.players).hand_size - sum(1 for t in view.tricks for s in t.seats if s == k)
+             - sum(1 for s in view.trick_seats if s == k) for k in range(view.players)]
+    return TableView(mode="play", hand=view.hand, token=token, seats=seats_of(view, hand_sizes=sizes),
+                     trick=_plays(view.trick, view.trick_seats), groups=groups,
+                     previous=_plays(last.cards, last.seats) if last else (),
+                     previous_winner=last.winner if last else None, marked=legal,
+                     dimmed=frozenset(c for c in view.hand if c not in legal),
+                     hand_label="Your hand", trick_label=f"Trick {len(view.tricks) + 1}")
+

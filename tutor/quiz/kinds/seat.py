@@ -1,0 +1,161 @@
+"""Best card, single dummy: decide on what you can see, graded by the advisor.
+
+``seat_card`` (endgames): a real deal played by the practice bots into its second half, stopped at a
+seat's turn (either side). The learner sees only that seat's view: their hand, the trick, the last trick,
+the contract and the roles they know (the dog if it was shown); never another hand. The advisor
+(``advise_card`` on that view, ``DRILL_BUDGET_MS``, seed 1: the Hint's verdict at the table) values every
+legal card on sampled deals of the unseen cards; every card in its tie set is right. A position whose
+verdict ties every legal card is drawn again (and, in the first tries, one that leaves fewer than two cards
+outside the tie set).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine import Deal, Phase, card, explain_play, format_cards
+from ...engine.seats import seat_label
+from ...strategy.advisor import HINT_BUDGET_MS, advise_card
+from ...strategy.bots import decide
+from ...strategy.principles import PRINCIPLES
+from ...strategy.solver import EXACT_CARDS
+from ..answers import read_cards
+from ..check import _feedback, grader
+from ..positions import provenance, ready_to_play
+from ..question import AnswerType
+from ..registry import Params, generator, make_question
+from ..rules import rule_lines
+from ..text import cap, plural
+
+RULES = ("follow_suit", "trick_winner")
+DRILL_BUDGET_MS = HINT_BUDGET_MS  # the same verdict as the Hint at the table: under a second a question
+SEED = 1
+# Tricks left when the question starts, by difficulty: later is easier (more cards seen, fewer unknowns).
+# Difficulty 3 is beyond the solver's exact range (the bots play each sampled deal out first).
+TRICKS = {3: {1: (3, 4), 2: (5, 6), 3: (9, 10)}, 4: {1: (3, 4), 2: (4, 5), 3: (8, 9)},
+          5: {1: (3, 4), 2: (4,), 3: (6, 7)}}
+# Just inside the solver's range each sampled deal is solved exactly at a high cost (the advisor solves at
+# least ten): positions with this many cards or fewer below the edge are drawn again.
+EDGE = 5
+
+
+def role(deal: Deal, seat: int) -> str:
+    """The seat's own role: a called partner knows it holds the called king."""
+    if seat == deal.taker:
+        return "the taker"
+    return "the called partner" if seat == deal.partner else "a defender"
+
+
+def seat_deal(players: int, rng: random.Random, tricks_left: int) -> Deal | None:
+    deal = ready_to_play(players, rng)
+    total = deal.rules.tricks
+    mid = rng.randrange(players)
+    while deal.phase is Phase.PLAYING and (len(deal.tricks) < total - tricks_left
+                                           or len(deal.tricks) == total - tricks_left and len(deal.trick) < mid):
+        deal.apply(decide(deal.view(deal.to_act)).action)
+    return deal if deal.phase is Phase.PLAYING else None
+
+
+def find_position(players: int, difficulty: int, rng: random.Random):
+    """(deal, advice): a position where the advisor tells cards apart (not all tied)."""
+    for tries in range(60):
+        deal = seat_deal(players, rng, rng.choice(TRICKS[players][difficulty]))
+        if deal is None:
+            continue
+        view = deal.view(deal.to_act)
+        left = deal.rules.hand_size * players - len(view.played)
+        if len(view.legal) < 3 or EXACT_CARDS[players] - EDGE < left <= EXACT_CARDS[players]:
+            continue
+        advice = advise_card(view, budget_ms=DRILL_BUDGET_MS, seed=SEED)
+        # Two cards outside the tie set make a clear question; after many tries, one will do.
+        if len(view.legal) - len(advice.ties) >= (2 if tries < 20 else 1):
+            return deal, advice
+    raise AssertionError("no position found")  # pragma: no cover
+
+
+def tricks_text(view) -> str:
+    """Every trick played, one line each, seats counted from 1 (what the seat has seen)."""
+    return "\n".join(f"{i}. " + ", ".join(f"{seat_label(s)}{' (you)' if s == view.seat else ''} {c.short}"
+                                         for s, c in zip(t.seats, t.cards)) + f": {seat_label(t.winner)}"
+                     for i, t in enumerate(view.tricks, 1))
+
+
+def values_table(values: dict, ties: list[str]) -> str:
+    """Each legal card (code -> [your mean score, gap to the best, the gap's margin]) with its verdict."""
+    lines = ["| card | your score on average | verdict |", "|---|---|---|"]
+    for code, (own, gap, margin) in values.items():
+        verdict = "**best**" if code in ties else f"{gap:.0f} points worse (±{margin:.0f})"
+        lines.append(f"| {card(code).short} | {own:+.0f} | {verdict} |")
+    return "\n".join(lines)
+
+
+@generator("seat_card", "endgames", "The best card on what you can see (single dummy)")
+def seat_card_question(rng: random.Random, p: Params):
+    deal, advice = find_position(p.players, p.difficulty, rng)
+    you = deal.to_act
+    view = deal.view(you)
+    attack = deal.camp(you) == "attack"
+    total = deal.rules.tricks
+    head = (f"**{p.players} players, {deal.contract.french}.** You see only your hand and what has been played. "
+            f"You are {seat_label(you)} ({role(deal, you)}), to play to trick {len(deal.tricks) + 1} of {total}; "
+            f"{plural(len(deal.tricks), 'trick')} played so far.")
+    seen = []
+    if view.called is not None:
+        seen.append(f"The called king is {view.called.short}" + (
+            f"; {seat_label(view.partner)} holds it." if view.partner is not None and view.partner != you else "."))
+    if view.dog:
+        seen.append("The dog, shown to everyone: " + ", ".join(c.short for c in view.dog) + ".")
+    for s, shown in view.poignees:
+        seen.append(f"{cap(seat_label(s))} showed a poignée: " + ", ".join(c.short for c in shown) + ".")
+    if seen:
+        head += "\n\n" + " ".join(seen)
+    prompt = (head + "\n\n**Which card is best?** The best for your side on average over the deals you cannot see."
+              + "\n\nThe tricks so far (who won each):\n\n" + tricks_text(view))
+    cards = {"Your hand": tuple(view.hand)}
+    if deal.trick:
+        cards["Trick so far"] = tuple(deal.trick)
+    if view.dog:
+        cards["The dog (shown)"] = tuple(view.dog)
+    ties = [c.code for c in advice.ties]
+    values = {o.key.code: [round(o.own_score, 1), round(o.gap, 1), round(o.gap_ci, 1)] for o in advice.options}
+    principle = PRINCIPLES["count-tricks"]
+    explanation = (f"Each legal card, valued on {advice.samples} deals of the cards you cannot see that fit the "
+                   "bids and the play so far, the rest of each deal played out: your score for the deal on "
+                   "average. A card whose gap to the best is within the margin counts as best.\n\n"
+                   + values_table(values, ties)
+                   + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
+    ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "values": values, "ties": ties,
+           "attack": attack, "principles": [principle.id], "trick": " ".join(c.code for c in deal.trick),
+           "hand": " ".join(c.code for c in view.hand), "samples": advice.samples}
+    return make_question(p, prompt=prompt, cards=cards, answer_type=AnswerType.PICK_CARDS,
+                         answer=tuple(card(c) for c in ties), pool=tuple(view.hand), explanation=explanation,
+                         rules=RULES, grader="seat_card", context=ctx,
+                         tags=("attack" if attack else "defence", "single_dummy"))
+
+
+@grader("seat_card")
+def grade_seat_card(q, raw):
+    """One card: right when it is in the advisor's tie set; an illegal card gets the rule's reason."""
+    cards = read_cards(raw)
+    if len(cards) != 1:
+        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards))
+    c = cards[0]
+    ctx = q.context
+    hand = read_cards(ctx["hand"])
+    if c not in hand:
+        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code)
+    values = ctx["values"]
+    if c.code not in values:
+        why = explain_play(hand, read_cards(ctx.get("trick", "")), c)
+        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"], c.code)
+    ties = ctx["ties"]
+    table = "\n\n" + values_table(values, ties)
+    if c.code in ties:
+        others = [card(x).short for x in ties if x != c.code]
+        also = f" {cap(', '.join(others))} {'is' if len(others) == 1 else 'are'} as good." if others else ""
+        return _feedback(q, 1.0, f"Right! {cap(c.short)} is among the best on what you can see.{also}{table}", (),
+                         c.code)
+    own, gap, margin = values[c.code]
+    names = " or ".join(card(x).short for x in ties)
+    return _feedback(q, 0.0, f"Not the best: {c.short} gives your side {own:+.0f} on average, {gap:.0f} points "
+                     f"less than {names} (±{margin:.0f}).{table}", ["worse_card"], c.code)
