@@ -16,6 +16,7 @@ from ..quiz.question import Feedback
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
 from ..strategy.bid_advice import signed_score
+from ..strategy.estimate import HOW
 from .cards import card_name
 from .question import show_principle
 from .safe import TEXT_LIMIT, plain
@@ -201,6 +202,6 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
         chance = "" if v["chance"] is None else f"{v['chance']:.0%}"
         rows.append({"Bid": bid_label(bid), "Made": chance, "Expected score": signed_score(v['expected']),
                      "": "best" if bid == puzzle.solution[0] else ""})
-    st.markdown(f"**Each contract**, from {puzzle.samples} deals played out by the bots "
+    st.markdown(f"**Each contract**, from {puzzle.samples} deals {HOW} "
                 "(the chance the taker makes it, and the taker's average score):")
     st.table(rows)
