@@ -14,8 +14,9 @@ advisor made each contract is the observed outcome; the deal is also played by t
 estimator's own policy) for comparison.
 
 The table: the (deal, contract) pairs grouped by decile of predicted chance (calibrated: the chance the
-learner is shown), each decile's mean prediction against the advisor's made rate, and the gap (the goal:
-within 8 points in every populated decile). ``--record`` appends one JSON line a deal; ``--from`` prints the
+learner is shown), each decile's mean prediction against the advisor's made rate (with its Wilson 95%
+interval: a decile of a few dozen pairs cannot be read closer than that), and the gap (the goal: within 8
+points in every populated decile). ``--record`` appends one JSON line a deal; ``--from`` prints the
 table again from such files with the current calibration (no replay); ``--fit`` prints the isotonic fit of
 the made rate on the raw chance, the knots for ``tutor/strategy/calibration.py``. Progress goes to stderr.
 """
@@ -34,7 +35,7 @@ from tutor.engine import Bid, CallKing, Contract, Deal, Discard, Phase, PlayCard
 from tutor.strategy.advisor import advise_card
 from tutor.strategy.bots import decide
 from tutor.strategy.calibration import FITTED_ON, KNOTS, calibrate
-from tutor.strategy.estimate import estimate_bids, taking
+from tutor.strategy.estimate import estimate_bids, taking, wilson
 from tutor.strategy.handcount import choose_call, choose_ecart, hand_strength
 
 PLAYERS = 4
@@ -100,18 +101,21 @@ def table(records: list[dict], who: str = "advisor") -> tuple[str, float]:
                 continue
             p = calibrate(r["raw"][c.value])
             bins.setdefault(min(int(p * 10), 9), []).append((p, r[who][c.value]))
-    lines = ["| predicted chance | pairs | mean predicted | made (observed) | gap (points) |", "|---|---|---|---|---|"]
+    lines = ["| predicted chance | pairs | mean predicted | made (observed) | made, 95% interval | gap (points) |",
+             "|---|---|---|---|---|---|"]
     worst = 0.0
     for b in range(10):
         got = bins.get(b, [])
         if not got:
-            lines.append(f"| {b * 10}-{b * 10 + 10}% | 0 | | | |")
+            lines.append(f"| {b * 10}-{b * 10 + 10}% | 0 | | | | |")
             continue
         pred = sum(p for p, _ in got) / len(got)
         made = sum(1 for _, m in got if m) / len(got)
         gap = 100 * (made - pred)
         worst = max(worst, abs(gap))
-        lines.append(f"| {b * 10}-{b * 10 + 10}% | {len(got)} | {pred:.1%} | {made:.1%} | {gap:+.1f} |")
+        low, high = wilson(sum(1 for _, m in got if m), len(got))
+        lines.append(f"| {b * 10}-{b * 10 + 10}% | {len(got)} | {pred:.1%} | {made:.1%} | {low:.0%}-{high:.0%} | "
+                     f"{gap:+.1f} |")
     return "\n".join(lines), worst
 
 
