@@ -106,7 +106,7 @@ def cmd_solve(args) -> int:
 
 def cmd_bid(args) -> int:
     from ..engine import parse_cards
-    from ..strategy.estimate import estimate_bids
+    from ..strategy.estimate import HOW, estimate_bids
     if not 1 <= args.seat <= args.players:
         raise TarotError(f"--seat is 1 to {args.players} (in play order; seat 1 leads first), not {args.seat}")
     if not 1 <= args.samples <= MAX_BID_SAMPLES:  # ~7 ms a deal: the most takes ~7 s
@@ -117,7 +117,7 @@ def cmd_bid(args) -> int:
     if args.json:
         print(json.dumps(est.to_json()))
         return 0
-    print(f"{args.players} players, seat {args.seat}; {est.samples} deals played out by the bots (seed {args.seed}).")
+    print(f"{args.players} players, seat {args.seat}; {est.samples} deals {HOW} (seed {args.seed}).")
     print(f"  {'Contract':<13} {'Makes it':>8}  {'95% interval':<13} {'Expected score':>14}")
     for c, e in est.contracts.items():
         interval = f"{e.low:.0%}–{e.high:.0%}"

@@ -1,11 +1,11 @@
 """The bidding hint in Practice: the contract with the best expected score for this hand, at this seat,
 after these bids, computed by the bidding estimator (the same verdict as the "What would you bid?" drill).
 
-The bots bid by the hand count alone (``handcount.thresholds``), which is fast but optimistic: measured,
-4-player hands counting 41 to 55 lose a petite on average (lesson "Which contract"). A learner who asks
+The bots bid by the hand count alone (``handcount.thresholds``), which is fast but rough. A learner who asks
 for a hint gets the estimate instead: ``SAMPLES`` deals of the unseen cards that fit the bids made so far,
-each played out by the bots with the learner taking. The count is still quoted, with its own threshold,
-so the two can be compared.
+each played out with the learner taking, the chances calibrated on the advisor's own play as taker
+(``estimate.estimate_bids``, one call). The count is still quoted, with its own threshold, so the two can be
+compared.
 
 The estimator numbers the seats from the first to speak (the dealer is the last); ``speaking_seat``
 turns a table seat into that order.
@@ -20,11 +20,11 @@ from functools import lru_cache
 from ..engine import Bid, Card, Contract, Deal, SeatView, TarotError
 from .bots import Move
 from .contracts import BidVerdict, fits, open_options, option_name, verdict
-from .estimate import BidEstimate, estimate_bids
+from .estimate import HOW, BidEstimate, estimate_bids
 from .handcount import count_steps
 from .review import rewind
 
-SAMPLES = 80  # the drill's too: about 1 s of CPU with 4 players, 2 s with 5
+SAMPLES = 80  # the drill's too: about 0.1 s of CPU (lean rollouts, 2 a deal)
 
 
 def speaking_seat(seat: int, dealer: int, players: int) -> int:
@@ -79,8 +79,8 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     tied = [option_name(o).lower() for o in v.ties if o != v.best]
     by_count = count.verdict()
     average = "" if v.best is None else f", {signed_score(v.expected[v.best])} a deal on average"
-    reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking (each open bid's chance "
-              f"and average score are in the table). Best: {option_name(v.best).lower()}{average}"
+    reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking, {HOW} (each open "
+              f"bid's chance and average score are in the table). Best: {option_name(v.best).lower()}{average}"
               + (f"; tied, within the estimate's noise, with {' and '.join(tied)}" if tied else "")
               + f". By the hand count alone, the bots' way: {by_count[0].lower()}{by_count[1:]} The count says "
               "where to start thinking; the estimate, what this hand is worth here.")

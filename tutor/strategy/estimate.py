@@ -1,42 +1,51 @@
 """The bidding estimator: how often a hand makes each contract, and what it scores on average.
 
-The cards the bidder cannot see are dealt ``samples`` times (dog included), from a seeded
-``random.Random``. Each deal is played out by the practice bots for every seat (``bots.decide``,
-which sees one seat's view only), with the bidder as taker and everyone else passing. The dog is
-used as each contract says: a petite and a garde take it and make an écart, a garde sans keeps it
-for the taker unseen, a garde contre gives it to the defence. Since the bots play a petite like a
-garde and a garde contre like a garde sans, each deal is played twice (with and without the dog)
-and the engine scores each finished deal under both contracts of that pair.
+The cards the bidder cannot see are dealt ``samples`` times (the other hands and the dog, no Petit sec), from a
+seeded ``random.Random``: what the advisor's sampler deals from the seat's view before the bidding (``_deal``);
+``given`` keeps only the deals that fit what the table has shown (the bids before).
+Each deal is played out with the bidder taking and everyone else passing, on the advisor's lean rollout
+(``rollout.Lean``: the practice bots' card play on bitmasks, about 0.3 ms a deal), after the bots' king call
+and écart. The dog is used as each contract says: a petite and a garde take it and make an écart, a garde sans
+keeps it for the taker unseen, a garde contre gives it to the defence. The bots play a petite like a garde and
+a garde contre like a garde sans, so each deal is played twice (with and without the dog) and scored under
+both contracts of that pair.
+
+The share of deals made (the **raw chance**, bots for every seat) is then mapped through the calibration
+table (``calibration.calibrate``): fitted on the made rate the **advisor** reaches as taker against the bots
+(``bench/calibration.py``), so the chance shown is the advisor's, measured.
 
 >>> from tutor.engine import parse_cards
 >>> hand = parse_cards("T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T1 EX KH KS QS")
 >>> e = estimate_bids(hand, players=4, samples=20, rng=random.Random(3))
->>> e.contracts[Contract.GARDE_CONTRE].chance, e.advice.value
-(1.0, 'garde_contre')
+>>> e.contracts[Contract.GARDE_CONTRE].chance > 0.9, e.advice.value
+(True, 'garde_contre')
 """
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Bid, Card, Contract, Deal, DogFate, Phase, RuleSet, TarotError, is_petit_sec
+from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, TarotError, is_petit_sec
 from ..engine.cards import CARDS
 from ..engine.deal import DealtCards
-from .bots import decide
+from .calibration import calibrate
+from .handcount import choose_call, choose_ecart
+from .rollout import Lean
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
-# Contracts played out by the bots, and the contract each log is replayed under too.
+# Contracts played out, and the contract each play is scored under too (the bots play them alike).
+# How the numbers were made, in the words every page and command uses.
+HOW = "played out by the bots, each chance calibrated on the advisor's own play as taker"
 PLAYED = {Contract.GARDE: Contract.PETITE, Contract.GARDE_SANS: Contract.GARDE_CONTRE}
-OVER = (Phase.DONE, Phase.CANCELLED)
 
 
 @dataclass(frozen=True)
 class ContractEstimate:
-    """One contract: the share of deals the taker made, its 95% (Wilson) interval, the mean taker score."""
+    """One contract: the chance the taker makes it (calibrated), its 95% interval (the Wilson interval of the
+    deals made, calibrated alike), the mean taker score; ``raw`` is the share of rolled-out deals made."""
 
     contract: Contract
     made: int
@@ -45,6 +54,7 @@ class ContractEstimate:
     low: float
     high: float
     expected: float
+    raw: float | None = None
 
     def to_json(self) -> dict:
         return {"chance": round(self.chance, 3), "low": round(self.low, 3), "high": round(self.high, 3),
@@ -64,7 +74,8 @@ class BidEstimate:
     contracts: dict  # Contract -> ContractEstimate, lowest contract first
     advice: Contract | None
     # Contract -> the taker's score on each sampled deal, in the same order for every contract (the deals are
-    # shared, so two contracts can be compared deal by deal: ``tutor.strategy.contracts``).
+    # shared, so two contracts can be compared deal by deal: ``tutor.strategy.contracts``), shifted to the
+    # calibrated chance (``calibrated_scores``).
     scores: dict = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict:
@@ -120,44 +131,90 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
 
     Pass ``rng`` (a ``random.Random``) or ``seed``; the same one gives the same numbers. ``given``
     (the other hands, by seat -> bool) keeps only the deals that fit what the table has shown, e.g. the
-    bids made before the bidder speaks; a condition no deal meets in ``MAX_TRIES`` shuffles per sample
+    bids made before the bidder speaks; a condition no deal meets in ``MAX_TRIES`` draws per sample
     raises TarotError.
     """
-    rules = RuleSet.for_players(players)
     hand = tuple(hand)
     check_bid_hand(hand, players=players, seat=seat)
     if samples < 1:
         raise TarotError("at least one sample is needed")
     rng = rng if rng is not None else random.Random(seed)
-    results: dict[Contract, list[tuple[bool, int]]] = {c: [] for c in Contract}
+    scores: dict[Contract, list[int]] = {c: [] for c in Contract}
     for _ in range(samples):
-        dealt = _deal(hand, players, seat, rules, rng, given)
+        dealt = _deal(hand, players, seat, rng, given)
         for played, twin in PLAYED.items():
-            deal = play_out(dealt, seat, played)
-            for contract, d in ((played, deal), (twin, _as_contract(deal, twin))):
-                r = d.result()
-                results[contract].append((r.score.won, r.score.taker))
-    contracts = {}
+            lean = taking(dealt, seat, played)
+            lean.finish()
+            for contract in (played, twin):
+                lean.contract = contract  # the same play, scored with this contract's dog and multiplier
+                scores[contract].append(lean.score()[0])
+    contracts, shifted = {}, {}
     for c in Contract:
-        made = sum(1 for won, _ in results[c] if won)
+        # Made exactly when the taker's score is above 0: a contract made by 0 points still scores
+        # (25 - 10 for a Petit au bout lost) × the multiplier, and a lost one scores below 0 alike.
+        made = sum(1 for s in scores[c] if s > 0)
         low, high = wilson(made, samples)
-        contracts[c] = ContractEstimate(c, made, samples, made / samples, low, high,
-                                        sum(s for _, s in results[c]) / samples)
+        chance = calibrate(made / samples)
+        shifted[c] = calibrated_scores(scores[c], chance)
+        contracts[c] = ContractEstimate(c, made, samples, chance, calibrate(low), calibrate(high),
+                                        sum(shifted[c]) / samples, made / samples)
     best = max(Contract, key=lambda c: (contracts[c].expected, -c.level))
     advice = best if contracts[best].expected > 0 else None
-    return BidEstimate(hand, players, seat, samples, seed, contracts, advice,
-                       {c: tuple(s for _, s in results[c]) for c in Contract})
+    return BidEstimate(hand, players, seat, samples, seed, contracts, advice, shifted)
 
 
-MAX_TRIES = 2000  # shuffles per sample before a condition on the other hands is given up as impossible
+def calibrated_scores(scores: Sequence[float], chance: float) -> tuple[float, ...]:
+    """The deals' taker scores, each shifted by the same amount so that their mean is the expectation at the
+    calibrated ``chance``: ``chance`` × the mean score of the deals made + (1 - ``chance``) × that of the deals
+    lost. The spread from deal to deal (the estimator's noise, and the pairing between contracts) is kept.
+    When every deal was made, or none, there is nothing to weigh: the scores are kept.
+
+    Two deals made (+60, +100: mean +80), two lost (-70, -90: mean -80); a calibrated chance of 75% makes the
+    expectation 0.75 × 80 - 0.25 × 80 = +40, 40 above the raw mean 0:
+
+    >>> calibrated_scores([60, -70, 100, -90], 0.75)
+    (100.0, -30.0, 140.0, -50.0)
+    """
+    won = [s for s in scores if s > 0]
+    lost = [s for s in scores if s <= 0]
+    if not won or not lost:
+        return tuple(float(s) for s in scores)
+    target = chance * sum(won) / len(won) + (1 - chance) * sum(lost) / len(lost)
+    shift = target - sum(scores) / len(scores)
+    return tuple(round(s + shift, 6) for s in scores)
 
 
-def _deal(hand: tuple[Card, ...], players: int, seat: int, rules: RuleSet, rng: random.Random,
-          given: Callable[[tuple], bool] | None = None) -> DealtCards:
-    """The other hands and the dog, dealt at random from the unseen cards (no Petit sec, ``given`` met)."""
+MAX_TRIES = 2000  # draws per sample before a condition on the other hands is given up as impossible
+
+
+def before_bidding(hand: tuple[Card, ...], players: int, seat: int):
+    """``seat``'s view before anyone bids (seat 0 speaks first, so the dealer is the last seat): its hand only.
+    The other hands are a placeholder the view does not show (dealt so that none holds the Petit sec)."""
+    rules = RuleSet.for_players(players)
     mine = {c.index for c in hand}
     unseen = [c for c in CARDS if c.index not in mine]
     size = rules.hand_size
+    for shift in range(len(unseen)):
+        rest = unseen[shift:] + unseen[:shift]
+        hands = [rest[k * size:(k + 1) * size] for k in range(players - 1)]
+        hands.insert(seat, list(hand))
+        if not any(is_petit_sec(h) for h in hands):
+            dealt = DealtCards(players, players - 1, tuple(map(tuple, hands)), tuple(rest[(players - 1) * size:]),
+                               0, ())
+            return Deal(dealt, rules=rules).view(seat)
+    raise TarotError("no deal fits this hand")  # cannot happen: the Petit can always join a long trump hand
+
+
+def _deal(hand: tuple[Card, ...], players: int, seat: int, rng: random.Random,
+          given: Callable[[tuple], bool] | None = None) -> DealtCards:
+    """The other hands and the dog, dealt at random from the unseen cards (no Petit sec, ``given`` met).
+
+    Before the bidding the seat knows its hand only, so the advisor's sampler would place every unseen card
+    anywhere (``Sampler(before_bidding(...))``, tested): a plain shuffle deals from the same law, and a
+    shuffle is cheap enough to be tried the thousands of times a rare earlier bid (``given``) can take."""
+    size = RuleSet.for_players(players).hand_size
+    mine = {c.index for c in hand}
+    unseen = [c for c in CARDS if c.index not in mine]
     for _ in range(MAX_TRIES):
         rng.shuffle(unseen)
         hands, pos = [], 0
@@ -172,27 +229,15 @@ def _deal(hand: tuple[Card, ...], players: int, seat: int, rules: RuleSet, rng: 
     raise TarotError("no deal of the unseen cards fits what the table has shown")
 
 
-def _bids(deal: Deal, seat: int, contract: Contract) -> None:
+def taking(dealt: DealtCards, seat: int, contract: Contract) -> Lean:
+    """The deal with ``seat`` taking ``contract`` (everyone else passes), after the bots' king call and écart, as
+    a lean rollout state at the first card."""
+    deal = Deal(dealt, rules=RuleSet.for_players(dealt.players))
     while deal.phase is Phase.BIDDING:
         s = deal.to_act
         deal.apply(Bid(s, contract if s == seat else None))
-
-
-def play_out(dealt: DealtCards, seat: int, contract: Contract) -> Deal:
-    """The deal with ``seat`` taking ``contract`` (everyone else passes), played to the end by the bots."""
-    deal = Deal(dealt, rules=RuleSet.for_players(dealt.players))
-    _bids(deal, seat, contract)
-    while deal.phase not in OVER:
-        deal.apply(decide(deal.view(deal.to_act)).action)
-    return deal
-
-
-def _as_contract(deal: Deal, contract: Contract) -> Deal:
-    """The same finished deal (same calls, écart and cards) with another contract that uses the dog
-    the same way, for the engine to score (``Deal.result`` counts the piles with the contract's dog rule)."""
-    if contract.dog is not deal.contract.dog and {contract.dog, deal.contract.dog} != {
-            DogFate.TAKER_KEEPS_HIDDEN, DogFate.DEFENCE_KEEPS_HIDDEN}:
-        raise TarotError("only a contract that leaves the hands as they were can score the same play")
-    twin = copy.copy(deal)
-    twin.contract = contract
-    return twin
+    if deal.phase is Phase.CALLING:
+        deal.apply(CallKing(seat, choose_call(deal.hand(seat))))
+    if deal.phase is Phase.ECART:
+        deal.apply(Discard(seat, tuple(choose_ecart(deal.hand(seat), players=dealt.players))))
+    return Lean.from_deal(deal)

@@ -4,9 +4,10 @@ A hand is judged in two steps, with the numbers in ``PRENABLE``:
 
 1. the hand count (``handcount.hand_strength``, scaled to 18 cards) must reach a garde's threshold
    (``count``): a cheap filter that turns most hands away before any sampling;
-2. the bidding estimator (``estimate_bids``) deals the unseen cards ``samples`` times and lets the bots
-   play each deal out with this hand taking: the hand is prenable when a garde is made in at least
-   ``garde_chance`` of them and its mean taker score is above ``expected``.
+2. the bidding estimator (``estimate_bids``, one call) deals the unseen cards ``samples`` times and plays
+   each deal out with this hand taking (the bots' rollouts, the chance calibrated on the advisor's own play
+   as taker): the hand is prenable when a garde's chance is at least ``garde_chance`` and its expected taker
+   score is above ``expected``.
 
 ``seat`` counts, like the estimator, from the first to speak (``bid_advice.speaking_seat`` turns a table
 seat into it). The verdict carries the numbers and a sentence that says how it was reached. A stronger
@@ -26,10 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Card, Contract, is_petit_sec
-from .estimate import estimate_bids
+from .estimate import HOW, estimate_bids
 from .handcount import hand_strength
 
-# The thresholds: a garde's count, then sampled deals. 16 samples take about 0.3 s a hand with 4 players.
+# The thresholds: a garde's count, then sampled deals. 16 samples take about 0.02 s a hand with 4 players.
 PRENABLE = {"count": 56, "samples": 16, "garde_chance": 0.6, "expected": 0.0}
 
 
@@ -38,7 +39,7 @@ class Verdict:
     """Prenable or not, with the numbers behind it (chance and expected are 0 when no deal was sampled)."""
 
     prenable: bool
-    chance: float  # the share of sampled deals in which a garde was made
+    chance: float  # a garde's chance, calibrated (the estimator's)
     expected: float  # the mean taker score of a garde over them
     samples: int  # sampled deals (0: the hand count already turned the hand away)
     reason: str
@@ -67,8 +68,8 @@ def prenable(hand: Sequence[Card], *, players: int, seat: int, rng: random.Rando
     est = estimate_bids(hand, players=players, seat=seat, samples=PRENABLE["samples"], rng=rng)
     garde = est.contracts[Contract.GARDE]
     ok = garde.chance >= PRENABLE["garde_chance"] and garde.expected > PRENABLE["expected"]
-    how = (f"The hand counts {count:g} (a garde needs {PRENABLE['count']}); played out by the bots over "
-           f"{est.samples} deals of the unseen cards, a garde was made in {garde.chance:.0%} of them "
+    how = (f"The hand counts {count:g} (a garde needs {PRENABLE['count']}); over {est.samples} deals of the "
+           f"unseen cards {HOW}, a garde is made {garde.chance:.0%} of the time "
            f"(at least {PRENABLE['garde_chance']:.0%} needed), {garde.expected:+.0f} a deal on average "
            f"(above {PRENABLE['expected']:g} needed).")
     return Verdict(ok, garde.chance, garde.expected, est.samples, how)

@@ -24,7 +24,7 @@ from .widgets import show_card_groups, typed_cards
 
 # Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
 # an endgame): made behind a spinner, once per position, then cached like every question.
-SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out by the bots…",
+SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out…",
               "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
               "defence_card": "Solving the endgame…", "seat_card": "Playing out the deals you cannot see…"}
 

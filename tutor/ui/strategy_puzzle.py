@@ -18,6 +18,7 @@ from ..quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
 from ..strategy.bid_advice import signed_score
+from ..strategy.estimate import HOW
 from .cards import card_name
 from .line_stepper import show_line, show_me
 from .question import show_principle
@@ -255,6 +256,6 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
         chance = "" if v["chance"] is None else f"{v['chance']:.0%}"
         rows.append({"Bid": bid_label(bid), "Made": chance, "Expected score": signed_score(v['expected']),
                      "": "best" if bid == puzzle.solution[0] else ""})
-    st.markdown(f"**Each contract**, from {puzzle.samples} deals played out by the bots "
+    st.markdown(f"**Each contract**, from {puzzle.samples} deals {HOW} "
                 "(the chance the taker makes it, and the taker's average score):")
     st.table(rows)

@@ -105,9 +105,10 @@ def diagrams_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
         pdf.cell(0, 5, printable(f"Dog (chien): {dog}"), new_x="LMARGIN", new_y="NEXT")
         pdf.font(7.5, colour=GREY)
         pdf.multi_cell(0, 3.6, printable(
-            f"Prepared hand, judged prenable: a garde made in {etui.garde_chance:.0%} of the estimator's "
-            f"deals, {etui.garde_expected:+.0f} a deal on average for the taker. After the deal, each player "
-            "rebuilds their 18 cards from their diagram and puts both in the étui's pocket of their orientation."),
+            f"Prepared hand, judged prenable: a garde made {etui.garde_chance:.0%} of the time by the "
+            f"bidding estimator, {etui.garde_expected:+.0f} a deal on average for the taker. After the deal, "
+            "each player rebuilds their 18 cards from their diagram and puts both in the étui's pocket of their "
+            "orientation."),
             align="L")
     return bytes(pdf.output())
 

@@ -3,11 +3,12 @@
 The hand and the earlier bids come from one seeded deal: the players before you bid as the practice bots
 do (``choose_bid``). The verdict comes from the bidding estimator (``estimate_bids``): ``SAMPLES`` deals of
 the cards you cannot see, kept only when the earlier players would have bid as they did, played out by
-the bots with you taking and the others passing. ``tutor.strategy.contracts`` grades the choice: the best
-expected score is right, and so is an option tied with it within the estimate's noise (95%); a neighbour
-of the best within ``TOLERANCE`` points is half right. A hand whose verdict is a tie is drawn again once.
+the bots with you taking and the others passing, each chance calibrated on the advisor's own play as taker.
+``tutor.strategy.contracts`` grades the choice: the best expected score is right, and so is an option tied
+with it within the estimate's noise (95%); a neighbour of the best within ``TOLERANCE`` points is half right.
+A hand whose verdict is a tie is drawn again once.
 
-The estimate costs about ``SAMPLES`` × 13 ms of CPU, so a question takes about a second to make; the app
+The estimate costs about ``SAMPLES`` × 1 ms of CPU, so a question takes a fraction of a second to make; the app
 makes it once per position, behind a spinner, and keeps it (``st.cache_data``). ``estimate_for`` keeps
 the last estimates in this process too, so a question asked again (Replay, review) costs nothing.
 """
@@ -31,7 +32,7 @@ from ..question import AnswerType, Choice, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 
-SAMPLES = BID_SAMPLES  # 80 deals per estimate, as the Practice hint: about 1 s of CPU; the tie test keeps
+SAMPLES = BID_SAMPLES  # 80 deals per estimate, as the Practice hint: about 0.1 s of CPU; the tie test keeps
 # the verdicts honest at this size
 RULES = ("multiplier", "dog_fate", "outbid")
 # Trumps in your hand (out of 18 cards; scaled to the hand size), by difficulty: clear hands (few trumps or
@@ -144,7 +145,9 @@ def estimate_table(ctx: dict) -> str:
 def how_estimated(ctx: dict) -> str:
     return (f"Estimated from {ctx['samples']} deals: the cards you cannot see dealt at random, keeping only deals "
             "where the players before you would have bid as they did; each deal played out by the practice bots, "
-            "you taking and the others passing. Passing scores 0 for you. Two bids whose gap is within the "
+            "you taking and the others passing; each chance is then calibrated on how often the advisor, playing "
+            "the taker's cards against the bots, made that contract (measured on thousands of deals). Passing "
+            "scores 0 for you. Two bids whose gap is within the "
             "estimate's noise (95%) are a tie and both count as right; the bid next to the best (Pass, Petite, "
             f"Garde, Garde sans, Garde contre) counts half when its expected score is within {TOLERANCE} points "
             "of the best.")
