@@ -43,6 +43,16 @@ def test_every_lesson_loads_without_a_problem(course):
     assert course.glossary is not None and len(course.glossary.terms) >= 30
 
 
+def test_the_course_has_the_size_issue_24_asks_for(course):
+    """At least 31 lessons (the glossary and the measurements are not lessons) and 150 puzzles, 30 of them single
+    dummy (you see only your hand and the play)."""
+    from tutor.quiz.puzzles import load_puzzles
+
+    puzzles = load_puzzles(Path(__file__).resolve().parents[1] / "puzzles")
+    assert len(course.lessons) >= 31 and len(puzzles) >= 150
+    assert sum(getattr(p, "kind", "") == "seat-card" for p in puzzles) >= 30
+
+
 def test_lessons_are_numbered_in_order(course):
     # Lesson 0, the overview, comes first without renumbering the others (file names order the course).
     assert [x.number for x in course.lessons] == list(range(0, len(course.lessons)))
