@@ -167,21 +167,31 @@ def defence_card_question(rng: random.Random, p: Params):
     return make_endgame("defence_card", rng, p)
 
 
+def card_refused(q, raw):
+    """(a refusal, None) when ``raw`` is not one legal card of the question's hand (with the rule's reason),
+    else (None, the card): the first step of every one-card grader."""
+    cards = read_cards(raw)
+    if len(cards) != 1:
+        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards)), None
+    c = cards[0]
+    hand = read_cards(q.context["hand"])
+    if c not in hand:
+        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code), None
+    if c.code not in q.context["values"]:
+        why = explain_play(hand, read_cards(q.context.get("trick", "")), c)
+        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"],
+                         c.code), None
+    return None, c
+
+
 @grader("best_card")
 def grade_best_card(q, raw):
     """One card: right when it ties the best; an illegal card gets the rule's reason; else what it costs."""
-    cards = read_cards(raw)
-    if len(cards) != 1:
-        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards))
-    c = cards[0]
+    refused, c = card_refused(q, raw)
+    if refused is not None:
+        return refused
     ctx = q.context
-    hand = read_cards(ctx["hand"])
-    if c not in hand:
-        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code)
     values = ctx["values"]
-    if c.code not in values:
-        why = explain_play(hand, read_cards(ctx.get("trick", "")), c)
-        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"], c.code)
     best = [x.code for x in q.answer]
     others = " ".join(f"`{x}`" for x in best if x != c.code)
     table = "\n\n" + values_table(values, best) + "\n\nThe line of play is under “Show me why”."

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Deal, Phase, card, explain_play, format_cards
+from ...engine import Deal, Phase, card
 from ...engine.seats import seat_label
 from ...strategy.advisor import HINT_BUDGET_MS, advise_card
 from ...strategy.bots import decide
 from ...strategy.principles import PRINCIPLES
 from ...strategy.solver import EXACT_CARDS
-from ..answers import read_cards
 from ..check import _feedback, grader
 from ..positions import provenance, ready_to_play
 from ..question import AnswerType
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 from ..text import cap, plural
+from .endgame import card_refused
 
 RULES = ("follow_suit", "trick_winner")
 DRILL_BUDGET_MS = HINT_BUDGET_MS  # the same verdict as the Hint at the table: under a second a question
@@ -136,18 +136,11 @@ def seat_card_question(rng: random.Random, p: Params):
 @grader("seat_card")
 def grade_seat_card(q, raw):
     """One card: right when it is in the advisor's tie set; an illegal card gets the rule's reason."""
-    cards = read_cards(raw)
-    if len(cards) != 1:
-        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards))
-    c = cards[0]
+    refused, c = card_refused(q, raw)
+    if refused is not None:
+        return refused
     ctx = q.context
-    hand = read_cards(ctx["hand"])
-    if c not in hand:
-        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code)
     values = ctx["values"]
-    if c.code not in values:
-        why = explain_play(hand, read_cards(ctx.get("trick", "")), c)
-        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"], c.code)
     ties = ctx["ties"]
     table = "\n\n" + values_table(values, ties)
     if c.code in ties:
