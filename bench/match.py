@@ -4,18 +4,43 @@ Run: python bench/match.py [--boards N] [--budget MS] [--seed S]. Without ``--bo
 with 4 players and 100 with 3 and with 5 (hours of CPU at the default budget of 300 ms a decision); with
 ``--boards N`` every table size plays N boards. Each board is played by the bots, then once per seat with
 the advisor in that seat: the gain is the advisor's score minus the bot's in the same seat on the same board.
+``--jobs N`` plays boards in N processes (the same figures); ``--record FILE`` keeps every board's rows, so a
+stopped run goes on where it stopped when started again with the same file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
+from dataclasses import astuple
+from pathlib import Path
 
-from tutor.strategy.match import run_match
+from tutor.strategy.match import Row, run_match
 
 BOARDS = {3: 100, 4: 200, 5: 100}
+
+
+def recorded(path: str | None, players: int, seed: int, budget: float):
+    """The boards a ``--record`` file already holds for this match (board -> rows), and the function that
+    appends a newly played board to it."""
+    if not path:
+        return {}, None
+    match = {"players": players, "seed": seed, "budget": budget}
+    done: dict[int, list[Row]] = {}
+    if Path(path).exists():
+        for line in Path(path).read_text("utf-8").splitlines():
+            r = json.loads(line)
+            if {k: r[k] for k in match} == match:
+                done[r["board"]] = [Row(*x) for x in r["rows"]]
+
+    def keep(board: int, rows: list[Row]) -> None:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({**match, "board": board, "rows": [list(astuple(x)) for x in rows]}) + "\n")
+
+    return done, keep
 
 
 def main() -> None:
@@ -25,13 +50,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
     ap.add_argument("--jobs", type=int, default=1, help="processes playing boards at once (same figures)")
+    ap.add_argument("--record", help="keep each board's rows in this file (JSON lines); boards already there, "
+                                     "for the same table size, seed and budget, are not played again")
     args = ap.parse_args()
     rows = []
     for players in args.players:
         boards = args.boards or BOARDS[players]
         start = time.time()
         timings: list[float] = []
+        done, keep = recorded(args.record, players, args.seed, args.budget)
         out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings, jobs=args.jobs,
+                        done=done, on_board=keep,
                         partial=lambda so_far, p=players: print(f"{p} players so far: {so_far}", file=sys.stderr,
                                                                 flush=True),
                         progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",

@@ -50,6 +50,17 @@ def test_boards_played_in_several_processes_give_the_same_match():
     assert one == two and [p["boards"] for p in seen] == [1, 2, 3]
 
 
+def test_a_stopped_match_goes_on_from_the_boards_it_kept():
+    """Boards already played are not played again: a match of 3 boards, stopped after 2, gives the same figures
+    as one run whole; the kept boards are the ones ``on_board`` was handed."""
+    kept: dict = {}
+    run_match(3, 2, 7, budget_ms=2, on_board=lambda b, rows: kept.update({b: rows}))
+    assert sorted(kept) == [0, 1] and all(len(r) == 3 for r in kept.values())
+    played = []
+    again = run_match(3, 3, 7, budget_ms=2, done=kept, on_board=lambda b, rows: played.append(b))
+    assert played == [2] and again == run_match(3, 3, 7, budget_ms=2)
+
+
 def test_summary_of_no_deal():
     assert summary([]) == {"boards": 0, "deals": 0, "gain_per_deal": 0.0, "ci95": [0.0, 0.0]}
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..engine import Bid, Deal, Phase, PlayCard, ShowPoignee, poignee_options, poignee_to_show
@@ -156,13 +156,18 @@ def _board_job(args: tuple) -> tuple[list[Row], list[float]]:
 
 def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
               progress: Callable[[int, int], None] | None = None, timings: list | None = None,
-              partial: Callable[[dict], None] | None = None, jobs: int = 1) -> dict:
+              partial: Callable[[dict], None] | None = None, jobs: int = 1,
+              done: Mapping[int, list[Row]] | None = None,
+              on_board: Callable[[int, list[Row]], None] | None = None) -> dict:
     """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``. ``timings``
     collects the seconds each of the advisor's decisions took; ``partial`` gets the summary so far after each
     board (a long match shows its figures as it goes). ``jobs`` > 1 plays boards in that many processes: each
-    board is seeded on its own, so the figures are the same whatever ``jobs`` is (tested)."""
+    board is seeded on its own, so the figures are the same whatever ``jobs`` is (tested). ``done``: boards
+    already played (board -> its rows, from an earlier run of the same match) are not played again; ``on_board``
+    gets each board's rows as it is played (to keep them, so a stopped run can go on)."""
+    done = done or {}
     rows: list[Row] = []
-    work = [(players, seed, b, budget_ms) for b in range(boards)]
+    work = [(players, seed, b, budget_ms) for b in range(boards) if b not in done]
     if jobs > 1:
         import multiprocessing
 
@@ -171,12 +176,16 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
     else:
         pool, results = None, map(_board_job, work)
     try:
-        for b, (board, spent) in enumerate(results):
+        kept = [r for b in sorted(done) if b < boards for r in done[b]]
+        rows += kept
+        for board, spent in results:
             rows += board
+            if on_board is not None and board:
+                on_board(board[0].board, board)
             if timings is not None:
                 timings += spent
             if progress is not None:
-                progress(b + 1, boards)
+                progress(len({r.board for r in rows}), boards)
             if partial is not None:
                 partial(summary(rows))
     finally:
