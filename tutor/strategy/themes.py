@@ -20,8 +20,8 @@ separates the best cards from the others. One table of tests, the first that hol
 ... trick: {leader: 2, cards: ""}
 ... taken: {attack_points: 27, attack_oudlers: 1, attack_tricks: 6, defence_tricks: 10}
 ... ''')
->>> theme(p, solve(p))
-'save-the-petit'
+>>> theme(p, solve(p))  # the taker is to play: the attack's row of the idea
+'attack-save-the-petit'
 """
 
 from __future__ import annotations
