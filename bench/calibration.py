@@ -38,6 +38,9 @@ from tutor.strategy.calibration import FITTED_ON, KNOTS, calibrate
 from tutor.strategy.estimate import estimate_bids, taking, wilson
 from tutor.strategy.handcount import choose_call, choose_ecart, hand_strength
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from handcount_scales import fit  # noqa: E402  (one Newton fit of a logistic for the bench scripts)
+
 PLAYERS = 4
 # The contract played -> the contracts scored on that play (a petite is a garde's play, scored ×1).
 PLAYS = {Contract.GARDE: (Contract.PETITE, Contract.GARDE), Contract.GARDE_SANS: (Contract.GARDE_SANS,),
@@ -134,26 +137,8 @@ def logistic_map(a: float, b: float, x: float) -> float:
 
 
 def logistic(points: list[tuple[float, float]]) -> tuple[float, float]:
-    """The maximum-likelihood fit of made ~ sigmoid(a + b logit(raw)) (Newton's method, two parameters)."""
-    a, b = 0.0, 1.0
-    for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in points:
-            z = _logit(x)
-            p = 1 / (1 + math.exp(-(a + b * z)))
-            w = p * (1 - p)
-            ga += y - p
-            gb += (y - p) * z
-            haa += w
-            hab += w * z
-            hbb += w * z * z
-        det = haa * hbb - hab * hab
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-9:
-            break
-    return a, b
+    """The maximum-likelihood fit of made ~ sigmoid(a + b logit(raw)): ``handcount_scales.fit`` on the logits."""
+    return fit([_logit(x) for x, _ in points], [y for _, y in points])
 
 
 def isotonic(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
