@@ -1,0 +1,138 @@
+"""The text layer's languages: gettext catalogues read with Babel, one language per learner.
+
+Every string a learner reads is written in English in the code and wrapped in ``_()`` (or ``ngettext`` for a
+count, ``N_`` to mark a string translated later). The French catalogue lives in
+``tutor/i18n/locales/fr/LC_MESSAGES/messages.po`` and is compiled in memory on first use (Babel's own
+``write_mo``), so a fresh install needs no build step. The language is a context variable: each Streamlit
+run and each command sets it for its own thread, so two learners on one server each read their own.
+
+>>> with using("fr"):
+...     ngettext("{n} deal", "{n} deals", 1).format(n=1), ngettext("{n} deal", "{n} deals", 2).format(n=2)
+('1 donne', '2 donnes')
+>>> ngettext("{n} deal", "{n} deals", 2).format(n=2)
+'2 deals'
+>>> number(41.5, "fr"), number(41.5, "en"), number(-7, "fr")
+('41,5', '41.5', '-7')
+>>> choose("de-DE", "fr-CA,fr;q=0.9", None)
+'fr'
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+# Language code -> its own name, as the switch shows it.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
+DEFAULT = "en"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+_current: ContextVar[str] = ContextVar("tutor_language", default=DEFAULT)
+
+
+def normalise(tag: str | None) -> str | None:
+    """A supported language code for a tag such as ``fr-FR``, ``fr_FR.UTF-8`` or ``FR``; else None.
+
+    >>> normalise("fr_FR.UTF-8"), normalise("en-GB"), normalise("de"), normalise(None), normalise("")
+    ('fr', 'en', None, None, None)
+    """
+    if not tag or not isinstance(tag, str):
+        return None
+    code = tag.strip()[:35].replace("_", "-").split(".")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose(*candidates: str | None) -> str:
+    """The first supported language among ``candidates`` (each may be an Accept-Language list), else English."""
+    for cand in candidates:
+        if not cand or not isinstance(cand, str):
+            continue
+        for part in cand.split(",")[:20]:
+            code = normalise(part.split(";")[0])
+            if code:
+                return code
+    return DEFAULT
+
+
+def language() -> str:
+    """The language of the text being built now."""
+    return _current.get()
+
+
+def use(lang: str | None) -> str:
+    """Build the text of this thread (one Streamlit run, one command) in ``lang``; returns the code used."""
+    code = normalise(lang) or DEFAULT
+    _current.set(code)
+    return code
+
+
+@contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """``use(lang)`` for the ``with`` block only."""
+    token = _current.set(normalise(lang) or DEFAULT)
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+def catalogue(lang: str) -> Catalog | None:
+    """All ``.po`` files of ``lang`` merged into one Babel catalogue (None for English, the source language)."""
+    folder = LOCALES / lang / "LC_MESSAGES"
+    files = sorted(folder.glob("*.po")) if folder.is_dir() else []
+    if not files:
+        return None
+    merged: Catalog | None = None
+    for path in files:
+        with path.open("rb") as fh:
+            cat = read_po(fh, locale=lang)
+        if merged is None:
+            merged = cat
+            continue
+        for msg in cat:
+            if msg.id and msg.string and (not isinstance(msg.string, tuple) or all(msg.string)):
+                merged[msg.id] = msg
+    return merged
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalogue of ``lang`` (English: the identity)."""
+    cat = catalogue(lang) if lang != DEFAULT else None
+    if cat is None:
+        return NullTranslations()
+    buf = io.BytesIO()
+    write_mo(buf, cat)  # fuzzy entries are left out: an unsure translation shows the English
+    buf.seek(0)
+    return Translations(fp=buf)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n``, in the current language (real plurals, never "donne(s)")."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; it is translated where it is shown (``_(value)``)."""
+    return message
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """A number as the language writes it: ``41,5`` in French, ``41.5`` in English (no grouping)."""
+    code = normalise(lang) or _current.get()
+    return format_decimal(value, locale=code, group_separator=False)
