@@ -228,3 +228,36 @@ def test_a_tight_placement_is_found():
         assert [m.bit_count() for m in where] == [2, 0, 3, 3, 6]
         for c, m in zip(cards, tight):
             assert any(where[p] >> c.index & 1 for p in range(5) if m >> p & 1)
+
+
+# A real position (the calibration bench, 4 players, seed 524284232): West (seat 1) played the Petit under a
+# higher trump at trick 12 with no other trump seen, so the deal was only dealt if it still holds one of the
+# three unseen trumps (else the Petit would have been sec). Random placements miss that about 3 times in 10;
+# the sampler once gave up after six such misses and the advisor raised "no deal fits".
+PETIT_PLAYED_LOG = (
+    "0:bid:pass 1:bid:garde 2:bid:pass 3:bid:pass 1:ecart:8H,3H,10D,6D,7S,3S 0:play:3D "
+    "1:poignee:T21,T20,T19,T18,T15,T13,T12,T11,T6,T3 1:play:T18 2:play:9D 3:play:1D 1:play:2C 2:play:9C "
+    "3:play:JC 0:play:KC 0:play:5D 1:play:T19 2:play:JD 3:play:2D 1:play:4C 2:play:1C 3:play:10C 0:play:QC "
+    "0:play:2H 1:play:T20 2:play:1H 3:play:7H 1:play:5C 2:play:T2 3:play:T5 0:play:3C 3:play:4S 0:play:5S "
+    "1:play:EX 2:play:KS 2:play:2S 3:play:JS 0:play:6S 1:play:1S 3:play:4D 0:play:CD 1:play:T21 2:play:T4 "
+    "1:play:6C 2:play:T9 3:play:T16 0:play:8C 3:play:9H 0:play:5H 1:play:T3 2:play:4H 1:play:7C 2:play:T14 "
+    "3:play:T17 0:play:T1 3:play:7D 0:play:QD")
+
+
+def test_a_seat_that_played_the_petit_alone_is_always_given_another_trump():
+    from tutor.engine import parse_action
+    from tutor.strategy.advisor import advise_card
+
+    d = Deal.new(4, seed=524284232, dealer=3)
+    for text in PETIT_PLAYED_LOG.split():
+        d.apply(parse_action(text))
+    view = d.view(1)
+    sampler = Sampler(view)
+    rng = random.Random(0)
+    late_trumps = mask(c for c in CARDS if c.is_trump and c.rank in (7, 8, 10))
+    for _ in range(400):
+        s = sampler.draw(rng)
+        assert s is not None
+        assert s.hands[0] & late_trumps  # seat 0 played the Petit: it kept another trump
+        assert not any(is_petit_sec(h) for h in s.dealt.hands)
+    assert advise_card(view, budget_ms=10, seed=524284232).pick in view.legal

@@ -61,6 +61,9 @@ from ..engine.deal import DealtCards, is_petit_sec
 from .handcount import choose_bid, choose_call
 
 HARD_TRIES = 6  # placements tried before the hard facts are given up as impossible (then None)
+# Placements that only broke "no Petit sec" (checked after placing): a seat that played the Petit with no other
+# trump seen must hold one of the few unseen trumps, which a random placement often misses. Cheap to retry.
+PETIT_SEC_TRIES = 200
 GREEDY_TRIES = 3  # quick greedy placements before the careful one (which cannot fail when a placement exists)
 POLICY_TRIES = 12  # samples tried for one that fits the bots' bids and poignées (then the first one is used)
 _NO_ECART = sum(c.bit for c in CARDS if c.is_trump or c.is_oudler or c.is_king)  # what an écart cannot hold
@@ -198,8 +201,10 @@ class Sampler:
         their room), then, when it keeps failing, a careful pass that checks each step can still be completed."""
         n = self.players
         items = list(self.places.items())
-        for k in range(HARD_TRIES):
+        k = petit_sec = 0
+        while k < HARD_TRIES:
             careful = k >= GREEDY_TRIES
+            k += 1
             left = list(self.room)
             where = list(self.fixed)
             keyed = sorted(items, key=lambda kv: (kv[1].bit_count(), rng.random()))
@@ -227,6 +232,9 @@ class Sampler:
             sample = self._sample(where)
             if sample is not None:
                 return sample
+            if petit_sec < PETIT_SEC_TRIES:  # a Petit sec: the placement was sound, try again at the same step
+                petit_sec += 1
+                k -= 1
         return None
 
     def _sample(self, where: list[int]) -> Sample | None:
