@@ -74,9 +74,30 @@ def advisor_taking(deal: Deal, seat: int, contract: Contract, budget_ms: float, 
     return d
 
 
+def taker_of(deal: Deal) -> int:
+    """The seat whose hand counts the most (the seat most likely to bid)."""
+    hands = [deal.hand(s) for s in range(PLAYERS)]
+    return max(range(PLAYERS), key=lambda s: (hand_strength(hands[s], players=PLAYERS), -s))
+
+
+def taker_count(deal: Deal) -> float:
+    return hand_strength(deal.hand(taker_of(deal)), players=PLAYERS)
+
+
+def decile(p: float) -> int:
+    return min(int(p * 10), 9)
+
+
+def estimate(deal: Deal, samples: int) -> dict[str, float]:
+    """The raw chance of each contract for the taker's hand (the estimator, seeded by the deal)."""
+    taker = taker_of(deal)
+    est = estimate_bids(deal.hand(taker), players=PLAYERS, seat=taker, samples=samples, seed=deal.seed)
+    return {c.value: est.contracts[c].raw for c in Contract}
+
+
 def measure(deal: Deal, budget_ms: float, samples: int, plays=tuple(PLAYS)) -> dict:
     hands = [deal.hand(s) for s in range(PLAYERS)]
-    taker = max(range(PLAYERS), key=lambda s: (hand_strength(hands[s], players=PLAYERS), -s))
+    taker = taker_of(deal)
     est = estimate_bids(hands[taker], players=PLAYERS, seat=taker, samples=samples, seed=deal.seed)
     out = {"seed": deal.seed, "taker": taker, "budget": budget_ms, "samples": samples,
            "count": hand_strength(hands[taker], players=PLAYERS),
@@ -103,7 +124,7 @@ def table(records: list[dict], who: str = "advisor") -> tuple[str, float]:
             if c.value not in r[who]:
                 continue
             p = calibrate(r["raw"][c.value])
-            bins.setdefault(min(int(p * 10), 9), []).append((p, r[who][c.value]))
+            bins.setdefault(decile(p), []).append((p, r[who][c.value]))
     lines = ["| predicted chance | pairs | mean predicted | made (observed) | made, 95% interval | gap (points) |",
              "|---|---|---|---|---|---|"]
     worst = 0.0
@@ -162,6 +183,11 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=20, help="the advisor's modelled work a card, in ms")
     ap.add_argument("--samples", type=int, default=100, help="the estimator's sampled deals a hand")
     ap.add_argument("--all-plays", action="store_true", help="play all three contracts on every deal")
+    ap.add_argument("--stratify", action="store_true",
+                    help="play, on each deal, the contract whose shown chance falls in the decile with the fewest "
+                         "pairs so far (fills the rare top deciles; the choice reads only the prediction)")
+    ap.add_argument("--min-count", type=float, default=0,
+                    help="skip deals whose taker's hand counts less (a fitting set rich in strong hands)")
     ap.add_argument("--record", help="append one JSON line a deal to this file")
     ap.add_argument("--from", dest="sources", nargs="*", help="print the table from recorded files instead")
     ap.add_argument("--fit", action="store_true", help="with --from: print the isotonic knots of the raw chance")
@@ -184,15 +210,27 @@ def main() -> None:
     cpu0, wall0 = time.process_time(), time.perf_counter()
     out = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115 (a line a deal, flushed)
     k = args.start
+    filled = [0] * 10  # pairs so far per decile of the shown chance (--stratify)
     while len(records) < args.deals:
         deal = board(args.set, k)
         k += 1
-        if deal is None:
+        if deal is None or (args.min_count and taker_count(deal) < args.min_count):
             continue
-        # One play a deal, in turn (a garde, scored as a petite too; a garde sans; a garde contre): the
-        # advisor's play is the costly part (its endgame solves every sample), so each deal pays for one.
-        plays = tuple(PLAYS) if args.all_plays else (tuple(PLAYS)[k % 3],)
+        # One play a deal (a garde, scored as a petite too; a garde sans; a garde contre): the advisor's play
+        # is the costly part (its endgame solves every sample), so each deal pays for one. In turn, or the one
+        # whose predicted chance is in the emptiest decile: a choice made on the prediction alone, so each
+        # decile still compares like with like.
+        if args.all_plays:
+            plays = tuple(PLAYS)
+        elif args.stratify:
+            est = estimate(deal, args.samples)
+            plays = (min(TABLED, key=lambda c: (filled[decile(calibrate(est[c.value]))], -TABLED.index(c))),)
+        else:
+            plays = (tuple(PLAYS)[k % 3],)
         r = measure(deal, args.budget, args.samples, plays)
+        for c in TABLED:
+            if c.value in r["advisor"]:
+                filled[decile(calibrate(r["raw"][c.value]))] += 1
         records.append(r)
         if out:
             out.write(json.dumps(r) + "\n")

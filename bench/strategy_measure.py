@@ -5,13 +5,14 @@ Run: python bench/strategy_measure.py [--seed 2026] [--out lessons/measurements.
 For each group below, hands are drawn at random (seeded) until enough fall in the group's band of
 the hand count (``tutor.strategy.handcount.hand_strength``, the adopted scale; the bands follow each table
 size's thresholds, ``handcount.thresholds``); each hand is then given to seat 1 (which speaks and leads
-first) with the other hands dealt at random, ``samples`` times, and every deal is played out once per
-contract by **the advisor's rollout** (``tutor.strategy.advisor.rollout``: the practice bots at every seat,
-the taker's écart and call included, to the last card), the taker bidding the
-contract and the others passing. The deals of all the group's hands are pooled: for each contract, how
-many were made, the Wilson 95% interval and the mean score of the taker. The lessons quote these numbers
-as ``{measure:<id>.<what>}`` (see ``tutor/content/measures.py``), so each number is stated in one place:
-this script's output.
+first) and judged by **the bidding estimator** (``tutor.strategy.estimate.estimate_bids``, ``samples`` deals
+dealt at random around the hand, the taker bidding each contract and the others passing), whose chances are
+**calibrated on the advisor's own play as taker against the practice bots** (``strategy/calibration.py``,
+measured by ``bench/calibration.py``): the made rate a good taker reaches, not the bots'. These are the
+numbers ``tarot-tutor bid`` and the Bid drill give for the same hand. The group's numbers are the means
+over its hands: each contract's chance, its expected score, and the Wilson 95% interval of the deals that
+chance makes. The lessons quote these numbers as ``{measure:<id>.<what>}`` (see
+``tutor/content/measures.py``), so each number is stated in one place: this script's output.
 
 Strong hands (a garde sans and up) are about 1 in 4,000 random hands, so those bands, and the
 "trumps or points" groups, are drawn from a shuffle weighted towards trumps or court cards; the hand
@@ -32,15 +33,16 @@ from pathlib import Path
 
 import yaml
 
-from tutor.engine import Bid, Contract, Deal, RuleSet, is_petit_sec
+from tutor.engine import Contract, RuleSet, is_petit_sec
 from tutor.engine.cards import CARDS
 from tutor.engine.deal import DealtCards
 from tutor.strategy import wilson
-from tutor.strategy.advisor import rollout
+from tutor.strategy.estimate import estimate_bids
 from tutor.strategy.handcount import count_steps, hand_strength, thresholds
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "lessons" / "measurements.yaml"
+SAMPLES = 100  # the estimator's deals a hand, as in the calibration (bench/calibration.py --samples)
 CONTRACTS = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
 
 
@@ -85,16 +87,16 @@ def _make_up_groups(players: int) -> tuple[Group, ...]:
     """Same count (the upper petite band and the garde's start), different make-up: many trumps or few."""
     t = {c: need for need, c in thresholds(players)}
     low, high = t[Contract.PETITE] + 5, t[Contract.GARDE] + 4.99
-    return (Group(f"p{players}_trumps", players, low, high, 20, 16, "trumps", "many-trumps",
+    return (Group(f"p{players}_trumps", players, low, high, 20, SAMPLES, "trumps", "many-trumps",
                   f"{players} players, count {low} to {int(high)}, at least 40% of the hand trumps"),
-            Group(f"p{players}_points", players, low, high, 20, 16, "courts", "few-trumps",
+            Group(f"p{players}_points", players, low, high, 20, SAMPLES, "courts", "few-trumps",
                   f"{players} players, count {low} to {int(high)}, at most a quarter of the hand trumps"))
 
 
 GROUPS: tuple[Group, ...] = (
-    *_table_groups(4, 30, 20, halves=True),
-    *_table_groups(3, 24, 16),
-    *_table_groups(5, 24, 16),
+    *_table_groups(4, 30, SAMPLES, halves=True),
+    *_table_groups(3, 24, SAMPLES),
+    *_table_groups(5, 24, SAMPLES),
     *_make_up_groups(3), *_make_up_groups(4), *_make_up_groups(5),
 )
 BY_ID = {g.id: g for g in GROUPS}
@@ -155,56 +157,45 @@ def dealt_for(hand, players: int, rng: random.Random) -> DealtCards:
             return DealtCards(players, players - 1, tuple(hands), tuple(rest), 0, ())
 
 
-def play_contract(dealt: DealtCards, contract: Contract) -> float:
-    """The taker's score when seat 1 takes ``contract`` (the others pass), played out by the advisor's rollout."""
-    d = Deal(dealt, rules=RuleSet.for_players(dealt.players))
-    d.apply(Bid(0, contract))
-    for s in range(1, dealt.players):
-        d.apply(Bid(s, None))
-    return rollout(d, 0)[0]
-
-
 def measure_hand(group: Group, i: int, hand, seed: int = SEED) -> dict:
-    """One hand's deals: made (the taker's score above 0) and total taker score per contract."""
-    rng = random.Random(f"{seed}/{group.id}/{i}")
-    made = {c.value: 0 for c in CONTRACTS}
-    total = {c.value: 0.0 for c in CONTRACTS}
-    for _ in range(group.samples):
-        dealt = dealt_for(hand, group.players, rng)
-        for c in CONTRACTS:
-            score = play_contract(dealt, c)
-            made[c.value] += score > 0
-            total[c.value] += score
+    """One hand, as the bidding estimator sees it at seat 1: each contract's chance and expected taker score,
+    over ``group.samples`` deals dealt at random around the hand, **calibrated on the advisor's own play as
+    taker** (``estimate_bids``: the same numbers ``tarot-tutor bid`` and the Bid drill give for this hand)."""
+    est = estimate_bids(hand, players=group.players, seat=0, samples=group.samples,
+                        rng=random.Random(f"{seed}/{group.id}/{i}"))
     return {"hand": " ".join(str(c) for c in hand), "count": round(hand_strength(hand, players=group.players), 1),
-            "trumps": _trumps(hand), "made": made, "total": {k: round(v, 1) for k, v in total.items()}}
+            "trumps": _trumps(hand),
+            "chance": {c.value: round(est.contracts[c].chance, 3) for c in CONTRACTS},
+            "expected": {c.value: round(est.contracts[c].expected, 1) for c in CONTRACTS}}
 
 
 def hand_line(h: dict) -> str:
     """One hand's record on one line (the data file stays small for the content loader's limits):
-    ``cards | count | trumps | made: petite garde garde-sans garde-contre | total scores, same order``."""
-    made = " ".join(str(h["made"][c.value]) for c in CONTRACTS)
-    total = " ".join(f"{h['total'][c.value]:g}" for c in CONTRACTS)
-    return f"{h['hand']} | {h['count']:g} | {h['trumps']} | {made} | {total}"
+    ``cards | count | trumps | chance: petite garde garde-sans garde-contre | expected scores, same order``."""
+    chance = " ".join(f"{h['chance'][c.value]:.3f}" for c in CONTRACTS)
+    expected = " ".join(f"{h['expected'][c.value]:g}" for c in CONTRACTS)
+    return f"{h['hand']} | {h['count']:g} | {h['trumps']} | {chance} | {expected}"
 
 
 def read_hand_line(line: str) -> dict:
     """The record ``hand_line`` wrote, back as measure_hand's mapping."""
-    hand, count, trumps, made, total = (x.strip() for x in line.split("|"))
+    hand, count, trumps, chance, expected = (x.strip() for x in line.split("|"))
     return {"hand": hand, "count": float(count), "trumps": int(trumps),
-            "made": dict(zip((c.value for c in CONTRACTS), map(int, made.split()), strict=True)),
-            "total": dict(zip((c.value for c in CONTRACTS), map(float, total.split()), strict=True))}
+            "chance": dict(zip((c.value for c in CONTRACTS), map(float, chance.split()), strict=True)),
+            "expected": dict(zip((c.value for c in CONTRACTS), map(float, expected.split()), strict=True))}
 
 
 def summarise(group: Group, per_hand: list[dict], seed: int = SEED) -> dict:
-    """The group's pooled numbers (each contract: made, chance, Wilson interval, mean score)."""
+    """The group's numbers: each contract's chance and expected score, the mean over its hands; ``made`` is the
+    deals that chance makes out of ``deals`` (hands × the estimator's deals a hand), with their Wilson interval."""
     deals = group.samples * len(per_hand)
     contracts = {}
     for c in CONTRACTS:
-        made = sum(h["made"][c.value] for h in per_hand)
+        chance = sum(h["chance"][c.value] for h in per_hand) / len(per_hand)
+        made = round(chance * deals)
         low, high = wilson(made, deals)
-        contracts[c.value] = {"made": made, "chance": round(made / deals, 3), "low": round(low, 3),
-                              "high": round(high, 3),
-                              "expected": round(sum(h["total"][c.value] for h in per_hand) / deals, 1)}
+        contracts[c.value] = {"made": made, "chance": round(chance, 3), "low": round(low, 3), "high": round(high, 3),
+                              "expected": round(sum(h["expected"][c.value] for h in per_hand) / len(per_hand), 1)}
     return {"what": group.what, "players": group.players, "band": [group.low, group.high], "hands": len(per_hand),
             "samples_per_hand": group.samples, "deals": deals, "contracts": contracts,
             "per_hand": [hand_line(h) for h in per_hand]}
@@ -238,11 +229,11 @@ def main(argv=None) -> int:
     doc = {"made_by": "bench/strategy_measure.py", "seed": args.seed,
            "method": "Hands drawn at random (seeded) until enough fall in each band of the hand count (Chavey's "
                      "scale, each table size's thresholds); each hand given to seat 1 (which speaks and leads "
-                     "first), the other hands dealt at random samples_per_hand times, and each deal played out once "
-                     "per contract by the advisor's rollout (the practice bots at every seat, to the last card), the "
-                     "others passing. Made: the taker's score above 0. Deals pooled per "
-                     "group; the 95% Wilson interval treats the deals as independent (they are grouped by hand, so "
-                     "it is a little narrow).",
+                     "first) and judged by the bidding estimator: samples_per_hand deals dealt at random around "
+                     "it, the taker bidding each contract and the others passing, each chance calibrated on the "
+                     "advisor's own play as taker against the practice bots (bench/calibration.py). A group's "
+                     "numbers are the means over its hands; made is the deals that chance makes, with their 95% "
+                     "Wilson interval (which treats the deals as independent, so it is a little narrow).",
            "entries": entries,
            # figures of the other bench scripts (handcount_scales.py, king_call.py), kept as they are
            "facts": (old or {}).get("facts") or {}}

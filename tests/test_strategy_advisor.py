@@ -139,3 +139,39 @@ def test_an_exact_verdict_is_never_made_on_a_few_deals():
                                               for c in (o.key for o in a.options)},
                            [o.key for o in a.options], 3, True, 0, 0)
     assert set(few.ties) == {o.key for o in a.options}  # 3 exact deals: nothing told apart
+
+
+# ---------------------------------------------------------------- the FFT's lead signal among tied cards
+
+def _defender_to_lead(hand_codes: str, seat_is_taker: bool = False):
+    """A real 4-player view in play, with the hand and the trick replaced: seat 1 to open a trick."""
+    import dataclasses
+
+    from tutor.engine import Bid, Contract, parse_cards
+    d = Deal.new(4, seed=11, dealer=3)
+    taker = 1 if seat_is_taker else 2
+    for s in range(4):
+        d.apply(Bid(s, Contract.GARDE_SANS if s == taker else None))
+    view = d.view(d.to_act)
+    return dataclasses.replace(view, seat=1, hand=tuple(parse_cards(hand_codes)), trick=(), trick_seats=())
+
+
+def test_a_defender_s_tied_low_lead_follows_the_fft_signal():
+    from tutor.strategy.advisor import signalled_lead
+    c = parse_card
+    with_king = _defender_to_lead("KC 8C 3C 2H")
+    without = _defender_to_lead("JC 8C 3C 2H")
+    # Holding the king: a card from the ace to the 5 (the lowest tied one) promises it.
+    assert signalled_lead(with_king, (c("8C"), c("3C"), c("2H")), c("8C")) == c("3C")
+    # Without king or queen: a 6 to 10 denies them, even though the 3 was the pick.
+    assert signalled_lead(without, (c("3C"), c("8C")), c("3C")) == c("8C")
+    # Only the cards rated alike are considered: an untied 8 is never chosen over the advisor's 3.
+    assert signalled_lead(without, (c("3C"), c("2H")), c("3C")) == c("3C")
+    # An honour, a trump, or another suit's card is left as it is.
+    assert signalled_lead(with_king, (c("KC"), c("3C")), c("KC")) == c("KC")
+    # The taker does not signal, nor does a defender following to a trick.
+    taker = _defender_to_lead("JC 8C 3C 2H", seat_is_taker=True)
+    assert signalled_lead(taker, (c("3C"), c("8C")), c("3C")) == c("3C")
+    import dataclasses
+    following = dataclasses.replace(without, trick=(c("5H"),), trick_seats=(0,))
+    assert signalled_lead(following, (c("3C"), c("8C")), c("3C")) == c("3C")

@@ -160,7 +160,7 @@ def measured():
 
 
 def test_one_hand_measures_again_the_same(measured):
-    """The same seed gives the same numbers: one stored hand of a small group, played out again."""
+    """The same seed gives the same numbers: one stored hand of a small group, judged again."""
     data, bench = measured
     gid = "p3_points"
     group = bench.BY_ID[gid]
@@ -170,12 +170,13 @@ def test_one_hand_measures_again_the_same(measured):
     stored = [bench.read_hand_line(line) for line in entry["per_hand"]]
     assert [" ".join(str(c) for c in h) for h in hands] == [h["hand"] for h in stored]
     again = bench.measure_hand(group, 0, hands[0], data["seed"])
-    assert again["made"] == stored[0]["made"]
-    assert again["total"] == pytest.approx(stored[0]["total"])
+    assert again["chance"] == stored[0]["chance"]
+    assert again["expected"] == pytest.approx(stored[0]["expected"])
 
 
-def test_each_group_adds_up_its_hands(measured):
-    """Every pooled number is the sum of the stored hands, with Wilson's interval; each hand is in its band."""
+def test_each_group_is_the_mean_of_its_hands(measured):
+    """Every group number is the mean over the stored hands, the deals made that chance's share with Wilson's
+    interval; each hand is in its band."""
     data, bench = measured
     assert set(data["entries"]) == set(bench.BY_ID)
     for gid, e in data["entries"].items():
@@ -186,34 +187,29 @@ def test_each_group_adds_up_its_hands(measured):
             cards = parse_cards(h["hand"])
             assert group.low <= hand_strength(cards, players=group.players) <= group.high
         for name, c in e["contracts"].items():
-            made = sum(h["made"][name] for h in hands)
-            low, high = wilson(made, e["deals"])
-            assert c["made"] == made and c["chance"] == round(made / e["deals"], 3)
+            chance = sum(h["chance"][name] for h in hands) / len(hands)
+            assert c["chance"] == round(chance, 3) and c["made"] == round(chance * e["deals"])
+            low, high = wilson(c["made"], e["deals"])
             assert (c["low"], c["high"]) == (round(low, 3), round(high, 3))
-            assert c["expected"] == pytest.approx(sum(h["total"][name] for h in hands) / e["deals"], abs=0.06)
+            assert c["expected"] == pytest.approx(sum(h["expected"][name] for h in hands) / len(hands), abs=0.06)
 
 
-def test_the_bench_plays_each_contract_on_the_same_deals_with_the_advisors_rollout():
-    """measure_hand plays every contract on the same deals (seat 1 takes, the others pass), by the advisor's
-    rollout: recomputed here deal by deal; a petite and a garde are made on the same deals."""
-    from tutor.engine import Bid, Contract, Deal
-    from tutor.strategy.advisor import rollout
+def test_a_hand_is_judged_by_the_calibrated_estimator_as_the_bid_advice_judges_it():
+    """measure_hand gives the numbers ``estimate_bids`` (``tarot-tutor bid``) gives for the hand at seat 1, each
+    chance the calibrated share of its deals made (the advisor's made rate), and a petite and a garde, played
+    alike, the same chance."""
+    from tutor.engine import Contract
+    from tutor.strategy.calibration import calibrate
+    from tutor.strategy.estimate import estimate_bids
     bench = _bench()
-    group = bench.Group("t", 4, 40, 55.99, 1, 3)
+    group = bench.Group("t", 4, 40, 55.99, 1, 12)
     hand = parse_cards("T20 T18 T16 T14 T11 T8 T5 T3 EX KS QS 7S KH 9H 4H 2C 6C 8C")
     got = bench.measure_hand(group, 0, hand, 1)
-    rng = random.Random("1/t/0")
-    made = dict.fromkeys(("petite", "garde", "garde_sans", "garde_contre"), 0)
-    for _ in range(3):
-        dealt = bench.dealt_for(hand, 4, rng)
-        assert dealt.hands[0] == tuple(hand)
-        for c in Contract:
-            d = Deal(dealt, rules=RuleSet.for_players(4))
-            d.apply(Bid(0, c))
-            for s in (1, 2, 3):
-                d.apply(Bid(s, None))
-            made[c.value] += rollout(d, 0)[0] > 0
-    assert got["made"] == made and made["petite"] == made["garde"]
+    est = estimate_bids(hand, players=4, seat=0, samples=12, rng=random.Random("1/t/0"))
+    for c in Contract:
+        assert got["chance"][c.value] == round(calibrate(est.contracts[c].made / 12), 3)
+        assert got["expected"][c.value] == round(est.contracts[c].expected, 1)
+    assert got["chance"]["petite"] == got["chance"]["garde"]
 
 
 def test_placeholders_read_the_file():

@@ -112,7 +112,9 @@ class Measures:
         if len(lines) < 2 or not samples:
             return None
         col = list(CONTRACT_NAMES).index(name)
-        rates = [int(line.split("|")[3].split()[col]) / samples for line in lines]
+        # Each hand's chance (the estimator's, calibrated), or an older file's deals made out of ``samples``.
+        cells = [line.split("|")[3].split()[col] for line in lines]
+        rates = [float(x) if "." in x else int(x) / samples for x in cells]
         mean = sum(rates) / len(rates)
         sd = (sum((r - mean) ** 2 for r in rates) / (len(rates) - 1)) ** 0.5
         return 1.96 * sd / len(rates) ** 0.5

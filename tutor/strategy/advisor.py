@@ -50,7 +50,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
+from ..engine import Card, Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
 from .bots import choose_play, decide
 from .estimate import Z95
 from .position import Position
@@ -318,7 +318,21 @@ def _verdict(view: SeatView, runs: dict, keys: list, used: int, exact: bool, wor
     else:
         ties = tuple(o.key for o in options if o.key == best or o.gap <= o.gap_ci)
     pick = prefer if prefer in ties else best
+    pick = signalled_lead(view, ties, pick)
     return Advice(view.seat, tuple(options), best, ties, used, exact, work_us, fitted, pick)
+
+
+def signalled_lead(view: SeatView, ties: tuple, pick):
+    """A defender opening a trick with a low card of a suit: among the tied cards of that suit, the one the FFT's
+    signals choose (a card from the ace to the 5 promises the king or queen of the suit, a 6 to 10 denies both),
+    the lowest such. The sampled deals rate them alike; the signal tells the partner the truth."""
+    if (not isinstance(pick, Card) or view.trick or view.taker is None or view.seat in (view.taker, view.partner)
+            or pick.is_trump or pick.is_excuse or pick.rank > 10):
+        return pick
+    honour = any(c.kind == pick.kind and c.rank >= 13 for c in view.hand)
+    fits = [c for c in ties if isinstance(c, Card) and c.kind == pick.kind and not c.is_trump and not c.is_excuse
+            and (c.rank <= 5 if honour else 6 <= c.rank <= 10)]
+    return pick if not fits or pick in fits else min(fits, key=lambda c: c.rank)
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
