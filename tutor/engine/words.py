@@ -55,3 +55,19 @@ def counted(n: int | float, one: str, many: str, /, **params) -> Text:
 def plural(n: int | float, word: str, many: str | None = None) -> Text:
     """``n`` and ``word``, in the plural unless ``n`` is 1 (``many`` for an irregular plural)."""
     return counted(n, "{n} " + word, "{n} " + (many or word + "s"))
+
+
+def joined(items, sep: str = ", ") -> Text | str:
+    """Items (Texts or strings) joined by ``sep``, each still said in the learner's language."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = Text("{a}" + sep + "{b}", a=out, b=item)
+    return out
+
+
+def card_word(card, form: str = "short") -> Text:
+    """One card's name as a Text (``form``: short, name, the_name), said in the learner's language."""
+    return Text("{card." + form + "}", card=card)
