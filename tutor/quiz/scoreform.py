@@ -234,6 +234,12 @@ def score_params(players: int, contract, points: float, oudlers: int, *, petit_a
             "alone": alone}
 
 
+CHELEM_WORDS = {"announced_made": N_("the taker announced a chelem and made it"),
+                "made": N_("the attack took every trick without announcing a chelem"),
+                "announced_failed": N_("the taker announced a chelem and failed"),
+                "defence": N_("the defence took every trick")}
+
+
 def describe(params: dict, shown_by=None) -> str:
     """The deal in words, for a prompt; ``shown_by`` names the side ('attack' or 'defence') that showed each
     poignée, so a learner meets the defence's poignée going to a winning taker.
@@ -269,8 +275,5 @@ shown by the defence (20).'
         parts.append(text.format(level=p, bonus=POIGNEE_BONUS[p]))
     ch = params.get("chelem")
     if ch:
-        parts.append(_({"announced_made": N_("the taker announced a chelem and made it"),
-                        "made": N_("the attack took every trick without announcing a chelem"),
-                        "announced_failed": N_("the taker announced a chelem and failed"),
-                        "defence": N_("the defence took every trick")}[ch]))
+        parts.append(_(CHELEM_WORDS[ch]))
     return "; ".join(parts) + "."
