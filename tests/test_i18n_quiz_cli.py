@@ -117,8 +117,9 @@ def test_engine_reasons_in_french():
                                    "le Roi de cœur.")
         assert say(plural(2, "deal")) == "2 donnes" and say(plural(1, "oudler")) == "1 bout"
         assert say(seat_label(2)) == "joueur 3"
-        assert say(table_picture(3, 1).text()) == ("Le jeu tourne dans le sens inverse des aiguilles d'une montre\u00a0: "
-                                                   "Joueur 1 → Joueur 2 (donneur) → Joueur 3.")
+        assert say(table_picture(3, 1).text()) == (
+            "Le jeu tourne dans le sens inverse des aiguilles d'une montre\u00a0: Joueur 1 → Joueur 2 (donneur) → "
+            "Joueur 3.")
 
 
 def test_rule_sentences_in_french():
