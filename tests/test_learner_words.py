@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tutor.engine import card_points, parse_cards
+from tutor.i18n import using
 from tutor.quiz import KINDS, check_answer, generate
 from tutor.skills import STRATEGY_SKILLS
 
@@ -27,7 +28,7 @@ LEAK = re.compile(
     r"|taker_points|card_notes|why_not)\b"
     r"|\b\d+:(bid|play|call|discard|poignee|chelem|misere)\b"
     r"|\b\d+\.\d{3,}\b"
-    r"|\bseat 0\b"
+    r"|\b(?:seat|joueur) 0\b"
     r"|\(credit \d+%\)",
     re.I)
 
@@ -121,24 +122,27 @@ def _wrong_answers(q) -> list:
 
 
 @cache
-def generated(kind: str, seeds: int = 25) -> list:
+def generated(kind: str, seeds: int = 25, lang: str = "en") -> list:
     gen = KINDS[kind]
     if gen.skill in STRATEGY_SKILLS:
         seeds = 3  # a strategy question runs the solver or the estimator: fewer seeds, every level and table
     out = []
-    for seed, players, difficulty in itertools.product(range(seeds), gen.players, (1, 2, 3)):
-        out.append(generate(kind, seed, players=players, difficulty=difficulty))
+    with using(lang):
+        for seed, players, difficulty in itertools.product(range(seeds), gen.players, (1, 2, 3)):
+            out.append(generate(kind, seed, players=players, difficulty=difficulty))
     return out
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("kind", sorted(KINDS))
-def test_generated_questions_show_no_code_names(kind):
+def test_generated_questions_show_no_code_names(kind, lang):
     bad = []
-    for q in generated(kind):
-        for text in _question_texts(q):
-            found = leaks(str(text)) + card_codes(text) + rough(text)
-            if found:
-                bad.append((q.seed, q.params, found, str(text)[:160]))
+    with using(lang):  # the feedback is said in the learner's language too
+        for q in generated(kind, 25 if lang == "en" else 4, lang):
+            for text in _question_texts(q):
+                found = leaks(str(text)) + card_codes(text) + rough(text)
+                if found:
+                    bad.append((q.seed, q.params, found, str(text)[:160]))
     assert not bad, bad[:5]
 
 
@@ -206,6 +210,16 @@ def test_seats_are_named_from_1_and_the_table_goes_counter_clockwise():
     assert pic.text() == "Play goes counter-clockwise: Seat 1 (dealer) → Seat 2 → Seat 3 → Seat 4."
     five = table_picture(5, dealer=3, notes={1: "you"})
     assert five.seats[3].label == "Seat 4 (dealer)" and five.seats[1].label == "Seat 2 (you)"
+
+
+def test_seats_are_named_from_1_in_french_too():
+    from tutor.engine.seats import seat_label, table_picture
+    from tutor.i18n.words import say
+    with using("fr"):
+        assert [say(seat_label(s)) for s in range(4)] == ["joueur 1", "joueur 2", "joueur 3", "joueur 4"]
+        text = say(table_picture(4, dealer=0).text())
+    assert "Joueur 1 (donneur) → Joueur 2 → Joueur 3 → Joueur 4." in text and not leaks(text)
+    assert leaks("le joueur 0 entame") == ["joueur 0"]
 
 
 @pytest.mark.parametrize("kind", ["bidding", "excuse", "legal", "five"])

@@ -2,6 +2,7 @@
 
 Each command lives in its own module with ``register(subparsers)``; its handler
 returns an exit status. Bad input is one line on stderr and exit status 2.
+``--lang fr`` (before the command; default: the ``LANG`` environment) prints in French.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import importlib
 import os
 import sys
 
+from .. import i18n
 from ..engine.errors import TarotError
+from ..i18n import _
+from ..i18n.words import say
 from ..limits import shorten
 
 # Modules that add commands; each has register(subparsers).
@@ -31,6 +35,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tarot-tutor", description="Tarot Tutor: check scores, legal plays and content.")
+    parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES),
+                        help="the language of the output: en or fr (default: from the LANG environment)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -40,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    with i18n.using(args.lang or language_from_env()):  # for this command only, not the caller's thread after
+        return _run(parser, args)
+
+
+def _run(parser: argparse.ArgumentParser, args) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
@@ -48,13 +59,30 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     except TarotError as err:
-        print(f"tarot-tutor: error: {err}", file=sys.stderr)
+        print(_("tarot-tutor: error: {message}").format(message=error_text(err)), file=sys.stderr)
         return 2
     except (OSError, UnicodeError) as err:
-        print(f"tarot-tutor: error: {err}", file=sys.stderr)
+        print(_("tarot-tutor: error: {message}").format(message=err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def language_from_env(environ=None) -> str:
+    """The language the environment asks for: ``LC_ALL`` then ``LANG`` (``fr_FR.UTF-8`` is French), else English.
+
+    >>> language_from_env({"LANG": "fr_FR.UTF-8"}), language_from_env({"LC_ALL": "C.UTF-8", "LANG": "fr_CA"})
+    ('fr', 'fr')
+    >>> language_from_env({"LANG": "de_DE.UTF-8"}), language_from_env({})
+    ('en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    return i18n.choose(env.get("LC_ALL"), env.get("LANG"))
+
+
+def error_text(err: Exception) -> str:
+    """An error's sentence in the learner's language (an engine error keeps its message id)."""
+    return say(err.args[0]) if err.args and isinstance(err.args[0], str) else str(err)
 
 
 def _reader_gone() -> int:

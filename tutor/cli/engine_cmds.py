@@ -6,6 +6,8 @@ import json
 
 from ..engine import explain_all, explain_winner, format_cards, parse_card, parse_cards, score_deal
 from ..engine.scoring import CHELEM_OUTCOMES
+from ..i18n import _
+from ..i18n.words import say
 
 
 def register(sub) -> None:
@@ -67,10 +69,13 @@ def cmd_score(args) -> int:
     if args.json:
         print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2))
         return 0
-    print(s.explain())
+    print("\n".join(say(st.text) for st in s.steps))
     print()
-    print(f"taker {s.taker:+d}" + (f"   partner {s.partner:+d}" if s.partner is not None else "")
-          + f"   each defender {s.defender:+d}")
+    if s.partner is not None:
+        print(_("taker {taker:+d}   partner {partner:+d}   each defender {defender:+d}").format(
+            taker=s.taker, partner=s.partner, defender=s.defender))
+    else:
+        print(_("taker {taker:+d}   each defender {defender:+d}").format(taker=s.taker, defender=s.defender))
     return 0
 
 
@@ -92,11 +97,11 @@ def cmd_legal(args) -> int:
                          for v in verdicts],
         }, ensure_ascii=False, indent=2))
         return 0
-    print("Legal: " + format_cards(legal))
+    print(_("Legal: {cards}").format(cards=format_cards(legal)))
     for v in verdicts:
         if not v.legal:
-            print(f"  {v.card}: {v.reason}")
+            print(f"  {v.card}: {say(v.reason)}")
     if trick and len(trick) >= 2:
         i, why = explain_winner(trick)
-        print(f"So far {trick[i]} is winning the trick. {why}")
+        print(_("So far {card} is winning the trick. {why}").format(card=trick[i], why=say(why)))
     return 0

@@ -11,6 +11,7 @@ import random
 import re
 
 from ..engine.errors import TarotError
+from ..i18n import _
 from ..limits import MAX_DRILL_QUESTIONS, MAX_QUESTIONS, MAX_SEED
 
 
@@ -99,17 +100,19 @@ def cmd_quiz(args) -> int:
         return 0
     for n, q in enumerate(questions, 1):
         p = q.params
-        print(f"#{n}  {q.kind} · seed {q.seed} · {p['players']} players · difficulty {p['difficulty']}"
-              + "".join(f" · {k}={v}" for k, v in p.items() if k not in ("players", "difficulty")))
+        head = _("#{n}  {kind} · seed {seed} · {players} · difficulty {difficulty}").format(
+            n=n, kind=q.kind, seed=q.seed, difficulty=p["difficulty"],
+            players=_("{n} players").format(n=p["players"]))
+        print(head + "".join(f" · {k}={v}" for k, v in p.items() if k not in ("players", "difficulty")))
         print(plain(q.prompt))
         for label, cards in q.cards.items():
-            print(f"  {label}: {' '.join(c.code for c in cards) or '(none)'}")
+            print(f"  {label}: {' '.join(c.code for c in cards) or _('(none)')}")
         for i, c in enumerate(shown_choices(q), 1):
             print(f"  {i}. {plain(c.label)}")
         if q.fields:
-            print("  Fill in: " + "; ".join(f.label for f in q.fields))
+            print("  " + _("Fill in: {fields}").format(fields="; ".join(f.label for f in q.fields)))
         if args.answers:
-            print(f"Answer: {plain(q.answer_text)}")
+            print(_("Answer: {answer}").format(answer=plain(q.answer_text)))
             print(plain(q.explanation))
         print()
     return 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, parse_card, parse_cards
 from .rules import RuleSet
-from .words import plural
+from .words import N_, Text, card_word, counted, joined
 
 
 @dataclass(frozen=True)
@@ -58,27 +58,31 @@ def check_discard(hand, discard, *, players: int = 4) -> DiscardVerdict:
 
     n = rules.dog_size
     if len(discard) != n:
-        fail("count", f"The écart has exactly {n} cards with {players} players, not {len(discard)}.")
+        fail("count", Text(N_("The écart has exactly {n} cards with {players} players, not {given}."), n=n,
+                           players=players, given=len(discard)))
     if len(set(discard)) != len(discard):
-        fail("duplicate", "The same card appears twice in the écart.")
+        fail("duplicate", Text(N_("The same card appears twice in the écart.")))
     missing = [c for c in discard if c not in hand]
     if missing:
-        fail("not_in_hand", "You do not hold " + ", ".join(c.the_name for c in missing) + ".")
+        fail("not_in_hand", Text(N_("You do not hold {cards}."), cards=joined(card_word(c, "the_name")
+                                                                            for c in missing)))
     for c in discard:
         if c.is_king:
-            fail("king", f"You may not discard a king ({c.name}).")
+            fail("king", Text(N_("You may not discard a king ({card.name})."), card=c))
         elif c.is_oudler:
-            fail("oudler", f"You may not discard an oudler ({c.name}).")
+            fail("oudler", Text(N_("You may not discard an oudler ({card.name})."), card=c))
     need = trumps_needed(hand, n)
     trumps = [c for c in discard if c.is_trump and not c.is_oudler]
     if len(trumps) > need:
         others = len(discardable(hand))
         if need == 0:
-            fail("trump", f"You may discard a trump only when you cannot avoid it; you hold {others} "
-                          f"suit cards other than kings, enough for the écart.")
+            fail("trump", Text(N_("You may discard a trump only when you cannot avoid it; you hold {others} "
+                                  "suit cards other than kings, enough for the écart."), others=others))
         else:
-            fail("trump", f"Only {plural(need, 'trump')} {'is' if need == 1 else 'are'} unavoidable: "
-                          f"discard all your {others} other suit cards first.")
+            fail("trump", counted(need, N_("Only {n} trump is unavoidable: discard all your {others} other suit "
+                                           "cards first."),
+                                  N_("Only {n} trumps are unavoidable: discard all your {others} other suit "
+                                     "cards first."), others=others))
     shown = sorted(trumps, key=lambda c: -c.rank)
     return DiscardVerdict(legal=not reasons, reasons=reasons, rules=ids, shown=shown, trumps_needed=need)
 

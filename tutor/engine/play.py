@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS, EXCUSE_KIND, SUITS, TRUMP_BASE, TRUMP_KIND, Card, parse_card, parse_cards
 from .errors import IllegalAction
+from .words import N_, Text
 
 # ---------------------------------------------------------------- bitmask tables
 
@@ -118,12 +119,25 @@ class PlayVerdict:
         return self.legal
 
 
-def _suit_name(kind: int) -> str:
-    return SUITS[kind].english
+# The suit words of the reasons, marked for the text layer (plural, capitalised, one card of the suit).
+_SUIT_WORDS = {
+    "spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"), "clubs": N_("clubs"),
+    "Spades": N_("Spades"), "Hearts": N_("Hearts"), "Diamonds": N_("Diamonds"), "Clubs": N_("Clubs"),
+    "spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club"),
+}
 
 
-def _trump_name(n: int) -> str:
-    return "the Petit" if n == 1 else f"the {n}"
+def _suit_name(kind: int, form: str = "") -> Text:
+    """'hearts'; ``form`` "capital" for 'Hearts', "one" for 'heart'."""
+    word = SUITS[kind].english
+    word = word.capitalize() if form == "capital" else word[:-1] if form == "one" else word
+    return Text(_SUIT_WORDS[word])
+
+
+def _trump_name(n: int, capital: bool = False) -> Text:
+    if capital:
+        return Text(N_("The Petit")) if n == 1 else Text(N_("The {n}"), n=n)
+    return Text(N_("the Petit")) if n == 1 else Text(N_("the {n}"), n=n)
 
 
 def explain_play(hand: Iterable[Card | str], trick: Iterable[Card | str], card: Card | str, *,
@@ -133,10 +147,10 @@ def explain_play(hand: Iterable[Card | str], trick: Iterable[Card | str], card: 
     trick = _cards(trick)
     card = parse_card(card)
     if card not in hand:
-        return PlayVerdict(card, False, PlayRule.NOT_IN_HAND, f"You do not hold {card.the_name}.")
+        return PlayVerdict(card, False, PlayRule.NOT_IN_HAND, Text(N_("You do not hold {card.the_name}."), card=card))
     if card.kind == EXCUSE_KIND:
         return PlayVerdict(card, True, PlayRule.EXCUSE,
-                           "The Excuse may be played at any time, instead of the card you owe.")
+                           Text(N_("The Excuse may be played at any time, instead of the card you owe.")))
     hmask = sum(c.bit for c in hand)
     led, top = trick_state(trick)
     if led < 0:
@@ -146,62 +160,71 @@ def explain_play(hand: Iterable[Card | str], trick: Iterable[Card | str], card: 
         if hmask & SUIT_MASKS[led]:
             if card.kind == led:
                 return PlayVerdict(card, True, PlayRule.FOLLOW_SUIT,
-                                   f"You follow {suit}; you need not play higher.")
+                                   Text(N_("You follow {suit}; you need not play higher."), suit=suit))
             return PlayVerdict(card, False, PlayRule.FOLLOW_SUIT,
-                               f"{suit.capitalize()} were led and you hold {suit}, so you must follow {suit}.")
-        no_suit = f"You have no {suit}"
+                               Text(N_("{Suit} were led and you hold {suit}, so you must follow {suit}."),
+                                    Suit=_suit_name(led, "capital"), suit=suit))
+        no_suit = Text(N_("You have no {suit}"), suit=suit)
     else:
-        no_suit = "Trumps were led"
+        no_suit = Text(N_("Trumps were led"))
     trumps = hmask & TRUMP_MASK
     if not trumps:
-        what = f"no {_suit_name(led)} and no trumps" if led < TRUMP_KIND else "no trumps"
-        return PlayVerdict(card, True, PlayRule.DISCARD, f"You have {what}, so you may play any card.")
+        why = (Text(N_("You have no {suit} and no trumps, so you may play any card."), suit=_suit_name(led))
+               if led < TRUMP_KIND else Text(N_("You have no trumps, so you may play any card.")))
+        return PlayVerdict(card, True, PlayRule.DISCARD, why)
     over = trumps & TRUMPS_ABOVE[top]
     if card.kind != TRUMP_KIND:
         if led == TRUMP_KIND:
-            return PlayVerdict(card, False, PlayRule.TRUMP_LED,
-                               "Trumps were led and you hold trumps, so you must play a trump"
-                               + (f", higher than {_trump_name(top)} if you can." if top else "."))
+            return PlayVerdict(card, False, PlayRule.TRUMP_LED, Text(
+                N_("Trumps were led and you hold trumps, so you must play a trump, higher than {top} if you can."),
+                top=_trump_name(top)) if top else Text(
+                N_("Trumps were led and you hold trumps, so you must play a trump.")))
         if top and over:
-            tail = f": you must trump, and above {_trump_name(top)} already played."
+            why = Text(N_("{no_suit}: you must trump, and above {top} already played."), no_suit=no_suit,
+                       top=_trump_name(top))
         elif top:
-            tail = f": you must trump (you cannot beat {_trump_name(top)}, so any trump will do)."
+            why = Text(N_("{no_suit}: you must trump (you cannot beat {top}, so any trump will do)."),
+                       no_suit=no_suit, top=_trump_name(top))
         else:
-            tail = ": you must trump."
-        return PlayVerdict(card, False, PlayRule.MUST_TRUMP, no_suit + tail)
+            why = Text(N_("{no_suit}: you must trump."), no_suit=no_suit)
+        return PlayVerdict(card, False, PlayRule.MUST_TRUMP, why)
     # A trump, played where a trump is owed.
     rule = PlayRule.TRUMP_LED if led == TRUMP_KIND else PlayRule.MUST_TRUMP
     if over and card.rank <= top:
         best = max(CARDS[i].rank for i in range(TRUMP_BASE + 1, TRUMP_BASE + 22) if over >> i & 1)
-        lead_in = ("Trumps were led" if led == TRUMP_KIND
-                   else f"{no_suit} and a trump ({_trump_name(top)}) is already in the trick")
-        return PlayVerdict(card, False, PlayRule.MUST_OVERTRUMP,
-                           f"{lead_in}: you must overtrump with a higher trump "
-                           f"(you hold {_trump_name(best)}), even if your partner is winning.")
+        lead_in = (Text(N_("Trumps were led")) if led == TRUMP_KIND
+                   else Text(N_("{no_suit} and a trump ({top}) is already in the trick"), no_suit=no_suit,
+                             top=_trump_name(top)))
+        return PlayVerdict(card, False, PlayRule.MUST_OVERTRUMP, Text(
+            N_("{lead_in}: you must overtrump with a higher trump (you hold {best}), even if your partner is winning."),
+            lead_in=lead_in, best=_trump_name(best)))
     if top and not over:
         return PlayVerdict(card, True, PlayRule.UNDERTRUMP,
-                           f"You cannot beat {_trump_name(top)}, so you may play any trump (undertrump).")
+                           Text(N_("You cannot beat {top}, so you may play any trump (undertrump)."),
+                                top=_trump_name(top)))
     if top:
         return PlayVerdict(card, True, PlayRule.MUST_OVERTRUMP,
-                           f"You beat {_trump_name(top)}, as you must when you can.")
+                           Text(N_("You beat {top}, as you must when you can."), top=_trump_name(top)))
     if led == TRUMP_KIND:
-        return PlayVerdict(card, True, rule, "Trumps were led and you play a trump.")
-    return PlayVerdict(card, True, rule, f"{no_suit}, so you trump.")
+        return PlayVerdict(card, True, rule, Text(N_("Trumps were led and you play a trump.")))
+    return PlayVerdict(card, True, rule, Text(N_("{no_suit}, so you trump."), no_suit=no_suit))
 
 
 def _explain_lead(hand, trick, card, called_king, first_trick) -> PlayVerdict:
-    after_excuse = " (the Excuse was led, so your card sets the suit)" if trick else ""
     if first_trick and called_king is not None and not trick:
         called = parse_card(called_king)
         allowed = first_lead_mask(sum(c.bit for c in hand), called)
         if not allowed & card.bit:
             return PlayVerdict(card, False, PlayRule.FIRST_LEAD_CALLED_SUIT,
-                               f"On the first trick you may not lead {_suit_name(called.kind)}, "
-                               f"the called suit, unless you lead the {called.name} itself.")
+                               Text(N_("On the first trick you may not lead {suit}, the called suit, unless you "
+                                       "lead {card.the_name} itself."), suit=_suit_name(called.kind), card=called))
         if card is called:
             return PlayVerdict(card, True, PlayRule.FIRST_LEAD_CALLED_SUIT,
-                               "The called card itself may lead the first trick.")
-    return PlayVerdict(card, True, PlayRule.LEAD, "You lead, so any card may be played" + after_excuse + ".")
+                               Text(N_("The called card itself may lead the first trick.")))
+    if trick:
+        return PlayVerdict(card, True, PlayRule.LEAD, Text(
+            N_("You lead, so any card may be played (the Excuse was led, so your card sets the suit).")))
+    return PlayVerdict(card, True, PlayRule.LEAD, Text(N_("You lead, so any card may be played.")))
 
 
 def first_lead_mask(hand: int, called: Card) -> int:
@@ -275,22 +298,25 @@ def explain_winner(trick: Iterable[Card | str], *, excuse_wins: bool = False) ->
     win = trick[i]
     led, top = trick_state(trick)
     if win.kind == EXCUSE_KIND:
-        why = "In a chelem, the Excuse played in the last trick wins it."
+        why = Text(N_("In a chelem, the Excuse played in the last trick wins it."))
     elif top:
-        why = f"The {_trump_name(top)[4:]} is the highest trump in the trick, and any trump beats the suits."
+        why = Text(N_("{trump} is the highest trump in the trick, and any trump beats the suits."),
+                   trump=_trump_name(top, capital=True))
         if led == TRUMP_KIND:
-            why = f"Trumps were led and {_trump_name(top)} is the highest."
+            why = Text(N_("Trumps were led and {top} is the highest."), top=_trump_name(top))
     else:
-        why = f"No trump was played, so the highest {_suit_name(led)[:-1]} wins: the {win.name}."
+        why = Text(N_("No trump was played, so the highest {suit} wins: {card.the_name}."),
+                   suit=_suit_name(led, "one"), card=win)
     if any(c.kind == EXCUSE_KIND for c in trick) and win.kind != EXCUSE_KIND:
-        why += " The Excuse never wins a trick: its owner keeps it and gives a low card instead."
+        why = Text(N_("{why} The Excuse never wins a trick: its owner keeps it and gives a low card instead."),
+                   why=why)
     return i, why
 
 
 def card_kind_name(card: Card) -> str:
     """'hearts', 'trumps' or 'the Excuse'."""
     if card.kind == TRUMP_KIND:
-        return "trumps"
+        return Text(N_("trumps"))
     if card.kind == EXCUSE_KIND:
-        return "the Excuse"
+        return Text(N_("the Excuse"))
     return _suit_name(card.kind)

@@ -37,9 +37,15 @@ from .rules import (
     target_points,
 )
 from .seats import seat_label
-from .words import plural
+from .words import N_, Text, counted, plural
 
 SIDES = ("attack", "defence")
+# A side with its article, as the sentences name it.
+_THE_SIDE = {"attack": N_("the attack"), "defence": N_("the defence")}
+
+
+def _the(side: str) -> Text:
+    return Text(_THE_SIDE[side])
 CHELEM_OUTCOMES = tuple(CHELEM_BONUS)
 _SIDE_ALIASES = {"attack": "attack", "taker": "attack", "attaque": "attack",
                  "defence": "defence", "defense": "defence", "défense": "defence"}
@@ -173,9 +179,9 @@ def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float,
     won = points >= target_points(oudlers)
     counted = math.ceil(points) if won else math.floor(points)
     side = "attack" if won else "defence"
-    return counted, (f"The attack's pile holds {points_text(points)} points "
-                     "(the Excuse changed side in the last trick); "
-                     f"the half point goes to the side that wins, the {side}, so it counts {counted}.")
+    return counted, Text(N_("The attack's pile holds {points} points (the Excuse changed side in the last "
+                            "trick); the half point goes to the side that wins, {side}, so it counts {counted}."),
+                         points=points_text(points), side=_the(side), counted=counted)
 
 
 def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
@@ -235,61 +241,67 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     mult = contract.multiplier
     steps: list[ScoreStep] = []
     add = steps.append
-    add(ScoreStep("points", "Points", points, f"Points: the attack made {points_text(points)} with {oudlers} oudler"
-                  + ("s" if oudlers != 1 else "") + "."))
-    add(ScoreStep("target", "Target", target, f"Target: {target} points with {oudlers} oudler"
-                  + ("s" if oudlers != 1 else "") + "."))
+    add(ScoreStep("points", Text(N_("Points")), points, counted(
+        oudlers, N_("Points: the attack made {points} with {n} oudler."),
+        N_("Points: the attack made {points} with {n} oudlers."), points=points_text(points))))
+    add(ScoreStep("target", Text(N_("Target")), target, counted(
+        oudlers, N_("Target: {target} points with {n} oudler."), N_("Target: {target} points with {n} oudlers."),
+        target=target)))
 
-    counted = math.ceil(points) if won else math.floor(points)  # the half point goes to the winner
-    if counted != points:
+    counted_pts = math.ceil(points) if won else math.floor(points)  # the half point goes to the winner
+    if counted_pts != points:
         side = "attack" if won else "defence"
-        add(ScoreStep("half_point", "Half point", counted, f"Half point: it goes to the side that wins "
-                      f"(the {side}), so {points_text(points)} counts as {counted}."))
-    margin = abs(counted - target)
+        add(ScoreStep("half_point", Text(N_("Half point")), counted_pts, Text(
+            N_("Half point: it goes to the side that wins ({side}), so {points} counts as {counted}."),
+            side=_the(side), points=points_text(points), counted=counted_pts)))
+    margin = abs(counted_pts - target)
     if won and margin == 0:
-        res = "Result: juste fait, won by 0 (exactly the target)."
+        res = Text(N_("Result: juste fait, won by 0 (exactly the target)."))
     elif won:
-        res = f"Result: won by {margin} ({counted} - {target})."
+        res = Text(N_("Result: won by {margin} ({counted} - {target})."), margin=margin, counted=counted_pts,
+                   target=target)
     else:
-        res = f"Result: lost by {margin} ({target} - {counted})."
-    add(ScoreStep("margin", "Won by" if won else "Lost by", margin, res))
+        res = Text(N_("Result: lost by {margin} ({target} - {counted})."), margin=margin, counted=counted_pts,
+                   target=target)
+    add(ScoreStep("margin", Text(N_("Won by")) if won else Text(N_("Lost by")), margin, res))
 
     sign = 1 if won else -1
     base = (CONTRACT_BASE + margin) * mult
     # Every step is signed from the taker's side: + when it gains, − when it loses (one convention everywhere).
-    add(ScoreStep("contract", "Contract", sign * base,
-                  f"Contract: ({CONTRACT_BASE} + {margin}) × {mult} ({contract.french.split(' (')[0]}) = {base}, "
-                  + ("won: +" if won else "lost: -") + f"{base}."))
+    add(ScoreStep("contract", Text(N_("Contract")), sign * base, Text(
+        N_("Contract: ({base0} + {margin}) × {mult} ({contract}) = {base}, won: +{base}.") if won else
+        N_("Contract: ({base0} + {margin}) × {mult} ({contract}) = {base}, lost: -{base}."),
+        base0=CONTRACT_BASE, margin=margin, mult=mult, contract=contract.french.split(" (")[0], base=base)))
     total = sign * base
     parts = [sign * base]
 
     if pab:
         bonus = PETIT_AU_BOUT_BONUS * mult * (1 if pab == "attack" else -1)
-        add(ScoreStep("petit_au_bout", "Petit au bout", bonus,
-                      f"Petit au bout: won by the {pab}: {_signed(bonus)[0]}{PETIT_AU_BOUT_BONUS} × {mult} "
-                      f"= {_signed(bonus)}" + (" (whatever the result of the contract)." if
-                                               (pab == 'attack') != won else ".")))
+        add(ScoreStep("petit_au_bout", Text(N_("Petit au bout")), bonus, Text(
+            N_("Petit au bout: won by {side}: {sign}{bonus} × {mult} = {total} (whatever the result of the contract).")
+            if (pab == "attack") != won else N_("Petit au bout: won by {side}: {sign}{bonus} × {mult} = {total}."),
+            side=_the(pab), sign=_signed(bonus)[0], bonus=PETIT_AU_BOUT_BONUS, mult=mult, total=_signed(bonus))))
         total += bonus
         parts.append(bonus)
 
     winner = "attack" if won else "defence"
     for p in poignees:
         bonus = POIGNEE_BONUS[p] * sign
-        add(ScoreStep(f"poignee_{p}", f"Poignée {p}", bonus,
-                      f"Poignée {p}: {POIGNEE_BONUS[p]} to the side that won the deal (the {winner}): "
-                      f"{_signed(bonus)}."))
+        add(ScoreStep(f"poignee_{p}", Text(N_("Poignée {level}"), level=p), bonus, Text(
+            N_("Poignée {level}: {bonus} to the side that won the deal ({side}): {total}."),
+            level=p, bonus=POIGNEE_BONUS[p], side=_the(winner), total=_signed(bonus))))
         total += bonus
         parts.append(bonus)
 
     if chelem:
         bonus = CHELEM_BONUS[chelem]
         text = {
-            "announced_made": "Chelem announced and made: +400.",
-            "made": "Chelem made without announcing it: +200.",
-            "announced_failed": "Chelem announced but failed: 200 to each defender: -200.",
-            "defence": "The defence took every trick: 200 to each defender: -200.",
+            "announced_made": N_("Chelem announced and made: +400."),
+            "made": N_("Chelem made without announcing it: +200."),
+            "announced_failed": N_("Chelem announced but failed: 200 to each defender: -200."),
+            "defence": N_("The defence took every trick: 200 to each defender: -200."),
         }[chelem]
-        add(ScoreStep("chelem", "Chelem", bonus, text))
+        add(ScoreStep("chelem", Text(N_("Chelem")), bonus, Text(text)))
         total += bonus
         parts.append(bonus)
 
@@ -305,22 +317,28 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
 
     shown = _signed(parts[0]) + "".join(f" + {points_text(p)}" if p >= 0 else f" - {points_text(-p)}"
                                         for p in parts[1:])
-    line = f"Per defender: {shown} = {_signed(per_defender)}" if len(parts) > 1 else f"Per defender: {shown}"
-    line += (f": each defender pays {per_defender}" if per_defender >= 0 else
-             f": each defender receives {-per_defender}") + f", so each defender scores {_signed(defender)}."
-    add(ScoreStep("per_defender", "Per defender", per_defender, line))
+    total_text = f"{shown} = {_signed(per_defender)}" if len(parts) > 1 else shown
+    line = Text(N_("Per defender: {sum}: each defender pays {pays}, so each defender scores {score}.")
+                if per_defender >= 0 else
+                N_("Per defender: {sum}: each defender receives {pays}, so each defender scores {score}."),
+                sum=total_text, pays=abs(per_defender), score=_signed(defender))
+    add(ScoreStep("per_defender", Text(N_("Per defender")), per_defender, line))
 
-    share = f"Shares: taker {points_text(per_defender)} × {taker_share} = {_signed(taker)}"
-    if partner is not None:
-        share += f"; partner {points_text(per_defender)} × 1 = {_signed(partner)}"
     n_def = players - 1 - (partner is not None)
-    share += f"; each defender {_signed(defender)}. Sum: {taker + (partner or 0) + n_def * defender}."
-    if players == 5 and alone:
-        share = share.replace("Shares:", "Shares (taker alone, 1 against 4):")
-    add(ScoreStep("shares", "Shares", taker, share))
+    nums = dict(per=points_text(per_defender), share=taker_share, taker=_signed(taker), defender=_signed(defender),
+                sum=taker + (partner or 0) + n_def * defender)
+    if partner is not None:
+        share = Text(N_("Shares: taker {per} × {share} = {taker}; partner {per} × 1 = {partner}; each defender "
+                        "{defender}. Sum: {sum}."), partner=_signed(partner), **nums)
+    elif players == 5 and alone:
+        share = Text(N_("Shares (taker alone, 1 against 4): taker {per} × {share} = {taker}; each defender "
+                        "{defender}. Sum: {sum}."), **nums)
+    else:
+        share = Text(N_("Shares: taker {per} × {share} = {taker}; each defender {defender}. Sum: {sum}."), **nums)
+    add(ScoreStep("shares", Text(N_("Shares")), taker, share))
 
     return DealScore(players=players, contract=contract, taker_points=points, oudlers=oudlers, target=target,
-                     counted_points=counted, won=won, margin=margin, per_defender=per_defender, taker=taker,
+                     counted_points=counted_pts, won=won, margin=margin, per_defender=per_defender, taker=taker,
                      partner=partner, defender=defender, alone=bool(alone) and players == 5,
                      steps=tuple(steps), chelem=chelem)
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .words import N_, Text
+
 
 def seat_label(seat: int, *, capital: bool = False) -> str:
     """The learner's name for engine seat ``seat``: counted from 1, in play order."""
-    return f"{'Seat' if capital else 'seat'} {seat + 1}"
+    return Text(N_("Seat {n}") if capital else N_("seat {n}"), n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -36,8 +38,10 @@ class SeatSpot:
 
     @property
     def label(self) -> str:
-        extra = ", ".join(w for w in ("dealer" if self.dealer else "", self.note) if w)
-        return f"{self.name} ({extra})" if extra else self.name
+        if self.dealer:
+            return Text(N_("{name} (dealer, {note})") if self.note else N_("{name} (dealer)"), name=self.name,
+                        note=self.note)
+        return Text("{name} ({note})", name=self.name, note=self.note) if self.note else self.name
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,10 @@ class TablePicture:
 
     def text(self) -> str:
         """One line, for plain-text output: 'Play goes counter-clockwise: Seat 1 → Seat 2 (dealer) → …'."""
-        return "Play goes counter-clockwise: " + " → ".join(s.label for s in self.seats) + "."
+        chain = self.seats[0].label
+        for s in self.seats[1:]:
+            chain = Text("{a} → {b}", a=chain, b=s.label)
+        return Text(N_("Play goes counter-clockwise: {seats}."), seats=chain)
 
 
 def seat_spots(players: int, *, bottom: int = 0) -> tuple[tuple[float, float], ...]:

@@ -1,13 +1,73 @@
-"""Counted words for every layer's text: '1 oudler', '2 oudlers', never '1 oudler(s)'.
+"""Words for every layer's text, kept language-free: counted words and sentences that remember their message.
+
+The engine writes English (the source language) and must not import the text layer. A sentence it builds is a
+``Text``: the English string exactly as before, which also keeps its message id and parameters, so the text layer
+(``tutor.i18n.words.say``) can say it in the learner's language. ``N_`` marks a message id for extraction.
 
 >>> plural(1, "oudler"), plural(3, "oudler"), plural(0, "deal"), plural(2, "is", "are")
 ('1 oudler', '3 oudlers', '0 deals', '2 are')
+>>> t = Text(N_("Target: {target} points."), target=51)
+>>> t, t.msgid, t.params
+('Target: 51 points.', 'Target: {target} points.', {'target': 51})
 """
 
 from __future__ import annotations
 
 
-def plural(n: int | float, word: str, many: str | None = None) -> str:
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction (pybabel ``-k N_``); the text layer translates it where it is shown."""
+    return message
+
+
+class Text(str):
+    """An English sentence built from ``msgid`` and ``params`` (``msgid.format(**params)``), remembering both.
+
+    ``plural``/``n``: a counted message (``ngettext(msgid, plural, n)``). A parameter may be a Card (the message
+    writes ``{card.short}``, ``{card.the_name}``...), another Text, a number or a plain string.
+    """
+
+    msgid: str
+    params: dict
+    plural: str | None
+    n: float | None
+
+    def __new__(cls, msgid: str, /, *, _plural: str | None = None, _count: float | None = None, **params) -> Text:
+        template = msgid if _plural is None or _count == 1 else _plural
+        self = super().__new__(cls, template.format(**params))
+        self.msgid, self.params, self.plural, self.n = msgid, params, _plural, _count
+        return self
+
+    def __reduce__(self):  # a plain string when pickled or copied: the English text itself
+        return (str, (str(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def counted(n: int | float, one: str, many: str, /, **params) -> Text:
+    """A counted message, ``{n}`` the count: ``counted(k, N_("{n} trump is"), N_("{n} trumps are"))``."""
+    return Text(one, _plural=many, _count=n, **{"n": f"{n:g}" if isinstance(n, float) else n, **params})
+
+
+def plural(n: int | float, word: str, many: str | None = None) -> Text:
     """``n`` and ``word``, in the plural unless ``n`` is 1 (``many`` for an irregular plural)."""
-    return f"{n:g} {word if n == 1 else many or word + 's'}" if isinstance(n, float) else \
-        f"{n} {word if n == 1 else many or word + 's'}"
+    return counted(n, "{n} " + word, "{n} " + (many or word + "s"))
+
+
+def joined(items, sep: str = ", ") -> Text | str:
+    """Items (Texts or strings) joined by ``sep``, each still said in the learner's language."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = Text("{a}" + sep + "{b}", a=out, b=item)
+    return out
+
+
+def card_word(card, form: str = "short") -> Text:
+    """One card's name as a Text (``form``: short, name, the_name), said in the learner's language."""
+    return Text("{card." + form + "}", card=card)

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 
 from ..engine import Card, TarotError, parse_card, parse_cards
 from ..engine.cards import BY_CODE
+from ..i18n import _
+from ..i18n.words import say
 
 
 class AnswerError(ValueError):
@@ -29,13 +31,13 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 def read_number(raw) -> float:
     """A number: '+42', '-42', '42', '40,5', '40.5 points'; bools are refused."""
     if isinstance(raw, bool):
-        raise AnswerError("give a number, like 42 or -42")
+        raise AnswerError(_("give a number, like 42 or -42"))
     if isinstance(raw, int | float):
         return float(raw)
     text = str(raw).strip().replace("−", "-").replace("–", "-").replace(",", ".").replace(" ", "")
     text = re.sub(r"(?i)(points?|pts?|pt)$", "", text)
     if not _NUMBER.match(text):
-        raise AnswerError(f"“{raw}” is not a number: type something like 42, -42 or 40.5")
+        raise AnswerError(_("“{raw}” is not a number: type something like 42, -42 or 40.5").format(raw=raw))
     return float(text)
 
 
@@ -46,7 +48,7 @@ def read_cards(raw) -> list[Card]:
     if isinstance(raw, Card):
         return [raw]
     if isinstance(raw, dict | bytes | bool | float):
-        raise AnswerError("pick cards, or type them like KH 10D T21 EX")
+        raise AnswerError(_("pick cards, or type them like KH 10D T21 EX"))
     if isinstance(raw, int):
         raw = str(raw)  # a bare number is a trump
     try:
@@ -58,8 +60,8 @@ def read_cards(raw) -> list[Card]:
                 out.extend(read_cards(item) if isinstance(item, str) and " " in item.strip() else [parse_card(item)])
             return out
     except TarotError as err:
-        raise AnswerError(str(err)) from None
-    raise AnswerError(f"cannot read {raw!r} as cards: write them like KH, 10D, T21, EX")
+        raise AnswerError(say(err.args[0]) if err.args and isinstance(err.args[0], str) else str(err)) from None
+    raise AnswerError(_("cannot read {raw} as cards: write them like KH, 10D, T21, EX").format(raw=repr(raw)))
 
 
 def _norm(text: str) -> str:
@@ -92,7 +94,7 @@ def read_choice(raw, choices) -> str:
         return choices[raw - 1].key
     text = _norm(raw)
     if not text:
-        raise AnswerError("choose one of the answers")
+        raise AnswerError(_("choose one of the answers"))
     for c in choices:
         if text == _norm(c.key) or text == _norm(c.label):
             return c.key
@@ -110,7 +112,7 @@ def read_choice(raw, choices) -> str:
     if card is not None and any(c.key == card.code for c in choices):
         return card.code
     listed = "; ".join(f"{i + 1}. {c.label}" for i, c in enumerate(choices))
-    raise AnswerError(f"“{raw}” is none of the answers: {listed}")
+    raise AnswerError(_("“{raw}” is none of the answers: {listed}").format(raw=raw, listed=listed))
 
 
 _KEY_CHARS = frozenset("_ '’()+−-")  # besides letters and digits, what a field's name may hold
@@ -192,4 +194,4 @@ def read_form(raw) -> dict:
         pairs = _pairs(raw)
         if pairs:
             return {k.strip().lower().replace(" ", "_"): v.strip() for k, v in pairs}
-    raise AnswerError("fill in the form: one number per line, e.g. target: 41")
+    raise AnswerError(_("fill in the form: one number per line, e.g. target: 41"))

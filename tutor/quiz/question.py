@@ -19,8 +19,10 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Card, card, cards_text
+from ..engine import Card, card
 from ..engine.cards import points_text
+from ..i18n import language
+from ..i18n.words import cards_text
 
 
 class AnswerType(enum.Enum):
@@ -149,7 +151,10 @@ class Feedback:
                 "fields": dict(self.fields), "given": self.given}
 
 
-fmt = points_text  # 4.0 -> '4', 4.5 -> '4.5': the engine's one way to write points
+def fmt(x: float) -> str:
+    """4.0 -> '4', 4.5 -> '4.5' (the engine's one way to write points), '4,5' in French."""
+    text = points_text(x)
+    return text.replace(".", ",") if language() == "fr" else text
 
 
 def signed(x: float) -> str:

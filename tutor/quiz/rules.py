@@ -14,84 +14,86 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine.rule_text import RULE_TEXT
+from ..engine.words import N_
+from ..i18n import _
 
 # Rules stated in more than one place (lessons, puzzles, hints) come from the engine's one statement.
 RULES: dict[str, str] = {
     # counting and the target
-    "card_points": "Oudlers and kings are worth 4.5, queens 3.5, knights 2.5, jacks 1.5 and every other card 0.5.",
-    "pair_count": "At the table, count a high card with a low card, and two low cards as 1 point.",
-    "oudlers": "The three oudlers are trump 21, the Petit (trump 1) and the Excuse.",
+    "card_points": N_("Oudlers and kings are worth 4.5, queens 3.5, knights 2.5, jacks 1.5 and every other card 0.5."),
+    "pair_count": N_("At the table, count a high card with a low card, and two low cards as 1 point."),
+    "oudlers": N_("The three oudlers are trump 21, the Petit (trump 1) and the Excuse."),
     "target": RULE_TEXT["target"],
-    "juste_fait": "Reaching the target exactly wins the contract (juste fait).",
-    "half_point": "With 3 or 5 players a pile can end on a half point; it goes to the side that wins.",
+    "juste_fait": N_("Reaching the target exactly wins the contract (juste fait)."),
+    "half_point": N_("With 3 or 5 players a pile can end on a half point; it goes to the side that wins."),
     # dealing
-    "deal_sizes": "3 players: 24 cards each, a dog of 6, packets of 4; 4 players: 18 each, a dog of 6, packets "
-                  "of 3; 5 players: 15 each, a dog of 3, packets of 3.",
-    "deal_turn": "Play and dealing go counter-clockwise: the deal passes to the right, and the player on the "
-                 "dealer’s right speaks first and leads the first trick.",
-    "dog_building": "The dog is built one card at a time during the deal, never with the first or the last card "
-                    "of the pack.",
-    "petit_sec": "A player whose only trump is the Petit, without the Excuse (Petit sec), must say so: the deal "
-                 "is cancelled before the bidding and the next dealer deals.",
-    "misdeal": "After a misdeal the same dealer deals again, and may not bid on that deal.",
+    "deal_sizes": N_("3 players: 24 cards each, a dog of 6, packets of 4; 4 players: 18 each, a dog of 6, packets "
+                  "of 3; 5 players: 15 each, a dog of 3, packets of 3."),
+    "deal_turn": N_("Play and dealing go counter-clockwise: the deal passes to the right, and the player on the "
+                 "dealer’s right speaks first and leads the first trick."),
+    "dog_building": N_("The dog is built one card at a time during the deal, never with the first or the last card "
+                    "of the pack."),
+    "petit_sec": N_("A player whose only trump is the Petit, without the Excuse (Petit sec), must say so: the deal "
+                 "is cancelled before the bidding and the next dealer deals."),
+    "misdeal": N_("After a misdeal the same dealer deals again, and may not bid on that deal."),
     # playing a trick
-    "lead": "The player who leads a trick may lead any card.",
+    "lead": N_("The player who leads a trick may lead any card."),
     "follow_suit": RULE_TEXT["follow_suit"],
     "must_trump": RULE_TEXT["must_trump"],
-    "must_overtrump": "If a trump is already in the trick you must play a higher trump if you can, "
-                      "even over your partner.",
-    "undertrump": "If you cannot beat the highest trump in the trick, you may play any trump (undertrump).",
+    "must_overtrump": N_("If a trump is already in the trick you must play a higher trump if you can, "
+                      "even over your partner."),
+    "undertrump": N_("If you cannot beat the highest trump in the trick, you may play any trump (undertrump)."),
     "trump_led": RULE_TEXT["trump_led"],
     "discard": RULE_TEXT["discard"],
-    "excuse": "The Excuse may be played at any time, instead of the card you owe.",
-    "excuse_led": "When the Excuse is led, the next card sets the suit of the trick.",
-    "first_lead_called_suit": "With 5 players, the first lead may not be in the called suit, "
-                              "unless it is the called card itself.",
-    "trick_winner": "A trick is won by the highest trump, otherwise by the highest card of the suit led.",
-    "excuse_never_wins": "The Excuse never wins a trick, except as the last card of a chelem.",
+    "excuse": N_("The Excuse may be played at any time, instead of the card you owe."),
+    "excuse_led": N_("When the Excuse is led, the next card sets the suit of the trick."),
+    "first_lead_called_suit": N_("With 5 players, the first lead may not be in the called suit, "
+                              "unless it is the called card itself."),
+    "trick_winner": N_("A trick is won by the highest trump, otherwise by the highest card of the suit led."),
+    "excuse_never_wins": N_("The Excuse never wins a trick, except as the last card of a chelem."),
     # the Excuse and the last trick
     "excuse_kept": RULE_TEXT["excuse_kept"],
     "excuse_last_trick": RULE_TEXT["excuse_last_trick"],
     "excuse_chelem": RULE_TEXT["excuse_chelem"],
-    "petit_au_bout": "Petit au bout: the side that wins the last trick with the Petit in it scores 10 × the "
-                     "contract’s multiplier, whatever the result.",
+    "petit_au_bout": N_("Petit au bout: the side that wins the last trick with the Petit in it scores 10 × the "
+                     "contract’s multiplier, whatever the result."),
     "petit_au_bout_chelem": RULE_TEXT["petit_au_bout_chelem"],
     # the écart
-    "ecart_count": "The écart has as many cards as the dog: 6 with 3 or 4 players, 3 with 5.",
-    "ecart_king": "No king may go to the écart.",
-    "ecart_oudler": "No oudler may go to the écart.",
+    "ecart_count": N_("The écart has as many cards as the dog: 6 with 3 or 4 players, 3 with 5."),
+    "ecart_king": N_("No king may go to the écart."),
+    "ecart_oudler": N_("No oudler may go to the écart."),
     "ecart_trump": RULE_TEXT["ecart_trump"],
     # bidding
-    "bid_order": "The player on the dealer’s right speaks first; each player speaks once, in turn.",
-    "outbid": "A bid must be higher than every earlier bid: petite, garde, garde sans, garde contre.",
-    "taker": "The highest bidder becomes the taker.",
-    "all_pass": "If everyone passes, the deal is cancelled and the next dealer deals.",
+    "bid_order": N_("The player on the dealer’s right speaks first; each player speaks once, in turn."),
+    "outbid": N_("A bid must be higher than every earlier bid: petite, garde, garde sans, garde contre."),
+    "taker": N_("The highest bidder becomes the taker."),
+    "all_pass": N_("If everyone passes, the deal is cancelled and the next dealer deals."),
     "dog_fate": RULE_TEXT["dog_fate"],
-    "multiplier": "The contract multiplies the base: petite ×1, garde ×2, garde sans ×4, garde contre ×6.",
+    "multiplier": N_("The contract multiplies the base: petite ×1, garde ×2, garde sans ×4, garde contre ×6."),
     # announcements
-    "poignee_threshold": "A poignée shows exactly 13/15/18 trumps with 3 players, 10/13/15 with 4, 8/10/13 with 5.",
-    "poignee_excuse": "The Excuse may stand in for a trump in a poignée only if you have no other trump left "
-                      "to show.",
-    "poignee_exact": "A poignée shows exactly the threshold number of trumps; extra trumps stay hidden.",
-    "poignee_bonus": "A poignée is worth 20, 30 or 40, never multiplied, to the side that wins the deal, "
-                     "whichever side showed it.",
-    "chelem_bonus": "Chelem: announced and made +400, made unannounced +200, announced and failed −200; "
-                    "a defence that takes every trick gets +200.",
+    "poignee_threshold": N_("A poignée shows exactly 13/15/18 trumps with 3 players, 10/13/15 with 4, 8/10/13 with 5."),
+    "poignee_excuse": N_("The Excuse may stand in for a trump in a poignée only if you have no other trump left "
+                      "to show."),
+    "poignee_exact": N_("A poignée shows exactly the threshold number of trumps; extra trumps stay hidden."),
+    "poignee_bonus": N_("A poignée is worth 20, 30 or 40, never multiplied, to the side that wins the deal, "
+                     "whichever side showed it."),
+    "chelem_bonus": N_("Chelem: announced and made +400, made unannounced +200, announced and failed −200; "
+                    "a defence that takes every trick gets +200."),
     # scoring
-    "base": "The contract is worth (25 + the points won or lost by) × the multiplier.",
-    "per_defender": "Contract, petit au bout, poignée and chelem add up to what each defender pays or receives.",
-    "shares": "The taker takes ×2 with 3 players and ×3 with 4; with 5, ×2 and the partner ×1, or ×4 alone. "
-              "The scores sum to zero.",
+    "base": N_("The contract is worth (25 + the points won or lost by) × the multiplier."),
+    "per_defender": N_("Contract, petit au bout, poignée and chelem add up to what each defender pays or receives."),
+    "shares": N_("The taker takes ×2 with 3 players and ×3 with 4; with 5, ×2 and the partner ×1, or ×4 alone. "
+              "The scores sum to zero."),
     # five players
     "call_king": RULE_TEXT["call_king"],
-    "partner": "Whoever holds the called card is the taker’s secret partner (2 against 3).",
-    "alone": "If the called card is in the taker’s own hand or in the dog, the taker plays alone (1 against 4).",
+    "partner": N_("Whoever holds the called card is the taker’s secret partner (2 against 3)."),
+    "alone": N_("If the called card is in the taker’s own hand or in the dog, the taker plays alone (1 against 4)."),
 }
 
 
 def rule_lines(ids: Iterable[str]) -> str:
     """The sentences of these rules, one **Rule:** line each, for the end of an explanation."""
-    return "\n\n".join(f"**Rule:** {RULES[i]}" for i in dict.fromkeys(ids))
+    return "\n\n".join(_("**Rule:** {rule}").format(rule=_(RULES[i])) for i in dict.fromkeys(ids))
 
 
 # The skill (tutor.skills) whose lesson teaches each rule: a question that turns on a rule needs that

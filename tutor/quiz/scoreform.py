@@ -25,6 +25,9 @@ import re
 
 from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal
 from ..engine.rule_text import RULE_TEXT
+from ..engine.words import N_
+from ..i18n import _, ngettext
+from ..i18n.words import say
 from . import slips
 from .answers import AnswerError, read_form, read_number
 from .question import FormField, Question, fmt, signed
@@ -34,21 +37,28 @@ from .question import FormField, Question, fmt, signed
 # taker's side (+) or receives from it (−). The shares are each player's own score. The hints never start
 # with "+" or "-", which Markdown would turn into a bullet.
 SIGN_CONVENTION = RULE_TEXT["score_signs"] + " The last fields are each player's own score."
+
+
+def sign_convention() -> str:
+    """``SIGN_CONVENTION`` in the learner's language."""
+    return _(RULE_TEXT["score_signs"]) + " " + _("The last fields are each player's own score.")
+
+
 FIELDS: dict[str, tuple[str, str]] = {
-    "target": ("Target", "points the attack needs with its oudlers"),
-    "counted": ("Points counted", "the attack's points after the half point goes to the winning side"),
-    "result": ("Won (+) or lost (−) by", "signed: +8 if the attack won by 8, −7 if it lost by 7"),
-    "contract": ("Contract", "(25 + points won or lost by) × the multiplier, signed: + if the attack won, "
-                             "− if it lost"),
-    "petit_au_bout": ("Petit au bout", "10 × the multiplier, signed: + if the attack won the last trick with the "
-                                       "Petit, − if the defence did"),
-    "poignee": ("Poignée", "20, 30 or 40, signed: + if the attack won the deal, − if the defence did"),
-    "chelem": ("Chelem", "signed: + for the attack, − for the defence"),
-    "per_defender": ("Per defender", "the sum of the steps above, signed: + each defender pays it, − each "
-                                     "defender receives it"),
-    "taker": ("Taker's score", "the taker's own score, with its sign: + or −"),
-    "partner": ("Partner's score", "the partner's own score, with its sign: + or −"),
-    "defender": ("Each defender's score", "each defender's own score, with its sign: + or −"),
+    "target": (N_("Target"), N_("points the attack needs with its oudlers")),
+    "counted": (N_("Points counted"), N_("the attack's points after the half point goes to the winning side")),
+    "result": (N_("Won (+) or lost (−) by"), N_("signed: +8 if the attack won by 8, −7 if it lost by 7")),
+    "contract": (N_("Contract"), N_("(25 + points won or lost by) × the multiplier, signed: + if the attack won, "
+                             "− if it lost")),
+    "petit_au_bout": (N_("Petit au bout"), N_("10 × the multiplier, signed: + if the attack won the last trick "
+                                              "with the Petit, − if the defence did")),
+    "poignee": (N_("Poignée"), N_("20, 30 or 40, signed: + if the attack won the deal, − if the defence did")),
+    "chelem": (N_("Chelem"), N_("signed: + for the attack, − for the defence")),
+    "per_defender": (N_("Per defender"), N_("the sum of the steps above, signed: + each defender pays it, − each "
+                                     "defender receives it")),
+    "taker": (N_("Taker's score"), N_("the taker's own score, with its sign: + or −")),
+    "partner": (N_("Partner's score"), N_("the partner's own score, with its sign: + or −")),
+    "defender": (N_("Each defender's score"), N_("each defender's own score, with its sign: + or −")),
 }
 # Every field but the target and the points counted carries a sign, and a wrong sign is a mistake.
 UNSIGNED = slips.UNSIGNED
@@ -80,12 +90,12 @@ def form_answer(params: dict, keys=None) -> dict:
 
 
 def form_fields(keys) -> tuple[FormField, ...]:
-    return tuple(FormField(k, *FIELDS[k]) for k in keys)
+    return tuple(FormField(k, _(FIELDS[k][0]), _(FIELDS[k][1])) for k in keys)
 
 
 def step_text(s: DealScore, key: str) -> str:
     want = STEP_OF[key]
-    return " ".join(st.text for st in s.steps if st.key == want or st.key.startswith(want + "_"))
+    return " ".join(say(st.text) for st in s.steps if st.key == want or st.key.startswith(want + "_"))
 
 
 # ---------------------------------------------------------------- known mistakes
@@ -120,7 +130,8 @@ def _read_form(q: Question, raw) -> dict:
     wanted = [f.key for f in q.fields]
     if isinstance(raw, list | tuple) and len(raw) == len(wanted):
         raw = dict(zip(wanted, raw))
-    labels = {re.sub(r"[\W_]+", "_", label.lower()).strip("_"): key for key, (label, _hint) in FIELDS.items()}
+    labels = {re.sub(r"[\W_]+", "_", name.lower()).strip("_"): key for key, (label, _hint) in FIELDS.items()
+              for name in (label, _(label))}
     given = {}
     for k, v in read_form(raw).items():
         k = re.sub(r"[\W_]+", "_", k).strip("_")
@@ -128,7 +139,8 @@ def _read_form(q: Question, raw) -> dict:
         if k in wanted and v is not None and str(v).strip() != "":
             given[k] = v
     if not given:
-        raise AnswerError("fill in at least one field of the form: " + ", ".join(f.label for f in q.fields))
+        raise AnswerError(_("fill in at least one field of the form: {fields}").format(
+            fields=", ".join(f.label for f in q.fields)))
     return given
 
 
@@ -153,8 +165,9 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
         k = f.key
         if k not in values:
             marks[k] = False
-            notes.append(f"**{f.label}**: {unreadable[k]}." if k in unreadable else
-                         f"**{f.label}**: missing; it is {fmt(want[k])}. {step_text(s, k)}")
+            notes.append(_("**{field}**: {problem}.").format(field=f.label, problem=unreadable[k]) if k in unreadable
+                         else _("**{field}**: missing; it is {right}. {step}").format(
+                             field=f.label, right=fmt(want[k]), step=step_text(s, k)))
             first_wrong = first_wrong or k
             continue
         v = values[k]
@@ -164,28 +177,32 @@ def grade_form(q: Question, raw) -> tuple[float, str, list[str], dict, str]:
         if ok:
             continue
         if carried:
-            notes.append(f"**{f.label}**: {fmt(v)} follows from your earlier steps, so it counts.")
+            notes.append(_("**{field}**: {value} follows from your earlier steps, so it counts.").format(
+                field=f.label, value=fmt(v)))
             continue
         first_wrong = first_wrong or k
         found = mistakes_for(params, k, v)
         correct = signed(want[k]) if k not in UNSIGNED else fmt(want[k])
         if found:
             ids.append(found[0])
-            notes.append(f"**{f.label}**: {found[1]}. It is {correct}.")
+            notes.append(_("**{field}**: {slip}. It is {right}.").format(field=f.label, slip=found[1], right=correct))
         else:
             ids.append(f"wrong_{k}")
-            notes.append(f"**{f.label}**: {fmt(v)} is not right; it is {correct}. {step_text(s, k)}")
+            notes.append(_("**{field}**: {value} is not right; it is {right}. {step}").format(
+                field=f.label, value=fmt(v), right=correct, step=step_text(s, k)))
     credit = sum(marks.values()) / len(q.fields)
     # The answer as the learner wrote it, in the words of the form (shown again in Replay).
-    given_text = "; ".join(f"{FIELDS[f.key][0]}: {fmt(values[f.key]) if f.key in UNSIGNED else signed(values[f.key])}"
+    given_text = "; ".join(f"{_(FIELDS[f.key][0])}: "
+                           f"{fmt(values[f.key]) if f.key in UNSIGNED else signed(values[f.key])}"
                            for f in q.fields if f.key in values)
     if credit >= 1.0:
-        message = "Right! Every step is correct." if not notes else "Right, with a slip carried through:\n\n" + \
-            "\n".join(f"- {n}" for n in notes)
+        message = _("Right! Every step is correct.") if not notes else \
+            _("Right, with a slip carried through:") + "\n\n" + "\n".join(f"- {n}" for n in notes)
         return 1.0 if not notes else credit, message, ids, marks, given_text
-    head = f"{sum(marks.values())} of {len(q.fields)} steps right."
+    head = ngettext("{n} of {total} step right.", "{n} of {total} steps right.", len(q.fields)).format(
+        n=sum(marks.values()), total=len(q.fields))
     if first_wrong:
-        head += f" The first wrong step is **{FIELDS[first_wrong][0]}**."
+        head += " " + _("The first wrong step is **{field}**.").format(field=_(FIELDS[first_wrong][0]))
     return credit, head + "\n\n" + "\n".join(f"- {n}" for n in notes), ids, marks, given_text
 
 
@@ -217,6 +234,12 @@ def score_params(players: int, contract, points: float, oudlers: int, *, petit_a
             "alone": alone}
 
 
+CHELEM_WORDS = {"announced_made": N_("the taker announced a chelem and made it"),
+                "made": N_("the attack took every trick without announcing a chelem"),
+                "announced_failed": N_("the taker announced a chelem and failed"),
+                "defence": N_("the defence took every trick")}
+
+
 def describe(params: dict, shown_by=None) -> str:
     """The deal in words, for a prompt; ``shown_by`` names the side ('attack' or 'defence') that showed each
     poignée, so a learner meets the defence's poignée going to a winning taker.
@@ -228,22 +251,29 @@ shown by the defence (20).'
     """
     c = Contract.parse(params["contract"])
     players = params["players"]
-    parts = [f"{players} players, a **{c.french}** (×{c.multiplier})"]
+    first = _("{players} players, a **{contract}** (×{multiplier})").format(
+        players=players, contract=c.french, multiplier=c.multiplier)
     if players == 5:
-        parts[0] += ", the taker " + ("playing alone" if params.get("alone") else "with a partner")
+        first = (_("{table}, the taker playing alone") if params.get("alone") else
+                 _("{table}, the taker with a partner")).format(table=first)
+    parts = [first]
     n = params["oudlers"]
-    parts.append(f"the attack made **{fmt(params['taker_points'])}** points with **{n} oudler{'s' if n != 1 else ''}**")
+    parts.append(ngettext("the attack made **{points}** points with **{n} oudler**",
+                          "the attack made **{points}** points with **{n} oudlers**", n).format(
+        points=fmt(params["taker_points"]), n=n))
     pab = params.get("petit_au_bout")
     if pab:
-        parts.append(f"the **{pab}** won the last trick with the Petit in it")
+        parts.append(_("the **attack** won the last trick with the Petit in it") if pab == "attack" else
+                     _("the **defence** won the last trick with the Petit in it"))
     sides = list(shown_by or ())
     for i, p in enumerate(params.get("poignees") or ()):
-        by = f" by the {sides[i]}" if i < len(sides) else ""
-        parts.append(f"a **{p}** poignée was shown{by} ({POIGNEE_BONUS[p]})")
+        if i < len(sides):
+            text = (_("a **{level}** poignée was shown by the attack ({bonus})") if sides[i] == "attack" else
+                    _("a **{level}** poignée was shown by the defence ({bonus})"))
+        else:
+            text = _("a **{level}** poignée was shown ({bonus})")
+        parts.append(text.format(level=p, bonus=POIGNEE_BONUS[p]))
     ch = params.get("chelem")
     if ch:
-        parts.append({"announced_made": "the taker announced a chelem and made it",
-                      "made": "the attack took every trick without announcing a chelem",
-                      "announced_failed": "the taker announced a chelem and failed",
-                      "defence": "the defence took every trick"}[ch])
+        parts.append(_(CHELEM_WORDS[ch]))
     return "; ".join(parts) + "."

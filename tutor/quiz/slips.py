@@ -29,10 +29,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import CHELEM_BONUS, DealScore, target_points
+from ..engine.words import N_, Text, plural
+from ..i18n import _
+from ..i18n.words import say
 from .question import fmt, signed
+
+_SIDE = {"attack": N_("the attack"), "defence": N_("the defence")}
 
 # The form signs every field but these two (+ when the taker's side gains, − when it loses).
 UNSIGNED = frozenset({"target", "counted"})
@@ -81,18 +86,24 @@ def _words(s: DealScore, field: str) -> dict:
     k, m, right = s.contract.multiplier, s.margin, right_values(s)
     want = right.get(field, 0)
     gains = want > 0
-    return {"k": k, "m": m, "right": (25 + m) * k, "per": abs(s.per_defender), "pab": abs(_bonus(s, "petit_au_bout")),
+    pab_side = "attack" if _bonus(s, "petit_au_bout") > 0 else "defence"
+    return {"the_winner": Text(_SIDE["attack" if s.won else "defence"]),
+            "the_loser": Text(_SIDE["defence" if s.won else "attack"]), "the_pab_side": Text(_SIDE[pab_side]),
+            "o_oudlers": plural(s.oudlers, "oudler"),
+            "k": k, "m": m, "right": (25 + m) * k, "per": abs(s.per_defender), "pab": abs(_bonus(s, "petit_au_bout")),
             "p": abs(_bonus(s, "poignee")), "ch": signed(_bonus(s, "chelem")), "d": s.defenders,
             "taker": abs(s.taker), "partner": abs(s.partner or 0), "target": s.target, "o": s.oudlers,
             "os": "" if s.oudlers == 1 else "s", "name": s.contract.value.replace("_", " "),
-            "won": "won" if s.won else "lost", "winner": "attack" if s.won else "defence",
+            "won": Text(N_("won")) if s.won else Text(N_("lost")), "winner": "attack" if s.won else "defence",
             "loser": "defence" if s.won else "attack", "pab_side": "attack" if _bonus(s, "petit_au_bout") > 0
             else "defence", "tm": abs(s.taker) // max(1, abs(s.per_defender)), "want": signed(want),
             "pts": fmt(s.taker_points), "counted": fmt(s.counted_points), "other": fmt(_other_rounding(s)),
-            "plus": "positive" if s.taker > 0 else "negative", "each": fmt(s.per_defender), "own": fmt(s.taker),
-            "own_partner": fmt(s.partner or 0), "lose": "lose" if s.won else "win",
-            "what": (("each defender pays it" if gains else "each defender receives it") if field == "per_defender"
-                     else "the taker's side gains it" if gains else "the taker's side loses it")}
+            "plus": Text(N_("positive")) if s.taker > 0 else Text(N_("negative")), "each": fmt(s.per_defender),
+            "own": fmt(s.taker),
+            "own_partner": fmt(s.partner or 0), "lose": Text(N_("lose")) if s.won else Text(N_("win")),
+            "what": Text((N_("each defender pays it") if gains else N_("each defender receives it"))
+                         if field == "per_defender" else N_("the taker's side gains it") if gains
+                         else N_("the taker's side loses it"))}
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,7 @@ class Slip:
     value: Callable[[DealScore], float | None]  # the number the slip gives, signed as the form signs it
     source: str  # "RULES.md" (a common mistake) or "score form" (one of its steps)
     in_total: bool = True  # a slip in a step of the sum also gives a wrong total per defender
+    extra: dict = field(default_factory=dict)  # the row's own values for ``wrong`` and ``right``
 
     @property
     def signed(self) -> bool:
@@ -112,8 +124,10 @@ class Slip:
 
     def says(self, s: DealScore, given: float, field: str | None = None) -> str:
         """The one sentence naming this slip, in the words of ``field`` (its own, or per_defender)."""
-        w = _words(s, field or self.field)
-        return f"{fmt(given)} is {self.wrong.format(**w)} instead of {self.right.format(**w)}"
+        w = {k: say(v) if isinstance(v, Text) else fmt(v) if isinstance(v, float) else v
+             for k, v in {**_words(s, field or self.field), **self.extra}.items()}
+        return _("{given} is {wrong} instead of {right}").format(given=fmt(given), wrong=_(self.wrong).format(**w),
+                                                                 right=_(self.right).format(**w))
 
 
 def _if(cond: Callable[[DealScore], bool], fn: Callable[[DealScore], float]) -> Callable[[DealScore], float | None]:
@@ -127,32 +141,32 @@ _pab_to_winner = lambda s: _has_pab(s) and (_bonus(s, "petit_au_bout") > 0) == s
 _five_partner = lambda s: s.players == 5 and not s.alone  # noqa: E731
 
 
-def _n_oudlers(n: int) -> str:
-    return f"{n} oudler{'' if n == 1 else 's'}"
-
-
 def _target_slip(n: int) -> Slip:
-    return Slip("target", "target_oudlers", f"the target with {_n_oudlers(n)}", "the target with {o} oudler{os}: "
-                "{target}", lambda s: target_points(n) if n != s.oudlers else None, "score form")
+    return Slip("target", "target_oudlers", "the target with {n_oudlers}", "the target with {o_oudlers}: "
+                "{target}", lambda s: target_points(n) if n != s.oudlers else None, "score form",
+                extra={"n_oudlers": plural(n, "oudler")})
 
 
 def _result_target_slip(n: int) -> Slip:
-    return Slip("result", "target_oudlers", f"{{counted}} − {target_points(n)}, from the target with {_n_oudlers(n)}",
-                "{want}, from the target with {o} oudler{os}: {target}",
-                lambda s: s.counted_points - target_points(n) if n != s.oudlers else None, "score form")
+    return Slip("result", "target_oudlers", "{counted} − {t}, from the target with {n_oudlers}",
+                "{want}, from the target with {o_oudlers}: {target}",
+                lambda s: s.counted_points - target_points(n) if n != s.oudlers else None, "score form",
+                extra={"n_oudlers": plural(n, "oudler"), "t": target_points(n)})
 
 
 def _wrong_multiplier(j: int) -> Slip:
-    return Slip("contract", "wrong_multiplier", f"(25 + {{m}}) × {j}, the multiplier of another contract",
-                "(25 + {m}) × {k} = {right}: a {name} multiplies by {k}, not " + str(j),
-                lambda s: (25 + s.margin) * j * _sign(s) if j not in (s.contract.multiplier, 1) else None, "score form")
+    return Slip("contract", "wrong_multiplier", "(25 + {m}) × {j}, the multiplier of another contract",
+                "(25 + {m}) × {k} = {right}: a {name} multiplies by {k}, not {j}",
+                lambda s: (25 + s.margin) * j * _sign(s) if j not in (s.contract.multiplier, 1) else None, "score form",
+                extra={"j": j})
 
 
-def _share(field: str, mid: str, times: float, why: str, cond: Callable[[DealScore], bool]) -> Slip:
+def _share(field_: str, mid: str, times: float, why: str, cond: Callable[[DealScore], bool]) -> Slip:
     """A share counted × ``times`` of what each defender pays instead of the right multiple."""
-    right = "{each} × {tm} = {own}" if field == "taker" else "{each} × 1 = {own_partner}"
-    return Slip(field, mid, f"{{each}} × {fmt(times)}", f"{right}: {why}",
-                _if(cond, lambda s: s.per_defender * times), "score form")
+    right = "{each} × {tm} = {own}: {why}" if field_ == "taker" else "{each} × 1 = {own_partner}: {why}"
+    return Slip(field_, mid, "{each} × {times}", right,
+                _if(cond, lambda s: s.per_defender * times), "score form",
+                extra={"times": float(times), "why": Text(why)})
 
 
 def _sign_slip(field: str) -> Slip:
@@ -166,8 +180,8 @@ SLIPS: tuple[Slip, ...] = (
     # -- the target, from the attack's oudlers (score form step 1)
     *(_target_slip(n) for n in range(4)),
     # -- the points counted: the half point of 3 and 5 players
-    Slip("counted", "half_point", "{pts} with the half point given to the {loser}",
-         "{counted}: the half point goes to the side that wins (the {winner})",
+    Slip("counted", "half_point", "{pts} with the half point given to {the_loser}",
+         "{counted}: the half point goes to the side that wins ({the_winner})",
          lambda s: _other_rounding(s) if _other_rounding(s) != s.counted_points else None, "score form"),
     # -- the result, won (+) or lost (−) by
     Slip("result", "result_sign", "the margin with the wrong sign", "{want}: the attack {won}",
@@ -175,7 +189,7 @@ SLIPS: tuple[Slip, ...] = (
     Slip("result", "half_point", "{pts} − {target}, with the half point left in",
          "{want}: the half point goes to the side that wins, so the result is a whole number",
          lambda s: s.taker_points - s.target, "score form"),
-    Slip("result", "half_point", "{other} − {target}, with the half point given to the {loser}",
+    Slip("result", "half_point", "{other} − {target}, with the half point given to {the_loser}",
          "{want}: the half point goes to the side that wins, so {pts} counts as {counted}",
          lambda s: _other_rounding(s) - s.target if _other_rounding(s) != s.counted_points else None, "score form"),
     *(_result_target_slip(n) for n in range(4)),
@@ -194,15 +208,15 @@ SLIPS: tuple[Slip, ...] = (
                                                        lambda s: 10 if _bonus(s, "petit_au_bout") > 0 else -10),
          "score form"),
     Slip("petit_au_bout", "petit_au_bout_to_winner", "the petit au bout given to the side that won the deal",
-         "{pab} to the {pab_side}: the petit au bout goes to the side that won the last trick with the Petit, "
+         "{pab} to {the_pab_side}: the petit au bout goes to the side that won the last trick with the Petit, "
          "whatever the result of the deal",
          _if(lambda s: _has_pab(s) and not _pab_to_winner(s), lambda s: -_bonus(s, "petit_au_bout")), "score form"),
     Slip("petit_au_bout", "petit_au_bout_side", "the petit au bout given to the other side",
-         "{pab} to the side that took the Petit in the last trick (the {pab_side})",
+         "{pab} to the side that took the Petit in the last trick ({the_pab_side})",
          _if(_pab_to_winner, lambda s: -_bonus(s, "petit_au_bout")), "score form"),
     # -- the poignée: 20, 30 or 40 to the side that won the deal, never multiplied
     Slip("poignee", "poignee_wrong_side", "the poignée given to the side that showed it",
-         "{p} to the {winner}: the poignée goes to the side that won the deal, whichever side showed it",
+         "{p} to {the_winner}: the poignée goes to the side that won the deal, whichever side showed it",
          _if(_has_poignee, lambda s: -_bonus(s, "poignee")), "RULES.md"),
     Slip("poignee", "poignee_multiplied", "the poignée multiplied by {k}", "{p}: the poignée is never multiplied",
          _if(lambda s: _has_poignee(s) and _multiplied(s), lambda s: _bonus(s, "poignee") * s.contract.multiplier),

@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Card, Contract, cards_text
+from ..engine import Card, Contract
 from ..engine.state import Trick
-from ..engine.words import plural as plural  # the generators import it from here
+from ..engine.words import plural as _plural
+from ..i18n import _, language
+from ..i18n.words import card_name, card_short, cards_text, say
+
+
+def plural(n, word: str, many: str | None = None) -> str:
+    """'3 oudlers' / « 3 bouts »: a counted word in the learner's language (the generators import it from here)."""
+    return say(_plural(n, word, many))
 
 
 def md(cards: Iterable[Card]) -> str:
@@ -29,6 +36,8 @@ def named(c: Card) -> str:
     >>> named(card("KH")), named(card("T21")), named(card("T1"))
     ('K♥ (king of hearts)', 'trump 21', 'trump 1 (the Petit)')
     """
+    if language() != "en":
+        return card_short(c) if c.is_trump or c.is_excuse else f"{card_short(c)} ({card_name(c)})"
     if c.is_trump:
         return "trump 1 (the Petit)" if c.rank == 1 else c.short
     return c.short if c.is_excuse else f"{c.short} ({c.name})"
@@ -41,15 +50,15 @@ def cap(text: str) -> str:
 
 def contract_name(c: Contract) -> str:
     """'a **garde** (×2)'."""
-    return f"a **{c.french}** (×{c.multiplier})"
+    return _("a **{contract}** (×{multiplier})").format(contract=c.french, multiplier=c.multiplier)
 
 
 def trick_lines(cards: Iterable[Card], seats: Iterable[int], name) -> str:
     """'seat 1 (the taker) led 10♥, seat 2 played trump 14' with ``name(seat)`` for the seats."""
     parts = []
     for i, (c, s) in enumerate(zip(cards, seats)):
-        verb = "led" if i == 0 else "played"
-        parts.append(f"{name(s)} {verb} {c.short}")
+        text = _("{seat} led {card}") if i == 0 else _("{seat} played {card}")
+        parts.append(text.format(seat=name(s), card=card_short(c)))
     return ", ".join(parts)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, score_deal
+from ...i18n import _
+from ...i18n.words import say
 from ..positions import (
     PETIT_LAST,
     biased_deal,
@@ -103,10 +105,10 @@ def score_question(rng: random.Random, p: Params):
     rules += [r for k, r in (("petit_au_bout", "petit_au_bout"), ("poignee", "poignee_bonus"),
                              ("chelem", "chelem_bonus")) if k in answer]
     rules += ["per_defender", "shares"]
-    explanation = "\n".join(f"- {st.text}" for st in s.steps) + "\n\n" + rule_lines(rules)
+    explanation = "\n".join(f"- {say(st.text)}" for st in s.steps) + "\n\n" + rule_lines(rules)
     shown_by = [deal.camp(seat) for seat, _cards, _level in deal.poignees] if deal is not None else None
-    prompt = (f"**Score this deal.** {describe(params, shown_by)}\n\nFill in each step: + for the attack, − for the "
-              "defence, per defender, then every player's score.")
+    prompt = _("**Score this deal.** {deal}\n\nFill in each step: + for the attack, − for the defence, per "
+               "defender, then every player's score.").format(deal=describe(params, shown_by))
     ctx = {"score": params}
     if deal is not None:
         ctx["deal"] = provenance(deal)
