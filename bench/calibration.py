@@ -1,4 +1,4 @@
-"""Is the bidding estimator's chance the made rate a good taker reaches? A calibration table, 4 players.
+"""Is the bidding estimator's chance the made rate a good taker reaches? A calibration table (4 players; --players).
 
 Run: python bench/calibration.py [--deals 2000] [--set eval] [--budget 20] [--samples 200] [--record FILE]
      python bench/calibration.py --from FILE [--from FILE2 ...] [--fit]
@@ -50,9 +50,11 @@ OVER = (Phase.DONE, Phase.CANCELLED)
 TABLED = (Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
 
 
-def board(set_name: str, k: int) -> Deal | None:
-    seed = random.Random(f"calibration:{set_name}:{k}").randrange(2**31)
-    deal = Deal.new(PLAYERS, seed=seed, dealer=PLAYERS - 1)
+def board(set_name: str, k: int, players: int = PLAYERS) -> Deal | None:
+    # The 4-player sets keep their first names (calibration:<set>:<k>); other table sizes have their own.
+    name = f"calibration:{set_name}:{k}" if players == PLAYERS else f"calibration:p{players}:{set_name}:{k}"
+    seed = random.Random(name).randrange(2**31)
+    deal = Deal.new(players, seed=seed, dealer=players - 1)
     return None if deal.dealt.petit_sec() else deal
 
 
@@ -76,12 +78,13 @@ def advisor_taking(deal: Deal, seat: int, contract: Contract, budget_ms: float, 
 
 def taker_of(deal: Deal) -> int:
     """The seat whose hand counts the most (the seat most likely to bid)."""
-    hands = [deal.hand(s) for s in range(PLAYERS)]
-    return max(range(PLAYERS), key=lambda s: (hand_strength(hands[s], players=PLAYERS), -s))
+    n = deal.players
+    hands = [deal.hand(s) for s in range(n)]
+    return max(range(n), key=lambda s: (hand_strength(hands[s], players=n), -s))
 
 
 def taker_count(deal: Deal) -> float:
-    return hand_strength(deal.hand(taker_of(deal)), players=PLAYERS)
+    return hand_strength(deal.hand(taker_of(deal)), players=deal.players)
 
 
 def decile(p: float) -> int:
@@ -91,16 +94,16 @@ def decile(p: float) -> int:
 def estimate(deal: Deal, samples: int) -> dict[str, float]:
     """The raw chance of each contract for the taker's hand (the estimator, seeded by the deal)."""
     taker = taker_of(deal)
-    est = estimate_bids(deal.hand(taker), players=PLAYERS, seat=taker, samples=samples, seed=deal.seed)
+    est = estimate_bids(deal.hand(taker), players=deal.players, seat=taker, samples=samples, seed=deal.seed)
     return {c.value: est.contracts[c].raw for c in Contract}
 
 
 def measure(deal: Deal, budget_ms: float, samples: int, plays=tuple(PLAYS)) -> dict:
-    hands = [deal.hand(s) for s in range(PLAYERS)]
+    hands = [deal.hand(s) for s in range(deal.players)]
     taker = taker_of(deal)
-    est = estimate_bids(hands[taker], players=PLAYERS, seat=taker, samples=samples, seed=deal.seed)
+    est = estimate_bids(hands[taker], players=deal.players, seat=taker, samples=samples, seed=deal.seed)
     out = {"seed": deal.seed, "taker": taker, "budget": budget_ms, "samples": samples,
-           "count": hand_strength(hands[taker], players=PLAYERS),
+           "count": hand_strength(hands[taker], players=deal.players), "players": deal.players,
            "raw": {c.value: est.contracts[c].raw for c in Contract}, "advisor": {}, "bots": {}}
     for played in plays:
         scored = PLAYS[played]
@@ -178,6 +181,7 @@ def isotonic(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--players", type=int, default=PLAYERS, choices=(3, 4, 5))
     ap.add_argument("--set", default="eval", help="the seeded set of deals: 'eval' (the table) or 'fit'")
     ap.add_argument("--start", type=int, default=0, help="the first deal's number in the set")
     ap.add_argument("--budget", type=float, default=20, help="the advisor's modelled work a card, in ms")
@@ -212,7 +216,7 @@ def main() -> None:
     k = args.start
     filled = [0] * 10  # pairs so far per decile of the shown chance (--stratify)
     while len(records) < args.deals:
-        deal = board(args.set, k)
+        deal = board(args.set, k, args.players)
         k += 1
         if deal is None or (args.min_count and taker_count(deal) < args.min_count):
             continue
@@ -245,7 +249,8 @@ def report(records: list[dict], args) -> None:
     budgets = sorted({r.get("budget", args.budget) for r in records})
     samples = sorted({r.get("samples", args.samples) for r in records})
     pairs = sum(1 for r in records for c in TABLED if c.value in r["advisor"])
-    print(f"{len(records)} deals ({pairs} deal-contract pairs), 4 players; the estimator at {samples} samples, "
+    tables = sorted({r.get("players", PLAYERS) for r in records})
+    print(f"{len(records)} deals ({pairs} deal-contract pairs), {tables} players; the estimator at {samples} samples, "
           f"calibrated by {len(KNOTS)} knots ({FITTED_ON}). The advisor as taker ({budgets} ms of modelled work a "
           "card), the practice bots defending.")
     text, worst = table(records)

@@ -23,7 +23,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -105,7 +105,7 @@ def catalogue(lang: str) -> Catalog | None:
     return merged
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> NullTranslations:
     """The compiled catalogue of ``lang`` (English: the identity)."""
     cat = catalogue(lang) if lang != DEFAULT else None
