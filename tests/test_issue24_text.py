@@ -164,3 +164,27 @@ def test_no_strategy_check_repeats_an_example_of_its_lesson(course, lesson_id):
             if found in examples and examples[found] < check.line:  # an example shown before the check
                 repeats.append((check.line, examples[found]))
     assert not repeats, f"checks at lines {repeats} repeat the example at that line"
+
+
+NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                           "thirteen fourteen fifteen".split())}
+
+
+def test_every_trump_count_in_a_bid_puzzle_is_the_hand_s():
+    """"N trumps" counts the hand's trumps (the Excuse is not one); "N more trumps" those beside the Petit and
+    the 21 it names. The bid puzzles once counted the Excuse as a trump ("two oudlers and nine trumps")."""
+    import re
+    seen = 0
+    for p in PUZZLES.values():
+        if p.kind != "bid":
+            continue
+        trumps = [c for c in p.hand if c.is_trump]
+        oudler_trumps = sum(1 for c in trumps if c.rank in (1, 21))
+        for text in (p.title, p.question, p.explanation or ""):
+            for word, more in re.findall(r"\b(\w+) (more )?trumps\b", text.lower()):
+                n = NUMBER_WORDS.get(word, int(word) if word.isdigit() else None)
+                if n is None:
+                    continue
+                seen += 1
+                assert n == (len(trumps) - oudler_trumps if more else len(trumps)), (p.id, text)
+    assert seen >= 6
