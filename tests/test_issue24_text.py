@@ -188,3 +188,31 @@ def test_every_trump_count_in_a_bid_puzzle_is_the_hand_s():
                 seen += 1
                 assert n == (len(trumps) - oudler_trumps if more else len(trumps)), (p.id, text)
     assert seen >= 6
+
+
+FRACTIONS = {"a third": 1 / 3, "a quarter": 1 / 4, "half": 1 / 2}
+
+
+def test_every_chance_a_bid_puzzle_states_in_words_is_the_estimator_s():
+    """"made about four deals in five", "fails about one deal in five": each within 8 points of the seeded
+    estimator's (calibrated) chance of the contract the puzzle names, so a new calibration cannot leave the
+    words behind."""
+    import re
+
+    import yaml
+
+    from tutor.quiz.strategy_puzzles import bid_values, parse_strategy
+    seen = 0
+    path = ROOT / "puzzles" / "strategy-bidding.yaml"
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8")):
+        text = " ".join(entry.get("explanation", "").split())
+        p, _ = parse_strategy(entry, str(path), 0)
+        values = bid_values(p)
+        named = "petite" if "A petite would be made" in text else p.solution[0]
+        for verb, a, b in re.findall(r"(made|fails) (?:only )?about (\w+) deals? in (\w+)", text):
+            said = NUMBER_WORDS[a] / NUMBER_WORDS[b]
+            chance = values[named]["chance"]
+            got = chance if verb == "made" else 1 - chance
+            assert abs(got - said) <= 0.08, (p.id, f"{a} in {b}", round(got, 2))
+            seen += 1
+    assert seen >= 3
