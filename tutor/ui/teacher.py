@@ -270,7 +270,8 @@ def _create(cs: ClassStore, first: bool) -> bool:
                                    format_func=lambda k: f"{k}: {_(KINDS[k].summary)}")
             own, mix = own_questions.picker(cs)
             c1, c2, c3 = st.columns(3)
-            players = c1.selectbox(_("Players"), ["any", 3, 4, 5], format_func=lambda p: _("any") if p == "any" else str(p))
+            players = c1.selectbox(_("Players"), ["any", 3, 4, 5],
+                                   format_func=lambda p: _("any") if p == "any" else str(p))
             difficulty = c2.selectbox(_("Difficulty"), [1, 2, 3])
             count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10)
             paced = st.checkbox(_("Teacher-paced"), help=_("You move the whole class to the next question, and the "
