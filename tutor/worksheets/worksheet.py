@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine import TarotError
-from ..i18n import _
+from ..i18n import _, language, number
 from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
@@ -79,6 +79,8 @@ def answer_label(q: Question) -> str:
     True
     """
     text = q.answer_text.replace("`", "")
+    if q.answer_type is AnswerType.NUMBER and language() == "fr" and isinstance(q.answer, int | float):
+        return number(q.answer)  # 41,5 on a French sheet
     if q.answer_type is AnswerType.CHOICE:
         keys = [c.key for c in shown_choices(q)]
         if q.answer in keys:
