@@ -111,12 +111,17 @@ def ranking_csv(cs: ClassStore, quiz: QuizInfo) -> str:
     """The class ranking as CSV: place, learner, deals, attack %, defence %, global % (names made safe)."""
     people, plays = dup.plays(cs, quiz.id)
     standings = ds.ranking(len(quiz.deals), {k: (p.score, p.took) for k, p in plays.items() if p.done}, dict(people))
+    french = i18n.language() == "fr"  # French Excel: ";", French headers, decimal commas and a byte-order mark
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["place", "learner", "deals", "attack_pct", "defence_pct", "global_pct"])
+    w = csv.writer(out, lineterminator="\n", delimiter=";" if french else ",")
+    w.writerow(["place", "élève", "donnes", "pct_attaque", "pct_defense", "pct_global"] if french else
+               ["place", "learner", "deals", "attack_pct", "defence_pct", "global_pct"])
     for i, s in enumerate(standings, start=1):
-        w.writerow([i, guard(s.name), s.deals, ds.pct(s.attack), ds.pct(s.defence), ds.pct(s.global_)])
-    return out.getvalue()
+        pcts = [ds.pct(x) for x in (s.attack, s.defence, s.global_)]
+        if french:
+            pcts = ["" if p is None else i18n.number(p) for p in pcts]
+        w.writerow([i, guard(s.name), s.deals, *pcts])
+    return ("\ufeff" if french else "") + out.getvalue()
 
 
 def _board(cs: ClassStore, quiz: QuizInfo) -> list[tuple[int, str]]:
