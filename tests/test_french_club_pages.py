@@ -284,3 +284,20 @@ def test_french_duplicate_results_csv_round_trip_with_the_ranking():
     assert ";Nord;56;" in french and ",5" not in french.split("\n")[0]
     assert duplicate_from_csv(french) == results
     assert duplicate_to_csv(results, ranking) .startswith("deal,table,N,E,S,W,taker,score,taker_pct")
+
+
+def test_class_duplicate_ranking_csv_in_french(monkeypatch):
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from tutor.classroom.duplicate_stats import Standing
+    from tutor.ui import duplicate_board as board
+    standing = Standing(1, "Ann", 2, Fraction(1, 3), None, Fraction(1, 3))
+    monkeypatch.setattr(board.dup, "plays", lambda cs, quiz_id: ([(1, "Ann")], {}))
+    monkeypatch.setattr(board.ds, "ranking", lambda n, results, names: [standing])
+    quiz = SimpleNamespace(id=1, deals=[{}, {}])
+    english = board.ranking_csv(None, quiz)
+    assert english == "place,learner,deals,attack_pct,defence_pct,global_pct\n1,Ann,2,0.33,,0.33\n"
+    with i18n.using("fr"):
+        french = board.ranking_csv(None, quiz)
+    assert french == "\ufeffplace;élève;donnes;pct_attaque;pct_defense;pct_global\n1;Ann;2;0,33;;0,33\n"
