@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..content.verify import QuizContext
 from ..db import utcnow
 from ..db.classroom import OwnQuestion
+from ..i18n import _
 from ..limits import MAX_OWN_QUESTIONS
 from ..progress.db import StoreError, writing
 from ..quiz import Question
@@ -92,12 +93,13 @@ class QuestionBank:
                 if entry_id is not None:
                     done = conn.execute(update(OwnQuestion).where(OwnQuestion.id == int(entry_id)).values(**values))
                     if not done.rowcount:
-                        raise BankError(["That question is no longer in your bank (deleted in another tab?)."])
+                        raise BankError([_("That question is no longer in your bank (deleted in another tab?).")])
                     qid = int(entry_id)
                 else:
                     count = conn.execute(select(func.count()).select_from(OwnQuestion)).scalar()
                     if count >= MAX_OWN_QUESTIONS:
-                        raise BankError([f"Your bank holds at most {MAX_OWN_QUESTIONS} questions: delete one first."])
+                        raise BankError([_("Your bank holds at most {n} questions: delete one first.").format(
+                            n=MAX_OWN_QUESTIONS)])
                     qid = conn.execute(insert(OwnQuestion).values(created_at=now, **values)).inserted_primary_key[0]
                 return _entry(conn.execute(select(OwnQuestion).where(OwnQuestion.id == qid)).one())
         return self._db(run)

@@ -25,6 +25,7 @@ from ..db import utcnow
 from ..db.classroom import ClassDeal as DealRow
 from ..db.classroom import ClassPlayer
 from ..engine import IllegalAction, TarotError
+from ..i18n import _
 from ..limits import CLASS_DUPLICATE_DEALS, MAX_LOG_CHARS
 from ..practice.class_deals import ClassDeal, learner_score, log_text, parse_log, pick_deals, replayed
 from ..practice.table import Table
@@ -62,10 +63,12 @@ def create(cs: ClassStore, *, title: str, players: int, count: int, seed: int | 
     now = now or utcnow()
     title = " ".join(str(title or "").split())[:80]
     problems = [
-        (not title, "Give the session a title."),
-        (players not in (3, 4, 5), "The number of players is 3, 4 or 5."),
-        (not MIN_DEALS <= int(count) <= MAX_DEALS, f"A duplicate session has {MIN_DEALS} to {MAX_DEALS} deals."),
-        (deadline is not None and (deadline.tzinfo is None or deadline <= now), "The deadline must be in the future."),
+        (not title, _("Give the session a title.")),
+        (players not in (3, 4, 5), _("The number of players is 3, 4 or 5.")),
+        (not MIN_DEALS <= int(count) <= MAX_DEALS,
+         _("A duplicate session has {least} to {most} deals.").format(least=MIN_DEALS, most=MAX_DEALS)),
+        (deadline is not None and (deadline.tzinfo is None or deadline <= now),
+         _("The deadline must be in the future.")),
     ]
     for bad, detail in problems:
         if bad:
@@ -90,7 +93,7 @@ def mine(cs: ClassStore, token: str, now: datetime | None = None) -> tuple[QuizI
     """The session, the learner and their own plays (number -> Play), from their token."""
     quiz, player = cs.me(token, now=now)
     if not quiz.duplicate:
-        raise ClassError(Reason.BAD_INPUT, detail="This class quiz has questions, not deals.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("This class quiz has questions, not deals."))
     return quiz, player, _rows(cs, player.id)
 
 
@@ -108,21 +111,22 @@ def save(cs: ClassStore, token: str, number: int, log, now: datetime | None = No
     cs._require_open(quiz, now)
     number = int(number)
     if not 0 <= number < len(quiz.deals):
-        raise ClassError(Reason.BAD_INPUT, detail=f"This session has no deal {number + 1}.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("This session has no deal {n}.").format(n=number + 1))
     first = next((i for i in range(len(quiz.deals)) if not (i in plays and plays[i].done)), None)
     if first != number:
-        raise ClassError(Reason.BAD_INPUT, detail=f"Deal {number + 1} is not the one to play now." if first is not None
-                         else "Every deal of this session is already played.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("Deal {n} is not the one to play now.").format(n=number + 1)
+                         if first is not None else _("Every deal of this session is already played."))
     text = log if isinstance(log, str) else log_text(log)
     if len(text) > MAX_LOG_CHARS:
-        raise ClassError(Reason.BAD_INPUT, detail="That is not a deal of this session.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("That is not a deal of this session."))
     before = plays[number].log if number in plays else ""
     if not (text == before or text.startswith(before + " ") or not before):
-        raise ClassError(Reason.BAD_INPUT, detail="A move already made cannot be changed.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("A move already made cannot be changed."))
     try:
         table = replayed(quiz.players, deals_of(quiz)[number].seed, parse_log(text))
     except (IllegalAction, TarotError) as err:
-        raise ClassError(Reason.BAD_INPUT, detail=f"That is not a move of this deal: {err}") from err
+        raise ClassError(Reason.BAD_INPUT,
+                         detail=_("That is not a move of this deal: {problem}").format(problem=err)) from err
     text = log_text(table.deal.log)  # the bots' answers included
     score, took = learner_score(table.deal) if table.finished else (None, None)
     done = table.finished
@@ -137,13 +141,13 @@ def save(cs: ClassStore, token: str, number: int, log, now: datetime | None = No
                 if row is None:
                     conn.execute(insert(DealRow).values(player_id=player.id, number=number, **values))
                 elif row.done or not (text == row.log or text.startswith(row.log + " ") or not row.log):
-                    raise ClassError(Reason.BAD_INPUT, detail="This deal moved on in another tab: reload the page.")
+                    raise ClassError(Reason.BAD_INPUT, detail=_("This deal moved on in another tab: reload the page."))
                 else:
                     conn.execute(update(DealRow).where(DealRow.id == row.id).values(**values))
                 if all_done:
                     conn.execute(update(ClassPlayer).where(ClassPlayer.id == player.id).values(finished_at=now))
         except IntegrityError as exc:  # two tabs saving the first move at once
-            raise ClassError(Reason.BAD_INPUT, detail="This deal moved on in another tab: reload the page.") from exc
+            raise ClassError(Reason.BAD_INPUT, detail=_("This deal moved on in another tab: reload the page.")) from exc
     cs._patient(run)
     return Play(player.id, number, text, done, score, took, now)
 
@@ -153,7 +157,7 @@ def class_scores(cs: ClassStore, token: str, number: int) -> tuple[int, ...]:
     particular order and without names; refused until this learner has finished it."""
     quiz, player, plays = mine(cs, token)
     if number not in plays or not plays[number].done:
-        raise ClassError(Reason.BAD_INPUT, detail=f"Finish deal {number + 1} first.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("Finish deal {n} first.").format(n=number + 1))
 
     def run():
         with cs.engine.connect() as conn:

@@ -14,7 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from .. import i18n
 from ..csvsafe import guard
+from ..i18n import _
 from ..quiz import AnswerType, Question, check_answer
 from ..skills import SKILLS
 from .store import Mark, Player, QuizInfo, Tallies
@@ -125,7 +127,7 @@ def one_place(x: float | None, none: str = "—") -> str:
     r = float(Decimal(repr(float(x))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
     if r == 0:
         return "0"
-    return f"{r:.0f}" if r.is_integer() else f"{r:.1f}"
+    return i18n.number(r)  # one decimal at most already: 3.3 in English, 3,3 in French
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,7 @@ def mistake(q: Question, given: list[tuple[str, bool, int]]) -> Mistake | None:
     answer, n = sorted(wrong.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     fb = check_answer(q, answer)  # the stored answer is in the checker's own notation; it never raises
     why = fb.message if fb.given and not fb.correct else ""
-    return Mistake(answer, n, why or f"Not right: the answer is {q.answer_text}.")
+    return Mistake(answer, n, why or _("Not right: the answer is {answer}.").format(answer=q.answer_text))
 
 
 def question_views(quiz: QuizInfo, t: Tallies) -> list[QuestionView]:
@@ -235,8 +237,8 @@ def cell(credit: float | None) -> str:
     if credit is None:
         return "—"
     if credit >= 1.0:
-        return "right"
-    return "wrong" if credit <= 0 else f"part ({one_place(credit)})"
+        return _("right")
+    return _("wrong") if credit <= 0 else _("part ({credit})").format(credit=one_place(credit))
 
 
 def learner_table(quiz: QuizInfo, t: Tallies, grid: dict[tuple[int, int], float]) -> list[dict]:
@@ -244,8 +246,8 @@ def learner_table(quiz: QuizInfo, t: Tallies, grid: dict[tuple[int, int], float]
     total = len(quiz.questions)
     rows = []
     for r in learners_from(t):
-        row = {"learner": r.name, "score": one_place(r.score), "right": f"{r.right}/{total}",
-               "answered": f"{r.answered}/{total}", "time (s)": one_place(r.seconds)}
+        row = {_("learner"): r.name, _("score"): one_place(r.score), _("right"): f"{r.right}/{total}",
+               _("answered"): f"{r.answered}/{total}", _("time (s)"): one_place(r.seconds)}
         for i in range(total):
             row[f"Q{i + 1}"] = cell(grid.get((r.player_id, i)))
         rows.append(row)

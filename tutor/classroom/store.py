@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..db import name_key, utcnow
 from ..db.classroom import ClassAnswer, ClassPlayer, ClassQuiz
 from ..engine import TarotError
+from ..i18n import N_, _
 from ..progress.db import Problem, StoreError, writing
 from ..progress.hashing import make_hash, token_hash
 from ..progress.store import clean_name
@@ -74,28 +75,28 @@ class Reason(enum.Enum):
 
 
 MESSAGES = {
-    Reason.UNKNOWN: "There is no class quiz with the code “{code}”. Check the code with your teacher "
-                    "(it has 6 letters and digits, never 0, O, 1, I or L).",
-    Reason.CLOSED: "The quiz “{title}” is closed: your teacher is not taking answers any more.",
-    Reason.PAST_DEADLINE: "The quiz “{title}” ended at {deadline} (UTC): answers are no longer taken.",
-    Reason.NAME_TAKEN: "Someone in this quiz is already called “{name}”. Add an initial or pick another name.",
+    Reason.UNKNOWN: N_("There is no class quiz with the code “{code}”. Check the code with your teacher "
+                    "(it has 6 letters and digits, never 0, O, 1, I or L)."),
+    Reason.CLOSED: N_("The quiz “{title}” is closed: your teacher is not taking answers any more."),
+    Reason.PAST_DEADLINE: N_("The quiz “{title}” ended at {deadline} (UTC): answers are no longer taken."),
+    Reason.NAME_TAKEN: N_("Someone in this quiz is already called “{name}”. Add an initial or pick another name."),
     Reason.BAD_INPUT: "{detail}",
-    Reason.ANSWERED: "Question {number} is already answered: an answer cannot be changed.",
-    Reason.SLOW_DOWN: "Too many tries to join from this browser: wait {wait} s, then check the code with "
-                      "your teacher and try again.",
-    Reason.EXPIRED: "The quiz “{title}” ended more than {days} days ago, so this link no longer opens it.",
-    Reason.NOT_NOW: "Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
-                    "answered now.",
-    Reason.WRONG_PIN: "That name and PIN do not match. Check the PIN you were shown when you joined, or ask "
-                      "your teacher to let you back in.",
-    Reason.REFUSED: "This request to come back is no longer waiting (your teacher turned it down, or let in "
-                    "another request for this name). Ask your teacher, then ask again.",
-    Reason.SLOW_DOWN_PIN: "Too many wrong PINs for this name or from this browser: wait {wait} s, or ask your "
-                          "teacher to let you back in.",
-    Reason.TIME_UP: "Time is up for question {number}: answers are no longer taken. The next question comes "
-                    "here when your teacher moves on.",
-    Reason.TOO_MANY_REQUESTS: "Too many requests to come back are waiting in this quiz. Tell your teacher, who "
-                              "can turn them down on the dashboard.",
+    Reason.ANSWERED: N_("Question {number} is already answered: an answer cannot be changed."),
+    Reason.SLOW_DOWN: N_("Too many tries to join from this browser: wait {wait} s, then check the code with "
+                      "your teacher and try again."),
+    Reason.EXPIRED: N_("The quiz “{title}” ended more than {days} days ago, so this link no longer opens it."),
+    Reason.NOT_NOW: N_("Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
+                    "answered now."),
+    Reason.WRONG_PIN: N_("That name and PIN do not match. Check the PIN you were shown when you joined, or ask "
+                      "your teacher to let you back in."),
+    Reason.REFUSED: N_("This request to come back is no longer waiting (your teacher turned it down, or let in "
+                    "another request for this name). Ask your teacher, then ask again."),
+    Reason.SLOW_DOWN_PIN: N_("Too many wrong PINs for this name or from this browser: wait {wait} s, or ask your "
+                          "teacher to let you back in."),
+    Reason.TIME_UP: N_("Time is up for question {number}: answers are no longer taken. The next question comes "
+                    "here when your teacher moves on."),
+    Reason.TOO_MANY_REQUESTS: N_("Too many requests to come back are waiting in this quiz. Tell your teacher, who "
+                              "can turn them down on the dashboard."),
 }
 
 
@@ -104,7 +105,7 @@ class ClassError(Exception):
 
     def __init__(self, reason: Reason, **facts):
         self.reason = reason
-        super().__init__(MESSAGES[reason].format(**facts))
+        super().__init__(_(MESSAGES[reason]).format(**facts))  # in the language of the page
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ def display_name(name: str) -> str:
     except ValueError as err:
         raise ClassError(Reason.BAD_INPUT, detail=str(err)) from err
     if len(name) > 40:
-        raise ClassError(Reason.BAD_INPUT, detail="A display name has at most 40 characters.")
+        raise ClassError(Reason.BAD_INPUT, detail=_("A display name has at most 40 characters."))
     return name
 
 
@@ -302,17 +303,19 @@ class ClassStore:
         problems = [
             (not title, "Give the quiz a title."),
             (not kinds and not own, "Pick at least one kind of question, or questions of your own."),
-            (bool(unknown), f"Unknown kind of question: {', '.join(unknown)}."),
-            (bool(kinds) and not 1 <= int(count) <= MAX_QUESTIONS, f"A quiz has 1 to {MAX_QUESTIONS} questions."),
-            (made + len(own) > MAX_QUESTIONS, f"A quiz has at most {MAX_QUESTIONS} questions: {len(own)} of your own "
-                                              f"and {made} generated make {made + len(own)}."),
-            (not all(isinstance(q, Question) for q in own), "Your own questions must come from your bank."),
-            (int(difficulty) not in (1, 2, 3), "The difficulty is 1, 2 or 3."),
-            (players not in (None, 3, 4, 5), "The number of players is 3, 4 or 5."),
+            (bool(unknown), _("Unknown kind of question: {kinds}.").format(kinds=", ".join(unknown))),
+            (bool(kinds) and not 1 <= int(count) <= MAX_QUESTIONS,
+             _("A quiz has 1 to {n} questions.").format(n=MAX_QUESTIONS)),
+            (made + len(own) > MAX_QUESTIONS, _("A quiz has at most {n} questions: {own} of your own and {made} "
+                                                "generated make {total}.").format(n=MAX_QUESTIONS, own=len(own),
+                                                                                  made=made, total=made + len(own))),
+            (not all(isinstance(q, Question) for q in own), _("Your own questions must come from your bank.")),
+            (int(difficulty) not in (1, 2, 3), _("The difficulty is 1, 2 or 3.")),
+            (players not in (None, 3, 4, 5), _("The number of players is 3, 4 or 5.")),
             (deadline is not None and (deadline.tzinfo is None or deadline <= now),
-             "The deadline must be in the future."),
-            (bool(timer) and not paced, "A timer per question needs a teacher-paced quiz."),
-            (bool(leaderboard) and not paced, "The top five between questions needs a teacher-paced quiz."),
+             _("The deadline must be in the future.")),
+            (bool(timer) and not paced, _("A timer per question needs a teacher-paced quiz.")),
+            (bool(leaderboard) and not paced, _("The top five between questions needs a teacher-paced quiz.")),
         ]
         for bad, detail in problems:
             if bad:
@@ -338,7 +341,7 @@ class ClassStore:
     def insert_quiz(self, **values) -> QuizInfo:
         """Store a new quiz (``values`` are its columns) under a fresh code: a quiz, or a duplicate session."""
         def run():
-            for _ in range(20):  # a clash among ~890 million codes is rare; try another
+            for _try in range(20):  # a clash among ~890 million codes is rare; try another
                 try:
                     with writing(self.engine) as conn:
                         res = conn.execute(insert(ClassQuiz).values(
@@ -540,7 +543,7 @@ class ClassStore:
 
     def my_answers(self, token: str, now: datetime | None = None) -> list[Mark]:
         """This learner's own answers, and nobody else's."""
-        _, player = self.me(token, now=now)
+        player = self.me(token, now=now)[1]
         def run():
             with self.engine.connect() as conn:
                 return [_mark(r) for r in conn.execute(
@@ -554,10 +557,10 @@ class ClassStore:
         quiz, player = self.me(token, now=now)
         self._require_open(quiz, now)
         if not 0 <= int(number) < len(quiz.questions):
-            raise ClassError(Reason.BAD_INPUT, detail=f"This quiz has no question {int(number) + 1}.")
+            raise ClassError(Reason.BAD_INPUT, detail=_("This quiz has no question {n}.").format(n=int(number) + 1))
         if quiz.paced and int(number) != quiz.current:
-            where = ("the start" if quiz.current < 0 else "the results" if quiz.finished
-                     else f"question {quiz.current + 1}")
+            where = (_("the start") if quiz.current < 0 else _("the results") if quiz.finished
+                     else _("question {n}").format(n=quiz.current + 1))
             raise ClassError(Reason.NOT_NOW, where=where, number=int(number) + 1)
         if quiz.paced and too_late(quiz.question_at, quiz.timer, now):  # the server's clock, not the page's
             raise ClassError(Reason.TIME_UP, number=int(number) + 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from ..i18n import _
 from ..limits import QUESTION_TIMER_SECONDS
 
 # An answer pressed as the projector shows 0 is still on its way (a phone on a school's Wi-Fi takes
@@ -34,7 +35,7 @@ def check_seconds(seconds: int | None) -> int | None:
         return None
     lo, hi = QUESTION_TIMER_SECONDS
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not lo <= seconds <= hi:
-        raise ValueError(f"The timer is {lo} to {hi} seconds per question.")
+        raise ValueError(_("The timer is {lo} to {hi} seconds per question.").format(lo=lo, hi=hi))
     return seconds
 
 

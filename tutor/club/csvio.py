@@ -49,6 +49,7 @@ from typing import NamedTuple
 
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
+from ..i18n import _
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
 from .entry import (
     FIELDS,
@@ -163,7 +164,8 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
     injection (``'=x``) reads as the text without its quote.
     """
     if len(text) > MAX_SHEET_BYTES:
-        raise CsvError([(0, f"the sheet is larger than the {MAX_SHEET_BYTES // 1024:,} KB allowed")], source)
+        raise CsvError([(0, _("the sheet is larger than the {n} KB allowed").format(
+            n=f"{MAX_SHEET_BYTES // 1024:,}"))], source)
     text = text.removeprefix("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = _delimiter(first)
@@ -211,8 +213,8 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
     if header is None and problems:
         raise CsvError(problems, source)
     if header is None:
-        raise CsvError([(1, "empty sheet: the first row must be the header "
-                           f"({','.join(FIELDS)},<player 1>,<player 2>,...)")], source)
+        raise CsvError([(1, _("empty sheet: the first row must be the header ({columns})").format(
+            columns=f"{','.join(FIELDS)},<player 1>,<player 2>,..."))], source)
     first_dealer = None
     if "first_dealer" in meta:
         line, who = meta["first_dealer"]
@@ -243,15 +245,17 @@ def _read_header(header: list[str]) -> tuple[str, ...]:
     named = [column_field(h) for h in header]
     for name in FIELDS:  # duplicate players are named by check_players below
         if named.count(name) > 1:
-            both = " and ".join(repr(h) for h, f in zip(header, named) if f == name)
-            raise TarotError(f"the header has two {field_words(name)!r} columns ({both})")
+            both = _(" and ").join(repr(h) for h, f in zip(header, named) if f == name)
+            raise TarotError(_("the header has two {name!r} columns ({both})").format(name=field_words(name),
+                                                                                       both=both))
     missing = [f for f in REQUIRED if f not in named]
     if missing:
-        raise TarotError(f"the header has no {', '.join(missing)} column: it needs "
-                         f"{', '.join(REQUIRED)} (or preneur, contrat, points, bouts) and one column per player")
+        raise TarotError(_("the header has no {missing} column: it needs {required} (or preneur, contrat, points, "
+                           "bouts) and one column per player").format(missing=", ".join(missing),
+                                                                      required=", ".join(REQUIRED)))
     if "" in header:
-        raise TarotError("the header has an empty column name")
+        raise TarotError(_("the header has an empty column name"))
     try:
         return check_players(h for h, f in zip(header, named) if f is None)
     except GameError as err:
-        raise TarotError(f"the player columns: {err}") from None
+        raise TarotError(_("the player columns: {problem}").format(problem=err)) from None

@@ -28,7 +28,7 @@ import io
 from ..csvsafe import guard, unguard
 from ..limits import MAX_CSV_CELL, MAX_DUPLICATE_SCORE, MAX_NAME_CHARS, MAX_SEED, MAX_SHEET_BYTES, parse_int, shorten
 from .csvio import _rows
-from .duplicate import ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
+from .duplicate import FRENCH_NAMES, ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
 from .entry import fold
 
 COLUMNS = ("deal", "table", "N", "E", "S", "W", "taker", "score")
@@ -128,18 +128,35 @@ def from_csv(text: str) -> tuple[Result, ...]:
     return check_results(results)
 
 
-def to_csv(results, ranking: Ranking | None = None) -> str:
-    """The results as CSV (``from_csv`` reads it back); with ``ranking``, each row's notes too."""
+FRENCH_COLUMNS = ("donne", "table", "Nord", "Est", "Sud", "Ouest", "preneur", "marque")
+
+
+def to_csv(results, ranking: Ranking | None = None, *, french: bool = False) -> str:
+    """The results as CSV (``from_csv`` reads it back); with ``ranking``, each row's notes too. ``french``: French
+    headers and orientations, ``;`` between columns, decimal commas and a byte-order mark (French Excel).
+
+    >>> rs = from_csv("deal,table,N,E,S,W,taker,score\\n1,1,Ann,Bob,Cleo,Dan,W,56\\n")
+    >>> print(to_csv(rs, french=True), end="")
+    \ufeffdonne;table;Nord;Est;Sud;Ouest;preneur;marque
+    1;1;Ann;Bob;Cleo;Dan;Ouest;56
+    >>> from_csv(to_csv(rs, french=True)) == rs
+    True
+    """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", delimiter=";" if french else ",")
     notes = {}
     if ranking is not None:
         notes = {(n.result.deal, n.result.table): n for ns in ranking.notes.values() for n in ns}
-    writer.writerow([*COLUMNS, *(("taker_pct", "defence_pct") if ranking else ())])
+    extra = (("note_preneur", "note_defense") if french else ("taker_pct", "defence_pct")) if ranking else ()
+    writer.writerow([*(FRENCH_COLUMNS if french else COLUMNS), *extra])
     for r in sorted(results, key=lambda r: (r.deal, r.table)):
-        row = [r.deal, r.table, *r.seats, r.taker, r.score]
+        row = [r.deal, r.table, *r.seats, FRENCH_NAMES[r.taker] if french else r.taker, r.score]
         if ranking is not None:
             n = notes[r.deal, r.table]
-            row += [pct(n.taker_note), pct(n.defence_note)]
+            row += [_decimal(pct(n.taker_note), french), _decimal(pct(n.defence_note), french)]
         writer.writerow([guard(c) for c in row])
-    return out.getvalue()
+    return ("\ufeff" if french else "") + out.getvalue()
+
+
+def _decimal(value: float | None, french: bool):
+    return str(value).replace(".", ",") if french and value is not None else value

@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import Card, TarotError, deal_cards
+from ..i18n import _
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_TABLES
 from ..strategy.handcount import hand_strength
 from ..strategy.prenable import by_count, prenable
@@ -74,7 +75,7 @@ def prepare_etui(number: int, seed: int) -> Etui:
     taker = ORIENTATIONS[(number - 1) % 4]
     dealer = PLAY_ORDER[(number - 1) % 4]
     d_seat, t_seat = engine_seat(dealer), engine_seat(taker)
-    for _ in range(DEALS):
+    for _deal in range(DEALS):
         dealt = deal_cards(4, dealer=d_seat, seed=rng)
         if dealt.petit_sec():
             continue
@@ -129,11 +130,14 @@ class Movement:
 
 def check_size(tables: int, rounds: int, per_round: int) -> None:
     if not 2 <= tables <= MAX_DUPLICATE_TABLES:
-        raise TarotError(f"a duplicate needs 2 to {MAX_DUPLICATE_TABLES} tables, not {tables}")
+        raise TarotError(_("a duplicate needs 2 to {most} tables, not {n}").format(most=MAX_DUPLICATE_TABLES, n=tables))
     if not 2 <= rounds <= tables:
-        raise TarotError(f"with {tables} tables there are 2 to {tables} rounds (each étui once a table), not {rounds}")
+        raise TarotError(_("with {tables} tables there are 2 to {tables} rounds (each étui once a table), "
+                           "not {n}").format(
+            tables=tables, n=rounds))
     if not 1 <= per_round <= MAX_DUPLICATE_ETUIS:
-        raise TarotError(f"a table plays 1 to {MAX_DUPLICATE_ETUIS} étuis a round, not {per_round}")
+        raise TarotError(_("a table plays 1 to {most} étuis a round, not {n}").format(most=MAX_DUPLICATE_ETUIS,
+                                                                                      n=per_round))
 
 
 def make_movement(tables: int, rounds: int, seed: int = 0) -> Movement:
@@ -159,7 +163,7 @@ def _matched(tables: int, rounds: int, rng: random.Random) -> Movement:
     for r in range(1, rounds):
         round_sets = tuple((t + r) % tables for t in range(tables))
         best = None
-        for _ in range(MATCH_TRIES):
+        for _try in range(MATCH_TRIES):
             where = [identity]  # North stays at its table
             cost = 0
             for o in range(1, 4):
@@ -265,10 +269,10 @@ def make_setup(tables: int, rounds: int, per_round: int = 4, seed: int = 0, line
     check_size(tables, rounds, per_round)
     lines = default_lines(tables) if lines is None else tuple(tuple(line) for line in lines)
     if len(lines) != 4 or any(len(line) != tables for line in lines):
-        raise TarotError(f"each orientation needs {tables} players, one a table")
+        raise TarotError(_("each orientation needs {n} players, one a table").format(n=tables))
     names = [n for line in lines for n in line]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise TarotError(f"{twice} is named twice: each player plays in one seat")
+        raise TarotError(_("{name} is named twice: each player plays in one seat").format(name=twice))
     etuis = tuple(prepare_etui(n, seed) for n in range(1, tables * per_round + 1))
     return Setup(tables, rounds, per_round, seed, lines, etuis, make_movement(tables, rounds, seed))

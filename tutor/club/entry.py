@@ -31,14 +31,15 @@ from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, 
 from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
+from ..i18n import N_, _
 
 FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
 REQUIRED = ("taker", "contract", "points", "oudlers")
 # Each field as the scorer reads it (the form's labels, the CSV's headers in words): a refusal names a field
 # by these words, never by its code name.
-FIELD_WORDS = {"taker": "taker", "partner": "partner", "contract": "contract", "points": "points",
-               "oudlers": "oudlers", "petit_au_bout": "petit au bout", "poignees": "poignées", "chelem": "chelem",
-               "alone": "alone"}
+FIELD_WORDS = {"taker": N_("taker"), "partner": N_("partner"), "contract": N_("contract"), "points": N_("points"),
+               "oudlers": N_("oudlers"), "petit_au_bout": N_("petit au bout"), "poignees": N_("poignées"),
+               "chelem": N_("chelem"), "alone": N_("alone")}
 TRUMPS_IN_DECK = 22  # 21 trumps and the Excuse: the most all poignées of one deal can show together
 
 # What a scorer may type, read as the canonical value (French beside English), keyed by ``fold``.
@@ -79,8 +80,8 @@ def field_words(field: str) -> str:
     >>> field_words("petit_au_bout"), field_words("deal 3: poignees"), field_words("Ann")
     ('petit au bout', 'deal 3: poignées', 'Ann')
     """
-    where, _, name = field.rpartition(": ")
-    return f"{where}: " * bool(where) + FIELD_WORDS.get(name, name)
+    where, _sep, name = field.rpartition(": ")
+    return f"{where}: " * bool(where) + (_(FIELD_WORDS[name]) if name in FIELD_WORDS else name)
 
 
 class EntryError(TarotError):
@@ -129,30 +130,32 @@ def find_player(players: Sequence[str], name) -> str:
         if p.casefold() == wanted.casefold():
             return p
     guess = difflib.get_close_matches(wanted, list(players), n=1, cutoff=0.6)
-    hint = f"; did you mean {guess[0]!r}?" if guess else ""
-    raise TarotError(f"no player called {wanted!r} (players: {', '.join(players)}){hint}")
+    hint = _("; did you mean {name!r}?").format(name=guess[0]) if guess else ""
+    raise TarotError(_("no player called {name!r} (players: {players}){hint}").format(
+        name=wanted, players=", ".join(players), hint=hint))
 
 
 def _number(value) -> float:
     if isinstance(value, bool):
-        raise TarotError(f"a number like 43 or 40.5, not {value!r}")
+        raise TarotError(_("a number like 43 or 40.5, not {value!r}").format(value=value))
     try:
         number = float(str(value).strip().replace(",", "."))
     except ValueError:
-        raise TarotError(f"a number like 43 or 40.5, not {value!r}") from None
+        raise TarotError(_("a number like 43 or 40.5, not {value!r}").format(value=value)) from None
     if not math.isfinite(number):
-        raise TarotError(f"a number like 43 or 40.5, not {value!r}")
+        raise TarotError(_("a number like 43 or 40.5, not {value!r}").format(value=value))
     return number
 
 
 def _oudlers(value) -> int:
     number = _number(value)
     if not number.is_integer():
-        raise TarotError(f"a whole number from 0 to 3, not {value!r}")
+        raise TarotError(_("a whole number from 0 to 3, not {value!r}").format(value=value))
     if number > 3:
-        raise TarotError(f"there are only 3 oudlers (the 21, the Petit and the Excuse), not {number:g}")
+        raise TarotError(_("there are only 3 oudlers (the 21, the Petit and the Excuse), not {n}").format(
+            n=f"{number:g}"))
     if number < 0:
-        raise TarotError(f"a whole number from 0 to 3, not {number:g}")
+        raise TarotError(_("a whole number from 0 to 3, not {n}").format(n=f"{number:g}"))
     return int(number)
 
 
@@ -160,7 +163,8 @@ def _points(value, rules: RuleSet, oudlers: int | None) -> float:
     points = _number(value)
     if oudlers is None:  # the oudlers are wrong too: only the range can be checked
         if not 0 <= points <= DECK_POINTS:
-            raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {points:g}")
+            raise TarotError(_("the attack's points must be between 0 and {most}, not {n}").format(
+                most=DECK_POINTS, n=f"{points:g}"))
         return points
     check_points(rules, points, oudlers)
     return points
@@ -171,7 +175,7 @@ def _side(value) -> str | None:
         return None
     side = SIDES.get(fold(value))
     if side is None:
-        raise TarotError(f"'attack', 'defence' or empty, not {value!r}")
+        raise TarotError(_("'attack', 'defence' or empty, not {value!r}").format(value=value))
     return side
 
 
@@ -180,7 +184,8 @@ def _chelem(value) -> str | None:
         return None
     chelem = CHELEMS.get(fold(value))
     if chelem is None:
-        raise TarotError(f"one of {', '.join(c.replace('_', ' ') for c in CHELEM_BONUS)} or empty, not {value!r}")
+        raise TarotError(_("one of {options} or empty, not {value!r}").format(
+            options=", ".join(c.replace("_", " ") for c in CHELEM_BONUS), value=value))
     return chelem
 
 
@@ -191,7 +196,7 @@ def _alone(value) -> bool:
         return False
     flag = TRUTHY.get(fold(value))
     if flag is None:
-        raise TarotError(f"yes or no, not {value!r}")
+        raise TarotError(_("yes or no, not {value!r}").format(value=value))
     return flag
 
 
@@ -209,21 +214,24 @@ def _poignees(value, rules: RuleSet) -> tuple[str, ...]:
             levels.append(key)
             continue
         shown = [f"{need} ({level})" for level, need in rules.poignee_thresholds.items()]
-        shown = ", ".join(shown[:-1]) + " or " + shown[-1]
+        shown = ", ".join(shown[:-1]) + _(" or ") + shown[-1]
         if key.isdigit():
             if int(key) not in by_count:
-                raise TarotError(f"with {rules.players} players a poignée shows exactly {shown} trumps, "
-                                 f"not {key}")
+                raise TarotError(_("with {players} players a poignée shows exactly {shown} trumps, not {key}").format(
+                    players=rules.players, shown=shown, key=key))
             levels.append(by_count[int(key)])
             continue
-        raise TarotError(f"a poignée is simple, double or triple (or its trump count), not {item!r}")
+        raise TarotError(_("a poignée is simple, double or triple (or its trump count), not {item!r}").format(
+            item=item))
     if len(levels) > rules.players:
-        raise TarotError(f"each player shows at most one poignée: {len(levels)} with {rules.players} players")
+        raise TarotError(_("each player shows at most one poignée: {n} with {players} players").format(
+            n=len(levels), players=rules.players))
     trumps = sum(rules.poignee_thresholds[level] for level in levels)
     if trumps > TRUMPS_IN_DECK:
         parts = " + ".join(f"{rules.poignee_thresholds[level]} ({level})" for level in levels)
-        raise TarotError(f"with {rules.players} players these poignées show {parts} = {trumps} trumps, but the "
-                         f"deck has only {TRUMPS_IN_DECK} (21 trumps and the Excuse)")
+        raise TarotError(_("with {players} players these poignées show {parts} = {trumps} trumps, but the deck has "
+                           "only {most} (21 trumps and the Excuse)").format(players=rules.players, parts=parts,
+                                                                            trumps=trumps, most=TRUMPS_IN_DECK))
     return tuple(levels)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import DealScore, TarotError
-from ..engine.words import plural
+from ..i18n import _, ngettext
 from .entry import FIELDS, FRENCH_HEADERS, DealEntry, EntryError, fold, make_entry, score_entry
 
 MAX_NAME = 40
@@ -77,12 +77,12 @@ def check_players(names: Iterable[str], *, stored: bool = False) -> tuple[str, .
     """3, 4 or 5 distinct names, each one ``check_name`` accepts, trimmed."""
     players = tuple(str(n).strip() for n in names)
     if len(players) not in (3, 4, 5):
-        raise GameError(f"a game has 3, 4 or 5 players, not {len(players)}")
+        raise GameError(_("a game has 3, 4 or 5 players, not {n}").format(n=len(players)))
     seen: set[str] = set()
     for name in players:
         check_name(name, stored=stored)
         if name.casefold() in seen:
-            raise GameError(f"two players are called {name!r}: give them different names")
+            raise GameError(_("two players are called {name!r}: give them different names").format(name=name))
         seen.add(name.casefold())
     return players
 
@@ -92,15 +92,16 @@ def check_name(name: str, *, stored: bool = False) -> None:
     English or French (or the CSV could not give the game back). ``stored``: a name read back from the
     database, checked when it was written; a French column name, refused only since, is let through."""
     if not name:
-        raise GameError("a player's name cannot be empty")
+        raise GameError(_("a player's name cannot be empty"))
     if len(name) > MAX_NAME:
-        raise GameError(f"a player's name has at most {MAX_NAME} characters: {name[:20]!r}…")
+        raise GameError(_("a player's name has at most {n} characters: {name!r}…").format(n=MAX_NAME, name=name[:20]))
     if any(not c.isprintable() for c in name):
-        raise GameError(f"a player's name is one line of plain text, not {name!r}")
+        raise GameError(_("a player's name is one line of plain text, not {name!r}").format(name=name))
     if name.startswith("#"):
-        raise GameError(f"a player's name cannot start with # (it starts a comment line in the CSV): {name!r}")
+        raise GameError(_("a player's name cannot start with # (it starts a comment line in the CSV): {name!r}").format(
+            name=name))
     if name.casefold() in FIELDS or (not stored and fold(name) in FRENCH_HEADERS):
-        raise GameError(f"a player cannot be called {name!r}: it is a column of the sheet")
+        raise GameError(_("a player cannot be called {name!r}: it is a column of the sheet").format(name=name))
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,9 @@ class Game:
 
     def _index(self, number: int) -> int:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise GameError(f"no deal {number!r}: the sheet has {plural(len(self.deals), 'deal')}, numbered from 1")
+            raise GameError(ngettext("no deal {number!r}: the sheet has {n} deal, numbered from 1",
+                                     "no deal {number!r}: the sheet has {n} deals, numbered from 1",
+                                     len(self.deals)).format(number=number, n=len(self.deals)))
         return number - 1
 
     def _checked(self, fields, more) -> DealEntry:

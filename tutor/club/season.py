@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 
+from ..i18n import _
 from .game import Game, GameError, check_name, check_players
 
 
@@ -116,11 +117,13 @@ def rename_player(game: Game, old: str, new: str) -> Game:
     """
     matches = [p for p in game.players if player_key(p) == player_key(str(old))]
     if not matches:
-        raise GameError(f"no player called {str(old)[:40]!r} in this game (players: {', '.join(game.players)})")
+        raise GameError(_("no player called {name!r} in this game (players: {players})").format(
+            name=str(old)[:40], players=", ".join(game.players)))
     old, new = matches[0], check_new_name(new)
     taken = [p for p in game.players if p != old and player_key(p) == player_key(new)]
     if taken:
-        raise GameError(f"{taken[0]!r} already plays in this game: choose a name no other player has")
+        raise GameError(_("{name!r} already plays in this game: choose a name no other player has").format(
+            name=taken[0]))
     check_name(new)  # the new name by the rule of a new game; the others as they were saved
     players = check_players((new if p == old else p for p in game.players), stored=True)
     new = players[game.players.index(old)]
@@ -153,7 +156,7 @@ def rename_everywhere(games: Mapping[int, Game], old: str, new: str,
     """
     new = check_new_name(new)
     if not any(player_key(p) == player_key(str(old)) for g in games.values() for p in g.players):
-        raise GameError(f"no saved game has a player called {str(old)[:40]!r}")
+        raise GameError(_("no saved game has a player called {name!r}").format(name=str(old)[:40]))
     changed: dict[int, Game] = {}
     for key, game in games.items():
         mine = [p for p in game.players if player_key(p) == player_key(str(old))]
@@ -161,8 +164,8 @@ def rename_everywhere(games: Mapping[int, Game], old: str, new: str,
             continue
         other = [p for p in game.players if p != mine[0] and player_key(p) == player_key(new)]
         if other:
-            raise GameError(f"{mine[0]} and {other[0]} both play in {label(key)}: they are two players, so one "
-                            "cannot become the other")
+            raise GameError(_("{one} and {other} both play in {game}: they are two players, so one cannot become "
+                              "the other").format(one=mine[0], other=other[0], game=label(key)))
         renamed = rename_player(game, mine[0], new)
         if renamed != game:
             changed[key] = renamed

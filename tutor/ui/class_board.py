@@ -14,6 +14,7 @@ import streamlit as st
 from ..classroom import roster as roster_ops
 from ..classroom import stats
 from ..classroom.store import ClassError, ClassStore, QuizInfo, Tallies
+from ..i18n import _, ngettext
 from ..progress import StoreError
 from .safe import plain
 from .widgets import download, show_card_groups
@@ -44,7 +45,7 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
             return stats.to_csv(quiz, *cs.results(quiz.id))
         except StoreError as err:
             return f"error\n{err}\n"
-    download(st, "Download the answers (CSV)", csv_file,
+    download(st, _("Download the answers (CSV)"), csv_file,
              file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
 
 
@@ -62,20 +63,20 @@ def follow_roster(people: list[tuple[int, str]], whole_page: bool) -> None:
 def _board(cs: ClassStore, quiz: QuizInfo) -> Tallies:
     _requests(cs, quiz)
     tallies = cs.tallies(quiz.id)  # counted in SQL: a redraw costs the same for 50 or 5,000 answers
-    st.subheader(f"Learners ({len(tallies.learners)})")
+    st.subheader(_("Learners ({n})").format(n=len(tallies.learners)))
     if tallies.learners:
         st.dataframe(stats.learner_table(quiz, tallies, cs.grid(quiz.id)), hide_index=True, width="stretch")
     else:
-        st.caption("Nobody has joined yet.")
+        st.caption(_("Nobody has joined yet."))
     views = stats.question_views(quiz, tallies)
-    st.subheader("Questions: where to re-teach")
-    st.dataframe([{"question": v.number, "kind": v.question.kind, "answers": v.answered,
-                   "% right": stats.one_place(v.percent_right),
-                   "most common mistake": "—" if v.mistake is None else f"{v.mistake.answer} ×{v.mistake.count}"}
+    st.subheader(_("Questions: where to re-teach"))
+    st.dataframe([{_("question"): v.number, _("kind"): v.question.kind, _("answers"): v.answered,
+                   _("% right"): stats.one_place(v.percent_right),
+                   _("most common mistake"): "—" if v.mistake is None else f"{v.mistake.answer} ×{v.mistake.count}"}
                   for v in views], hide_index=True, width="stretch")
     _question(quiz, views)
-    st.subheader("Skills")
-    st.dataframe([{"skill": r.skill, "answers": r.answered, "% right": stats.one_place(r.percent_right)}
+    st.subheader(_("Skills"))
+    st.dataframe([{_("skill"): r.skill, _("answers"): r.answered, _("% right"): stats.one_place(r.percent_right)}
                   for r in stats.skills_from(quiz, tallies)], hide_index=True, width="stretch")
     return tallies
 
@@ -87,26 +88,27 @@ def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
     key = f"teacher_question_{quiz.id}"
     if key not in st.session_state or not 1 <= st.session_state[key] <= n:
         st.session_state[key] = default + 1
-    number = st.selectbox("Look at question", list(range(1, n + 1)), key=key,
-                          format_func=lambda i: f"Question {i} of {n}")
+    number = st.selectbox(_("Look at question"), list(range(1, n + 1)), key=key,
+                          format_func=lambda i: _("Question {n} of {total}").format(n=i, total=n))
     v = views[number - 1]
     q = v.question
     with st.container(border=True):
-        right = "no answers yet" if not v.answered else \
-            f"{v.right} of {v.answered} right ({stats.one_place(v.percent_right)}%)"
-        st.markdown(f"**Question {v.number}** · {plain(q.kind)} · {right}")
+        right = _("no answers yet") if not v.answered else _("{right} of {answered} right ({pct}%)").format(
+            right=v.right, answered=v.answered, pct=stats.one_place(v.percent_right))
+        st.markdown(_("**Question {n}** · {kind} · {right}").format(n=v.number, kind=plain(q.kind), right=right))
         st.markdown(q.prompt)
         show_card_groups(q.cards, width=52)
-        st.markdown(f"**Right answer:** {plain(q.answer_text)}")
+        st.markdown(_("**Right answer:** {answer}").format(answer=plain(q.answer_text)))
         if v.picks:
-            what = {"pick_cards": "card", "choice": "option"}.get(q.answer_type.value, "answer")
-            st.markdown(f"**How the class answered** (learners per {what}):")
-            st.dataframe([{what: p.label, "learners": p.count, "right": "yes" if p.right else "no"}
+            what = {"pick_cards": _("card"), "choice": _("option")}.get(q.answer_type.value, _("answer"))
+            st.markdown(_("**How the class answered** (learners per {what}):").format(what=what))
+            st.dataframe([{what: p.label, _("learners"): p.count, _("right"): _("yes") if p.right else _("no")}
                           for p in v.picks], hide_index=True, width="stretch")
         if v.mistake is not None:
             m = v.mistake
-            who = "1 learner" if m.count == 1 else f"{m.count} learners"
-            st.warning(f"**Most common mistake:** {plain(m.answer)} ({who}). {m.why}")
+            who = ngettext("{n} learner", "{n} learners", m.count).format(n=m.count)
+            st.warning(_("**Most common mistake:** {answer} ({who}). {why}").format(answer=plain(m.answer), who=who,
+                                                                                    why=m.why))
 
 
 def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
@@ -117,29 +119,31 @@ def _requests(cs: ClassStore, quiz: QuizInfo) -> None:
         if not r.approved:
             by_name.setdefault((r.player_id, r.name), []).append(r)
     waiting = sum(len(asks) for asks in by_name.values())
-    if waiting > 3 and st.button(f"Turn down all {waiting} requests", key="teacher_deny_all",
-                                 help="Those in front of you can ask again"):
+    if waiting > 3 and st.button(_("Turn down all {n} requests").format(n=waiting), key="teacher_deny_all",
+                                 help=_("Those in front of you can ask again")):
         roster_ops.turn_down_all(cs, quiz.id)
         st.rerun()
     for (pid, name), asks in by_name.items():
         with st.container(border=True):
             who = f"**{plain(name)}**"
-            when = (f"1 request, at {asks[0].at:%H:%M} UTC" if len(asks) == 1 else
-                    f"{len(asks)} requests, the first at {asks[0].at:%H:%M} UTC, the latest at {asks[-1].at:%H:%M} UTC")
+            when = (_("1 request, at {at} UTC").format(at=f"{asks[0].at:%H:%M}") if len(asks) == 1 else
+                    _("{n} requests, the first at {first} UTC, the latest at {last} UTC").format(
+                        n=len(asks), first=f"{asks[0].at:%H:%M}", last=f"{asks[-1].at:%H:%M}"))
             if pid is None:
-                st.markdown(f"{who} asks to come back to the quiz ({when}), but nobody of that name has joined it. "
-                            "Turn it down, and tell them to join as a new learner.")
+                st.markdown(_("{who} asks to come back to the quiz ({when}), but nobody of that name has joined it. "
+                              "Turn it down, and tell them to join as a new learner.").format(who=who, when=when))
             else:
-                one = " Only one of these can be them." if len(asks) > 1 else ""
-                st.markdown(f"{who} asks to come back to the quiz ({when}). Let in only the learner in front of "
-                            f"you: ask for the code on their screen.{one}")
+                one = _(" Only one of these can be them.") if len(asks) > 1 else ""
+                st.markdown(_("{who} asks to come back to the quiz ({when}). Let in only the learner in front of "
+                              "you: ask for the code on their screen.{one}").format(who=who, when=when, one=one))
             for r in asks:
                 c0, c1, c2 = st.columns([2, 2, 2], vertical_alignment="center")
-                c0.markdown(f"Code **{r.code}** · {r.at:%H:%M:%S} UTC")
-                if pid is not None and c1.button(f"Let in {r.code}", key=f"teacher_let_{r.id}", type="primary"):
+                c0.markdown(_("Code **{code}** · {at} UTC").format(code=r.code, at=f"{r.at:%H:%M:%S}"))
+                let_in = _("Let in {code}").format(code=r.code)
+                if pid is not None and c1.button(let_in, key=f"teacher_let_{r.id}", type="primary"):
                     roster_ops.answer_request(cs, quiz.id, r.id, True)
                     st.rerun()
-                if c2.button(f"Turn down {r.code}", key=f"teacher_deny_{r.id}"):
+                if c2.button(_("Turn down {code}").format(code=r.code), key=f"teacher_deny_{r.id}"):
                     roster_ops.answer_request(cs, quiz.id, r.id, False)
                     st.rerun()
 
@@ -151,23 +155,23 @@ def roster(cs: ClassStore, quiz_id: int) -> None:
     st.session_state[ROSTER] = tuple(people.items())  # what the dashboard's redraws compare with
     if not people:
         return
-    with st.expander("Rename or remove a learner"):
-        pid = st.selectbox("Learner", list(people), format_func=lambda i: people[i], key="teacher_roster_who")
+    with st.expander(_("Rename or remove a learner")):
+        pid = st.selectbox(_("Learner"), list(people), format_func=lambda i: people[i], key="teacher_roster_who")
         with st.form("teacher_rename", border=False):
-            new = st.text_input("New name", max_chars=40, key="teacher_roster_name")
-            go = st.form_submit_button("Rename")
+            new = st.text_input(_("New name"), max_chars=40, key="teacher_roster_name")
+            go = st.form_submit_button(_("Rename"))
         if go:
             try:
                 kept = roster_ops.rename(cs, quiz_id, pid, new)
             except ClassError as err:
                 st.error(plain(err))
             else:
-                st.session_state[RENAMED] = f"{plain(people[pid])} is now {plain(kept)}."
+                st.session_state[RENAMED] = _("{old} is now {new}.").format(old=plain(people[pid]), new=plain(kept))
                 st.rerun()  # the tables above show the new name
         if note := st.session_state.pop(RENAMED, None):
             st.success(note)
-        sure = st.checkbox("Also delete their answers: remove them from the quiz", key="teacher_roster_sure")
-        if st.button("Remove this learner", key="teacher_roster_remove", disabled=not sure):
+        sure = st.checkbox(_("Also delete their answers: remove them from the quiz"), key="teacher_roster_sure")
+        if st.button(_("Remove this learner"), key="teacher_roster_remove", disabled=not sure):
             roster_ops.remove(cs, quiz_id, pid)
             st.session_state.pop("teacher_roster_sure", None)
             st.rerun()

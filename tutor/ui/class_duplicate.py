@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from .. import i18n
 from ..classroom import duplicate as dup
 from ..classroom import duplicate_stats as ds
 from ..classroom.store import ClassError, ClassStore, QuizInfo
@@ -29,6 +30,7 @@ from ..engine import (
     poignee_to_show,
 )
 from ..engine.seats import seat_label
+from ..i18n import _, ngettext
 from ..practice.table import Table
 from .cards import card_label, cards_html
 from .practice import _auction_summary, _review
@@ -46,7 +48,7 @@ NEXT = "dc_next"  # session key: the deal numbers whose result the learner has l
 
 def play(cs: ClassStore, token: str, quiz: QuizInfo) -> None:
     """The learner's page of a duplicate session (after the class page's header)."""
-    _, _, plays = dup.mine(cs, token)
+    plays = dup.mine(cs, token)[2]
     total = len(quiz.deals)
     done = [n for n in range(total) if n in plays and plays[n].done]
     current = next((n for n in range(total) if n not in done), None)
@@ -59,10 +61,10 @@ def play(cs: ClassStore, token: str, quiz: QuizInfo) -> None:
     if current is None:
         return
     if not quiz.open_at(_now()):
-        st.error(f"The session “{plain(quiz.title)}” has ended: no more deals can be played.")
+        st.error(_("The session “{title}” has ended: no more deals can be played.").format(title=plain(quiz.title)))
         _so_far(cs, token, quiz, plays, done)
         return
-    st.progress(len(done) / total, text=f"Deal {current + 1} of {total}")
+    st.progress(len(done) / total, text=_("Deal {n} of {total}").format(n=current + 1, total=total))
     table = _table(token, quiz, current, plays.get(current))
     _deal(cs, table)
     _so_far(cs, token, quiz, plays, done)
@@ -84,7 +86,7 @@ def _go_next(number: int) -> None:
 def _act(cs: ClassStore, token: str, number: int, action, *, start: bool | None = None) -> None:
     """A learner move from a callback: played at the table (the bots answer), then saved; refused moves and
     refused saves are explained, and a refused save puts the table back as the database has it."""
-    _, _, table = st.session_state[TABLE]
+    table = st.session_state[TABLE][2]
     try:
         if start is not None:
             table.start_play(chelem=start)
@@ -106,14 +108,16 @@ def _deal(cs: ClassStore, table: Table) -> None:
     d = table.deal
     view = table.view()
     names = names_for(d.players, table.learner)
-    st.caption(f"{d.players} players · {names[d.dealer]} dealt · everyone in the class holds these cards in your "
-               "seat, against the same bots. Each move is saved as you make it and cannot be taken back.")
+    st.caption(_("{players} players · {dealer} dealt · everyone in the class holds these cards in your seat, "
+                 "against the same bots. Each move is saved as you make it and cannot be taken back.").format(
+        players=d.players, dealer=names[d.dealer]))
     msg = st.session_state.get(MSG)
     if msg and msg[0] in (-1, len(d.log)):
         st.error(msg[1])
     hint = st.session_state.get(HINT)
     if hint and hint[0] == (token, number, len(d.log)):
-        st.info(f"**Hint: {move_text(hint[1].action)}.** {hint[1].reason}", icon=":material/lightbulb:")
+        st.info(_("**Hint: {move}.** {reason}").format(move=move_text(hint[1].action), reason=hint[1].reason),
+                icon=":material/lightbulb:")
     if d.phase is Phase.BIDDING:
         show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])
     _auction_summary(view, names)
@@ -121,29 +125,30 @@ def _deal(cs: ClassStore, table: Table) -> None:
         _playing(cs, token, number, table, view, names)
         return
     if not (d.phase is Phase.ECART and table.learner_to_act):
-        st.markdown("**Your hand**")
+        st.markdown(_("**Your hand**"))
         st.markdown(cards_html(view.hand, width=54), unsafe_allow_html=True)
     if not table.learner_to_act:
         return
     if d.phase is Phase.BIDDING:
         highest = max((b for _, b in view.bids if b is not None), default=None)
         options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
-        st.markdown("**Your bid** (only the bids still open are offered):")
+        st.markdown(_("**Your bid** (only the bids still open are offered):"))
         for col, c in zip(st.columns(len(options)), options):
-            col.button("Pass" if c is None else c.french.capitalize(), key=f"dc_bid_{c.value if c else 'pass'}",
+            col.button(_("Pass") if c is None else c.french.capitalize(), key=f"dc_bid_{c.value if c else 'pass'}",
                        on_click=_act, args=(cs, token, number, Bid(table.learner, c)), width="stretch")
     elif d.phase is Phase.CALLING:
-        st.markdown("**Call a king.** Whoever holds it is your secret partner.")
+        st.markdown(_("**Call a king.** Whoever holds it is your secret partner."))
         options = callable_cards(list(view.hand))
         for col, c in zip(st.columns(len(options)), options):
-            col.button(f"Call {card_label(c)}", key=f"dc_call_{c}", on_click=_act,
+            col.button(_("Call {card}").format(card=card_label(c)), key=f"dc_call_{c}", on_click=_act,
                        args=(cs, token, number, CallKing(table.learner, c)))
     elif d.phase is Phase.ECART:
         size = d.rules.dog_size
-        st.markdown(f"**Your écart:** pick {size} cards to put aside (no king, no oudler; a trump only if you must).")
+        st.markdown(_("**Your écart:** pick {n} cards to put aside (no king, no oudler; a trump only if you "
+                      "must).").format(n=size))
         card_table(ecart_view(list(view.hand), size, token=f"dc_ecart_{number}_{len(d.log)}"), key="dc_ecart_table",
                    on_answer=lambda cards: _act(cs, token, number, _ecart(table, cards)))
-        _typed("dc_ecart_typed", "…or type them", "Put the typed cards aside",
+        _typed("dc_ecart_typed", _("…or type them"), _("Put the typed cards aside"),
                lambda cards: _act(cs, token, number, _ecart(table, cards)))
     _hint_button(table, token, number)
 
@@ -161,33 +166,33 @@ def _typed(key: str, label: str, button: str, then) -> None:
         try:
             cards = parse_cards(st.session_state.get(key, ""))
         except TarotError as err:
-            st.session_state[MSG] = (-1, f"{err}. Type cards like KH, 10D, T21 or EX.")
+            st.session_state[MSG] = (-1, _("{problem}. Type cards like KH, 10D, T21 or EX.").format(problem=err))
             return
         st.session_state[key] = ""
         if cards:
             then(cards)
     with st.form(f"{key}_form", border=False):
-        st.text_input(label, key=key, placeholder="e.g. KH or T21")
+        st.text_input(label, key=key, placeholder=_("e.g. KH or T21"))
         st.form_submit_button(button, on_click=go)
 
 
 def _hint_button(table: Table, token: str, number: int) -> None:
     def hint() -> None:
-        with st.spinner("Working out the hint…"):
+        with st.spinner(_("Working out the hint…")):
             st.session_state[HINT] = ((token, number, len(table.deal.log)), table.hint())
-    st.button("Hint", key="dc_hint_btn", on_click=hint)
+    st.button(_("Hint"), key="dc_hint_btn", on_click=hint)
 
 
 def _playing(cs, token: str, number: int, table: Table, view, names) -> None:
     d = table.deal
     show_seats(view, names, [len(d.hand(s)) for s in range(d.players)])
     if table.awaiting_start:
-        st.markdown("**Before the first card:** you may announce a chelem (every trick). You then lead the first "
-                    "trick; it earns 400 if made and costs 200 if not.")
+        st.markdown(_("**Before the first card:** you may announce a chelem (every trick). You then lead the first "
+                      "trick; it earns 400 if made and costs 200 if not."))
         c1, c2 = st.columns(2)
-        c1.button("Play without announcing", type="primary", key="dc_start", on_click=_act,
+        c1.button(_("Play without announcing"), type="primary", key="dc_start", on_click=_act,
                   args=(cs, token, number, None), kwargs={"start": False})
-        c2.button("Announce a chelem", key="dc_chelem", on_click=_act, args=(cs, token, number, None),
+        c2.button(_("Announce a chelem"), key="dc_chelem", on_click=_act, args=(cs, token, number, None),
                   kwargs={"start": True})
         return
     mine = table.learner_to_act
@@ -196,17 +201,18 @@ def _playing(cs, token: str, number: int, table: Table, view, names) -> None:
     if levels and not any(s == view.seat for s, _ in view.poignees):
         level = levels[-1]
         best = poignee_to_show(list(view.hand), level, players=d.players)
-        st.button(f"Show a poignée: {', '.join(card_label(c) for c in best)}", key="dc_poignee", on_click=_act,
+        st.button(_("Show a poignée: {cards}").format(cards=", ".join(card_label(c) for c in best)), key="dc_poignee",
+                  on_click=_act,
                   args=(cs, token, number, ShowPoignee(table.learner, tuple(best))),
-                  help="Before your first card; or just play a card to keep it hidden.")
+                  help=_("Before your first card; or just play a card to keep it hidden."))
     sizes = [len(d.hand(s)) for s in range(d.players)]
-    note = " · legal cards ringed: click one to play it" if mine else ""
-    card_table(play_view(view, names, sizes, token=f"dc_{number}_{len(d.log)}", hand_label="Your hand" + note,
+    note = _(" · legal cards ringed: click one to play it") if mine else ""
+    card_table(play_view(view, names, sizes, token=f"dc_{number}_{len(d.log)}", hand_label=_("Your hand") + note,
                          fresh=bot_cards_since(view.trick_seats, table.learner)),
                key="dc_card_table", on_answer=lambda cards: _act(cs, token, number, PlayCard(table.learner, cards[0])))
     show_earlier_tricks(view.tricks, names, "dc")
     if mine:
-        _typed("dc_typed", "…or type the card to play", "Play the typed card",
+        _typed("dc_typed", _("…or type the card to play"), _("Play the typed card"),
                lambda cards: _act(cs, token, number, PlayCard(table.learner, cards[0])))
         _hint_button(table, token, number)
 
@@ -218,34 +224,40 @@ def _result(cs: ClassStore, token: str, quiz: QuizInfo, number: int, mine, nxt: 
     total = len(quiz.deals)
     scores = dup.class_scores(cs, token, number)
     note = ds.note_of(mine.score, scores)
-    role = "in attack (your seat took)" if mine.took else "in defence (your seat did not take)"
-    st.subheader(f"Deal {number + 1} of {total}: your score {mine.score:+d}, {ds.pct(note):g} %")
+    role = _("in attack (your seat took)") if mine.took else _("in defence (your seat did not take)")
+    pct = i18n.number(ds.pct(note))
+    st.subheader(_("Deal {n} of {total}: your score {score}, {pct} %").format(n=number + 1, total=total,
+                                                                            score=f"{mine.score:+d}", pct=pct))
     others = len(scores) - 1
-    st.markdown(f"You played this deal **{role}**. "
-                + (f"Compared with the {others} other learner{'s' if others != 1 else ''} who have finished it so "
-                   f"far: **{ds.pct(note):g} %**." if others else
-                   "Nobody else has finished it yet: a deal played once gets **50 %** until others finish it."))
-    st.caption("How it is computed (the FFT's topage): everyone held your seat, so your score is compared with the "
-               "class's scores on this deal. The best gets 100 %, the worst 0 %, the others evenly between by rank, "
-               "and equal scores share their notes. Your global % is "
-               f"{WEIGHTS['attack'].numerator}/{WEIGHTS['attack'].denominator} of your mean note in attack + "
-               f"{WEIGHTS['defence'].numerator}/{WEIGHTS['defence'].denominator} of your mean note in defence.")
+    st.markdown(_("You played this deal **{role}**. ").format(role=role)
+                + (ngettext("Compared with the {n} other learner who has finished it so far: **{pct} %**.",
+                            "Compared with the {n} other learners who have finished it so far: **{pct} %**.",
+                            others).format(n=others, pct=pct) if others else
+                   _("Nobody else has finished it yet: a deal played once gets **50 %** until others finish it.")))
+    st.caption(_("How it is computed (the FFT's topage): everyone held your seat, so your score is compared with "
+                 "the class's scores on this deal. The best gets 100 %, the worst 0 %, the others evenly between by "
+                 "rank, and equal scores share their notes. Your global % is {attack} of your mean note in attack "
+                 "+ {defence} of your mean note in defence.").format(
+        attack=f"{WEIGHTS['attack'].numerator}/{WEIGHTS['attack'].denominator}",
+        defence=f"{WEIGHTS['defence'].numerator}/{WEIGHTS['defence'].denominator}"))
     spread = ds.spread(scores)
     if spread["results"] > 1:
-        st.markdown(f"**The class so far:** {spread['results']} results, from {spread['lowest']:+d} to "
-                    f"{spread['highest']:+d} (middle {spread['median']:+g}).")
+        st.markdown(_("**The class so far:** {n} results, from {lowest} to {highest} (middle {median}).").format(
+            n=spread["results"], lowest=f"{spread['lowest']:+d}", highest=f"{spread['highest']:+d}",
+            median=signed(spread["median"])))
     table = dup.table_of(quiz, number, mine)
     names = names_for(table.players, table.learner)
     if table.deal.phase is Phase.DONE:
-        with st.expander("The full breakdown of the deal"):
+        with st.expander(_("The full breakdown of the deal")):
             show_breakdown(table.deal, names)
     else:
-        st.info("Everyone passed: the deal was not played, and it scores 0.")
+        st.info(_("Everyone passed: the deal was not played, and it scores 0."))
     if nxt is not None:
-        st.button(f"Next deal ({nxt + 1} of {total})", type="primary", key=f"dc_next_{number}",
+        st.button(_("Next deal ({n} of {total})").format(n=nxt + 1, total=total), type="primary",
+                  key=f"dc_next_{number}",
                   on_click=_start_next, args=(cs, token, quiz, nxt, number))
     else:
-        st.success("You have played every deal of the session. Your teacher will go through them with the class.")
+        st.success(_("You have played every deal of the session. Your teacher will go through them with the class."))
     if table.deal.phase is Phase.DONE:
         _review(table, replay=False)
 
@@ -269,16 +281,22 @@ def _so_far(cs: ClassStore, token: str, quiz: QuizInfo, plays: dict, done: list[
         p = plays[n]
         note = ds.note_of(p.score, dup.class_scores(cs, token, n))
         (att if p.took else dfc).append(note)
-        rows.append({"deal": n + 1, "your score": p.score, "note %": ds.pct(note),
-                     "played in": "attack" if p.took else "defence"})
+        rows.append({_("deal"): n + 1, _("your score"): p.score, _("note %"): ds.pct(note),
+                     _("played in"): _("attack") if p.took else _("defence")})
     from fractions import Fraction
 
     from ..club.duplicate import global_pct
     a = sum(att, Fraction(0)) / len(att) if att else None
     d = sum(dfc, Fraction(0)) / len(dfc) if dfc else None
-    with st.expander(f"Your deals so far: global {ds.pct(global_pct(a, d)):g} %", expanded=False):
+    with st.expander(_("Your deals so far: global {pct} %").format(pct=i18n.number(ds.pct(global_pct(a, d)))),
+                     expanded=False):
         st.dataframe(rows, hide_index=True, width="stretch")
-        st.caption("The notes change as more of the class finishes each deal.")
+        st.caption(_("The notes change as more of the class finishes each deal."))
+
+
+def signed(x) -> str:
+    """A signed number as the language writes it: +3.5 in English, +3,5 in French."""
+    return ("+" if x >= 0 else "") + i18n.number(x)
 
 
 def _now():

@@ -10,6 +10,7 @@ import streamlit as st
 
 from ..classroom.store import QuizInfo
 from ..db import utcnow
+from ..i18n import _
 from . import stage
 
 TICK = 1  # seconds between two redraws of the time left
@@ -21,8 +22,8 @@ def time_up(quiz: QuizInfo) -> bool:
     if left is None:
         return False
     if left <= 0:
-        st.warning(f"Time is up for question {quiz.current + 1}: answers are no longer taken. The next question "
-                   "comes here when your teacher moves on.")
+        st.warning(_("Time is up for question {n}: answers are no longer taken. The next question comes here when "
+                     "your teacher moves on.").format(n=quiz.current + 1))
         return True
 
     @st.fragment(run_every=TICK)

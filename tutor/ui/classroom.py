@@ -18,6 +18,7 @@ import streamlit as st
 
 from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason, display_name
+from ..i18n import N_, _, number
 from ..progress import StoreError
 from .class_timer import time_up
 from .learner import retry, session_key, store
@@ -34,29 +35,29 @@ PIN_NOTED = "class_pin_noted"  # session key: the learner pressed "Got it" under
 WAITING = "class_waiting"  # session key: (secret, name) while the teacher has not let this learner back in
 FOLLOW = 3  # seconds between two looks at the teacher's pace
 # Material icons with their words (an emoji is an empty box without an emoji font)
-MARKS = {"right": ":material/check: right", "part": ":material/contrast: partly right",
-         "wrong": ":material/close: wrong", "none": ":material/remove: not answered"}
+MARKS = {"right": N_(":material/check: right"), "part": N_(":material/contrast: partly right"),
+         "wrong": N_(":material/close: wrong"), "none": N_(":material/remove: not answered")}
 
 
 def class_store() -> ClassStore | None:
     """The class quizzes on the progress database; None (and a message) when it cannot be opened."""
     s = store()
     if s is None:
-        st.error("The class quizzes need the database, and it cannot be opened right now. "
-                 "Ask your teacher, then press Try again.")
+        st.error(_("The class quizzes need the database, and it cannot be opened right now. "
+                   "Ask your teacher, then press Try again."))
         return None
     return ClassStore(s.engine, s.where)
 
 
 def retry_button(key: str) -> None:
     """The Try again button that database messages ask for: forget the failure and run the page again."""
-    if st.button("Try again", key=key, type="primary"):
+    if st.button(_("Try again"), key=key, type="primary"):
         retry()
         st.rerun()
 
 
 def render() -> None:
-    st.title("Class quiz")
+    st.title(_("Class quiz"))
     cs = class_store()
     if cs is None:
         retry_button("class_retry_open")
@@ -75,12 +76,13 @@ def render() -> None:
 
 
 def _join(cs: ClassStore) -> None:
-    st.markdown("Type the code your teacher gave you and the name to show on the class results. No account needed.")
+    st.markdown(_("Type the code your teacher gave you and the name to show on the class results. "
+                  "No account needed."))
     code_given = query_text("code", 12)
     with st.form("class_join"):
-        code = st.text_input("Quiz code", value=code_given, max_chars=12, placeholder="e.g. 8K7HXN")
-        name = st.text_input("Your name", max_chars=40, placeholder="e.g. Ana L.")
-        go = st.form_submit_button("Join the quiz", type="primary")
+        code = st.text_input(_("Quiz code"), value=code_given, max_chars=12, placeholder=_("e.g. 8K7HXN"))
+        name = st.text_input(_("Your name"), max_chars=40, placeholder=_("e.g. Ana L."))
+        go = st.form_submit_button(_("Join the quiz"), type="primary")
     if go:
         try:
             quiz, player = cs.join(code, name, session=session_key())
@@ -96,15 +98,15 @@ def _join(cs: ClassStore) -> None:
 
 def _come_back(cs: ClassStore, code_given: str) -> None:
     """Back under one's name without the address: with the PIN, or by asking the teacher."""
-    with (st.expander("Already joined, but lost the page? Come back under your name"),
+    with (st.expander(_("Already joined, but lost the page? Come back under your name")),
           st.form("class_rejoin", border=False)):
-        code = st.text_input("Code of the quiz", value=code_given, max_chars=12, key="class_rejoin_code")
-        name = st.text_input("Name you joined with", max_chars=40, key="class_rejoin_name")
-        pin = st.text_input("Your PIN", max_chars=12, type="password", key="class_rejoin_pin",
-                            help="The PIN shown to you when you joined")
+        code = st.text_input(_("Code of the quiz"), value=code_given, max_chars=12, key="class_rejoin_code")
+        name = st.text_input(_("Name you joined with"), max_chars=40, key="class_rejoin_name")
+        pin = st.text_input(_("Your PIN"), max_chars=12, type="password", key="class_rejoin_pin",
+                            help=_("The PIN shown to you when you joined"))
         c1, c2 = st.columns(2)
-        with_pin = c1.form_submit_button("Come back with my PIN", type="primary")
-        ask = c2.form_submit_button("Ask my teacher to let me in")
+        with_pin = c1.form_submit_button(_("Come back with my PIN"), type="primary")
+        ask = c2.form_submit_button(_("Ask my teacher to let me in"))
     if not (with_pin or ask):
         return
     try:
@@ -123,9 +125,10 @@ def _come_back(cs: ClassStore, code_given: str) -> None:
 
 def _wait(cs: ClassStore) -> None:
     secret, name = st.session_state[WAITING]
-    st.info(f"Your request to come back as {plain(name)} is with your teacher. Show them this code: "
-            f"**{roster.request_code(secret)}**. Keep this page open: it goes on by itself once they let you in.")
-    if st.button("Stop waiting", key="class_stop_waiting"):
+    st.info(_("Your request to come back as {name} is with your teacher. Show them this code: **{code}**. "
+              "Keep this page open: it goes on by itself once they let you in.").format(
+        name=plain(name), code=roster.request_code(secret)))
+    if st.button(_("Stop waiting"), key="class_stop_waiting"):
         st.session_state.pop(WAITING, None)
         st.rerun()
 
@@ -180,20 +183,20 @@ def _pin() -> None:
     "Show my PIN". Only this session has it (the quiz keeps a hash): after a reload, say how to get back in."""
     pin = st.session_state.get(PIN)
     if pin and not st.session_state.get(PIN_NOTED):
-        st.info(f"Your PIN is **{pin}**. Note it down now: if you lose this page, the Class page lets you back in "
-                "with your name and this PIN.")
-        if st.button("Got it", key="class_pin_got_it", type="primary"):
+        st.info(_("Your PIN is **{pin}**. Note it down now: if you lose this page, the Class page lets you back in "
+                  "with your name and this PIN.").format(pin=pin))
+        if st.button(_("Got it"), key="class_pin_got_it", type="primary"):
             st.session_state[PIN_NOTED] = True
             st.rerun()
         return
-    with st.expander("Show my PIN"):
+    with st.expander(_("Show my PIN")):
         if pin:
-            st.markdown(f"Your PIN is **{pin}**.")
+            st.markdown(_("Your PIN is **{pin}**.").format(pin=pin))
         else:
-            st.markdown("This page no longer knows your PIN: it was shown once, when you joined, and the quiz keeps "
-                        "it only in a form nobody can read back. This page's address keeps your place. If you lose "
-                        "it, open **Class**, unfold “Already joined, but lost the page?” and press **Ask my teacher "
-                        "to let me in**.")
+            st.markdown(_("This page no longer knows your PIN: it was shown once, when you joined, and the quiz keeps "
+                          "it only in a form nobody can read back. This page's address keeps your place. If you "
+                          "lose it, open **Class**, unfold “Already joined, but lost the page?” and press **Ask my "
+                          "teacher to let me in**."))
 
 
 def _take(cs: ClassStore, token: str) -> None:
@@ -202,16 +205,18 @@ def _take(cs: ClassStore, token: str) -> None:
     except ClassError as err:
         _forget()
         st.warning(str(err) if err.reason is Reason.EXPIRED else
-                   "That quiz is no longer here (or the link is not a whole one). Join again with the code.")
+                   _("That quiz is no longer here (or the link is not a whole one). Join again with the code."))
         _join(cs)
         return
     _remember(token, quiz.code)
     done = {m.number: m for m in cs.my_answers(token)}
     total = len(quiz.questions)
     top, leave = st.columns([4, 1], vertical_alignment="center")
-    top.caption(f"{plain(quiz.title)} · code {quiz.code} · playing as {plain(player.name)}. This page's address keeps "
-                "your place: reload or come back to it, but do not share it.")
-    if leave.button("Not you?", key="class_leave", help="Leave this quiz on this device, to join as someone else"):
+    top.caption(_("{title} · code {code} · playing as {name}. This page's address keeps your place: reload or "
+                  "come back to it, but do not share it.").format(title=plain(quiz.title), code=quiz.code,
+                                                                  name=plain(player.name)))
+    if leave.button(_("Not you?"), key="class_leave",
+                    help=_("Leave this quiz on this device, to join as someone else")):
         _forget()
         st.rerun()
     _pin()
@@ -229,12 +234,13 @@ def _take(cs: ClassStore, token: str) -> None:
         return
     if not quiz.open_at(_now()):
         st.error(plain(ClassError(Reason.CLOSED, title=quiz.title)) if quiz.closed else
-                 f"The quiz “{plain(quiz.title)}” has ended: answers are no longer taken.")
+                 _("The quiz “{title}” has ended: answers are no longer taken.").format(title=plain(quiz.title)))
         if done:
             _result(quiz, done)
         return
     n = todo[0]
-    st.progress(len(done) / total if not quiz.paced else (n + 1) / total, text=f"Question {n + 1} of {total}")
+    st.progress(len(done) / total if not quiz.paced else (n + 1) / total,
+                text=_("Question {n} of {total}").format(n=n + 1, total=total))
     if quiz.paced and time_up(quiz):  # a timed question: the time left, or that it is up
         return
     q = quiz.questions[n]
@@ -250,13 +256,13 @@ def _take(cs: ClassStore, token: str) -> None:
             show_card_groups(q.cards)
         with st.form(f"class_q{n}", border=False):
             raw = answer_widget(q, key)
-            sent = st.form_submit_button("Send what I typed" if on_table else "Send my answer",
+            sent = st.form_submit_button(_("Send what I typed") if on_table else _("Send my answer"),
                                          type="secondary" if on_table else "primary")
     if clicked is not None:
         sent, raw = True, clicked
     if sent:
         if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
-            st.info("Give an answer first.")
+            st.info(_("Give an answer first."))
             return
         try:
             cs.answer(token, n, raw)
@@ -264,7 +270,7 @@ def _take(cs: ClassStore, token: str) -> None:
             st.error(plain(err))
             return
         st.rerun()
-    st.caption("Your answers are saved as you go; the result comes at the end.")
+    st.caption(_("Your answers are saved as you go; the result comes at the end."))
 
 
 def _paced_turn(cs: ClassStore, token: str, quiz, done: dict, name: str) -> list[int] | None:
@@ -274,10 +280,10 @@ def _paced_turn(cs: ClassStore, token: str, quiz, done: dict, name: str) -> list
         return []
     _follow(cs, token, (quiz.current, quiz.closed, name, quiz.question_at))
     if quiz.current < 0:
-        st.info("Your teacher will start the quiz in a moment: the first question comes here by itself.")
+        st.info(_("Your teacher will start the quiz in a moment: the first question comes here by itself."))
     elif quiz.current in done:
-        st.success(f"Answer to question {quiz.current + 1} saved. The next question comes here when your "
-                   "teacher moves on.")
+        st.success(_("Answer to question {n} saved. The next question comes here when your teacher moves on.").format(
+            n=quiz.current + 1))
     else:
         return [quiz.current]
     return None
@@ -288,20 +294,22 @@ def _result(quiz, done: dict) -> None:
     right = sum(m.correct for m in done.values())
     score = sum(m.credit for m in done.values())
     # Partial credit can make a third of a point: one decimal, never a raw float like 3.33333.
-    extra = "" if score == right else f" ({round(score, 1):g} points, with partial credit)"
-    st.subheader(f"Your result: {right} right out of {total}{extra}")
+    extra = "" if score == right else _(" ({points} points, with partial credit)").format(
+        points=number(round(score, 1)))
+    st.subheader(_("Your result: {right} right out of {total}{extra}").format(right=right, total=total, extra=extra))
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
-        mark = MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"]
-        st.markdown(f"**{i + 1}.** {mark} · your answer: {given_words(q, m.answer) if m else 'none'}")
+        mark = _(MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"])
+        given = given_words(q, m.answer) if m else _("none")
+        st.markdown(_("**{n}.** {mark} · your answer: {given}").format(n=i + 1, mark=mark, given=given))
         if quiz.explanations:
-            with st.expander(f"Question {i + 1}: answer and why"):
+            with st.expander(_("Question {n}: answer and why").format(n=i + 1)):
                 st.markdown(q.prompt)
                 show_answer(q)
                 st.markdown(q.explanation)
     if not quiz.explanations:
-        st.info("Your teacher will open the explanations later.")
-        st.button("Check again", key="class_refresh")
+        st.info(_("Your teacher will open the explanations later."))
+        st.button(_("Check again"), key="class_refresh")
 
 
 def _now():

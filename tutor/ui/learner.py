@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 import streamlit as st
 
 from ..db import utcnow
+from ..i18n import _
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
@@ -170,7 +171,7 @@ def signed_in() -> tuple[str, str] | None:
     if not user.get("is_logged_in") or not subject:
         return None
     identity = f"{user.get('iss', '')}|{subject}"[:255]
-    return identity, str(user.get("name") or user.get("email") or "Learner")
+    return identity, str(user.get("name") or user.get("email") or _("Learner"))
 
 
 def learner_id() -> int | None:
@@ -198,7 +199,7 @@ def learner_id() -> int | None:
 def learner_name() -> str:
     learner_id()
     who = st.session_state.get(LEARNER)
-    return who[1] if who else "Guest (not saved)"
+    return who[1] if who else _("Guest (not saved)")
 
 
 def switch_learner(learner_id: int, name: str) -> None:
@@ -369,19 +370,20 @@ def saving_notice() -> None:
     opened = store()
     problem = st.session_state.get(DOWN)
     if not problem and opened is not None and learner_id() is None and shared_server():
-        st.info("This app is shared: sign in with your name and PIN (or make a profile) under "
-                "**Progress → Profile** so that your answers are saved.", icon=":material/person:")
+        st.info(_("This app is shared: sign in with your name and PIN (or make a profile) under "
+                  "**Progress → Profile** so that your answers are saved."), icon=":material/person:")
         return
     if problem:
         with st.container(border=True):
-            st.warning(f"**Not saving.** {problem} Everything else keeps working.", icon=":material/warning:")
-            if st.button("Try again", key="progress_retry"):
+            st.warning(_("**Not saving.** {problem} Everything else keeps working.").format(problem=problem),
+                       icon=":material/warning:")
+            if st.button(_("Try again"), key="progress_retry"):
                 retry()
                 st.rerun()
     elif opened is not None and (notice := st.session_state.get(RESCUED) or opened.notice) and not (
             st.session_state.get("progress_notice_seen")):
         st.info(notice, icon=":material/support:")
-        if st.button("Got it", key="progress_notice_ok"):
+        if st.button(_("Got it"), key="progress_notice_ok"):
             st.session_state["progress_notice_seen"] = True
             st.rerun()
 
@@ -390,7 +392,7 @@ def mastery_note(skills) -> str:
     """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
     each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{SKILLS.get(s, s.replace('-', ' '))}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [f"{_(SKILLS.get(s, s.replace('-', ' ')))}: {plain_words(m[s])}" for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 
@@ -399,12 +401,13 @@ def drill_mastery(skill: str) -> None:
     saving_notice()
     m = mastery()
     here = m.get(skill)
-    name = SKILLS.get(skill, skill)
+    name = _(SKILLS.get(skill, skill))
     if here is None:
-        st.caption(f"Mastery of “{name}”: new, your first answer starts it (learner: {plain(learner_name())}).")
+        st.caption(_("Mastery of “{skill}”: new, your first answer starts it (learner: {name}).").format(
+            skill=name, name=plain(learner_name())))
         return
     line = f"“{name}”: {plain_words(here)}"
     weakest = min(m.values(), key=lambda x: x.confidence)
     if weakest.skill != skill and weakest.confidence < here.confidence:
-        line += f" · to practise most: “{SKILLS.get(weakest.skill, weakest.skill)}”"
+        line += _(" · to practise most: “{skill}”").format(skill=_(SKILLS.get(weakest.skill, weakest.skill)))
     st.caption(line)

@@ -19,6 +19,7 @@ import streamlit as st
 
 from ..classroom import passphrase, signin
 from ..db import utcnow
+from ..i18n import N_, _
 from ..limits import CLUB_TABLE_FIX_MINUTES
 from ..progress import StoreError
 from . import learner as lr
@@ -28,9 +29,9 @@ TOKEN = "organiser_token"  # session key: this session's token, after the passph
 LOCKED_HERE = "organiser_locked_here"  # this tab signed out: its cookie no longer signs it in
 COOKIE_TODO = "organiser_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
 
-HOW_TO = (f"No organiser passphrase is set on this server. Make its hash with `tarot-tutor teacher-hash` "
-          f"and set `{passphrase.ORGANISER_VAR}` (or the teacher's `{passphrase.ENV_VAR}`), as an environment "
-          "variable or in `.streamlit/secrets.toml`, then restart the app.")
+HOW_TO = N_("No organiser passphrase is set on this server. Make its hash with `tarot-tutor teacher-hash` "
+            "and set `{organiser}` (or the teacher's `{teacher}`), as an environment variable or in "
+            "`.streamlit/secrets.toml`, then restart the app.")
 
 
 def needed() -> bool:
@@ -89,27 +90,28 @@ def hand_cookie() -> None:
 
 
 def sign_in_form(what: str, key: str) -> None:
-    """Why the change is refused here, and the organiser's passphrase form."""
-    st.info(f"On this shared server only the club's organiser can {what}. Adding a deal to an open game "
-            "stays open to the table.")
+    """Why the change is refused here (``what``: what only the organiser can do, in the learner's language),
+    and the organiser's passphrase form."""
+    st.info(_("On this shared server only the club's organiser can {what}. Adding a deal to an open game "
+              "stays open to the table.").format(what=what))
     stored = _stored()
     if not stored:
-        st.warning(HOW_TO)
+        st.warning(_(HOW_TO).format(organiser=passphrase.ORGANISER_VAR, teacher=passphrase.ENV_VAR))
         return
     with st.form(f"organiser_{key}"):
-        typed = st.text_input("Organiser passphrase", type="password", key=f"organiser_pass_{key}")
-        go = st.form_submit_button("Sign in as the organiser")
+        typed = st.text_input(_("Organiser passphrase"), type="password", key=f"organiser_pass_{key}")
+        go = st.form_submit_button(_("Sign in as the organiser"))
     if not go:
         return
     s = lr.store()
     if s is None:
-        st.error("Signing in needs the database (it counts wrong passphrases), and it cannot be opened right now.")
+        st.error(_("Signing in needs the database (it counts wrong passphrases), and it cannot be opened right now."))
         return
     try:
         right, wait = passphrase.check(passphrase.gate(s.engine, s.where, role=ROLE), lr.session_key(), typed,
                                        stored)
         if wait > 0:
-            st.error(f"Too many wrong passphrases: wait {math.ceil(wait)} s before trying again.")
+            st.error(_("Too many wrong passphrases: wait {n} s before trying again.").format(n=math.ceil(wait)))
             return
         if right:
             token = signin.make_token(signin.signing_key(s.engine), stored, role=ROLE)
@@ -120,14 +122,14 @@ def sign_in_form(what: str, key: str) -> None:
     except StoreError as err:
         st.error(str(err))
         return
-    st.error("Wrong passphrase. Each wrong try makes the next one wait longer.")
+    st.error(_("Wrong passphrase. Each wrong try makes the next one wait longer."))
 
 
 def sign_out_button(key: str) -> None:
     """On a shared server, signed in: a button to sign out (the token ends on the server too)."""
     if not needed() or not st.session_state.get(TOKEN):
         return
-    if st.button("Sign out (organiser)", key=key, icon=":material/logout:"):
+    if st.button(_("Sign out (organiser)"), key=key, icon=":material/logout:"):
         token, s = st.session_state.pop(TOKEN, None), lr.store()
         if token and s is not None:
             with contextlib.suppress(Exception):

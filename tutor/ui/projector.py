@@ -16,6 +16,7 @@ from ..classroom import stats
 from ..classroom.qr import join_qr_png
 from ..classroom.store import ClassStore, QuizInfo
 from ..db import utcnow
+from ..i18n import N_, _, ngettext
 from ..progress import StoreError
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType
@@ -27,9 +28,9 @@ REFRESH = 2  # seconds
 TICK = 1  # seconds: the redraw while a question's timer runs
 LETTERS = "ABCDEFGHIJ"
 CARD_WIDTH = 120  # px: a card read from the back of a classroom on a 1920 x 1080 projector
-HOW = {AnswerType.NUMBER: "Answer on your phone: a number.",
-       AnswerType.PICK_CARDS: "Answer on your phone: pick the cards.",
-       AnswerType.SCORE_FORM: "Answer on your phone: fill in the score, line by line."}
+HOW = {AnswerType.NUMBER: N_("Answer on your phone: a number."),
+       AnswerType.PICK_CARDS: N_("Answer on your phone: pick the cards."),
+       AnswerType.SCORE_FORM: N_("Answer on your phone: fill in the score, line by line.")}
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -81,7 +82,7 @@ def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = No
 
 def _big_code(code: str, size: str = "min(11vw, 7rem)") -> None:
     # The code has only letters and digits from codes.ALPHABET: nothing to escape.
-    st.html(f'<div role="heading" aria-level="1" aria-label="Join code {" ".join(code)}" '
+    st.html(f'<div role="heading" aria-level="1" aria-label="{_("Join code {code}").format(code=" ".join(code))}" '
             f'style="font: 700 {size}/1.1 ui-monospace, monospace; letter-spacing: .12em; '
             f'text-align: center">{code}</div>')
 
@@ -92,8 +93,8 @@ def _join(quiz: QuizInfo, tallies, link: str) -> None:
     # The QR code and the address on the left; the joined names take the wider right part of the screen.
     left, right = st.columns([2, 3])
     with left:
-        st.image(qr_png(link), caption="Scan to join", width=360, output_format="PNG")
-        st.markdown("Open **Class** and type the code, or scan the QR code. The address:")
+        st.image(qr_png(link), caption=_("Scan to join"), width=360, output_format="PNG")
+        st.markdown(_("Open **Class** and type the code, or scan the QR code. The address:"))
         st.markdown(f"`{link}`")
     with right, st.container(key="projector_names"):  # large: each learner finds their name from their seat
         st.html(stage.lobby([name for name, *_ in tallies.learners]))
@@ -102,13 +103,13 @@ def _join(quiz: QuizInfo, tallies, link: str) -> None:
 def _question(quiz: QuizInfo, tallies, reveal: bool) -> None:
     i = quiz.current
     q = quiz.questions[i]
-    answered, _right = tallies.questions.get(i, (0, 0))
+    answered = tallies.questions.get(i, (0, 0))[0]
     left = quiz.time_left(utcnow())
     if left is None:
-        st.markdown(f"## Question {i + 1} of {len(quiz.questions)}")
+        st.markdown("## " + _("Question {n} of {total}").format(n=i + 1, total=len(quiz.questions)))
     else:
         head, clock = st.columns([3, 1], vertical_alignment="center")
-        head.markdown(f"## Question {i + 1} of {len(quiz.questions)}")
+        head.markdown("## " + _("Question {n} of {total}").format(n=i + 1, total=len(quiz.questions)))
         with clock:
             st.html(stage.timer(left, quiz.timer))
     st.markdown(q.prompt)
@@ -117,10 +118,11 @@ def _question(quiz: QuizInfo, tallies, reveal: bool) -> None:
     if q.answer_type is AnswerType.CHOICE and q.choices:
         _choices(q, view)
     elif view is not None:
-        st.markdown(f"**Right answer:** {plain(q.answer_text)}")
+        st.markdown(_("**Right answer:** {answer}").format(answer=plain(q.answer_text)))
     else:
-        st.caption(HOW.get(q.answer_type, "Answer on your phone."))
-    st.markdown(f"**{answered} of {len(tallies.learners)}** have answered · code **{quiz.code}**")
+        st.caption(_(HOW.get(q.answer_type, N_("Answer on your phone."))))
+    st.markdown(_("**{answered} of {total}** have answered · code **{code}**").format(
+        answered=answered, total=len(tallies.learners), code=quiz.code))
 
 
 def _choices(q, view) -> None:
@@ -134,20 +136,20 @@ def _choices(q, view) -> None:
             text = f"**{LETTERS[n] if n < len(LETTERS) else n + 1}.** {plain(c.label)}"
             if view is not None:
                 who = counts.get(c.label, 0)
-                text += f" · {who} learner{'' if who == 1 else 's'}"
-                text += " · **right answer**" if c.key == q.answer else ""
+                text += " · " + ngettext("{n} learner", "{n} learners", who).format(n=who)
+                text += _(" · **right answer**") if c.key == q.answer else ""
             st.markdown(text)
 
 
 def _top(quiz: QuizInfo, tallies) -> None:
     """The top five after the question the class is on (the teacher asked for it)."""
-    st.markdown(f"## Top five after question {quiz.current + 1}")
+    st.markdown("## " + _("Top five after question {n}").format(n=quiz.current + 1))
     st.html(stage.board(stats.leaders(tallies)))
 
 
 def _end(quiz: QuizInfo, tallies) -> None:
-    st.markdown(f"## {plain(quiz.title)}: the end")
+    st.markdown("## " + _("{title}: the end").format(title=plain(quiz.title)))
     if not (quiz.podium and tallies.learners):
-        st.markdown(f"Thank you! {len(tallies.learners)} learners took part.")
+        st.markdown(_("Thank you! {n} learners took part.").format(n=len(tallies.learners)))
         return
     st.html(stage.podium(stats.steps(tallies)))

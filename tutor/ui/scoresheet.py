@@ -32,7 +32,7 @@ from ..club import (
     to_csv,
 )
 from ..engine import CHELEM_BONUS
-from ..engine.words import plural
+from ..i18n import N_, _, language, ngettext
 from ..limits import CLUB_TABLE_FIX_MINUTES
 from ..progress.club_store import ClubStore, GameGone, SavedGame, StaleGame, clean_game_name, name_from_file
 from . import learner as lr
@@ -41,13 +41,15 @@ from .safe import plain, query_choice, query_int, query_text
 from .scoresheet_view import CONTRACTS, PALETTE, breakdown, chart, chart_spec, whole_sheet  # noqa: F401 (tests)
 from .widgets import download
 
-VIEWS = {"sheet": "Sheet", "games": "Games", "print": "Blank sheet"}
+VIEWS = {"sheet": N_("Sheet"), "games": N_("Games"), "print": N_("Blank sheet")}
 GAME, GAME_ID, NAME, EDITING, FLASH = "club_game", "club_game_id", "club_name", "club_editing", "club_flash"
 UNDO = "club_undo"  # (game before, deal number): the last deal deleted, until the next change
 CONFIRM = "club_confirm_delete"  # id of the saved game whose Delete was pressed once
-ALONE = "— alone (own king)"
-SIDES = {None: "—", "attack": "attack (attaque)", "defence": "defence (défense)"}
+ALONE = N_("— alone (own king)")  # an option value: shown through _()
+SIDES = {None: "—", "attack": N_("attack (attaque)"), "defence": N_("defence (défense)")}
 CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
+CHELEM_WORDS = {"announced made": N_("announced made"), "made": N_("made"), "announced failed": N_("announced failed"),
+                "defence": N_("defence")}  # the chelem outcomes, as the form lists them
 FORM = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem")
 EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field is None, nothing chosen
 # Two devices on one game: the stored version this sheet was read at, the first dealer's seat (from 0),
@@ -63,17 +65,17 @@ GAME_ID_MAX = 2**31 - 1
 
 def render() -> None:
     followed = st.session_state.pop(FOLLOWED, False)  # this run shows another device's change (``_watch``)
-    st.title("Score sheet")
-    st.caption("Keep score of a club game (feuille de marque): every deal scored by the FFT rules.")
+    st.title(_("Score sheet"))
+    st.caption(_("Keep score of a club game (feuille de marque): every deal scored by the FFT rules."))
     organiser.hand_cookie()
     _not_saving_notice()
     _from_address()
     _pending()
     st.session_state.setdefault("club_view", query_choice("view", VIEWS, "sheet"))
-    view = st.segmented_control("View", list(VIEWS), format_func=VIEWS.get, key="club_view",
+    view = st.segmented_control(_("View"), list(VIEWS), format_func=lambda v: _(VIEWS[v]), key="club_view",
                                 label_visibility="collapsed") or "sheet"
     if st.session_state.get(GAME) is None and view == "sheet":
-        st.caption("No game open: start a new one or open a saved one.")
+        st.caption(_("No game open: start a new one or open a saved one."))
         view = "games"
     else:
         _view_in_address(view)
@@ -110,9 +112,10 @@ def _pending() -> None:
 def _not_saving_notice() -> None:
     problem = st.session_state.get(lr.DOWN)
     if problem:
-        st.warning(f"**Games are not being saved.** {problem} The sheet on screen keeps working.",
+        st.warning(_("**Games are not being saved.** {problem} The sheet on screen keeps working.").format(
+            problem=problem),
                    icon=":material/warning:")
-        if st.button("Try again", key="club_retry"):
+        if st.button(_("Try again"), key="club_retry"):
             lr.retry()
             st.rerun()
 
@@ -144,7 +147,7 @@ def _adopt(saved: SavedGame, *, mine: bool = True) -> None:
 
 def _whole(clubs: ClubStore, game: Game) -> SavedGame:
     ss = st.session_state
-    gid = clubs.save(game, ss.get(NAME, "Game"), ss.get(GAME_ID), version=ss.get(VERSION),
+    gid = clubs.save(game, ss.get(NAME, _("Game")), ss.get(GAME_ID), version=ss.get(VERSION),
                      first_dealer=ss.get(FIRST_DEALER, 0))
     return clubs.load(gid)
 
@@ -168,7 +171,7 @@ def _commit(local: Game, change) -> bool:
             ss.update({EDITING: None, "club_clear": True})
         return False
     except GameGone as err:  # the game was deleted on another device: kept here as a new game
-        ss[FLASH] = ("warning", f"{plain(err)} It is saved again as a new game.")
+        ss[FLASH] = ("warning", _("{problem} It is saved again as a new game.").format(problem=plain(err)))
         ss.update({GAME_ID: None, VERSION: None})
         saved = lr.guarded(lambda s: _whole(ClubStore(s), local))
     if saved is None:  # not saving: the sheet on screen keeps working
@@ -187,7 +190,8 @@ def _reload(mine: bool = True) -> bool:
     try:
         saved = lr.guarded(lambda s: ClubStore(s).load(gid))
     except EntryError as err:
-        st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {plain(err)}")
+        st.session_state[FLASH] = ("error", _("This saved game has a deal the rules refuse: {problem}").format(
+            problem=plain(err)))
         return False
     if saved is None:
         return False
@@ -200,12 +204,13 @@ def _open_id(gid: int) -> None:
     try:
         saved = lr.guarded(lambda s: ClubStore(s).load(gid))
     except EntryError as err:
-        st.session_state[FLASH] = ("error", f"This saved game has a deal the rules refuse: {plain(err)}")
+        st.session_state[FLASH] = ("error", _("This saved game has a deal the rules refuse: {problem}").format(
+            problem=plain(err)))
         return
     if saved is None:
         if not st.session_state.get(lr.DOWN):
-            st.session_state[FLASH] = ("error", f"There is no saved game number {gid}: it may have been "
-                                                "deleted. Open one from the list below, or start a new one.")
+            st.session_state[FLASH] = ("error", _("There is no saved game number {n}: it may have been deleted. "
+                                                  "Open one from the list below, or start a new one.").format(n=gid))
         return
     st.session_state.pop(UNDO, None)
     st.session_state.pop("club_pick", None)
@@ -229,8 +234,8 @@ def _from_address() -> None:
     gid = query_int("game", 1, GAME_ID_MAX)
     if gid is None:
         st.query_params.pop("game", None)
-        ss[FLASH] = ("error", f"The address names no game: “{plain(raw)}” is not a game number. "
-                              "Open a game from the list below.")
+        ss[FLASH] = ("error", _("The address names no game: “{raw}” is not a game number. Open a game from the "
+                                "list below.").format(raw=plain(raw)))
         ss["club_goto"] = "games"
     elif gid != ss.get(GAME_ID):
         _open_id(gid)
@@ -276,7 +281,7 @@ def _flash(followed: bool = False) -> None:
 def render_sheet(followed: bool = False) -> None:
     game: Game = st.session_state[GAME]
     sheet = game.sheet()
-    st.subheader(plain(st.session_state.get(NAME, "Game")))
+    st.subheader(plain(st.session_state.get(NAME, _("Game"))))
     _flash(followed)
     _offer_undo()
     _standings(game, sheet)
@@ -288,7 +293,7 @@ def render_sheet(followed: bool = False) -> None:
         _edit_delete(game)
         _downloads(game)
     else:
-        st.info("No deal yet: enter the first one above.")
+        st.info(_("No deal yet: enter the first one above."))
     _watch()
 
 
@@ -296,18 +301,19 @@ def _standings(game: Game, sheet) -> None:
     """The ranking (place, name, total) and who deals next, above everything: what a table asks for."""
     played = len(game.deals)
     if played:
-        st.markdown(f"**Standings after {played} deal{'s' if played > 1 else ''}**\n\n"
-                    "| Place | Player | Total |\n|---:|:---|---:|\n"
+        st.markdown("**" + ngettext("Standings after {n} deal", "Standings after {n} deals", played).format(n=played)
+                    + "**\n\n" + "| {} | {} | {} |\n|---:|:---|---:|\n".format(_("Place"), _("Player"), _("Total"))
                     + "\n".join(f"| {s.place} | {plain(s.name)} | {s.total:+d} |"
                                  for s in standings(sheet.players, sheet.totals)))
     first = st.session_state.get(FIRST_DEALER) or 0
     c1, c2 = st.columns([3, 1], vertical_alignment="center")
-    c1.markdown(f"Deals next (deal {played + 1}): **{plain(dealer(game.players, first, played + 1))}**")
-    with c2.popover("Change", icon=":material/swap_horiz:", help="Who deals next, e.g. after a deal "
-                    "everyone passed (it is not on the sheet, but the deal still moves on)"):
-        seat = st.selectbox("Who deals next?", range(len(game.players)), format_func=lambda i: game.players[i],
+    c1.markdown(_("Deals next (deal {n}): **{name}**").format(n=played + 1, name=plain(dealer(game.players, first,
+                                                                                               played + 1))))
+    with c2.popover(_("Change"), icon=":material/swap_horiz:", help=_("Who deals next, e.g. after a deal "
+                    "everyone passed (it is not on the sheet, but the deal still moves on)")):
+        seat = st.selectbox(_("Who deals next?"), range(len(game.players)), format_func=lambda i: game.players[i],
                             key="club_next_dealer")
-        if st.button("Set the dealer", key="club_set_dealer"):
+        if st.button(_("Set the dealer"), key="club_set_dealer"):
             _set_dealer(game, seat)
 
 
@@ -315,7 +321,7 @@ def _set_dealer(game: Game, seat: int) -> None:
     st.session_state[FIRST_DEALER] = first_dealer_for(len(game.players), seat, len(game.deals))
     gid = st.session_state.get(GAME_ID)
     if _commit(game, lambda clubs: clubs.set_next_dealer(gid, seat)):
-        st.session_state[FLASH] = ("success", f"{plain(game.players[seat])} deals next.")
+        st.session_state[FLASH] = ("success", _("{name} deals next.").format(name=plain(game.players[seat])))
     st.rerun()
 
 
@@ -324,26 +330,28 @@ def _deal_form(game: Game) -> None:
     number = editing or len(game.deals) + 1
     players = list(game.players)
     with st.form("club_deal", border=True):  # cleared by hand after a save: a refused entry keeps what was typed
-        st.markdown(f"**{'Edit deal' if editing else 'Deal'} {number}**")
+        st.markdown("**" + (_("Edit deal {n}") if editing else _("Deal {n}")).format(n=number) + "**")
         c1, c2 = st.columns(2)
-        c1.selectbox("Taker (preneur)", players, index=None, placeholder="Who took?", key="club_taker")
+        c1.selectbox(_("Taker (preneur)"), players, index=None, placeholder=_("Who took?"), key="club_taker")
         if len(players) == 5:
-            c2.selectbox("Called partner (appelé)", [*players, ALONE], index=None, placeholder="Who was called?",
-                         key="club_partner")
-        c2.selectbox("Contract", list(CONTRACTS), format_func=CONTRACTS.get, index=None, placeholder="Which bid?",
+            c2.selectbox(_("Called partner (appelé)"), [*players, ALONE], index=None, placeholder=_("Who was called?"),
+                         format_func=lambda p: _(ALONE) if p == ALONE else p, key="club_partner")
+        c2.selectbox(_("Contract"), list(CONTRACTS), format_func=CONTRACTS.get, index=None, placeholder=_("Which bid?"),
                      key="club_contract")
         c1, c2 = st.columns(2)
-        c1.text_input("Points (attack)", placeholder="e.g. 49 or 40.5", key="club_points")
-        c2.segmented_control("Oudlers (bouts)", [0, 1, 2, 3], key="club_oudlers")
-        with st.expander("Petit au bout, poignées, chelem"):
-            st.segmented_control("Petit au bout", list(SIDES)[1:], format_func=SIDES.get, key="club_petit_au_bout")
-            st.text_input("Poignées", placeholder="simple, double, triple or trumps shown, e.g. “simple 13”",
+        c1.text_input(_("Points (attack)"), placeholder=_("e.g. 49 or 40.5"), key="club_points")
+        c2.segmented_control(_("Oudlers (bouts)"), [0, 1, 2, 3], key="club_oudlers")
+        with st.expander(_("Petit au bout, poignées, chelem")):
+            st.segmented_control(_("Petit au bout"), list(SIDES)[1:], format_func=lambda s: _(SIDES[s]),
+                                 key="club_petit_au_bout")
+            st.text_input(_("Poignées"), placeholder=_("simple, double, triple or trumps shown, e.g. “simple 13”"),
                           key="club_poignees")
-            st.selectbox("Chelem", list(CHELEMS), format_func=CHELEMS.get, key="club_chelem")
-        label = f"Save deal {number}" if editing else "Add deal"
+            st.selectbox(_("Chelem"), list(CHELEMS), format_func=lambda c: _(CHELEM_WORDS.get(CHELEMS[c], CHELEMS[c])),
+                         key="club_chelem")
+        label = _("Save deal {n}").format(n=number) if editing else _("Add deal")
         if st.form_submit_button(label, type="primary", width="stretch"):
             _submit(game, editing)
-    if editing and st.button("Cancel the edit", key="club_cancel"):
+    if editing and st.button(_("Cancel the edit"), key="club_cancel"):
         st.session_state.update({EDITING: None, "club_clear": True})
         st.rerun()
 
@@ -363,18 +371,18 @@ def _submit(game: Game, editing: int | None) -> None:
     fields = _fields()
     ss = st.session_state
     if len(game.players) == 5 and ss.get("club_partner") is None:
-        st.error("**Partner**: choose the called partner, or “alone” when the taker called their own king.")
+        st.error(_("**Partner**: choose the called partner, or “alone” when the taker called their own king."))
         return
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
-        st.error("Not saved, nothing changed:\n\n" + "\n".join(f"- **{_named(f)}**: {plain(m)}"
+        st.error(_("Not saved, nothing changed:") + "\n\n" + "\n".join(f"- **{_named(f)}**: {plain(m)}"
                                                                  for f, m in err.problems))
         return
     gid = ss.get(GAME_ID)
     if editing and not _may_change(editing):  # the window closed while the form was open
-        st.error(f"Not saved: deal {editing} was entered more than {CLUB_TABLE_FIX_MINUTES} minutes ago, and "
-                 "on this shared server only the club's organiser can change it now.")
+        st.error(_("Not saved: deal {n} was entered more than {minutes} minutes ago, and on this shared server "
+                   "only the club's organiser can change it now.").format(n=editing, minutes=CLUB_TABLE_FIX_MINUTES))
         return
     if editing:  # checked against the version the deal was read at: refused if the sheet changed since
         version = ss.get(EDIT_VERSION, ss.get(VERSION))
@@ -384,9 +392,10 @@ def _submit(game: Game, editing: int | None) -> None:
     if kept:
         number = editing or len(ss[GAME].deals)
         others = "" if editing or number == len(new.deals) else (
-            f" Deals {len(game.deals) + 1}–{number - 1} came from another device." if number - len(game.deals) > 2
-            else f" Deal {number - 1} came from another device.")
-        ss.update({EDITING: None, "club_clear": True, FLASH: ("success", f"Deal {number} saved.{others}")})
+            _(" Deals {first}–{last} came from another device.").format(first=len(game.deals) + 1, last=number - 1)
+            if number - len(game.deals) > 2 else _(" Deal {n} came from another device.").format(n=number - 1))
+        ss.update({EDITING: None, "club_clear": True,
+                   FLASH: ("success", _("Deal {n} saved.").format(n=number) + others)})
     st.rerun()
 
 
@@ -408,27 +417,28 @@ def _may_change(number: int) -> bool:
 
 def _edit_delete(game: Game) -> None:
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
-    number = c1.selectbox("Deal to change", range(len(game.deals), 0, -1), key="club_pick")
+    number = c1.selectbox(_("Deal to change"), range(len(game.deals), 0, -1), key="club_pick")
     allowed = _may_change(number)
-    c2.button("Edit", key="club_edit", on_click=_start_edit, args=(game,), width="stretch", disabled=not allowed)
+    c2.button(_("Edit"), key="club_edit", on_click=_start_edit, args=(game,), width="stretch", disabled=not allowed)
     if not allowed:
-        organiser.sign_in_form(f"change or delete a deal entered more than {CLUB_TABLE_FIX_MINUTES} minutes ago "
-                               f"(deal {number})", "deal")
-    if c3.button("Delete", key="club_delete", width="stretch", disabled=not allowed) and _may_change(number):
+        organiser.sign_in_form(_("change or delete a deal entered more than {minutes} minutes ago (deal {n})").format(
+            minutes=CLUB_TABLE_FIX_MINUTES, n=number), "deal")
+    if c3.button(_("Delete"), key="club_delete", width="stretch", disabled=not allowed) and _may_change(number):
         gid, version = st.session_state.get(GAME_ID), st.session_state.get(VERSION)
         if _commit(game.delete(number), lambda clubs: clubs.delete_deal(gid, number, version=version)):
             st.session_state.update({EDITING: None, "club_clear": True, UNDO: (game, number)})
-            st.session_state[FLASH] = ("success", f"Deal {number} deleted; the deals after it moved up and "
-                                                  "every total was recomputed.")
+            st.session_state[FLASH] = ("success", _("Deal {n} deleted; the deals after it moved up and every total "
+                                                    "was recomputed.").format(n=number))
         st.rerun()
 
 
 def _offer_undo() -> None:
     """A deal deleted by mistake comes back with one click, until the next change to the game."""
     undo = st.session_state.get(UNDO)
-    if undo and st.button(f"Undo: put deal {undo[1]} back", key="club_undo_btn", icon=":material/undo:"):
-        if _save(undo[0], st.session_state.get(NAME, "Game")):
-            st.session_state[FLASH] = ("success", f"Deal {undo[1]} is back, and every total was recomputed.")
+    if undo and st.button(_("Undo: put deal {n} back").format(n=undo[1]), key="club_undo_btn", icon=":material/undo:"):
+        if _save(undo[0], st.session_state.get(NAME, _("Game"))):
+            st.session_state[FLASH] = ("success", _("Deal {n} is back, and every total was recomputed.").format(
+                n=undo[1]))
         st.rerun()
 
 
@@ -456,8 +466,17 @@ def _downloads(game: Game) -> None:
     a byte-order mark) that French Excel opens in columns. Both carry the game's name and first dealer, so
     importing either gives the whole game back."""
     ss = st.session_state
-    name, first = ss.get(NAME, "Game"), ss.get(FIRST_DEALER) or 0
+    name, first = ss.get(NAME, _("Game")), ss.get(FIRST_DEALER) or 0
     c1, c2 = st.columns(2)
+    if language() == "fr":  # the French export first: the one a French club opens in Excel
+        download(c1, _("Download the sheet (CSV)"), to_csv(game, name, first, french=True),
+                 file_name=_file_name("csv"), mime="text/csv", key="club_csv_fr", icon=":material/download:",
+                 help=_("French headers and words (Preneur, Garde sans le chien), columns separated by “;”, accents "
+                        "kept: French Excel opens it in columns. It imports back like the other one."))
+        download(c2, _("Download the sheet in English (CSV)"), to_csv(game, name, first),
+                 file_name=_file_name("csv", "-en"), mime="text/csv", key="club_csv_out", icon=":material/download:",
+                 help=_("The documented English columns, separated by commas. It imports back like the other one."))
+        return
     download(c1, "Download the sheet (CSV)", to_csv(game, name, first), file_name=_file_name("csv"),
              mime="text/csv", key="club_csv_out", icon=":material/download:")
     download(c2, "Download for French Excel (CSV en français)", to_csv(game, name, first, french=True),
@@ -471,22 +490,24 @@ def _downloads(game: Game) -> None:
 def render_games() -> None:
     _flash()
     with st.form("club_new", border=True):
-        st.markdown("**New game**: 3, 4 or 5 players, in seat order (leave the last names empty for fewer)")
-        st.text_input("Name of the game", value=f"Club night {datetime.now():%Y-%m-%d}", key="club_new_name")
+        st.markdown(_("**New game**: 3, 4 or 5 players, in seat order (leave the last names empty for fewer)"))
+        st.text_input(_("Name of the game"), value=_("Club night {day}").format(day=f"{datetime.now():%Y-%m-%d}"),
+                      key="club_new_name")
         cols = st.columns(5)
         for i, col in enumerate(cols):
-            col.text_input(f"Player {i + 1}", key=f"club_new_p{i}")
-        st.selectbox("Who deals first", range(5), format_func=lambda i: f"Player {i + 1}", key="club_new_dealer")
-        if st.form_submit_button("Start the game", type="primary"):
+            col.text_input(_("Player {n}").format(n=i + 1), key=f"club_new_p{i}")
+        st.selectbox(_("Who deals first"), range(5), format_func=lambda i: _("Player {n}").format(n=i + 1),
+                     key="club_new_dealer")
+        if st.form_submit_button(_("Start the game"), type="primary"):
             names = [st.session_state.get(f"club_new_p{i}", "").strip() for i in range(5)]
             _start([n for n in names if n], st.session_state.get("club_new_name", ""),
                    st.session_state.get("club_new_dealer") or 0)
     _saved_games()
     _import()
     if organiser.needed():
-        st.caption(f"Shared server: anyone can start a game and add deals; the table can correct a deal for "
-                   f"{CLUB_TABLE_FIX_MINUTES} minutes after entering it. Deleting a game, older corrections and "
-                   "renaming (on Seasons) need the club's organiser.")
+        st.caption(_("Shared server: anyone can start a game and add deals; the table can correct a deal for "
+                     "{minutes} minutes after entering it. Deleting a game, older corrections and renaming (on "
+                     "Seasons) need the club's organiser.").format(minutes=CLUB_TABLE_FIX_MINUTES))
         organiser.sign_out_button("club_organiser_out")
 
 
@@ -494,12 +515,12 @@ def _start(names: list[str], name: str, first_dealer: int = 0) -> None:
     try:
         game = Game.new(names)
     except GameError as err:
-        st.error(f"**Players**: {plain(err)}")
+        st.error(_("**Players**: {problem}").format(problem=plain(err)))
         return
     if first_dealer >= len(names):
-        st.error(f"**Who deals first**: there are {len(names)} players; choose one of players 1 to {len(names)}.")
+        st.error(_("**Who deals first**: there are {n} players; choose one of players 1 to {n}.").format(n=len(names)))
         return
-    name = " ".join(name.split()) or "Club night"
+    name = " ".join(name.split()) or _("Club night")
     st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: first_dealer, EDITING: None})
     _save(game, name)
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
@@ -508,16 +529,17 @@ def _start(names: list[str], name: str, first_dealer: int = 0) -> None:
 
 def _saved_games() -> None:
     games = lr.guarded(lambda s: ClubStore(s).games(), default=[])
-    st.markdown("**Saved games**")
+    st.markdown(_("**Saved games**"))
     if not games:
-        st.caption("No saved game yet.")
+        st.caption(_("No saved game yet."))
         return
-    labels = {g.id: f"{g.name} · {', '.join(g.players)} · {plural(g.deals, 'deal')} · {g.updated_at:%Y-%m-%d %H:%M} UTC"
+    labels = {g.id: f"{g.name} · {', '.join(g.players)} · "
+              + ngettext("{n} deal", "{n} deals", g.deals).format(n=g.deals) + f" · {g.updated_at:%Y-%m-%d %H:%M} UTC"
               for g in games}
     c1, c2, c3 = st.columns([4, 1, 1], vertical_alignment="bottom")
-    gid = c1.selectbox("Game", list(labels), format_func=labels.get, key="club_saved")
-    c2.button("Open", key="club_open", on_click=_open, width="stretch", type="primary")
-    if c3.button("Delete", key="club_delete_game", width="stretch"):
+    gid = c1.selectbox(_("Game"), list(labels), format_func=labels.get, key="club_saved")
+    c2.button(_("Open"), key="club_open", on_click=_open, width="stretch", type="primary")
+    if c3.button(_("Delete"), key="club_delete_game", width="stretch"):
         st.session_state[CONFIRM] = gid
     if st.session_state.get(CONFIRM) == gid:  # a game is gone for everyone on this database: ask first
         _confirm_delete(gid, labels[gid])
@@ -526,33 +548,34 @@ def _saved_games() -> None:
 def _confirm_delete(gid: int, label: str) -> None:
     with st.container(border=True):
         if not organiser.signed_in():
-            organiser.sign_in_form("delete a game", "delete_game")
-            if st.button("Keep it", key="club_delete_no"):
+            organiser.sign_in_form(_("delete a game"), "delete_game")
+            if st.button(_("Keep it"), key="club_delete_no"):
                 st.session_state.pop(CONFIRM, None)
                 st.rerun()
             return
-        st.warning(f"Delete **{plain(label)}** for everyone who uses this database? This cannot be undone.")
+        st.warning(_("Delete **{game}** for everyone who uses this database? This cannot be undone.").format(
+            game=plain(label)))
         yes, no = st.columns(2)
-        if yes.button("Yes, delete it", key="club_delete_yes", type="primary", width="stretch"):
+        if yes.button(_("Yes, delete it"), key="club_delete_yes", type="primary", width="stretch"):
             lr.guarded(lambda s: ClubStore(s).delete(gid), write=True)
             if st.session_state.get(GAME_ID) == gid:
                 st.session_state.update({GAME: None, GAME_ID: None, VERSION: None})
                 st.query_params.pop("game", None)
             st.session_state.pop(CONFIRM, None)
-            st.session_state[FLASH] = ("success", "Game deleted.")
+            st.session_state[FLASH] = ("success", _("Game deleted."))
             st.rerun()
-        if no.button("Keep it", key="club_delete_no", width="stretch"):
+        if no.button(_("Keep it"), key="club_delete_no", width="stretch"):
             st.session_state.pop(CONFIRM, None)
             st.rerun()
 
 
 def _import() -> None:
     with st.form("club_import", border=True, clear_on_submit=True):
-        st.markdown("**Import a sheet (CSV)**, in the format of the README and of either CSV download")
-        upload = st.file_uploader("CSV file", type=["csv", "txt"], key="club_csv_in")
-        if st.form_submit_button("Import as a new game"):
+        st.markdown(_("**Import a sheet (CSV)**, in the format of the README and of either CSV download"))
+        upload = st.file_uploader(_("CSV file"), type=["csv", "txt"], key="club_csv_in")
+        if st.form_submit_button(_("Import as a new game")):
             if upload is None:
-                st.error("Choose a CSV file first.")
+                st.error(_("Choose a CSV file first."))
                 return
             _import_csv(upload.getvalue(), upload.name)
 
@@ -561,11 +584,12 @@ def _import_csv(data: bytes, filename: str) -> None:
     try:
         game, name, first_dealer = read_csv(data.decode("utf-8-sig"), source=filename)
     except UnicodeDecodeError:
-        st.error(f"{plain(filename)} is not a UTF-8 text file: save it from the spreadsheet as CSV UTF-8.")
+        st.error(_("{file} is not a UTF-8 text file: save it from the spreadsheet as CSV UTF-8.").format(
+            file=plain(filename)))
         return
     except (CsvError, GameError) as err:
         lines = err.lines() if isinstance(err, CsvError) else [str(err)]
-        st.error("Not imported, nothing saved:\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
+        st.error(_("Not imported, nothing saved:") + "\n\n" + "\n".join(f"- {plain(line)}" for line in lines))
         return
     try:  # the name the file keeps (our export writes it), else its file name
         name = clean_game_name(name) if name else name_from_file(filename)
@@ -573,7 +597,8 @@ def _import_csv(data: bytes, filename: str) -> None:
         name = name_from_file(filename)
     st.session_state.update({GAME_ID: None, VERSION: None, FIRST_DEALER: first_dealer or 0, EDITING: None})
     _save(game, name)
-    st.session_state[FLASH] = ("success", f"Imported {plural(len(game.deals), 'deal')} from {plain(filename)}.")
+    st.session_state[FLASH] = ("success", ngettext("Imported {n} deal from {file}.", "Imported {n} deals from {file}.",
+                                                   len(game.deals)).format(n=len(game.deals), file=plain(filename)))
     st.session_state.update({"club_goto": "sheet", "club_clear": True})
     st.rerun()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import Contract
-from ..engine.words import plural
+from ..i18n import _, ngettext, number
 from .safe import plain
 
 CONTRACTS = {c.value: c.value.replace("_", " ") for c in Contract}
@@ -15,25 +15,27 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 
 
 def whole_sheet(sheet) -> None:
-    st.markdown("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom")
+    st.markdown(_("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom"))
     rows = table(sheet)
     st.dataframe(rows, hide_index=True, width="stretch", height="content",  # every deal: no scrolling box
                  placeholder="",  # the Total row's per-deal cells are empty, not a grey "None"
                  column_config={c: st.column_config.NumberColumn(format="%d") for c in rows[0]
-                                if c in sheet.players or c.endswith(" Σ") or c == "oudlers"})
+                                if c in sheet.players or c.endswith(" Σ") or c == _("oudlers")})
     bad = sheet.unbalanced()
     if bad:
-        st.error(f"Rows {', '.join(map(str, bad))} do not sum to zero.")
+        st.error(_("Rows {rows} do not sum to zero.").format(rows=", ".join(map(str, bad))))
     else:
-        st.caption(":material/check: Every row sums to zero.")
+        st.caption(_(":material/check: Every row sums to zero."))
 
 
 def breakdown(players, row) -> None:
     with st.container(border=True):
         e, s = row.entry, row.score
-        result = "made" if s.won else "failed"
-        st.markdown(f"**Deal {row.number}**: {plain(e.taker)} · {CONTRACTS[e.contract.value]} · {e.points:g} points "
-                    f"with {plural(e.oudlers, 'oudler')} · {result} by {s.margin}")
+        result = (_("made by {n}") if s.won else _("failed by {n}")).format(n=number(s.margin))
+        oudlers = ngettext("{n} oudler", "{n} oudlers", e.oudlers).format(n=e.oudlers)
+        st.markdown(_("**Deal {n}**: {taker} · {contract} · {points} points with {oudlers} · {result}").format(
+            n=row.number, taker=plain(e.taker), contract=CONTRACTS[e.contract.value], points=number(e.points),
+            oudlers=oudlers, result=result))
         st.markdown("\n".join(f"- {step.text}" for step in s.steps))
         st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
 
@@ -45,19 +47,20 @@ def table(sheet) -> list[dict]:
     for r in sheet.rows:
         e = r.entry
         row: dict = {"#": str(r.number)}
+        taker, contract, points, oudlers = _("taker"), _("contract"), _("points"), _("oudlers")
         for p, score, total in zip(sheet.players, r.scores, r.totals):
             row[p] = score
             row[f"{p} Σ"] = total
-        row["sum 0"] = "✓" if r.balanced else "✗"
-        row.update({"taker": e.taker, "contract": CONTRACTS[e.contract.value], "points": f"{e.points:g}",
-                    "oudlers": e.oudlers})
+        row[_("sum 0")] = "✓" if r.balanced else "✗"
+        row.update({taker: e.taker, contract: CONTRACTS[e.contract.value], points: number(e.points),
+                    oudlers: e.oudlers})
         if len(sheet.players) == 5:
-            row["partner"] = "alone" if e.alone else (e.partner or "")
-        row["extras"] = " ".join(x for x in (e.petit_au_bout and f"petit:{e.petit_au_bout}",
+            row[_("partner")] = _("alone") if e.alone else (e.partner or "")
+        row[_("extras")] = " ".join(x for x in (e.petit_au_bout and f"petit:{e.petit_au_bout}",
                                              " ".join(e.poignees), e.chelem and f"chelem:{e.chelem}") if x)
         rows.append(row)
     foot = {c: None for c in rows[-1]} if rows else {}
-    foot.update({"#": "Total", **{f"{p} Σ": t for p, t in zip(sheet.players, sheet.totals)}, "sum 0": ""})
+    foot.update({"#": _("Total"), **{f"{p} Σ": t for p, t in zip(sheet.players, sheet.totals)}, _("sum 0"): ""})
     return [*rows, foot] if rows else rows
 
 

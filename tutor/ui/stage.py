@@ -17,8 +17,9 @@ from html import escape
 
 from ..classroom import stats
 from ..classroom.timer import shown
+from ..i18n import N_, _, ngettext
 
-MEDALS = {1: ("1st", "gold"), 2: ("2nd", "silver"), 3: ("3rd", "bronze")}
+MEDALS = {1: (N_("1st"), "gold"), 2: (N_("2nd"), "silver"), 3: (N_("3rd"), "bronze")}
 STEP_ORDER = (2, 1, 3)  # the podium as it stands: 2nd on the left, 1st in the middle, 3rd on the right
 CHIPS_LARGE = 24  # up to this many names, chips at 36 px; more, at 28 px (still read from the back)
 
@@ -77,14 +78,15 @@ def chips(names: list[str]) -> str:
     """The joined names, one chip each, in a grid that fills the width."""
     many = " tt-many" if len(names) > CHIPS_LARGE else ""
     items = "".join(f'<li class="tt-chip">{escape(n)}</li>' for n in names)
-    return f'<ul class="tt-chips{many}" aria-label="Joined">{items}</ul>'
+    return f'<ul class="tt-chips{many}" aria-label="{escape(_("Joined"))}">{items}</ul>'
 
 
 def lobby(names: list[str]) -> str:
     """How many joined, large, and their names as chips (a name finds itself from any seat)."""
     if not names:
-        return '<div class="tt-count">Nobody has joined yet.</div>'
-    return f'<div class="tt-count">{len(names)} joined</div>' + chips(names)
+        return f'<div class="tt-count">{escape(_("Nobody has joined yet."))}</div>'
+    joined = ngettext("{n} joined", "{n} joined", len(names)).format(n=len(names))
+    return f'<div class="tt-count">{escape(joined)}</div>' + chips(names)
 
 
 def timer(left: float, total: int) -> str:
@@ -92,9 +94,10 @@ def timer(left: float, total: int) -> str:
     left: smooth between two redraws, and set right again at each)."""
     n = shown(left)
     if n <= 0:
-        return '<div class="tt-timer" role="timer"><div class="tt-timer-up">Time is up</div></div>'
+        return f'<div class="tt-timer" role="timer"><div class="tt-timer-up">{escape(_("Time is up"))}</div></div>'
     width = max(0.0, min(100.0, 100 * left / total)) if total else 0.0
-    return (f'<div class="tt-timer" role="timer" aria-label="{n} seconds left">'
+    left_words = escape(ngettext("{n} second left", "{n} seconds left", n).format(n=n))
+    return (f'<div class="tt-timer" role="timer" aria-label="{left_words}">'
             f'<div class="tt-timer-n">{n} s</div>'
             f'<div class="tt-timer-bar"><div style="width: {width:.1f}%; animation-duration: {left:.1f}s"></div>'
             f'</div></div>')
@@ -102,20 +105,21 @@ def timer(left: float, total: int) -> str:
 
 def _points(score: float) -> str:
     s = stats.one_place(score)
-    return f"{s} point{'' if s == '1' else 's'}"
+    return (_("{n} point") if s == "1" else _("{n} points")).format(n=s)  # one_place writes 3,5 in French
 
 
 def board(b: stats.Board) -> str:
     """The top five: place, name and score, one line each."""
     if not b.places:
-        return '<div class="tt-more">Nobody has joined yet.</div>'
+        return f'<div class="tt-more">{escape(_("Nobody has joined yet."))}</div>'
     rows = "".join(f'<li><span class="tt-place">{p.place}.</span><span class="tt-name">{escape(p.name)}</span>'
                    f'<span class="tt-score">{_points(p.score)}</span></li>' for p in b.places)
     more = ""
     if b.more:
         last = b.places[-1]
-        more = f'<div class="tt-more">and {b.more} more with {_points(last.score)}</div>'
-    return f'<ol class="tt-board" aria-label="Top five">{rows}</ol>{more}'
+        words = _("and {n} more with {points}").format(n=b.more, points=_points(last.score))
+        more = f'<div class="tt-more">{escape(words)}</div>'
+    return f'<ol class="tt-board" aria-label="{escape(_("Top five"))}">{rows}</ol>{more}'
 
 
 def podium(steps: tuple[stats.Step, ...]) -> str:
@@ -125,9 +129,10 @@ def podium(steps: tuple[stats.Step, ...]) -> str:
     for place in STEP_ORDER:
         s = by_place.get(place) or stats.Step(place, ())
         label, metal = MEDALS[place]
+        label = escape(_(label))
         who = "".join(f'<div class="tt-pname">{escape(p.name)}</div>' for p in s.learners)
         if s.more:
-            who += f'<div class="tt-pmore">and {s.more} more</div>'
+            who += f'<div class="tt-pmore">{escape(_("and {n} more").format(n=s.more))}</div>'
         if s.score is not None:
             who += f'<div class="tt-pscore">{_points(s.score)}</div>'
         medal = f'<div class="tt-medal tt-{metal}" aria-hidden="true">{place}</div>' if s.learners else ""

@@ -22,6 +22,7 @@ import streamlit as st
 
 from ..classroom import address, passphrase, signin
 from ..classroom.store import ClassError, ClassStore, QuizInfo
+from ..i18n import N_, _, ngettext
 from ..progress import StoreError
 from ..quiz import KINDS
 from . import duplicate_board, own_questions
@@ -40,7 +41,7 @@ REVEALED = "teacher_revealed"  # session key: (quiz id, question) whose answer t
 TOP = "teacher_top"  # session key: (quiz id, question) after which the projector shows the top five
 TIMERS = (None, 10, 15, 20, 30, 45, 60, 90, 120)  # seconds per question offered (QUESTION_TIMER_SECONDS)
 
-HOW_TO = """The teacher area is locked: no teacher passphrase is set on this server.
+HOW_TO = N_("""The teacher area is locked: no teacher passphrase is set on this server.
 
 To set one, make its hash and put it in the configuration (the passphrase itself is never stored):
 
@@ -49,14 +50,14 @@ tarot-tutor teacher-hash          # asks for the passphrase twice, prints scrypt
 export TUTOR_TEACHER_PASSPHRASE_HASH='scrypt$...'
 ```
 
-or add `TUTOR_TEACHER_PASSPHRASE_HASH = "scrypt$..."` to `.streamlit/secrets.toml`, then restart the app."""
+or add `TUTOR_TEACHER_PASSPHRASE_HASH = "scrypt$..."` to `.streamlit/secrets.toml`, then restart the app.""")
 
 
 def render() -> None:
     stored = passphrase.configured_hash(secrets_=_secrets())
     if not stored:
-        st.title("Teacher")
-        st.warning(HOW_TO)
+        st.title(_("Teacher"))
+        st.warning(_(HOW_TO))
         return
     _hand_cookie()
     # This session's token (after the passphrase), else the browser's cookie (a reload). It is checked on
@@ -64,7 +65,7 @@ def render() -> None:
     token = st.session_state.get(UNLOCKED) or ("" if st.session_state.get(LOCKED_HERE) else _cookie())
     if not _valid(token, stored):
         st.session_state.pop(UNLOCKED, None)
-        st.title("Teacher")
+        st.title(_("Teacher"))
         _unlock(stored)
         return
     st.session_state[UNLOCKED] = token
@@ -90,12 +91,12 @@ def _area(cs: ClassStore) -> None:
         projector(cs, quiz.id, _link(quiz.code), revealed=revealed, top=top)
         return
     _keep_present_in_address(None)
-    st.title("Teacher")
+    st.title(_("Teacher"))
     top1, top2 = st.columns(2)
-    if top1.button("Lock the teacher area", key="teacher_lock", help="Sign out on this browser"):
+    if top1.button(_("Lock the teacher area"), key="teacher_lock", help=_("Sign out on this browser")):
         _lock()
-    if top2.button("Sign out everywhere", key="teacher_rotate",
-                   help="Every browser signed in as the teacher must type the passphrase again"):
+    if top2.button(_("Sign out everywhere"), key="teacher_rotate",
+                   help=_("Every browser signed in as the teacher must type the passphrase again")):
         s = store()
         if s is not None:
             signin.rotate(s.engine)
@@ -105,7 +106,7 @@ def _area(cs: ClassStore) -> None:
         quizzes = cs.quizzes()  # read again: the quiz just set is on the list
     quiz = _pick(quizzes)
     if quiz is None:
-        st.info("No class quiz yet: set one above.")
+        st.info(_("No class quiz yet: set one above."))
     else:
         _board(cs, quiz)
     own_questions.section(cs)
@@ -114,7 +115,7 @@ def _area(cs: ClassStore) -> None:
 def _board(cs: ClassStore, quiz: QuizInfo) -> None:
     """The chosen quiz: its controls, its dashboard and its learners."""
     _present_toggle()
-    st.caption("Turn on **Present** in the sidebar to show the join code and its QR code on a projector.")
+    st.caption(_("Turn on **Present** in the sidebar to show the join code and its QR code on a projector."))
     if quiz.duplicate:  # everyone plays the same deals: its own dashboard
         duplicate_board.controls(cs, quiz, _link(quiz.code))
         duplicate_board.dashboard(cs, quiz.id)
@@ -151,8 +152,8 @@ def _reveal_button(quiz: QuizInfo) -> int | None:
     if not (quiz.paced and 0 <= quiz.current < len(quiz.questions)):
         return None
     shown = st.session_state.get(REVEALED) == (quiz.id, quiz.current)
-    if st.sidebar.button("Hide the answer" if shown else "Show the answer", key="teacher_reveal",
-                         help="On the projector: the right answer and how many chose what"):
+    if st.sidebar.button(_("Hide the answer") if shown else _("Show the answer"), key="teacher_reveal",
+                         help=_("On the projector: the right answer and how many chose what")):
         st.session_state[REVEALED] = None if shown else (quiz.id, quiz.current)
         st.rerun()
     return quiz.current if shown else None
@@ -164,8 +165,8 @@ def _top_button(quiz: QuizInfo, revealed: int | None) -> int | None:
     if not quiz.leaderboard or revealed is None:
         return None
     shown = st.session_state.get(TOP) == (quiz.id, quiz.current)
-    if st.sidebar.button("Back to the question" if shown else "Show the top five", key="teacher_top_button",
-                         help="On the projector: the five best scores so far, with names"):
+    if st.sidebar.button(_("Back to the question") if shown else _("Show the top five"), key="teacher_top_button",
+                         help=_("On the projector: the five best scores so far, with names")):
         st.session_state[TOP] = None if shown else (quiz.id, quiz.current)
         st.rerun()
     return quiz.current if shown else None
@@ -173,8 +174,8 @@ def _top_button(quiz: QuizInfo, revealed: int | None) -> int | None:
 
 def _present_toggle() -> bool:
     return st.sidebar.toggle(
-        "Present", key=PRESENT, help="The projector view: the join code, the QR code and, when you lead the quiz, "
-                                     "the question. The controls stay here in the sidebar.")
+        _("Present"), key=PRESENT, help=_("The projector view: the join code, the QR code and, when you lead the "
+                                          "quiz, the question. The controls stay here in the sidebar."))
 
 
 # -- signing in --------------------------------------------------------------------------------------
@@ -227,21 +228,21 @@ def _lock() -> None:
 
 def _unlock(stored: str) -> None:
     with st.form("teacher_unlock"):
-        typed = st.text_input("Teacher passphrase", type="password")
-        go = st.form_submit_button("Unlock", type="primary")
+        typed = st.text_input(_("Teacher passphrase"), type="password")
+        go = st.form_submit_button(_("Unlock"), type="primary")
     if not go:
         return
     s = store()
     if s is None:
-        st.error("The teacher area needs the database (it counts wrong passphrases), and it cannot be opened "
-                 "right now: see the message on the Progress page.")
+        st.error(_("The teacher area needs the database (it counts wrong passphrases), and it cannot be opened "
+                   "right now: see the message on the Progress page."))
         return
     gate = passphrase.gate(s.engine, s.where)
     me = session_key()
     try:
         right, wait = passphrase.check(gate, me, typed, stored)  # counted before checking: tries take turns
         if wait > 0:
-            st.error(f"Too many wrong passphrases: wait {math.ceil(wait)} s before trying again.")
+            st.error(_("Too many wrong passphrases: wait {n} s before trying again.").format(n=math.ceil(wait)))
             return
         if right:
             token = signin.make_token(signin.signing_key(s.engine), stored)
@@ -253,7 +254,7 @@ def _unlock(stored: str) -> None:
         st.error(str(err))
         retry_button("teacher_retry")
         return
-    st.error("Wrong passphrase. Each wrong try makes the next one wait longer.")
+    st.error(_("Wrong passphrase. Each wrong try makes the next one wait longer."))
 
 
 # -- setting and leading a quiz ----------------------------------------------------------------------
@@ -262,30 +263,36 @@ def _unlock(stored: str) -> None:
 def _create(cs: ClassStore, first: bool) -> bool:
     """The form that sets a new quiz; True when it has just set one."""
     made = problem = None
-    with st.expander("Set a new class quiz", expanded=first):
+    with st.expander(_("Set a new class quiz"), expanded=first):
         with st.form("teacher_create"):
-            title = st.text_input("Title", max_chars=80, placeholder="e.g. Year 9 · counting")
-            kinds = st.multiselect("Kinds of question", list(KINDS), format_func=lambda k: f"{k}: {KINDS[k].summary}")
+            title = st.text_input(_("Title"), max_chars=80, placeholder=_("e.g. Year 9 · counting"))
+            kinds = st.multiselect(_("Kinds of question"), list(KINDS),
+                                   format_func=lambda k: f"{k}: {_(KINDS[k].summary)}")
             own, mix = own_questions.picker(cs)
             c1, c2, c3 = st.columns(3)
-            players = c1.selectbox("Players", ["any", 3, 4, 5])
-            difficulty = c2.selectbox("Difficulty", [1, 2, 3])
-            count = c3.number_input("Questions", min_value=1, max_value=50, value=10)
-            paced = st.checkbox("Teacher-paced", help="You move the whole class to the next question, and the "
-                                                      "projector shows it; otherwise each learner goes at their pace")
+            players = c1.selectbox(_("Players"), ["any", 3, 4, 5],
+                                   format_func=lambda p: _("any") if p == "any" else str(p))
+            difficulty = c2.selectbox(_("Difficulty"), [1, 2, 3])
+            count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10)
+            paced = st.checkbox(_("Teacher-paced"), help=_("You move the whole class to the next question, and the "
+                                                            "projector shows it; otherwise each learner goes at "
+                                                            "their pace"))
             e1, e2, e3 = st.columns(3)  # engagement, each optional (teacher-paced only)
-            timer = e1.selectbox("Timer per question", TIMERS, format_func=lambda t: "none" if t is None else f"{t} s",
-                                 help="Teacher-paced only. The projector and the phones show the time left; "
-                                      "later answers are refused. You may move on before the time is up.")
-            leaderboard = e2.checkbox("Top five between questions",
-                                      help="Teacher-paced only. Once you show an answer, you may put the five best "
-                                           "scores, with names, on the projector")
-            podium = e3.checkbox("Podium at the end", value=True, help="Teacher-paced only: the three best scores")
-            has_deadline = st.checkbox("Deadline")
+            timer = e1.selectbox(_("Timer per question"), TIMERS,
+                                 format_func=lambda t: _("none") if t is None else f"{t} s",
+                                 help=_("Teacher-paced only. The projector and the phones show the time left; "
+                                        "later answers are refused. You may move on before the time is up."))
+            leaderboard = e2.checkbox(_("Top five between questions"),
+                                      help=_("Teacher-paced only. Once you show an answer, you may put the five "
+                                             "best scores, with names, on the projector"))
+            podium = e3.checkbox(_("Podium at the end"), value=True,
+                                 help=_("Teacher-paced only: the three best scores"))
+            has_deadline = st.checkbox(_("Deadline"))
             d1, d2 = st.columns(2)
-            day = d1.date_input("Deadline day (UTC)", value=datetime.now(UTC).date() + timedelta(days=7))
-            hour = d2.time_input("Deadline time (UTC)", value=datetime.now(UTC).time().replace(second=0, microsecond=0))
-            go = st.form_submit_button("Set the quiz", type="primary")
+            day = d1.date_input(_("Deadline day (UTC)"), value=datetime.now(UTC).date() + timedelta(days=7))
+            hour = d2.time_input(_("Deadline time (UTC)"),
+                                 value=datetime.now(UTC).time().replace(second=0, microsecond=0))
+            go = st.form_submit_button(_("Set the quiz"), type="primary")
         if go:
             deadline = datetime.combine(day, hour, tzinfo=UTC) if has_deadline else None
             try:
@@ -302,7 +309,8 @@ def _create(cs: ClassStore, first: bool) -> bool:
     if problem is not None:
         st.error(plain(problem))
     if made is not None:  # outside the expander, which the rerun may fold away
-        st.success(f"Quiz set. Code: **{made.code}**. Learners open the Class page and type it, or use the link:")
+        st.success(_("Quiz set. Code: **{code}**. Learners open the Class page and type it, or use the link:").format(
+            code=made.code))
         st.code(_link(made.code), language=None)
     return made is not None
 
@@ -327,8 +335,10 @@ def _address_note(where=st) -> None:
     """The address the QR code carries, and a warning (with the fix) when no phone can open it."""
     a = _address()
     if a.base:
-        where.caption(f"The link and QR code send learners to **{a.base}** "
-                      f"({'set by ' + address.ENV_VAR if a.source == 'setting' else 'the address of this page'}).")
+        where.caption((_("The link and QR code send learners to **{base}** (set by {setting}).")
+                       if a.source == "setting" else
+                       _("The link and QR code send learners to **{base}** (the address of this page).")).format(
+            base=a.base, setting=address.ENV_VAR))
     if a.problem:
         where.warning(a.problem)
 
@@ -341,28 +351,31 @@ def _pick(quizzes: list[QuizInfo]) -> QuizInfo | None:
     if st.session_state.get("teacher_pick") not in by_id:
         chosen = st.session_state.get("teacher_quiz")
         st.session_state["teacher_pick"] = chosen if chosen in by_id else ids[0]
-    pick = st.sidebar.selectbox("Quiz", ids, format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}"
-                                + (" (duplicate)" if by_id[i].duplicate else ""),
+    pick = st.sidebar.selectbox(_("Quiz"), ids, format_func=lambda i: f"{by_id[i].code} · {by_id[i].title}"
+                                + (_(" (duplicate)") if by_id[i].duplicate else ""),
                                 key="teacher_pick")
     return by_id[pick]
 
 
 def _controls(cs: ClassStore, quiz: QuizInfo) -> None:
-    state = "closed" if quiz.closed else ("ended (deadline passed)" if not quiz.open_at(datetime.now(UTC)) else "open")
-    deadline = f" · deadline {quiz.deadline:%Y-%m-%d %H:%M} UTC" if quiz.deadline else ""
-    pace = "teacher-paced" if quiz.paced else "self-paced"
-    extras = [f"timer {quiz.timer} s" if quiz.timer else "", "top five" if quiz.leaderboard else "",
-              "podium" if quiz.paced and quiz.podium else ""]
+    state = _("closed") if quiz.closed else (_("ended (deadline passed)") if not quiz.open_at(datetime.now(UTC))
+                                             else _("open"))
+    deadline = _(" · deadline {when} UTC").format(when=f"{quiz.deadline:%Y-%m-%d %H:%M}") if quiz.deadline else ""
+    pace = _("teacher-paced") if quiz.paced else _("self-paced")
+    extras = [_("timer {n} s").format(n=quiz.timer) if quiz.timer else "", _("top five") if quiz.leaderboard else "",
+              _("podium") if quiz.paced and quiz.podium else ""]
     pace += "".join(f" · {e}" for e in extras if e)
-    st.markdown(f"**{plain(quiz.title)}** · code `{quiz.code}` · {len(quiz.questions)} questions · {pace} · "
-                f"{state}{deadline}")
+    st.markdown(_("**{title}** · code `{code}` · {questions} · {pace} · {state}{deadline}").format(
+        title=plain(quiz.title), code=quiz.code,
+        questions=ngettext("{n} question", "{n} questions", len(quiz.questions)).format(n=len(quiz.questions)),
+        pace=pace, state=state, deadline=deadline))
     st.code(_link(quiz.code), language=None)
     _address_note()
     c1, c2 = st.columns(2)
-    if c1.button("Reopen the quiz" if quiz.closed else "Close the quiz", key="teacher_close"):
+    if c1.button(_("Reopen the quiz") if quiz.closed else _("Close the quiz"), key="teacher_close"):
         cs.set_flags(quiz.id, closed=not quiz.closed)
         st.rerun()
-    if c2.button("Hide the explanations" if quiz.explanations else "Allow the explanations", key="teacher_expl"):
+    if c2.button(_("Hide the explanations") if quiz.explanations else _("Allow the explanations"), key="teacher_expl"):
         cs.set_flags(quiz.id, explanations=not quiz.explanations)
         st.rerun()
     _pace(cs, quiz, st)
@@ -375,32 +388,32 @@ def _pace(cs: ClassStore, quiz: QuizInfo, where) -> None:
         return
     n = len(quiz.questions)
     if quiz.current < 0:
-        where.markdown("The class waits for you to start.")
+        where.markdown(_("The class waits for you to start."))
     elif quiz.finished:
-        where.markdown("The quiz is over: the results are on show.")
+        where.markdown(_("The quiz is over: the results are on show."))
     else:
-        where.markdown(f"The class is on **question {quiz.current + 1} of {n}**.")
+        where.markdown(_("The class is on **question {n} of {total}**.").format(n=quiz.current + 1, total=n))
         if quiz.timer:
-            where.caption(f"Timer: {quiz.timer} s a question, from when you move the class. You may move on "
-                          "before it runs out.")
+            where.caption(_("Timer: {n} s a question, from when you move the class. You may move on before it runs "
+                            "out.").format(n=quiz.timer))
     b1, b2 = (where, where) if tag == "side" else where.columns(2)  # the narrow sidebar: one under the other
     if quiz.current < 0:
-        label = "Start the quiz"
+        label = _("Start the quiz")
     elif quiz.current >= n - 1:
-        label = "Show the results" if not quiz.finished else None
+        label = _("Show the results") if not quiz.finished else None
     else:
-        label = "Next question"
+        label = _("Next question")
     if label and b1.button(label, key=f"teacher_next_{tag}", type="primary"):
         cs.move(quiz.id, quiz.current + 1)
         st.rerun()
-    if quiz.current >= 0 and b2.button("Back one question", key=f"teacher_back_{tag}"):
+    if quiz.current >= 0 and b2.button(_("Back one question"), key=f"teacher_back_{tag}"):
         cs.move(quiz.id, quiz.current - 1)
         st.rerun()
-    podium = where.toggle("Podium at the end", value=quiz.podium, key=f"teacher_podium_{quiz.id}_{tag}",
-                          help="Show the three best scores when the quiz is over")
-    leaderboard = where.toggle("Top five between questions", value=quiz.leaderboard,
+    podium = where.toggle(_("Podium at the end"), value=quiz.podium, key=f"teacher_podium_{quiz.id}_{tag}",
+                          help=_("Show the three best scores when the quiz is over"))
+    leaderboard = where.toggle(_("Top five between questions"), value=quiz.leaderboard,
                                key=f"teacher_leaderboard_{quiz.id}_{tag}",
-                               help="Once an answer is on show, you may show the five best scores")
+                               help=_("Once an answer is on show, you may show the five best scores"))
     if podium != quiz.podium or leaderboard != quiz.leaderboard:
         cs.set_flags(quiz.id, podium=podium, leaderboard=leaderboard)
         st.rerun()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from ..engine import TarotError
+from ..i18n import _, language
 from ..quiz import KINDS
 from ..skills import SKILLS
 from ..worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
@@ -24,43 +25,44 @@ ANY = "any"
 
 
 def _kind_label(kind: str) -> str:
-    title = SKILLS.get(KINDS[kind].skill, "").split(":")[0]
+    title = _(SKILLS.get(KINDS[kind].skill, "")).split(":")[0]
     return f"{kind} · {title}" if title else kind
 
 
 def render() -> None:
-    st.title("Worksheets")
-    st.caption("Print questions for a class or a club night; the answer key, with worked explanations, "
-               "is a separate PDF.")
+    st.title(_("Worksheets"))
+    st.caption(_("Print questions for a class or a club night; the answer key, with worked explanations, "
+                 "is a separate PDF."))
     render_worksheet_form()
     st.divider()
-    st.subheader("Blank score sheet")
+    st.subheader(_("Blank score sheet"))
     blank_sheet_download(())
 
 
 def render_worksheet_form() -> None:
     st.session_state.setdefault("ws_seed", random.randrange(1, 10_000))
     with st.form("ws_form", border=True):
-        st.multiselect("Kinds of question", list(PRINTABLE), default=["score", "legal"], format_func=_kind_label,
+        st.multiselect(_("Kinds of question"), list(PRINTABLE), default=["score", "legal"], format_func=_kind_label,
                        key="ws_kinds")
         c1, c2 = st.columns(2)
-        c1.number_input("Questions", min_value=1, max_value=60, value=20, step=1, key="ws_count")
-        c2.number_input("Seed (same seed, same sheet)", min_value=0, max_value=10**9, step=1, key="ws_seed")
+        c1.number_input(_("Questions"), min_value=1, max_value=60, value=20, step=1, key="ws_count")
+        c2.number_input(_("Seed (same seed, same sheet)"), min_value=0, max_value=10**9, step=1, key="ws_seed")
         c1, c2 = st.columns(2)
-        c1.segmented_control("Players", [ANY, 3, 4, 5], default=ANY, key="ws_players")
-        c2.segmented_control("Difficulty", [ANY, 1, 2, 3], default=ANY, key="ws_difficulty")
-        pressed = st.form_submit_button("Make the PDFs", type="primary", icon=":material/print:")
+        c1.segmented_control(_("Players"), [ANY, 3, 4, 5], default=ANY, key="ws_players", format_func=_any)
+        c2.segmented_control(_("Difficulty"), [ANY, 1, 2, 3], default=ANY, key="ws_difficulty", format_func=_any)
+        pressed = st.form_submit_button(_("Make the PDFs"), type="primary", icon=":material/print:")
     if pressed:
         _make()
     made = st.session_state.get(PDFS)
-    if made:
+    if made and made[0].get("language", "en") == language():  # a sheet made in the other language is not offered
         choices, sheet, key = made
-        st.success(f"{choices['count']} questions ({', '.join(choices['kinds'])}), seed {choices['seed']}.")
+        st.success(_("{n} questions ({kinds}), seed {seed}.").format(
+            n=choices["count"], kinds=", ".join(choices["kinds"]), seed=choices["seed"]))
         stem = f"worksheet-{'-'.join(choices['kinds'])}-{choices['seed']}"
         c1, c2 = st.columns(2)
-        download(c1, "Worksheet (PDF)", sheet, file_name=f"{stem}.pdf", mime="application/pdf",
+        download(c1, _("Worksheet (PDF)"), sheet, file_name=f"{stem}.pdf", mime="application/pdf",
                  key="ws_dl_sheet", icon=":material/download:", width="stretch")
-        download(c2, "Answer key (PDF)", key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
+        download(c2, _("Answer key (PDF)"), key, file_name=f"{stem}-answers.pdf", mime="application/pdf",
                  key="ws_dl_key", icon=":material/download:", width="stretch")
 
 
@@ -68,30 +70,36 @@ def _make() -> None:
     ss = st.session_state
     kinds = list(ss.get("ws_kinds") or [])
     if not kinds:
-        st.error("**kinds**: choose at least one kind of question.")
+        st.error(_("**kinds**: choose at least one kind of question."))
         return
     players = None if ss.get("ws_players") in (None, ANY) else int(ss["ws_players"])
     difficulty = None if ss.get("ws_difficulty") in (None, ANY) else int(ss["ws_difficulty"])
     choices = {"kinds": kinds, "count": int(ss["ws_count"]), "seed": int(ss["ws_seed"]), "players": players,
-               "difficulty": difficulty}
+               "difficulty": difficulty, "language": language()}
     try:
-        with st.spinner(f"Making {choices['count']} questions and their answer key…"):
+        with st.spinner(_("Making {n} questions and their answer key…").format(n=choices["count"])):
             ws = make_worksheet(kinds, choices["count"], choices["seed"], players=players, difficulty=difficulty)
             ss[PDFS] = (choices, worksheet_pdf(ws), answers_pdf(ws))
     except TarotError as err:  # e.g. a kind that has no 3-player version
-        st.error(f"No worksheet made: {err}")
+        st.error(_("No worksheet made: {problem}").format(problem=err))
+
+
+def _any(value) -> str:
+    return _("any") if value == ANY else str(value)
 
 
 def blank_sheet_download(names: Sequence[str]) -> None:
     """A download of the blank FFT score sheet; with a game's ``names`` it matches that game."""
     players = len(names)
     if not players:
-        players = st.segmented_control("Players", [3, 4, 5], default=4, key="blank_players") or 4
+        players = st.segmented_control(_("Players"), [3, 4, 5], default=4, key="blank_players") or 4
 
     def pdf() -> bytes:  # made only when the button is pressed
         return blank_sheet_pdf(players, list(names))
 
-    st.caption("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables"
-               + (f", for {', '.join(names)}." if names else "."))
-    download(st, f"Blank score sheet, {players} players (PDF)", pdf, file_name=f"score-sheet-{players}.pdf",
+    st.caption(_("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables, for "
+                 "{names}.").format(names=", ".join(names)) if names else
+        _("An FFT-style sheet (feuille de marque) on A4 landscape, with the scoring tables."))
+    download(st, _("Blank score sheet, {n} players (PDF)").format(n=players), pdf,
+             file_name=f"{_('score-sheet')}-{players}.pdf",
              mime="application/pdf", key="blank_dl", icon=":material/download:")

@@ -16,14 +16,16 @@ from datetime import datetime
 
 from ..engine import CHELEM_BONUS, POIGNEE_BONUS, TARGETS, Contract, RuleSet, TarotError
 from ..engine.rules import CONTRACT_BASE, PETIT_AU_BOUT_BONUS
+from ..i18n import N_, _, language, ngettext
 from .pdf import GREY, SheetPDF, printable
 
 ROW_H = 6.6
 HEAD_H = 11.0
 SHADE = "#eef1f8"
 # Fixed columns: (title, French, width in mm); the partner column only with 5 players.
-COLUMNS = (("#", "", 7.0), ("Taker", "preneur", 22.0), ("Partner", "appelé", 22.0), ("Contract", "contrat", 19.0),
-           ("Oudlers", "bouts", 15.5), ("Points", "", 13.0), ("Bonuses", "primes", 24.0))
+COLUMNS = (("#", "", 7.0), (N_("Taker"), "preneur", 22.0), (N_("Partner"), "appelé", 22.0),
+           (N_("Contract"), "contrat", 19.0), (N_("Oudlers"), "bouts", 15.5), (N_("Points"), "", 13.0),
+           (N_("Bonuses"), "primes", 24.0))
 CHECK_W = 10.0
 
 
@@ -34,27 +36,30 @@ def reference_lines(players: int) -> list[str]:
     'Target (contrat à faire): 0 oudlers 56 · 1 oudler 51 · 2 oudlers 41 · 3 oudlers 36.'
     """
     rules = RuleSet.for_players(players)
-    targets = " · ".join(f"{n} oudler{'s' if n != 1 else ''} {t}" for n, t in TARGETS.items())
+    targets = " · ".join(ngettext("{n} oudler {target}", "{n} oudlers {target}", n).format(n=n, target=t)
+                         for n, t in TARGETS.items())
     mults = ", ".join(f"{c.value.replace('_', ' ')} ×{c.multiplier}" for c in Contract)
-    poignees = ", ".join(f"{level} ({need} trumps) {POIGNEE_BONUS[level]}"
+    poignees = ", ".join(_("{level} ({need} trumps) {bonus}").format(level=_(level), need=need,
+                                                                      bonus=POIGNEE_BONUS[level])
                          for level, need in rules.poignee_thresholds.items())
     chelem = CHELEM_BONUS
     if players == 5:
-        shares = (f"taker ×{rules.taker_share}, partner ×{rules.partner_share}, each defender ×−1; "
-                  f"taker alone ×{rules.alone_share}")
+        shares = _("taker ×{taker}, partner ×{partner}, each defender ×−1; taker alone ×{alone}").format(
+            taker=rules.taker_share, partner=rules.partner_share, alone=rules.alone_share)
     else:
-        shares = f"taker ×{rules.taker_share}, each defender ×−1"
+        shares = _("taker ×{taker}, each defender ×−1").format(taker=rules.taker_share)
     return [
-        f"Target (contrat à faire): {targets}.",
-        "Signs: every step from the taker's side, + when it gains, − when it loses; per defender + means "
-        "each defender pays, − that each defender receives.",
-        f"Per defender: ({CONTRACT_BASE} + points won or lost by) × contract: {mults}; "
-        f"petit au bout {PETIT_AU_BOUT_BONUS} × contract to the side that took it.",
-        f"Poignée (not multiplied, to the side that wins the deal): {poignees}.",
-        f"Chelem: announced and made +{chelem['announced_made']}, made +{chelem['made']}, "
-        f"announced and failed {chelem['announced_failed']}; taken by the defence +{-chelem['defence']} "
-        "to each defender.",
-        f"{players} players: {shares}. Every row sums to zero.",
+        _("Target (contrat à faire): {targets}.").format(targets=targets),
+        _("Signs: every step from the taker's side, + when it gains, − when it loses; per defender + means "
+          "each defender pays, − that each defender receives."),
+        _("Per defender: ({base} + points won or lost by) × contract: {mults}; petit au bout {petit} × contract "
+          "to the side that took it.").format(base=CONTRACT_BASE, mults=mults, petit=PETIT_AU_BOUT_BONUS),
+        _("Poignée (not multiplied, to the side that wins the deal): {poignees}.").format(poignees=poignees),
+        _("Chelem: announced and made +{announced_made}, made +{made}, announced and failed {announced_failed}; "
+          "taken by the defence +{defence} to each defender.").format(
+            announced_made=chelem["announced_made"], made=chelem["made"],
+            announced_failed=chelem["announced_failed"], defence=-chelem["defence"]),
+        _("{players} players: {shares}. Every row sums to zero.").format(players=players, shares=shares),
     ]
 
 
@@ -68,13 +73,14 @@ def blank_sheet_pdf(players: int, names: Sequence[str] = (), *, rows: int | None
         raise TarotError(f"{len(names)} names for {players} players")
     names += [""] * (players - len(names))
     fixed = [c for c in COLUMNS if players == 5 or c[0] != "Partner"]
-    pdf = SheetPDF(f"Score sheet · {players} players", orientation="L", created=created)
+    pdf = SheetPDF(_("Score sheet · {n} players").format(n=players), orientation="L", created=created)
     pdf.set_auto_page_break(False)
     pdf.add_page()
     pdf.font(15, True)
-    pdf.cell(120, 8, printable(f"Score sheet · feuille de marque · {players} players"))
+    pdf.cell(120, 8, printable(_("Score sheet · feuille de marque · {n} players").format(n=players)))
     pdf.font(10)
-    pdf.cell(0, 8, f"Date: {'_' * 16}   Table: {'_' * 6}   Sheet no.: {'_' * 4}", align="R",
+    pdf.cell(0, 8, printable(_("Date: {date}   Table: {table}   Sheet no.: {sheet}").format(
+        date="_" * 16, table="_" * 6, sheet="_" * 4)), align="R",
              new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     fixed_w = sum(c[2] for c in fixed)
@@ -91,6 +97,7 @@ def blank_sheet_pdf(players: int, names: Sequence[str] = (), *, rows: int | None
     # Header: fixed columns, then each player (name or a line to write it on) over ± and Σ.
     x = pdf.l_margin
     for title, french, w in fixed:
+        title, french = _(title), "" if language() == "fr" else french  # in French, the French word alone
         pdf.set_xy(x, top)
         pdf.font(8.5, True)
         pdf.multi_cell(w, HEAD_H / (2 if french else 1), printable(title + (f"\n{french}" if french else "")),
@@ -102,24 +109,24 @@ def blank_sheet_pdf(players: int, names: Sequence[str] = (), *, rows: int | None
         pdf.cell(player_w, HEAD_H * 0.55, label, border=1, align="C")
         if not name:
             pdf.font(6.5, colour=GREY)
-            pdf.text(x + 1, top + 2.6, f"Player {i + 1}")
+            pdf.text(x + 1, top + 2.6, printable(_("Player {n}").format(n=i + 1)))
         pdf.font(7.5, colour=GREY)
         pdf.set_xy(x, top + HEAD_H * 0.55)
-        pdf.cell(player_w / 2, HEAD_H * 0.45, printable("± deal"), border=1, align="C")
-        pdf.cell(player_w / 2, HEAD_H * 0.45, printable("Σ total"), border=1, align="C")
+        pdf.cell(player_w / 2, HEAD_H * 0.45, printable(_("± deal")), border=1, align="C")
+        pdf.cell(player_w / 2, HEAD_H * 0.45, printable(_("Σ total")), border=1, align="C")
         x += player_w
     pdf.set_xy(x, top)
     pdf.font(8, True)
-    pdf.multi_cell(CHECK_W, HEAD_H / 2, "Sum\n= 0", border=1, align="C")
+    pdf.multi_cell(CHECK_W, HEAD_H / 2, printable(_("Sum\n= 0")), border=1, align="C")
 
     # Body: brought forward, one row per deal, totals.
     y = top + HEAD_H
-    _row(pdf, y, fixed, players, player_w, "Brought forward (report)", shade=True)
+    _row(pdf, y, fixed, players, player_w, _("Brought forward (report)"), shade=True)
     for n in range(1, rows + 1):
         y += ROW_H
         _row(pdf, y, fixed, players, player_w, str(n))
     y += ROW_H
-    _row(pdf, y, fixed, players, player_w, "Totals (totaux)", shade=True)
+    _row(pdf, y, fixed, players, player_w, _("Totals (totaux)"), shade=True)
     pdf.set_line_width(0.6)
     pdf.line(pdf.l_margin, y, pdf.l_margin + pdf.epw, y)
 
@@ -148,7 +155,7 @@ def _row(pdf: SheetPDF, y: float, fixed, players: int, player_w: float, label: s
     style = "DF" if shade else "D"
     x = pdf.l_margin
     if label.isdigit():
-        for i, (_, _, w) in enumerate(fixed):
+        for i, (*_head, w) in enumerate(fixed):
             pdf.rect(x, y, w, ROW_H, style=style)
             if i == 0:
                 pdf.font(7.5, colour=GREY)
@@ -162,7 +169,7 @@ def _row(pdf: SheetPDF, y: float, fixed, players: int, player_w: float, label: s
         pdf.set_xy(x + 1.5, y)
         pdf.cell(w - 3, ROW_H, printable(label), align="R")
         x += w
-    for _ in range(players):
+    for _seat in range(players):
         pdf.rect(x, y, player_w / 2, ROW_H, style=style)
         pdf.rect(x + player_w / 2, y, player_w / 2, ROW_H, style="DF")  # the running total, shaded
         x += player_w

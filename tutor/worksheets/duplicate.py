@@ -21,6 +21,7 @@ from ..cardlook import SUIT_SYMBOLS, card_colour, rank_label
 from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES, ORIENTATIONS
 from ..club.duplicate_setup import Setup
 from ..engine.cards import CARDS
+from ..i18n import _, language
 from .pdf import GREY, SheetPDF, printable
 
 # The FFT's diagram colours (p.14): a strong border and a pale fill, so a hand's circles stay readable.
@@ -36,7 +37,7 @@ def _rows():
     """The deck as the diagram lays it out: the trumps and the Excuse, then each suit from the ace to the king."""
     trumps = [c for c in CARDS if c.is_trump]
     excuse = [c for c in CARDS if c.is_excuse]
-    rows = [("Trumps", sorted(trumps, key=lambda c: c.rank)[:11]),
+    rows = [(_("Trumps"), sorted(trumps, key=lambda c: c.rank)[:11]),
             ("", sorted(trumps, key=lambda c: c.rank)[11:] + excuse)]
     for kind in range(4):
         rows.append((SUIT_SYMBOLS[kind], sorted((c for c in CARDS if c.kind == kind), key=lambda c: c.rank)))
@@ -57,12 +58,11 @@ def _diagram(pdf: SheetPDF, setup: Setup, number: int, o: str, y: float) -> None
     pdf.set_fill_color(fill)
     pdf.set_line_width(0.8)
     pdf.rect(x, y, w, DIAGRAM_H - 3, style="DF")
-    marks = [m for m, yes in (("TAKER (preneur)", etui.taker == o), ("dealer (donneur)", etui.dealer == o),
-                              ("leads (entame)", etui.leader == o)) if yes]
+    marks = [m for m, yes in ((_("TAKER (preneur)"), etui.taker == o), (_("dealer (donneur)"), etui.dealer == o),
+                              (_("leads (entame)"), etui.leader == o)) if yes]
     pdf.set_xy(x + 2, y + 1.5)
     pdf.font(11, True, border)
-    pdf.cell(95, 6, printable(f"Étui {number} · {FRENCH_NAMES[o]} ({ORIENTATION_NAMES[o]}) · "
-                              f"{COLOUR_WORDS[o]}"))
+    pdf.cell(95, 6, printable(f"Étui {number} · {_both(o)} · {COLOUR_WORDS[o]}"))
     pdf.font(9, True, "#000000")
     pdf.cell(w - 99, 6, printable(" · ".join(marks)), align="R")
     hand = set(etui.hand(o))
@@ -85,15 +85,30 @@ def _diagram(pdf: SheetPDF, setup: Setup, number: int, o: str, y: float) -> None
     pdf.set_line_width(0.2)
 
 
+def _side(o: str) -> str:
+    """An orientation as the sheet's language names it."""
+    return FRENCH_NAMES[o] if language() == "fr" else ORIENTATION_NAMES[o]
+
+
+def _both(o: str) -> str:
+    """The French name with the English one in brackets, for English sheets; the French name alone in French."""
+    return FRENCH_NAMES[o] if language() == "fr" else f"{FRENCH_NAMES[o]} ({ORIENTATION_NAMES[o]})"
+
+
+def _percent(x: float) -> str:
+    """A share as a whole percentage, French style (« 62 % ») in French."""
+    return f"{x:.0%}".replace("%", "\u202f%") if language() == "fr" else f"{x:.0%}"
+
+
 def diagrams_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
     """One page an étui: its four diagrams (N, E, S, W) and the dog, for rebuilding the hands."""
-    pdf = SheetPDF("Duplicate · diagrams", created=created)
+    pdf = SheetPDF(_("Duplicate · diagrams"), created=created)
     pdf.set_auto_page_break(False)
     for etui in setup.etuis:
         pdf.add_page()
         pdf.font(13, True)
-        pdf.cell(0, 7, printable(f"Étui {etui.number} · taker {ORIENTATION_NAMES[etui.taker]} · "
-                                 f"dealer {ORIENTATION_NAMES[etui.dealer]} · contract: garde (imposed)"),
+        pdf.cell(0, 7, printable(_("Étui {n} · taker {taker} · dealer {dealer} · contract: garde (imposed)").format(
+            n=etui.number, taker=_side(etui.taker), dealer=_side(etui.dealer))),
                  new_x="LMARGIN", new_y="NEXT")
         y = pdf.get_y() + 1
         for o in ORIENTATIONS:
@@ -102,20 +117,20 @@ def diagrams_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
         pdf.set_xy(pdf.l_margin, y)
         pdf.font(9, True)
         dog = ", ".join(_label(c) + ("" if c.is_trump or c.is_excuse else SUIT_SYMBOLS[c.kind]) for c in etui.dog)
-        pdf.cell(0, 5, printable(f"Dog (chien): {dog}"), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 5, printable(_("Dog (chien): {cards}").format(cards=dog)), new_x="LMARGIN", new_y="NEXT")
         pdf.font(7.5, colour=GREY)
-        pdf.multi_cell(0, 3.6, printable(
-            f"Prepared hand, judged prenable: a garde made {etui.garde_chance:.0%} of the time by the "
-            f"bidding estimator, {etui.garde_expected:+.0f} a deal on average for the taker. After the deal, "
-            "each player rebuilds their 18 cards from their diagram and puts both in the étui's pocket of their "
-            "orientation."),
+        pdf.multi_cell(0, 3.6, printable(_(
+            "Prepared hand, judged prenable: a garde made {chance} of the time by the bidding estimator, "
+            "{expected} a deal on average for the taker. After the deal, each player rebuilds their 18 cards from "
+            "their diagram and puts both in the étui's pocket of their orientation.").format(
+                chance=_percent(etui.garde_chance), expected=f"{etui.garde_expected:+.0f}")),
             align="L")
     return bytes(pdf.output())
 
 
 def fiches_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
     """Two fiches ambulantes a page: one row a table that plays the étui, + / - columns for the marque."""
-    pdf = SheetPDF("Duplicate · fiches ambulantes", created=created)
+    pdf = SheetPDF(_("Duplicate · fiches ambulantes"), created=created)
     pdf.set_auto_page_break(False)
     plays = {}
     for e, table, players in setup.plays():
@@ -126,17 +141,19 @@ def fiches_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
         y = pdf.t_margin + (k % 2) * 135
         pdf.set_xy(pdf.l_margin, y)
         pdf.font(13, True)
-        pdf.cell(0, 7, printable(f"Fiche ambulante · étui {etui.number}"), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 7, printable(_("Fiche ambulante · étui {n}").format(n=etui.number)), new_x="LMARGIN",
+                 new_y="NEXT")
         pdf.font(9)
-        pdf.cell(0, 5, printable(f"Taker (preneur): {ORIENTATION_NAMES[etui.taker]} · dealer: "
-                                 f"{ORIENTATION_NAMES[etui.dealer]} · contract: garde · tournament colour: "
-                                 f"______ · dog (chien): ____________________"), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 5, printable(_("Taker (preneur): {taker} · dealer: {dealer} · contract: garde · tournament "
+                                   "colour: {colour} · dog (chien): {dog}").format(
+            taker=_side(etui.taker), dealer=_side(etui.dealer), colour="______", dog="_" * 20)),
+            new_x="LMARGIN", new_y="NEXT")
         pdf.font(7.5, colour=GREY)
-        pdf.cell(0, 4.5, printable("North writes the marque per defender: in + when the taker made the garde, "
-                                   "in − when the taker failed. Keep this slip folded in the étui."),
+        pdf.cell(0, 4.5, printable(_("North writes the marque per defender: in + when the taker made the garde, "
+                                     "in − when the taker failed. Keep this slip folded in the étui.")),
                  new_x="LMARGIN", new_y="NEXT")
-        cols = (("Table", 14), ("Taker", 50), ("+ made", 26), ("− failed", 26), ("Topage (arbiter)", 30),
-                ("Checked", 36))
+        cols = ((_("Table"), 14), (_("Taker"), 50), (_("+ made"), 26), (_("− failed"), 26),
+                (_("Topage (arbiter)"), 30), (_("Checked"), 36))
         pdf.font(8.5, True)
         for title, w in cols:
             pdf.cell(w, 6.5, printable(title), border=1, align="C")
@@ -144,7 +161,7 @@ def fiches_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
         pdf.font(9)
         for table, players in sorted(plays.get(etui.number, ())):
             taker = players[ORIENTATIONS.index(etui.taker)]
-            for i, (_, w) in enumerate(cols):
+            for i, (_title, w) in enumerate(cols):
                 text = str(table) if i == 0 else printable(taker)[:28] if i == 1 else ""
                 pdf.cell(w, 7, text, border=1, align="C" if i == 0 else "L")
             pdf.ln(7)
@@ -153,17 +170,18 @@ def fiches_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
 
 def movement_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
     """One card a round: each table's North, East, South and West players and the étuis it plays."""
-    pdf = SheetPDF("Duplicate · movement", created=created)
+    pdf = SheetPDF(_("Duplicate · movement"), created=created)
     for r in range(setup.rounds):
         pdf.add_page()
         pdf.font(14, True)
-        pdf.cell(0, 8, printable(f"Round {r + 1} of {setup.rounds} · movement card"), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 8, printable(_("Round {n} of {total} · movement card").format(n=r + 1, total=setup.rounds)),
+                 new_x="LMARGIN", new_y="NEXT")
         pdf.font(8.5, colour=GREY)
-        pdf.cell(0, 5, printable("Players keep their orientation and change tables; the étuis travel. "
-                                 "Nobody plays an étui twice."), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 5, printable(_("Players keep their orientation and change tables; the étuis travel. "
+                                   "Nobody plays an étui twice.")), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(1)
         widths = (16, 34, 34, 34, 34, 30)
-        heads = ["Table", *(f"{FRENCH_NAMES[o]} ({ORIENTATION_NAMES[o]})" for o in ORIENTATIONS), "Étuis"]
+        heads = [_("Table"), *(_both(o) for o in ORIENTATIONS), _("Étuis")]
         pdf.font(8.5, True)
         for i, (head, w) in enumerate(zip(heads, widths)):
             if 1 <= i <= 4:

@@ -20,6 +20,7 @@ from fpdf import FPDF
 
 from ..cardlook import SUIT_SYMBOLS, card_colour, rank_label
 from ..engine.cards import Card
+from ..i18n import _
 
 FONT_DIRS = (Path(__file__).with_name("fonts"), Path("/usr/share/fonts/truetype/dejavu"))
 FAMILY = "DejaVu"
@@ -30,7 +31,7 @@ GREY = "#616161"
 LATIN1 = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "*", "✓": "v", "✗": "x", "−": "-",
                         "–": "-", "—": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "…": "...", "×": "x",
                         "œ": "oe", "Œ": "OE", "→": "->", "☐": "[ ]", "Σ": "Sum", "≥": ">=", "≤": "<=",
-                        "•": "-"})
+                        "•": "-", "\u202f": " "})
 
 
 @cache
@@ -125,7 +126,8 @@ class SheetPDF(FPDF):
     def footer(self) -> None:
         self.set_y(-11)
         self.font(7.5, colour=GREY)
-        self.cell(0, 5, printable(f"Tarot Tutor · {self.sheet_title} · page {self.page_no()}/{{nb}}"),
+        self.cell(0, 5, printable(_("Tarot Tutor · {title} · page {page}").format(title=self.sheet_title,
+                                                                            page=f"{self.page_no()}/{{nb}}")),
                   align="C")
 
     def para(self, text: str, size: float = 10, *, md: bool = True, bold: bool = False, h: float = 5) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine import TarotError
+from ..i18n import _, language, number
 from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
@@ -42,11 +43,11 @@ class Worksheet:
     questions: tuple[Question, ...]
 
     @classmethod
-    def from_questions(cls, questions: Iterable[Question], title: str = "Worksheet") -> Worksheet:
+    def from_questions(cls, questions: Iterable[Question], title: str = "") -> Worksheet:
         questions = tuple(questions)
         if not questions:
             raise TarotError("a worksheet needs at least one question")
-        return cls(title, questions)
+        return cls(title or _("Worksheet"), questions)
 
 
 def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int | None = None,
@@ -66,7 +67,7 @@ def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int 
         raise TarotError("a worksheet's title is one line of printable characters")
     params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}
     questions = tuple(generate(kinds[i % len(kinds)], seed + i, **params) for i in range(count))
-    title = title or f"Worksheet: {', '.join(kinds)} · seed {seed}"
+    title = title or _("Worksheet: {kinds} · seed {seed}").format(kinds=", ".join(kinds), seed=seed)
     return Worksheet(title, questions)
 
 
@@ -78,6 +79,8 @@ def answer_label(q: Question) -> str:
     True
     """
     text = q.answer_text.replace("`", "")
+    if q.answer_type is AnswerType.NUMBER and language() == "fr" and isinstance(q.answer, int | float):
+        return number(q.answer)  # 41,5 on a French sheet
     if q.answer_type is AnswerType.CHOICE:
         keys = [c.key for c in shown_choices(q)]
         if q.answer in keys:
@@ -88,12 +91,13 @@ def answer_label(q: Question) -> str:
 def _heading(pdf: SheetPDF, n: int, q: Question) -> None:
     pdf.font(11, True)
     pdf.cell(9, 6, f"{n}.")
-    summary = KINDS[q.kind].summary if q.kind in KINDS else q.title or q.kind
+    summary = _(KINDS[q.kind].summary) if q.kind in KINDS else q.title or q.kind
     pdf.cell(0, 6, printable(summary), new_x="LMARGIN", new_y="NEXT")
     pdf.font(7.5, colour=GREY)
     players = q.params.get("players")
-    where = f"{q.kind} · seed {q.seed}" if q.seed is not None else q.kind
-    pdf.cell(0, 4, printable(f"{where} · {players} players · difficulty {q.difficulty}"),
+    where = _("{kind} · seed {seed}").format(kind=q.kind, seed=q.seed) if q.seed is not None else q.kind
+    pdf.cell(0, 4, printable(_("{where} · {players} players · difficulty {difficulty}").format(
+        where=where, players=players, difficulty=q.difficulty)),
              new_x="LMARGIN", new_y="NEXT")
     pdf.ln(0.5)
 
@@ -116,7 +120,7 @@ def _answer_space(pdf: SheetPDF, q: Question) -> None:
         for f in q.fields:  # the label, then a line to write on at the right
             _answer_line(pdf, printable(f.label + (f" ({f.hint})" if f.hint else "")), pdf.epw - FORM_LINE)
     else:
-        what = "Your answer (card codes)" if q.answer_type is AnswerType.PICK_CARDS else "Your answer"
+        what = _("Your answer (card codes)") if q.answer_type is AnswerType.PICK_CARDS else _("Your answer")
         pdf.font(10)
         _answer_line(pdf, what + ":", max(45.0, pdf.get_string_width(what + ":") + LINE_GAP))
     pdf.ln(5)
@@ -137,7 +141,8 @@ def worksheet_pdf(ws: Worksheet, *, created: datetime | None = None) -> bytes:
     pdf.add_page()
     pdf.para(ws.title, 15, md=False, bold=True, h=8)
     pdf.font(10)
-    pdf.cell(0, 9, f"Name: {'_' * 34}   Date: {'_' * 14}   Score: ____ / {len(ws.questions)}",
+    pdf.cell(0, 9, printable(_("Name: {line}   Date: {date}   Score: ____ / {n}").format(
+        line="_" * 34, date="_" * 14, n=len(ws.questions))),
              new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     for n, q in enumerate(ws.questions, 1):
@@ -156,7 +161,7 @@ def _question(pdf: SheetPDF, n: int, q: Question) -> None:
 
 def _worked(pdf: SheetPDF, n: int, q: Question) -> None:
     _heading(pdf, n, q)
-    pdf.para(f"**Answer: {answer_label(q)}**")
+    pdf.para("**" + _("Answer: {answer}").format(answer=answer_label(q)) + "**")
     if q.answer_type is AnswerType.SCORE_FORM:
         pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
     if q.answer_type is AnswerType.PICK_CARDS and q.answer:
@@ -167,18 +172,18 @@ def _worked(pdf: SheetPDF, n: int, q: Question) -> None:
 
 def answers_pdf(ws: Worksheet, *, created: datetime | None = None) -> bytes:
     """The answer key: every answer at a glance, then each worked explanation."""
-    pdf = SheetPDF(f"{ws.title} · answer key", created=created)
+    pdf = SheetPDF(_("{title} · answer key").format(title=ws.title), created=created)
     pdf.add_page()
-    pdf.para(f"Answer key · {ws.title}", 15, md=False, bold=True, h=8)
+    pdf.para(_("Answer key · {title}").format(title=ws.title), 15, md=False, bold=True, h=8)
     pdf.ln(1)
     pdf.font(9.5)
     with pdf.table(col_widths=(10, 28, 142), text_align=("RIGHT", "LEFT", "LEFT"), line_height=5,
                    first_row_as_headings=True) as table:
-        table.row(["#", "Kind", "Answer"])
+        table.row(["#", _("Kind"), _("Answer")])
         for n, q in enumerate(ws.questions, 1):
             table.row([str(n), q.kind, printable(answer_label(q))])
     pdf.ln(4)
-    pdf.para("Worked explanations", 13, md=False, bold=True, h=7)
+    pdf.para(_("Worked explanations"), 13, md=False, bold=True, h=7)
     for n, q in enumerate(ws.questions, 1):
         pdf.keep_together(lambda doc, n=n, q=q: _worked(doc, n, q))
     return bytes(pdf.output())
