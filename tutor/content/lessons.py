@@ -23,7 +23,7 @@ from .measures import MEASUREMENTS_FILE, fill_measures, load_measures
 from .overlay import Overlay, read_translated, word_answers
 from .schema import CheckStep, ExampleStep, Lesson, MeasuredExample, SummaryStep
 from .verify import QuizContext, verify_lesson
-from .yamlio import ContentError, LineDict, LineList, Problem, load_file
+from .yamlio import ContentError, LineDict, LineList, Problem
 
 MIN_CHECKS = 3
 _NUMBERED = re.compile(r"^(\d+)-(.+)$")
