@@ -37,6 +37,7 @@ import re
 from pathlib import Path
 
 from ..engine import Contract
+from ..i18n import _, language, ngettext
 from .yamlio import ContentError, load_file
 
 MEASUREMENTS_FILE = "measurements.yaml"
@@ -55,7 +56,12 @@ def signed(x: float) -> str:
 
 
 def percent(x: float) -> str:
-    return f"{round(x * 100)}%"
+    return _("{n}%").format(n=round(x * 100))
+
+
+def grouped(n: int) -> str:
+    """A count with its thousands marked: 1,200 (French: 1 200, with a narrow space)."""
+    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
 
 
 def in_words(x: float) -> str:
@@ -66,15 +72,15 @@ def in_words(x: float) -> str:
 'about 7 deals in 10', 'all but about 1 deal in 32', 'all but about 1 deal in 125', 'almost every deal']
     """
     if x < 0.005:
-        return "almost never"
+        return _("almost never")
     if x > 0.995:
-        return "almost every deal"
+        return _("almost every deal")
     if x < 0.075:
-        return f"about 1 deal in {round(1 / x)}"
+        return _("about 1 deal in {n}").format(n=round(1 / x))
     if x >= 0.95:
-        return f"all but about 1 deal in {round(1 / (1 - x))}"
+        return _("all but about 1 deal in {n}").format(n=round(1 / (1 - x)))
     tenths = int(x * 10 + 0.5)  # half up: 25% is "about 3 in 10"
-    return f"about {tenths} deal{'s' if tenths != 1 else ''} in 10"
+    return ngettext("about {n} deal in 10", "about {n} deals in 10", tenths).format(n=tenths)
 
 
 class Measures:
@@ -121,7 +127,7 @@ class Measures:
         """The contract with the best mean score in a group, in words, or 'pass' when none scores above 0."""
         cs = self.group(gid).get("contracts") or {}
         name = max(cs, key=lambda c: (cs[c]["expected"], -CONTRACT_NAMES[c].level))
-        return name.replace("_", " ") if cs[name]["expected"] > 0 else "pass"
+        return name.replace("_", " ") if cs[name]["expected"] > 0 else _("pass")
 
     def value(self, ref: str) -> str:
         """The text for one placeholder body, e.g. ``p4_41_55.petite.interval``; KeyError when unknown."""
@@ -136,14 +142,15 @@ class Measures:
         gid = parts[0]
         g = self.group(gid)
         if len(parts) == 2 and parts[1] in ("deals", "hands"):
-            return f"{g[parts[1]]:,}"
+            return grouped(g[parts[1]])
         if len(parts) == 2 and parts[1] == "best":
             return self.best(gid)
         if len(parts) in (2, 3):
             c = self.contract(gid, parts[1])
             what = parts[2] if len(parts) == 3 else "chance"
             shown = {"chance": lambda: percent(c["chance"]), "words": lambda: in_words(c["chance"]),
-                     "interval": lambda: f"{round(c['low'] * 100)}–{round(c['high'] * 100)}%",
+                     "interval": lambda: _("{low}–{high}%").format(low=round(c["low"] * 100),
+                                                                  high=round(c["high"] * 100)),
                      "expected": lambda: signed(c["expected"])}
             if what in shown:
                 return shown[what]()

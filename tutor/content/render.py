@@ -46,7 +46,7 @@ from ..i18n import N_, _, language, ngettext, number
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.contracts import option_name
 from ..strategy.handcount import count_scale, count_steps
-from .measures import in_words, percent, signed
+from .measures import grouped, in_words, percent, signed
 from .schema import (
     AuctionExample,
     BestCardExample,
@@ -529,19 +529,19 @@ def _hand_count(s: HandCountExample) -> str:
         raise ExampleError("a card is listed twice", "cards")
     hc = count_steps(s.cards, players=players)
     rows = [f"| {step.label[0].upper()}{step.label[1:]} | {fmt(step.points)} |" for step in hc.steps]
-    lines = [f"The hand ({players} players): {cards_md(s.cards)}", "", "| what | points |", "|---|---|", *rows,
-             f"| **Total** | **{fmt(hc.raw)}** |"]
+    lines = [_("The hand ({players} players): {cards}").format(players=players, cards=cards_md(s.cards)), "",
+             _("| what | points |"), "|---|---|", *rows, "| **" + _("Total") + f"** | **{fmt(hc.raw)}** |"]
     lines += ["", f"**{hc.verdict()}**"]
     return "\n".join(lines)
 
 
 def _count_scale(s: CountScaleExample) -> str:
     rows = [f"| {what[0].upper()}{what[1:]} | {points} |" for what, points in count_scale()]
-    return "\n".join(["| what | points |", "|---|---|", *rows])
+    return "\n".join([_("| what | points |"), "|---|---|", *rows])
 
 
 def _seat_label(pos: Position, seat: int) -> str:
-    role = "taker" if seat == pos.taker else "partner" if seat == pos.partner else "defence"
+    role = _("taker") if seat == pos.taker else _("partner") if seat == pos.partner else _("defence")
     return f"{seat_label(seat, capital=True)} ({role})"
 
 
@@ -554,21 +554,27 @@ def _best_card(s: BestCardExample) -> str:
     except PositionError as err:
         raise ExampleError(f"the position: {err}", "position") from None
     seat = pos.to_play
-    lines = [f"{pos.players} players, {pos.contract.french}; the attack has won {fmt(pos.attack_points)} points "
-             f"with {pos.attack_oudlers} oudler{'s' if pos.attack_oudlers != 1 else ''} so far.", ""]
+    lines = [ngettext("{players} players, {contract}; the attack has won {points} points with {n} oudler so far.",
+                      "{players} players, {contract}; the attack has won {points} points with {n} oudlers so far.",
+                      pos.attack_oudlers).format(players=pos.players, contract=pos.contract.french,
+                                                 points=fmt(pos.attack_points), n=pos.attack_oudlers), ""]
     lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
     if pos.trick:
-        lines.append(f"- Trick so far, from {seat_label(pos.leader)}: {cards_md(pos.trick)}")
-    side = "attack" if pos.is_attack(seat) else "defence"
-    lines += ["", f"{seat_label(seat, capital=True)} ({side}) to play. Each card, with perfect play after it:", "",
-              "| card | taker's score | attack's points | |", "|---|---|---|---|"]
+        lines.append("- " + _("Trick so far, from {seat}: {cards}").format(seat=seat_label(pos.leader),
+                                                                          cards=cards_md(pos.trick)))
+    attack = pos.is_attack(seat)
+    lines += ["", (_("{seat} (attack) to play. Each card, with perfect play after it:") if attack else
+                   _("{seat} (defence) to play. Each card, with perfect play after it:")).format(
+                       seat=seat_label(seat, capital=True)), "",
+              _("| card | taker's score | attack's points | |"), "|---|---|---|---|"]
     for c, v in sol.cards.items():
-        lines.append(f"| {c.short} | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
-    best = " or ".join(c.short for c in sol.best)
-    aim = "the highest taker score" if side == "attack" else "the lowest taker score"
-    lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
+        mark = _("best") if c in sol.best else ""
+        lines.append(f"| {card_word(c)} | {v.taker_score:+d} | {fmt(v.attack_points)} | {mark} |")
+    best = _(" or ").join(card_word(c) for c in sol.best)
+    lines += ["", "**" + (_("Best for the attack (the highest taker score): {cards}.") if attack else
+                          _("Best for the defence (the lowest taker score): {cards}.")).format(cards=best) + "**"]
     if sol.line:  # drawn trick by trick on the card table under the example (``best_card_line``)
-        lines += ["", "A perfect line follows below, trick by trick on the table."]
+        lines += ["", _("A perfect line follows below, trick by trick on the table.")]
     return "\n".join(lines)
 
 
@@ -614,14 +620,17 @@ def _measured(s: MeasuredExample) -> str:
         by_rate: dict[str, list[str]] = {}  # contracts whose rates read the same are named together
         for c, r in rows:
             by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(_short(c))
-        made = "; ".join(f"{'every contract' if len(names) == len(rows) > 2 else ' or '.join(names)} {rate}"
+        every, either = _("every contract"), _(" or ")
+        made = "; ".join(f"{every if len(names) == len(rows) > 2 else either.join(names)} {rate}"
                          for rate, names in by_rate.items())
         means = ", ".join(f"{_short(c)} {signed(r['expected'])}" for c, r in rows)
-        lines += [f"**{g.get('what', gid)}** ({g['deals']:,} deals)", "",
-                  f"- made: {made}", f"- the taker's average score: {means}", ""]
-    lines.append(f"Each hand was played out many times by the bots at every seat ({deals:,} deals in all). Hands "
-                 f"of the same count differ a lot, and a group holds only a few dozen hands: read each percentage "
-                 f"as \"about\", give or take up to {round(spread * 100)} points.")
+        lines += [f"**{g.get('what', gid)}** (" + _("{n} deals").format(n=grouped(g["deals"])) + ")", "",
+                  "- " + _("made: {made}").format(made=made),
+                  "- " + _("the taker's average score: {means}").format(means=means), ""]
+    lines.append(_("Each hand was played out many times by the bots at every seat ({deals} deals in all). Hands "
+                   "of the same count differ a lot, and a group holds only a few dozen hands: read each percentage "
+                   "as \"about\", give or take up to {spread} points.").format(deals=grouped(deals),
+                                                                              spread=round(spread * 100)))
     return "\n".join(lines)
 
 
