@@ -15,12 +15,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..i18n import language
+from ..i18n import language, using
 from ..skills import SKILLS
 from .errors import pydantic_problems, with_yaml_hints
 from .glossary import GLOSSARY_FILE, Glossary, load_glossary
 from .measures import MEASUREMENTS_FILE, fill_measures, load_measures
-from .overlay import Overlay, read_translated, word_answers
+from .overlay import TEXT_KEYS, Overlay, read_translated, word_answers
 from .schema import CheckStep, ExampleStep, Lesson, MeasuredExample, SummaryStep
 from .verify import QuizContext, verify_lesson
 from .yamlio import ContentError, LineDict, LineList, Problem
@@ -56,9 +56,13 @@ def lesson_files(directory: str | Path) -> list[Path]:
 
 def load_lesson(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None) -> LessonFile:
     """Load, validate and verify one lesson file against the engine, in ``lang`` (default: the current
-    language): its translation in ``<dir>/<lang>/`` laid over it when there is a usable one."""
-    path = str(path)
-    lang = lang or language()
+    language): its translation in ``<dir>/<lang>/`` laid over it when there is a usable one, and its examples
+    written in that language."""
+    with using(lang or language()) as code:
+        return _load_lesson(str(path), ctx, code)
+
+
+def _load_lesson(path: str, ctx: QuizContext | None, lang: str) -> LessonFile:
     if ctx is None:
         gpath = Path(path).parent / GLOSSARY_FILE
         ctx = QuizContext.default(load_glossary(gpath, lang)[0] if gpath.exists() else None)
@@ -77,7 +81,9 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None, lang: str | No
                                                "a lesson file is a mapping of fields (id: ..., title: ...), "
                                                "not a list or a single value")])
     out = LessonFile(path, None, [], id=raw.get("id") if isinstance(raw.get("id"), str) else None, overlay=overlay)
-    measure_issues = fill_measures(raw, ctx.measures)  # {measure:...} -> the measured number, like {rule:...}
+    with using("en"):  # answers and option values stay language-free; the words the learner reads follow
+        measure_issues = fill_measures(raw, ctx.measures, skip=TEXT_KEYS + ("label",))
+    measure_issues += fill_measures(raw, ctx.measures)  # {measure:...} -> the measured number, like {rule:...}
     if measure_issues:
         out.problems = [Problem(path, line, msg) for line, msg in measure_issues]
         return out
@@ -202,8 +208,11 @@ def load_course(path: str | Path, ctx: QuizContext | None = None, lang: str | No
 
     ``lang`` (default: the current language) lays each translation of ``<dir>/<lang>/`` over its English
     lesson; a lesson without a usable one stays English. ``Course.translations`` lists what is wrong with them."""
-    root = Path(path)
-    lang = lang or language()
+    with using(lang or language()) as code:
+        return _load_course(Path(path), ctx, code)
+
+
+def _load_course(root: Path, ctx: QuizContext | None, lang: str) -> Course:
     if not root.is_dir():
         return Course(str(root), [], [Problem(str(root), 0, "no such lessons directory")], None, [], lang)
     problems: list[Problem] = []

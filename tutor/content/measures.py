@@ -56,7 +56,8 @@ def signed(x: float) -> str:
 
 
 def percent(x: float) -> str:
-    return _("{n}%").format(n=round(x * 100))
+    """A chance as a percentage, '24%': the same in every language, as answers compare it."""
+    return f"{round(x * 100)}%"
 
 
 def grouped(n: int) -> str:
@@ -149,8 +150,7 @@ class Measures:
             c = self.contract(gid, parts[1])
             what = parts[2] if len(parts) == 3 else "chance"
             shown = {"chance": lambda: percent(c["chance"]), "words": lambda: in_words(c["chance"]),
-                     "interval": lambda: _("{low}–{high}%").format(low=round(c["low"] * 100),
-                                                                  high=round(c["high"] * 100)),
+                     "interval": lambda: f"{round(c['low'] * 100)}–{round(c['high'] * 100)}%",
                      "expected": lambda: signed(c["expected"])}
             if what in shown:
                 return shown[what]()
@@ -180,8 +180,8 @@ def load_measures(lessons_dir: str | Path) -> tuple[Measures | None, list]:
     return Measures(data if isinstance(data, dict) else {}, str(path)), []
 
 
-def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
-    """Replace the placeholders in every string of a loaded YAML document, in place.
+def fill_measures(raw, measures: Measures | None, skip: tuple = ()) -> list[tuple[int, str]]:
+    """Replace the placeholders in every string of a loaded YAML document, in place (not under the keys ``skip``).
 
     Returns (line, message) for each placeholder that names no measurement (or when there is no
     measurements file at all).
@@ -215,6 +215,8 @@ def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
         if isinstance(node, dict):
             lines = getattr(node, "lines", {})
             for k, v in node.items():
+                if k in skip:
+                    continue
                 line = lines.get(k, getattr(node, "line", 0))
                 if isinstance(v, str):
                     node[k] = one(v, line)
