@@ -342,3 +342,38 @@ def test_the_fragment_header_has_french_plurals():
         from tutor.content.measures import in_words
         assert in_words(0.288) == "environ 3 donnes sur 10" and in_words(0.144) == "environ 1 donne sur 10"
     assert in_words(0.288) == "about 3 deals in 10"
+
+
+# ---------------------------------------------------------------- puzzles
+
+
+PUZZLES = REPO / "puzzles"
+
+
+def test_french_puzzles_keep_every_puzzle_and_its_solution():
+    from tutor.quiz.puzzles import load_puzzles
+    en = {p.id: p for p in load_puzzles(PUZZLES)}
+    fr = {p.id: p for p in load_puzzles(PUZZLES, lang="fr")}
+    assert list(fr) == list(en)
+    translated = [pid for pid in fr if fr[pid].title != en[pid].title]
+    assert len(translated) >= 30 and "overtrump-your-partner" in translated
+    for pid in translated:
+        assert (fr[pid].solution, fr[pid].position, fr[pid].kind) == (en[pid].solution, en[pid].position, en[pid].kind)
+        assert "{" not in fr[pid].question + fr[pid].explanation
+    assert fr["overtrump-your-partner"].question.startswith("On a entamé pique")
+
+
+def test_french_puzzle_files_pass_the_check_and_name_a_missing_puzzle(tmp_path):
+    for fr, en, what in translation_files(PUZZLES):
+        assert check_translation(fr, en, what) == [], fr
+    root = tmp_path / "puzzles"
+    (root / "fr").mkdir(parents=True)
+    shutil.copy(PUZZLES / "counting.yaml", root / "counting.yaml")
+    path = root / "fr" / "counting.yaml"
+    text = (PUZZLES / "fr" / "counting.yaml").read_text(encoding="utf-8")
+    start = text.index("count-the-court:")
+    path.write_text(text[:start] + text[text.index("target-two-oudlers:"):] + "no-such-puzzle:\n  title: X\n",
+                    encoding="utf-8")
+    messages = [m for _, m in _problems(path)]
+    assert "puzzle 'count-the-court' is missing: give its text (the English file has it)" in messages
+    assert "puzzle 'no-such-puzzle': one too many, no English puzzle has this id" in messages

@@ -12,7 +12,13 @@ from pathlib import Path
 
 from ..content.glossary import GLOSSARY_FILE
 from ..content.lessons import lesson_files, load_course, load_lesson
-from ..content.stamps import check_translation, check_translations, is_translation, stamp_translations
+from ..content.stamps import (
+    check_translation,
+    check_translations,
+    is_translation,
+    stamp_translation,
+    stamp_translations,
+)
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
@@ -159,17 +165,31 @@ def cmd_check(args) -> int:
         if not p.exists():
             raise TarotError(f"{p}: no such file or directory")
     if args.stamp_french:
-        dirs = [p for p in paths if p.is_dir()] + [p / n for p in paths if p.is_dir() for n in ("lessons", "puzzles")
-                                                     if (p / n).is_dir()]
-        written, changed, left = 0, 0, []
-        for d in dict.fromkeys(dirs):
-            w, c, bad = stamp_translations(d)
-            written, changed, left = written + w, changed + c, left + bad
-        print(f"stamped {written} translated place{'s' if written != 1 else ''} in {changed} "
-              f"file{'s' if changed != 1 else ''}" + (" (files with a structure problem left alone)" if left else ""))
+        stamp(paths)
     files, problems = collect(paths)
     for p in problems:
         print(p)
     n = len(problems)
     print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: {n} problem{'s' if n != 1 else ''}")
     return 1 if problems else 0
+
+
+def stamp(paths: list[Path]) -> None:
+    """Write the ``en:`` stamps of the translations among ``paths`` (files, language folders, content folders)."""
+    files, dirs = [], []
+    for p in paths:
+        if p.is_file():
+            files += [p] if is_translation(p) else []
+        elif is_translation(p / "x.yaml"):
+            dirs.append(p.parent)
+        else:
+            dirs += [p, *(p / n for n in ("lessons", "puzzles") if (p / n).is_dir())]
+    written, changed, left = 0, 0, []
+    for d in dict.fromkeys(dirs):
+        w, c, bad = stamp_translations(d)
+        written, changed, left = written + w, changed + c, left + bad
+    for f in files:
+        w, bad = stamp_translation(f)
+        written, changed, left = written + w, changed + bool(w), left + bad
+    print(f"stamped {written} translated place{'s' if written != 1 else ''} in {changed} "
+          f"file{'s' if changed != 1 else ''}" + (" (files with a structure problem left alone)" if left else ""))

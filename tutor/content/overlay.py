@@ -34,7 +34,7 @@ from .yamlio import ContentError, LineDict, LineList, Problem, load_file
 
 # The keys whose values are words a learner reads (lessons, glossary, puzzles, guided hands).
 TEXT_KEYS = ("title", "summary", "body", "caption", "question", "options", "explain", "hint", "intro", "after",
-             "wrong", "right", "why", "points", "definition", "explanation", "text")
+             "wrong", "right", "why", "points", "definition", "explanation", "text", "end")
 STYLE_KEYS = ("callout",)  # a style (note, tip, house-rule): repeated as it is, or left out
 STAMP = "en"  # the stamp key: a short hash of the English text the translation was made from
 WORDS = "answer_words"  # the words accepted for a typed word answer, in the translation's language
