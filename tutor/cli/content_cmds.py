@@ -104,10 +104,8 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
         for p in (check_guided(f) if _is_guided(f) else check_puzzle(f)):
             problems[p] = None
 
-    def translations(d: Path) -> None:
-        more_files, more_problems = check_translations(d)
-        files.update(dict.fromkeys(more_files))
-        problems.update(dict.fromkeys(more_problems))
+    def translations(d: Path) -> None:  # checked with the English files, not counted among them
+        problems.update(dict.fromkeys(check_translations(d)[1]))
 
     def guided_dir(d: Path) -> None:
         for f in sorted(p for p in d.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file()):
@@ -115,11 +113,13 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
 
     for path in paths:
         if path.is_file() and is_translation(path):
-            files[str(path)] = None
+            files[str(path)] = None  # named on its own: counted
             problems.update(dict.fromkeys(check_translation(path)))
             continue
-        if path.is_dir() and is_translation(path / "x.yaml"):  # lessons/fr: every translation in it
-            translations(path.parent)
+        if path.is_dir() and is_translation(path / "x.yaml"):  # lessons/fr: every translation in it, counted
+            more_files, more_problems = check_translations(path.parent)
+            files.update(dict.fromkeys(more_files))
+            problems.update(dict.fromkeys(more_problems))
             continue
         if path.is_dir() and path.resolve().name == "guided":
             guided_dir(path)
