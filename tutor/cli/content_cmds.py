@@ -1,7 +1,9 @@
-"""``tarot-tutor check [PATHS]``: validate lesson and puzzle files against the engine.
+"""``tarot-tutor check [PATHS]``: validate lesson and puzzle files against the engine, and their translations.
 
 Prints one ``path:line: message`` line per problem, then ``checked N files: M problems``.
 Exit status 0 when all is well, 1 when any file has a problem, 2 for bad usage.
+A translation (``lessons/fr/*.yaml``, ``puzzles/fr/...``) is checked against its English file: the same steps,
+checks and options, and an ``en:`` stamp per place that ``--stamp-french`` writes once it has been revised.
 """
 
 from __future__ import annotations
@@ -10,6 +12,13 @@ from pathlib import Path
 
 from ..content.glossary import GLOSSARY_FILE
 from ..content.lessons import lesson_files, load_course, load_lesson
+from ..content.stamps import (
+    check_translation,
+    check_translations,
+    is_translation,
+    stamp_translation,
+    stamp_translations,
+)
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
@@ -22,6 +31,9 @@ def register(sub) -> None:
     p = sub.add_parser("check", help="validate lesson and puzzle files (every fixed answer against the engine)")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="lesson or puzzle files or directories (default: lessons/ and puzzles/)")
+    p.add_argument("--stamp-french", action="store_true",
+                   help="first write the 'en:' stamps of the translations (lessons/fr, puzzles/fr): run it once a "
+                        "translation has been checked against the English it translates")
     p.set_defaults(handler=cmd_check)
 
 
@@ -71,7 +83,7 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
     def course_of(directory: Path):
         key = directory.resolve()
         if key not in courses:
-            courses[key] = load_course(directory)
+            courses[key] = load_course(directory, lang="en")  # the English files, whatever LANG says
         return courses[key]
 
     def lesson_file(f: Path) -> None:
@@ -79,7 +91,7 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
         if f.suffix not in YAML_SUFFIXES:  # not part of any course: check it on its own, and say so
             problems[Problem(str(f), 0, f"the course reads only files ending in {' or '.join(YAML_SUFFIXES)}, "
                                         "so this file is left out")] = None
-            for p in load_lesson(f).problems:
+            for p in load_lesson(f, lang="en").problems:
                 problems[Problem(str(f), p.line, p.message)] = None
             return
         course = course_of(f.parent)
@@ -92,11 +104,23 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
         for p in (check_guided(f) if _is_guided(f) else check_puzzle(f)):
             problems[p] = None
 
+    def translations(d: Path) -> None:  # checked with the English files, not counted among them
+        problems.update(dict.fromkeys(check_translations(d)[1]))
+
     def guided_dir(d: Path) -> None:
         for f in sorted(p for p in d.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file()):
             puzzle_file(f)
 
     for path in paths:
+        if path.is_file() and is_translation(path):
+            files[str(path)] = None  # named on its own: counted
+            problems.update(dict.fromkeys(check_translation(path)))
+            continue
+        if path.is_dir() and is_translation(path / "x.yaml"):  # lessons/fr: every translation in it, counted
+            more_files, more_problems = check_translations(path.parent)
+            files.update(dict.fromkeys(more_files))
+            problems.update(dict.fromkeys(more_problems))
+            continue
         if path.is_dir() and path.resolve().name == "guided":
             guided_dir(path)
             continue
@@ -117,12 +141,14 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
                     puzzle_file(f)
                 if (path / "guided").is_dir():
                     guided_dir(path / "guided")
+                translations(path)
                 continue
             glossary = path / GLOSSARY_FILE
             if glossary.exists():
                 lesson_file(glossary)
             for f in lesson_files(path):
                 lesson_file(f)
+            translations(path)
         elif path.is_file():
             if _is_puzzle(path) or _is_guided(path):
                 puzzle_file(path)
@@ -138,9 +164,32 @@ def cmd_check(args) -> int:
     for p in paths:
         if not p.exists():
             raise TarotError(f"{p}: no such file or directory")
+    if args.stamp_french:
+        stamp(paths)
     files, problems = collect(paths)
     for p in problems:
         print(p)
     n = len(problems)
     print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: {n} problem{'s' if n != 1 else ''}")
     return 1 if problems else 0
+
+
+def stamp(paths: list[Path]) -> None:
+    """Write the ``en:`` stamps of the translations among ``paths`` (files, language folders, content folders)."""
+    files, dirs = [], []
+    for p in paths:
+        if p.is_file():
+            files += [p] if is_translation(p) else []
+        elif is_translation(p / "x.yaml"):
+            dirs.append(p.parent)
+        else:
+            dirs += [p, *(p / n for n in ("lessons", "puzzles") if (p / n).is_dir())]
+    written, changed, left = 0, 0, []
+    for d in dict.fromkeys(dirs):
+        w, c, bad = stamp_translations(d)
+        written, changed, left = written + w, changed + c, left + bad
+    for f in files:
+        w, bad = stamp_translation(f)
+        written, changed, left = written + w, changed + bool(w), left + bad
+    print(f"stamped {written} translated place{'s' if written != 1 else ''} in {changed} "
+          f"file{'s' if changed != 1 else ''}" + (" (files with a structure problem left alone)" if left else ""))

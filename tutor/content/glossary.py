@@ -96,10 +96,12 @@ def glossary_from_data(raw, path: str) -> tuple[Glossary | None, list[Problem]]:
     return Glossary(path, list(data.terms)), problems
 
 
-def load_glossary(path: str | Path) -> tuple[Glossary | None, list[Problem]]:
-    """Load and validate a glossary file: (glossary or None, problems)."""
+def load_glossary(path: str | Path, lang: str | None = None) -> tuple[Glossary | None, list[Problem]]:
+    """Load and validate a glossary file: (glossary or None, problems). With ``lang`` (not English), the
+    definitions of its translation (``<dir>/<lang>/glossary.yaml``) when there is a usable one."""
+    from .overlay import read_translated  # the overlay matches terms with term_key, from here
     try:
-        raw = load_file(path)
+        raw = read_translated(path, lang, "glossary")[0] if lang and lang != "en" else load_file(path)
     except ContentError as err:
         return None, with_yaml_hints(err.problems)
     return glossary_from_data(raw, str(path))

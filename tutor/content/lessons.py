@@ -15,13 +15,15 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..i18n import language, using
 from ..skills import SKILLS
 from .errors import pydantic_problems, with_yaml_hints
 from .glossary import GLOSSARY_FILE, Glossary, load_glossary
 from .measures import MEASUREMENTS_FILE, fill_measures, load_measures
+from .overlay import TEXT_KEYS, Overlay, read_translated, word_answers
 from .schema import CheckStep, ExampleStep, Lesson, MeasuredExample, SummaryStep
 from .verify import QuizContext, verify_lesson
-from .yamlio import ContentError, LineDict, LineList, Problem, load_file
+from .yamlio import ContentError, LineDict, LineList, Problem
 
 MIN_CHECKS = 3
 _NUMBERED = re.compile(r"^(\d+)-(.+)$")
@@ -36,6 +38,7 @@ class LessonFile:
     problems: list[Problem]
     id: str | None = None  # read from the raw YAML, even when the lesson is invalid
     prerequisites: list[tuple[str, int]] = field(default_factory=list)  # (id, line)
+    overlay: Overlay | None = None  # the translation laid over it, with what is wrong with it (None: English)
 
     @property
     def ok(self) -> bool:
@@ -51,18 +54,25 @@ def lesson_files(directory: str | Path) -> list[Path]:
     return sorted(files, key=lambda p: p.name)
 
 
-def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
-    """Load, validate and verify one lesson file against the engine."""
-    path = str(path)
+def load_lesson(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None) -> LessonFile:
+    """Load, validate and verify one lesson file against the engine, in ``lang`` (default: the current
+    language): its translation in ``<dir>/<lang>/`` laid over it when there is a usable one, and its examples
+    written in that language."""
+    with using(lang or language()) as code:
+        return _load_lesson(str(path), ctx, code)
+
+
+def _load_lesson(path: str, ctx: QuizContext | None, lang: str) -> LessonFile:
     if ctx is None:
         gpath = Path(path).parent / GLOSSARY_FILE
-        ctx = QuizContext.default(load_glossary(gpath)[0] if gpath.exists() else None)
+        ctx = QuizContext.default(load_glossary(gpath, lang)[0] if gpath.exists() else None)
     if ctx.measures is None:
         ctx.measures = load_measures(Path(path).parent)[0]
+    overlay = None
     try:
-        raw = load_file(path)
+        raw, overlay = read_translated(path, lang, "lesson")
     except ContentError as err:
-        return LessonFile(path, None, with_yaml_hints(err.problems))
+        return LessonFile(path, None, with_yaml_hints(err.problems), overlay=overlay)
     if raw is None:
         return LessonFile(path, None, [Problem(path, 1, "the file is empty: a lesson needs id, title, summary, "
                                                         "skills, minutes, steps and quiz")])
@@ -70,8 +80,10 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
         return LessonFile(path, None, [Problem(path, getattr(raw, "line", 1) or 1,
                                                "a lesson file is a mapping of fields (id: ..., title: ...), "
                                                "not a list or a single value")])
-    out = LessonFile(path, None, [], id=raw.get("id") if isinstance(raw.get("id"), str) else None)
-    measure_issues = fill_measures(raw, ctx.measures)  # {measure:...} -> the measured number, like {rule:...}
+    out = LessonFile(path, None, [], id=raw.get("id") if isinstance(raw.get("id"), str) else None, overlay=overlay)
+    with using("en"):  # answers and option values stay language-free; the words the learner reads follow
+        measure_issues = fill_measures(raw, ctx.measures, skip=TEXT_KEYS + ("label",))
+    measure_issues += fill_measures(raw, ctx.measures)  # {measure:...} -> the measured number, like {rule:...}
     if measure_issues:
         out.problems = [Problem(path, line, msg) for line, msg in measure_issues]
         return out
@@ -85,6 +97,10 @@ def load_lesson(path: str | Path, ctx: QuizContext | None = None) -> LessonFile:
         return out
     lesson._path = path
     assign_seeds(lesson)
+    if overlay is not None and overlay.words:  # typed word answers in the learner's language
+        for where, step in checks_with_places(lesson):
+            if where in overlay.words and isinstance(step.answer, str):
+                step._words = word_answers(overlay.words[where], step.answer)
     for step in lesson.steps:  # measured examples draw their table from the measurements file
         if isinstance(step, ExampleStep) and isinstance(step.example, MeasuredExample):
             step.example._measures = ctx.measures
@@ -159,6 +175,8 @@ class Course:
     problems: list[Problem]
     glossary: Glossary | None
     files: list[str]
+    language: str = "en"
+    translations: list[Problem] = field(default_factory=list)  # what is wrong with the lessons' translations
 
     @property
     def ok(self) -> bool:
@@ -184,17 +202,24 @@ class Course:
         return out
 
 
-def load_course(path: str | Path, ctx: QuizContext | None = None) -> Course:
+def load_course(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None) -> Course:
     """Load every lesson (and the glossary) of a directory and check the course as a whole:
-    unique ids, known and earlier prerequisites, no cycles, glossary references."""
-    root = Path(path)
+    unique ids, known and earlier prerequisites, no cycles, glossary references.
+
+    ``lang`` (default: the current language) lays each translation of ``<dir>/<lang>/`` over its English
+    lesson; a lesson without a usable one stays English. ``Course.translations`` lists what is wrong with them."""
+    with using(lang or language()) as code:
+        return _load_course(Path(path), ctx, code)
+
+
+def _load_course(root: Path, ctx: QuizContext | None, lang: str) -> Course:
     if not root.is_dir():
-        return Course(str(root), [], [Problem(str(root), 0, "no such lessons directory")], None, [])
+        return Course(str(root), [], [Problem(str(root), 0, "no such lessons directory")], None, [], lang)
     problems: list[Problem] = []
     glossary = None
     gpath = root / GLOSSARY_FILE
     if gpath.exists():
-        glossary, gproblems = load_glossary(gpath)
+        glossary, gproblems = load_glossary(gpath, lang)
         problems += gproblems
     ctx = ctx or QuizContext.default(glossary)
     if ctx.glossary is None:
@@ -203,14 +228,16 @@ def load_course(path: str | Path, ctx: QuizContext | None = None) -> Course:
         ctx.measures, mproblems = load_measures(root)
         problems += mproblems
     files = lesson_files(root)
-    loaded = [load_lesson(p, ctx) for p in files]
+    loaded = [load_lesson(p, ctx, lang) for p in files]
     for lf in loaded:
         problems += lf.problems
     problems += _course_rules(loaded, glossary, gpath, ctx)
     bad = {p.path for p in problems}
     lessons = [lf.lesson for lf in loaded if lf.lesson is not None and lf.path not in bad]
     problems.sort(key=lambda p: (p.path, p.line))
-    return Course(str(root), lessons, problems, glossary, [str(f) for f in files])
+    overlays = [lf.overlay for lf in loaded if lf.overlay is not None]
+    return Course(str(root), lessons, problems, glossary, [str(f) for f in files], lang,
+                  [p for o in overlays for p in o.problems + o.stale])
 
 
 def _course_rules(loaded: list[LessonFile], glossary: Glossary | None, gpath: Path,

@@ -37,6 +37,7 @@ import re
 from pathlib import Path
 
 from ..engine import Contract
+from ..i18n import _, language, ngettext
 from .yamlio import ContentError, load_file
 
 MEASUREMENTS_FILE = "measurements.yaml"
@@ -55,7 +56,13 @@ def signed(x: float) -> str:
 
 
 def percent(x: float) -> str:
+    """A chance as a percentage, '24%': the same in every language, as answers compare it."""
     return f"{round(x * 100)}%"
+
+
+def grouped(n: int) -> str:
+    """A count with its thousands marked: 1,200 (French: 1 200, with a narrow space)."""
+    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
 
 
 def in_words(x: float) -> str:
@@ -66,15 +73,15 @@ def in_words(x: float) -> str:
 'about 7 deals in 10', 'all but about 1 deal in 32', 'all but about 1 deal in 125', 'almost every deal']
     """
     if x < 0.005:
-        return "almost never"
+        return _("almost never")
     if x > 0.995:
-        return "almost every deal"
+        return _("almost every deal")
     if x < 0.075:
-        return f"about 1 deal in {round(1 / x)}"
+        return _("about 1 deal in {n}").format(n=round(1 / x))
     if x >= 0.95:
-        return f"all but about 1 deal in {round(1 / (1 - x))}"
+        return _("all but about 1 deal in {n}").format(n=round(1 / (1 - x)))
     tenths = int(x * 10 + 0.5)  # half up: 25% is "about 3 in 10"
-    return f"about {tenths} deal{'s' if tenths != 1 else ''} in 10"
+    return ngettext("about {n} deal in 10", "about {n} deals in 10", tenths).format(n=tenths)
 
 
 class Measures:
@@ -123,7 +130,7 @@ class Measures:
         """The contract with the best mean score in a group, in words, or 'pass' when none scores above 0."""
         cs = self.group(gid).get("contracts") or {}
         name = max(cs, key=lambda c: (cs[c]["expected"], -CONTRACT_NAMES[c].level))
-        return name.replace("_", " ") if cs[name]["expected"] > 0 else "pass"
+        return name.replace("_", " ") if cs[name]["expected"] > 0 else _("pass")
 
     def value(self, ref: str) -> str:
         """The text for one placeholder body, e.g. ``p4_41_55.petite.interval``; KeyError when unknown."""
@@ -138,7 +145,7 @@ class Measures:
         gid = parts[0]
         g = self.group(gid)
         if len(parts) == 2 and parts[1] in ("deals", "hands"):
-            return f"{g[parts[1]]:,}"
+            return grouped(g[parts[1]])
         if len(parts) == 2 and parts[1] == "best":
             return self.best(gid)
         if len(parts) in (2, 3):
@@ -175,8 +182,8 @@ def load_measures(lessons_dir: str | Path) -> tuple[Measures | None, list]:
     return Measures(data if isinstance(data, dict) else {}, str(path)), []
 
 
-def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
-    """Replace the placeholders in every string of a loaded YAML document, in place.
+def fill_measures(raw, measures: Measures | None, skip: tuple = ()) -> list[tuple[int, str]]:
+    """Replace the placeholders in every string of a loaded YAML document, in place (not under the keys ``skip``).
 
     Returns (line, message) for each placeholder that names no measurement (or when there is no
     measurements file at all).
@@ -210,6 +217,8 @@ def fill_measures(raw, measures: Measures | None) -> list[tuple[int, str]]:
         if isinstance(node, dict):
             lines = getattr(node, "lines", {})
             for k, v in node.items():
+                if k in skip:
+                    continue
                 line = lines.get(k, getattr(node, "line", 0))
                 if isinstance(v, str):
                     node[k] = one(v, line)

@@ -41,12 +41,7 @@ from ..engine import (
 )
 from ..engine.cards import BY_CODE, cards_text, points_text
 from ..engine.deal import draw_rank
-from ..engine.seats import seat_label
-from ..engine.words import plural
-from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.contracts import option_name
-from ..strategy.handcount import count_scale, count_steps
-from .measures import in_words, percent, signed
+from ..i18n import N_, _, language, ngettext, number
 from .schema import (
     AuctionExample,
     BestCardExample,
@@ -69,12 +64,14 @@ from .schema import (
 )
 
 DEFAULT_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma")
-DOG_SENTENCES = {
-    DogFate.TAKER_EXCHANGES: "The dog is turned face up for all to see; the taker adds it to their hand and "
-                             "lays aside an écart of the same size.",
-    DogFate.TAKER_KEEPS_HIDDEN: "The dog stays face down, unseen, and counts for the taker at the end.",
-    DogFate.DEFENCE_KEEPS_HIDDEN: "The dog stays face down, unseen, and counts for the defence at the end.",
+DOG_SENTENCES = {  # translated where shown: _(DOG_SENTENCES[fate])
+    DogFate.TAKER_EXCHANGES: N_("The dog is turned face up for all to see; the taker adds it to their hand and "
+                                "lays aside an écart of the same size."),
+    DogFate.TAKER_KEEPS_HIDDEN: N_("The dog stays face down, unseen, and counts for the taker at the end."),
+    DogFate.DEFENCE_KEEPS_HIDDEN: N_("The dog stays face down, unseen, and counts for the defence at the end."),
 }
+_RANK_FR = {1: "as", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
+_SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
 
 
 class ExampleError(ValueError):
@@ -90,7 +87,42 @@ def engine_text(text: str) -> str:
     return text.replace("The petit ", "The Petit ")
 
 
-fmt = points_text  # 4.0 -> '4', 4.5 -> '4.5': the engine's one way to write points
+def fmt(x: float) -> str:
+    """Points as a person writes them: '4', '4.5' (the engine's ``points_text``); '4,5' in French."""
+    return points_text(x) if language() == "en" else number(x)
+
+
+def card_word(c) -> str:
+    """A card in a sentence, in the learner's language: 'K♥', 'trump 7', 'the Excuse' (``Card.short``);
+    in French « Roi de cœur », « 7 d’atout », « le 21 », « le Petit », « l’Excuse »."""
+    if language() == "en":
+        return c.short
+    if c.is_excuse:
+        return "l’Excuse"
+    if c.is_trump:
+        return "le Petit" if c.rank == 1 else "le 21" if c.rank == 21 else f"{c.rank} d’atout"
+    rank = _RANK_FR.get(c.rank, str(c.rank))
+    return f"{rank[:1].upper()}{rank[1:]} de {_SUIT_FR[c.kind]}"
+
+
+def card_the(c) -> str:
+    """The card with its article: 'the king of hearts' (``Card.the_name``); « la Dame de cœur », « l’as de pique »."""
+    if language() == "en":
+        return c.the_name
+    word = card_word(c)
+    if word.startswith(("le ", "l’")):
+        return word
+    if c.is_trump:
+        return f"le {word}"
+    return "l’" + word.lower() if c.rank == 1 else ("la " if c.rank == 13 else "le ") + word
+
+
+def words_list(cards) -> str:
+    """Cards in running text, in the learner's language; '(none)' for none."""
+    cards = list(cards)
+    if language() == "en":
+        return cards_text(cards)
+    return ", ".join(card_word(c) for c in cards) if cards else _("(none)")
 
 
 CARDS_MARK = re.compile(r"\{cards:([0-9A-Z ]*)\}")
@@ -99,7 +131,7 @@ CARDS_MARK = re.compile(r"\{cards:([0-9A-Z ]*)\}")
 def cards_md(cards) -> str:
     """A row of cards, as a mark the app draws as pictures: '{cards:KH T21}'; '(none)' for none."""
     cards = list(cards)
-    return "{cards:" + " ".join(c.code for c in cards) + "}" if cards else "(none)"
+    return "{cards:" + " ".join(c.code for c in cards) + "}" if cards else _("(none)")
 
 
 def plain_cards(text: str) -> str:
@@ -108,7 +140,7 @@ def plain_cards(text: str) -> str:
     >>> plain_cards("Hand: {cards:KH T21 EX}.")
     'Hand: K♥, trump 21, the Excuse.'
     """
-    return CARDS_MARK.sub(lambda m: cards_text(BY_CODE[c] for c in m.group(1).split()), text)
+    return CARDS_MARK.sub(lambda m: words_list(BY_CODE[c] for c in m.group(1).split()), text)
 
 
 def _cap(text: str) -> str:
@@ -179,27 +211,31 @@ def need_size(cards, size: int, what: str, key: str) -> None:
 
 def _trick(s: TrickExample) -> str:
     i, why = explain_winner(s.cards, excuse_wins=s.excuse_wins)
-    return f"Played, in order: {cards_md(s.cards)}\n\n**{_cap(s.cards[i].short)} wins the trick.** {engine_text(why)}"
+    won = _("{card} wins the trick.").format(card=_cap(card_word(s.cards[i])))
+    return _("Played, in order: {cards}").format(cards=cards_md(s.cards)) + f"\n\n**{won}** {engine_text(why)}"
 
 
 def _pile(s: PileExample) -> str:
     total = card_points(s.cards)
-    lines = [f"The pile: {cards_md(s.cards)} ({len(s.cards)} cards)", ""]
+    n = len(s.cards)
+    lines = [ngettext("The pile: {cards} ({n} cards)", "The pile: {cards} ({n} cards)", n).format(
+        cards=cards_md(s.cards), n=n), ""]
     values = " + ".join(fmt(c.points) for c in s.cards)
-    lines.append(f"**Card by card:** {values} = **{fmt(total)}**")
+    lines.append(_("**Card by card:** {values} = **{total}**").format(values=values, total=fmt(total)))
     groups = pair_count(s.cards)
-    shown = " + ".join(f"({cards_text(g)}: {fmt(v)})" for g, v in groups)
-    pair_total = sum(v for _, v in groups)
+    shown = " + ".join(f"({words_list(g)}: {fmt(v)})" for g, v in groups)
+    pair_total = sum(v for _g, v in groups)
     lines.append("")
-    lines.append(f"**In pairs:** {shown} = **{fmt(pair_total)}**")
+    lines.append(_("**In pairs:** {pairs} = **{total}**").format(pairs=shown, total=fmt(pair_total)))
     if s.target:
         n = count_oudlers(s.cards)
         t = target_points(n)
         lines.append("")
-        verdict = ("reaches the target exactly: *juste fait*, the contract is made (won by 0)" if total == t else
-                   f"is {fmt(total - t)} over the target: made, won by {fmt(total - t)}" if total > t else
-                   f"is {fmt(t - total)} short of the target: failed, lost by {fmt(t - total)}")
-        lines.append(f"**Oudlers:** {n}, so the target is **{t}**. With {fmt(total)} points the attack {verdict}.")
+        verdict = (_("reaches the target exactly: *juste fait*, the contract is made (won by 0)") if total == t else
+                   _("is {d} over the target: made, won by {d}").format(d=fmt(total - t)) if total > t else
+                   _("is {d} short of the target: failed, lost by {d}").format(d=fmt(t - total)))
+        lines.append(_("**Oudlers:** {n}, so the target is **{target}**. With {total} points the attack {verdict}.")
+                     .format(n=n, target=t, total=fmt(total), verdict=verdict))
     return "\n".join(lines)
 
 
@@ -211,12 +247,14 @@ def _score(s: ScoreExample) -> str:
     check_score_params(s)
     res = score_deal(**s.score_args())
     contract = Contract.parse(s.contract)
-    head = f"{s.players} players, {contract.french}: the attack has {fmt(s.taker_points)} points with " \
-           f"{s.oudlers} oudler{'s' if s.oudlers != 1 else ''}."
-    tail = f"**Taker {res.taker:+d}**"
+    head = ngettext("{players} players, {contract}: the attack has {points} points with {n} oudler.",
+                    "{players} players, {contract}: the attack has {points} points with {n} oudlers.",
+                    s.oudlers).format(players=s.players, contract=contract.french, points=fmt(s.taker_points),
+                                      n=s.oudlers)
+    tail = _("**Taker {score}**").format(score=f"{res.taker:+d}")
     if res.partner is not None:
-        tail += f", **partner {res.partner:+d}**"
-    tail += f", **each defender {res.defender:+d}** (sum {res.total()})."
+        tail += _(", **partner {score}**").format(score=f"{res.partner:+d}")
+    tail += _(", **each defender {score}** (sum {total}).").format(score=f"{res.defender:+d}", total=res.total())
     return f"{head}\n\n{_score_lines(res)}\n\n{tail}"
 
 
@@ -230,14 +268,14 @@ def _legal(s: LegalExample) -> str:
         raise ExampleError("first_trick needs called_king (the 5-player first-lead rule)", "first_trick")
     verdicts = explain_all(s.hand, s.trick, called_king=s.called_king, first_trick=s.first_trick)
     legal = [v.card for v in verdicts if v.legal]
-    head = f"Your hand: {cards_md(s.hand)}\n\n"
-    head += f"Trick so far: {cards_md(s.trick)}" if s.trick else "You lead this trick."
+    head = _("Your hand: {cards}").format(cards=cards_md(s.hand)) + "\n\n"
+    head += _("Trick so far: {cards}").format(cards=cards_md(s.trick)) if s.trick else _("You lead this trick.")
     if s.first_trick:
-        head += f" First trick of a 5-player deal; {s.called_king.short} was called."
-    lines = [head, "", f"**You may play: {cards_md(legal)}**", ""]
+        head += " " + _("First trick of a 5-player deal; {card} was called.").format(card=card_word(s.called_king))
+    lines = [head, "", "**" + _("You may play: {cards}").format(cards=cards_md(legal)) + "**", ""]
     for v in verdicts:
         mark = "✓" if v.legal else "✗"
-        lines.append(f"- {mark} {v.card.short}: {v.reason}")
+        lines.append(f"- {mark} {card_word(v.card)}: {v.reason}")
     return "\n".join(lines)
 
 
@@ -246,18 +284,21 @@ def _discard(s: DiscardExample) -> str:
     need_size(s.hand, rules.hand_size + rules.dog_size, f"with {s.players} players, the taker's hand with the dog",
               "hand")
     v = check_discard(s.hand, s.discard, players=s.players)
-    lines = [f"The taker's hand with the dog ({len(s.hand)} cards): {cards_md(s.hand)}", "",
-             f"Proposed écart: {cards_md(s.discard)}", ""]
+    lines = [_("The taker's hand with the dog ({n} cards): {cards}").format(n=len(s.hand), cards=cards_md(s.hand)),
+             "", _("Proposed écart: {cards}").format(cards=cards_md(s.discard)), ""]
     if v.legal:
-        lines.append("**Legal écart.**")
+        lines.append("**" + _("Legal écart.") + "**")
         if v.shown:
-            lines[-1] += f" The trumps in it ({cards_md(v.shown)}) must be shown to the defence."
+            lines[-1] += " " + _("The trumps in it ({cards}) must be shown to the defence.").format(
+                cards=cards_md(v.shown))
     else:
-        lines.append("**Not allowed:**")
+        lines.append("**" + _("Not allowed:") + "**")
         lines.extend(f"- {r}" for r in v.reasons)
     if v.trumps_needed:
         lines.append("")
-        lines.append(f"This hand has too few other cards, so {plural(v.trumps_needed, 'trump')} must go to the écart.")
+        lines.append(ngettext("This hand has too few other cards, so {n} trump must go to the écart.",
+                              "This hand has too few other cards, so {n} trumps must go to the écart.",
+                              v.trumps_needed).format(n=v.trumps_needed))
     return "\n".join(lines)
 
 
@@ -267,22 +308,23 @@ def _poignee(s: PoigneeExample) -> str:
     trumps = [c for c in s.hand if c.is_trump]
     options = poignee_options(s.hand, players=s.players)
     th = rules.poignee_thresholds
-    lines = [f"Hand ({s.players} players): {cards_md(s.hand)}", "",
-             f"Trumps: {len(trumps)}" + (", plus the Excuse" if EXCUSE in s.hand else "") + ". "
-             f"Thresholds with {s.players} players: simple {th['simple']}, double {th['double']}, "
-             f"triple {th['triple']}."]
+    lines = [_("Hand ({players} players): {cards}").format(players=s.players, cards=cards_md(s.hand)), "",
+             _("Trumps: {n}").format(n=len(trumps)) + (_(", plus the Excuse") if EXCUSE in s.hand else "") + ". "
+             + _("Thresholds with {players} players: simple {simple}, double {double}, triple {triple}.").format(
+                 players=s.players, **th)]
     lines.append("")
     if options:
-        lines.append(f"**May show: {', '.join(options)}** (each exactly that many trumps; extra trumps stay hidden).")
+        lines.append(_("**May show: {levels}** (each exactly that many trumps; extra trumps stay hidden).").format(
+            levels=", ".join(options)))
     else:
-        lines.append("**Not enough trumps for a poignée.**")
+        lines.append("**" + _("Not enough trumps for a poignée.") + "**")
     if s.shown is not None:
         v = check_poignee(s.hand, s.shown, players=s.players)
         lines.append("")
-        lines.append(f"Shown: {cards_md(s.shown)}")
+        lines.append(_("Shown: {cards}").format(cards=cards_md(s.shown)))
         lines.append("")
-        lines.append(f"**Correct {v.level} poignée.**" if v.legal else
-                     "**Not a correct show:** " + " ".join(v.reasons))
+        lines.append("**" + _("Correct {level} poignée.").format(level=v.level) + "**" if v.legal else
+                     "**" + _("Not a correct show:") + "** " + " ".join(v.reasons))
     return "\n".join(lines)
 
 
@@ -301,27 +343,31 @@ def _auction(s: AuctionExample) -> str:
         raise ExampleError(f"each of the {s.players} players speaks once: at most {s.players} bids", "bids")
     names = _names(s.names, s.players)
     a = Auction(players=s.players, dealer=s.dealer)
-    lines = [f"{names[s.dealer]} deals; {names[(s.dealer + 1) % s.players]}, on the dealer's right, speaks first.",
-             "", "| speaker | says |", "|---|---|"]
+    lines = [_("{dealer} deals; {first}, on the dealer's right, speaks first.").format(
+        dealer=names[s.dealer], first=names[(s.dealer + 1) % s.players]),
+             "", _("| speaker | says |"), "|---|---|"]
     for bid in s.bids:
         seat = a.to_speak
         try:
             a.bid(seat, None if bid == "pass" else bid)
         except TarotError as err:
             raise ExampleError(f"{names[seat]} cannot bid {bid}: {err}", "bids") from None
-        said = "pass" if bid == "pass" else Contract.parse(bid).french
+        said = _("pass") if bid == "pass" else Contract.parse(bid).french
         lines.append(f"| {names[seat]} | {said} |")
     lines.append("")
     if not a.finished:
         h = a.highest
-        best = f"the highest bid so far is {h[1].french} ({names[h[0]]})" if h else "nobody has bid yet"
-        lines.append(f"{names[a.to_speak]} speaks next; {best}. Still open: "
-                     + (", ".join(c.french for c in a.open_bids()) or "nothing higher") + ", or pass.")
+        best = (_("the highest bid so far is {contract} ({name})").format(contract=h[1].french, name=names[h[0]])
+                if h else _("nobody has bid yet"))
+        lines.append(_("{name} speaks next; {best}. Still open: {bids}, or pass.").format(
+            name=names[a.to_speak], best=best,
+            bids=", ".join(c.french for c in a.open_bids()) or _("nothing higher")))
     elif a.all_passed:
-        lines.append("**Everyone passed:** the deal is cancelled and the next dealer deals.")
+        lines.append(_("**Everyone passed:** the deal is cancelled and the next dealer deals."))
     else:
         c = a.contract
-        lines.append(f"**{names[a.taker]} takes with a {c.french}** (×{c.multiplier}). {DOG_SENTENCES[c.dog]}")
+        lines.append(_("**{name} takes with a {contract}** (×{multiplier}).").format(
+            name=names[a.taker], contract=c.french, multiplier=c.multiplier) + " " + _(DOG_SENTENCES[c.dog]))
     return "\n".join(lines)
 
 
@@ -342,15 +388,15 @@ def _dealer(s: DealerExample) -> str:
     if len(set(drawn)) != len(drawn):
         raise ExampleError("the same card cannot be drawn twice", "draws")
     low = min(range(n), key=lambda i: draw_rank(finals[i]))
-    lines = ["| player | draws |", "|---|---|"]
+    lines = [_("| player | draws |"), "|---|---|"]
     for i, draw in enumerate(s.draws):
-        extra = " (the Excuse does not count: draws again)" if len(draw) > 1 else ""
+        extra = _(" (the Excuse does not count: draws again)") if len(draw) > 1 else ""
         lines.append(f"| {names[i]} | {cards_md(draw)}{extra} |")
     c = finals[low]
-    why = "the lowest card"
-    if not c.is_trump and any(i != low and not finals[i].is_trump and finals[i].rank == c.rank for i in range(n)):
-        why += " (a tie on rank is settled by suit: spades > hearts > diamonds > clubs)"
-    lines += ["", f"**{names[low]} deals:** {c.short} is {why}."]
+    tie = not c.is_trump and any(i != low and not finals[i].is_trump and finals[i].rank == c.rank for i in range(n))
+    why = (_("the lowest card (a tie on rank is settled by suit: spades > hearts > diamonds > clubs)") if tie
+           else _("the lowest card"))
+    lines += ["", _("**{name} deals:** {card} is {why}.").format(name=names[low], card=card_word(c), why=why)]
     return "\n".join(lines)
 
 
@@ -364,11 +410,11 @@ def _call(s: CallExample) -> str:
         raise ExampleError(f"{s.called} may not be called from this hand: the taker may call "
                            + ", ".join(str(c) for c in options), "called")
     _alone, why = call_result(s.called, s.taker_hand, s.dog)
-    lines = [f"The taker's hand: {cards_md(s.taker_hand)}", "",
-             f"The taker may call: {cards_md(options)}", "",
-             f"The taker calls **{s.called.short}**."]
+    lines = [_("The taker's hand: {cards}").format(cards=cards_md(s.taker_hand)), "",
+             _("The taker may call: {cards}").format(cards=cards_md(options)), "",
+             _("The taker calls **{card}**.").format(card=card_word(s.called))]
     if s.dog:
-        lines[-1] += f" The dog, turned over after the call: {cards_md(s.dog)}."
+        lines[-1] += " " + _("The dog, turned over after the call: {cards}.").format(cards=cards_md(s.dog))
     lines += ["", f"**{why}**"]
     return "\n".join(lines)
 
@@ -377,39 +423,48 @@ def call_result(called, taker_hand, dog) -> tuple[bool, str]:
     """(taker plays alone?, sentence), as the engine decides it."""
     # Give the called card to another seat unless the taker or the dog has it: then the engine names a partner.
     elsewhere = {1: [called]} if called not in taker_hand and called not in dog else {}
-    seat, _ = call_outcome(called, taker_hand=taker_hand, dog=dog, hands=elsewhere)
+    seat, _outcome = call_outcome(called, taker_hand=taker_hand, dog=dog, hands=elsewhere)
     if seat is not None:
-        return False, (f"Whoever holds the {called.name} is the taker's partner (2 against 3); nobody knows who "
-                       "until that card is played.")
+        return False, _("Whoever holds the {card} is the taker's partner (2 against 3); nobody knows who "
+                        "until that card is played.").format(card=_card_after_the(called))
     if called in taker_hand:
-        return True, f"The taker called the {called.name} from their own hand, so the taker plays alone (1 against 4)."
-    return True, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
+        return True, _("The taker called the {card} from their own hand, so the taker plays alone "
+                       "(1 against 4).").format(card=_card_after_the(called))
+    return True, _("The {card} is in the dog, so the taker plays alone (1 against 4).").format(
+        card=_card_after_the(called))
+
+
+def _card_after_the(c) -> str:
+    """The card's name after 'the' in English ('king of hearts'); in French the name itself (the French
+    sentences carry no article of their own: « le Roi de cœur »)."""
+    return c.name if language() == "en" else card_the(c)
 
 
 def _petit_sec(s: PetitSecExample) -> str:
     players = hand_players(s.hand)
     trumps = [c for c in s.hand if c.is_trump]
     sec = is_petit_sec(s.hand)
-    lines = [f"A {players}-player hand: {cards_md(s.hand)}", ""]
+    lines = [_("A {players}-player hand: {cards}").format(players=players, cards=cards_md(s.hand)), ""]
     if sec:
-        lines.append("**Petit sec:** the Petit is this player's only trump and they have no Excuse. They must "
-                     "say so and show their hand; the deal is cancelled before anyone bids.")
+        lines.append(_("**Petit sec:** the Petit is this player's only trump and they have no Excuse. They must "
+                       "say so and show their hand; the deal is cancelled before anyone bids."))
     elif any(c.rank == 1 for c in trumps):
-        why = "they also hold the Excuse" if EXCUSE in s.hand else f"they hold {len(trumps)} trumps"
-        lines.append(f"**Not a Petit sec:** {why}, so the deal goes on.")
+        why = (_("they also hold the Excuse") if EXCUSE in s.hand
+               else ngettext("they hold {n} trump", "they hold {n} trumps", len(trumps)).format(n=len(trumps)))
+        lines.append(_("**Not a Petit sec:** {why}, so the deal goes on.").format(why=why))
     else:
-        lines.append("**Not a Petit sec:** this hand does not hold the Petit.")
+        lines.append(_("**Not a Petit sec:** this hand does not hold the Petit."))
     return "\n".join(lines)
 
 
 def _rules(s: RulesExample) -> str:
-    cols = ["players"]
+    cols = [_("players")]
     if "cards" in s.show:
-        cols += ["cards each", "dog", "dealt in packets of"]
+        cols += [_("cards each"), _("dog"), _("dealt in packets of")]
     if "poignee" in s.show:
-        cols += ["simple poignée", "double", "triple"]
+        cols += [_("simple poignée"), "double", "triple"]
     if "shares" in s.show:
-        cols += ["taker's share"]
+        cols += [_("taker's share")]
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for n in s.players:
         r = RuleSet.for_players(n)
@@ -417,11 +472,12 @@ def _rules(s: RulesExample) -> str:
         if "cards" in s.show:
             row += [str(r.hand_size), str(r.dog_size), str(r.packet_size)]
         if "poignee" in s.show:
-            row += [str(r.poignee_thresholds[k]) + " trumps" for k in ("simple", "double", "triple")]
+            row += [_("{n} trumps").format(n=r.poignee_thresholds[k]) for k in ("simple", "double", "triple")]
         if "shares" in s.show:
             share = f"×{r.taker_share}"
             if r.partner_share:
-                share += f" (partner ×{r.partner_share}; alone ×{r.alone_share})"
+                share += " " + _("(partner ×{partner}; alone ×{alone})").format(partner=r.partner_share,
+                                                                               alone=r.alone_share)
             row.append(share)
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
@@ -433,7 +489,7 @@ def _sheet(s: SheetExample) -> str:
     if len(set(names)) != n:
         raise ExampleError("two players have the same name", "names")
     totals = [0] * n
-    lines = ["| deal | " + " | ".join(names) + " | sum |", "|---|" + "---|" * (n + 1)]
+    lines = ["| " + _("deal") + " | " + " | ".join(names) + " | " + _("sum") + " |", "|---|" + "---|" * (n + 1)]
     for k, d in enumerate(s.deals, 1):
         if d.players != n:
             raise ExampleError(f"deal {k}: this sheet has {n} players, so write players: {n}", "deals")
@@ -451,118 +507,16 @@ def _sheet(s: SheetExample) -> str:
         row = res.by_seat(names.index(d.taker), names.index(d.partner) if d.partner else None)
         totals = [a + b for a, b in zip(totals, row)]
         c = Contract.parse(d.contract)
-        label = f"{k}. {d.taker}, {c.french}, " + ("won" if res.won else "lost")
+        label = f"{k}. {d.taker}, {c.french}, " + (_("won") if res.won else _("lost"))
         lines.append(f"| {label} | " + " | ".join(f"{v:+d}" for v in row) + f" | {sum(row)} |")
-    lines.append("| **total** | " + " | ".join(f"**{v:+d}**" for v in totals) + f" | **{sum(totals)}** |")
+    lines.append("| **" + _("total") + "** | " + " | ".join(f"**{v:+d}**" for v in totals) + f" | **{sum(totals)}** |")
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- strategy examples (tutor.strategy decides)
+# The strategy examples live in render_strategy.py, which uses the helpers above (so it is imported here).
+from .render_strategy import _best_card, _count_scale, _hand_count, _measured, best_card_line  # noqa: E402
 
-def _hand_count(s: HandCountExample) -> str:
-    players = s.players or hand_players(s.cards, "cards")
-    size = RuleSet.for_players(players).hand_size
-    if len(s.cards) != size:
-        raise ExampleError(f"a {players}-player hand has {size} cards, not {len(s.cards)}", "cards")
-    if len(set(s.cards)) != len(s.cards):
-        raise ExampleError("a card is listed twice", "cards")
-    hc = count_steps(s.cards, players=players)
-    rows = [f"| {step.label[0].upper()}{step.label[1:]} | {fmt(step.points)} |" for step in hc.steps]
-    lines = [f"The hand ({players} players): {cards_md(s.cards)}", "", "| what | points |", "|---|---|", *rows,
-             f"| **Total** | **{fmt(hc.raw)}** |"]
-    lines += ["", f"**{hc.verdict()}**"]
-    return "\n".join(lines)
-
-
-def _count_scale(s: CountScaleExample) -> str:
-    rows = [f"| {what[0].upper()}{what[1:]} | {points} |" for what, points in count_scale()]
-    return "\n".join(["| what | points |", "|---|---|", *rows])
-
-
-def _seat_label(pos: Position, seat: int) -> str:
-    role = "taker" if seat == pos.taker else "partner" if seat == pos.partner else "defence"
-    return f"{seat_label(seat, capital=True)} ({role})"
-
-
-def _best_card(s: BestCardExample) -> str:
-    try:
-        pos = Position.from_mapping(s.position)
-        sol = solve(pos, line=s.show_line)
-    except BeyondRange as err:
-        raise ExampleError(str(err), "position") from None
-    except PositionError as err:
-        raise ExampleError(f"the position: {err}", "position") from None
-    seat = pos.to_play
-    lines = [f"{pos.players} players, {pos.contract.french}; the attack has won {fmt(pos.attack_points)} points "
-             f"with {pos.attack_oudlers} oudler{'s' if pos.attack_oudlers != 1 else ''} so far.", ""]
-    lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
-    if pos.trick:
-        lines.append(f"- Trick so far, from {seat_label(pos.leader)}: {cards_md(pos.trick)}")
-    side = "attack" if pos.is_attack(seat) else "defence"
-    lines += ["", f"{seat_label(seat, capital=True)} ({side}) to play. Each card, with perfect play after it:", "",
-              "| card | taker's score | attack's points | |", "|---|---|---|---|"]
-    for c, v in sol.cards.items():
-        lines.append(f"| {c.short} | {v.taker_score:+d} | {fmt(v.attack_points)} | {'best' if c in sol.best else ''} |")
-    best = " or ".join(c.short for c in sol.best)
-    aim = "the highest taker score" if side == "attack" else "the lowest taker score"
-    lines += ["", f"**Best for the {side} ({aim}): {best}.**"]
-    if sol.line:  # drawn trick by trick on the card table under the example (``best_card_line``)
-        lines += ["", "A perfect line follows below, trick by trick on the table."]
-    return "\n".join(lines)
-
-
-def best_card_line(s: BestCardExample):
-    """The example's position and the solver's perfect line (seats from 0), for the stepper; None without one.
-
-    The example's own check (``tarot-tutor check``) has already solved it, so a bad position never gets here."""
-    if not s.show_line:
-        return None
-    pos = Position.from_mapping(s.position)
-    return pos, list(solve(pos, line=True).line)
-
-
-def _short(name: str) -> str:
-    """The name players use, in a sentence.
-
-    >>> _short("garde_sans")
-    'garde sans'
-    """
-    return option_name(Contract(name)).lower()
-
-
-def _measured(s: MeasuredExample) -> str:
-    """Each group as two short lines, chances in words (no wide table: it must read on a phone).
-
-    The petite and the garde are played the same way, so they share one rate; contracts with the same
-    rate are named together.
-    """
-    m = s._measures
-    if m is None:
-        raise ExampleError("a measured example needs lessons/measurements.yaml (python bench/strategy_measure.py)",
-                           "groups")
-    lines: list[str] = []
-    deals, spread = 0, 0.0
-    for gid in s.groups:
-        try:
-            g = m.group(gid)
-            rows = [(c, m.contract(gid, c)) for c in s.contracts]
-        except KeyError as err:
-            raise ExampleError(str(err.args[0]), "groups") from None
-        deals += g["deals"]
-        spread = max([spread, *(m.hand_spread(gid, c) or (r["high"] - r["low"]) / 2 for c, r in rows)])
-        by_rate: dict[str, list[str]] = {}  # contracts whose rates read the same are named together
-        for c, r in rows:
-            by_rate.setdefault(f"{in_words(r['chance'])} ({percent(r['chance'])})", []).append(_short(c))
-        made = "; ".join(f"{'every contract' if len(names) == len(rows) > 2 else ' or '.join(names)} {rate}"
-                         for rate, names in by_rate.items())
-        means = ", ".join(f"{_short(c)} {signed(r['expected'])}" for c, r in rows)
-        lines += [f"**{g.get('what', gid)}** ({g['deals']:,} deals)", "",
-                  f"- made: {made}", f"- the taker's average score: {means}", ""]
-    lines.append(f"Each hand was played out many times by the bots at every seat ({deals:,} deals in all). Hands "
-                 f"of the same count differ a lot, and a group holds only a few dozen hands: read each percentage "
-                 f"as \"about\", give or take up to {round(spread * 100)} points.")
-    return "\n".join(lines)
-
+__all__ = ["best_card_line"]  # re-exported for the app's lesson page
 
 _RENDERERS = {
     TrickExample: _trick, PileExample: _pile, ScoreExample: _score, LegalExample: _legal,

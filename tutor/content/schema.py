@@ -392,6 +392,7 @@ class CheckStep(StepBase):
     _seed: int | None = PrivateAttr(default=None)  # set by the loader for generated checks
     _question: Any = PrivateAttr(default=None)  # the generated question, once verified
     _needs: tuple = PrivateAttr(default=())  # the skills the question needs, once verified
+    _words: frozenset | None = PrivateAttr(default=None)  # a typed word answer in the learner's language
 
     @property
     def is_generated(self) -> bool:

@@ -160,6 +160,8 @@ def check_answer(step: CheckStep, response) -> bool:
     card codes (or Card objects).
     """
     kind = step._value_kind or answer_kind_of(step.answer, choice=step.options is not None)
+    if step._words is not None and isinstance(response, str) and term_key(response) in step._words:
+        return True  # a word of the translation's ``answer_words`` (or the English word itself)
     if step._accept is not None:  # any of the tied best answers is right
         try:
             return coerce(kind, str(response) if isinstance(response, Card) else response) in step._accept

@@ -75,9 +75,20 @@ def _text(loader: _Loader, node: yaml.ScalarNode) -> str:
         raise yaml.constructor.ConstructorError(None, None, err.args[0], node.start_mark) from None
 
 
-for _cls in (_Loader, _FastLoader):
+# The same, keeping ``{rule:<id>}`` as written: a translation is compared with its English source as written, and
+# its rule sentences are put in later, in the learner's language (tutor.content.overlay).
+class _RawLoader(yaml.SafeLoader):
+    pass
+
+
+class _RawFastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    pass
+
+
+for _cls in (_Loader, _FastLoader, _RawLoader, _RawFastLoader):
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-    _cls.add_constructor("tag:yaml.org,2002:str", _text)
+    if _cls not in (_RawLoader, _RawFastLoader):
+        _cls.add_constructor("tag:yaml.org,2002:str", _text)
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
@@ -153,23 +164,24 @@ def _refuse_size(text: str | bytes, path: str) -> None:
                                              "a content file may be")])
 
 
-def load_text(text: str, path: str = "<string>"):
-    """Parse YAML text (safe subset only) into LineDict/LineList values.
+def load_text(text: str, path: str = "<string>", *, rules: bool = True):
+    """Parse YAML text (safe subset only) into LineDict/LineList values (``rules=False``: ``{rule:...}`` kept).
 
     Raises ContentError with the file and line for malformed YAML, and for text over the limits of
     ``tutor.limits`` (size, nesting, expanded aliases, long numbers), which are checked first.
     """
     _refuse_size(text, path)
+    fast, slow = (_FastLoader, _Loader) if rules else (_RawFastLoader, _RawLoader)
     try:
-        _prescan(text, path, _FastLoader)
-        return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - both loaders derive from SafeLoader
+        _prescan(text, path, fast)
+        return yaml.load(text, Loader=fast)  # noqa: S506 - every loader here derives from SafeLoader
     except yaml.YAMLError:
         pass
     except (ValueError, RecursionError, MemoryError) as err:  # the prescan's limits should stop these first
         raise ContentError([Problem(path, 0, f"cannot read the file: {type(err).__name__}")]) from None
     try:
-        _prescan(text, path, _Loader)  # the slow parser builds nothing deep either
-        return yaml.load(text, Loader=_Loader)  # noqa: S506
+        _prescan(text, path, slow)  # the slow parser builds nothing deep either
+        return yaml.load(text, Loader=slow)  # noqa: S506
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0
@@ -183,7 +195,7 @@ def load_text(text: str, path: str = "<string>"):
         raise ContentError([Problem(path, 0, f"cannot read the file: {type(err).__name__}")]) from None
 
 
-def load_file(path: str | Path):
+def load_file(path: str | Path, *, rules: bool = True):
     """Read and parse one YAML file; unreadable files become a ContentError too."""
     p = Path(path)
     try:
@@ -194,4 +206,4 @@ def load_file(path: str | Path):
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ContentError([Problem(str(path), 0, f"cannot read the file: {err}")]) from None
-    return load_text(text, str(path))
+    return load_text(text, str(path), rules=rules)

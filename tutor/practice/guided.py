@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.cardcodes import strict_card, strict_cards
+from ..content.overlay import read_translated
 from ..content.yamlio import ContentError, Problem, load_file
 from ..engine import (
     Action,
@@ -358,9 +359,10 @@ def check_guided(doc, path: str) -> tuple[GuidedHand | None, list[Problem]]:
     return hand, []
 
 
-def read_guided_file(path) -> tuple[GuidedHand | None, list[Problem]]:
+def read_guided_file(path, lang: str | None = None) -> tuple[GuidedHand | None, list[Problem]]:
+    """One guided hand and its problems; with ``lang``, the text of its translation laid over it."""
     try:
-        doc = load_file(path)
+        doc = read_translated(path, lang, "puzzles")[0] if lang and lang != "en" else load_file(path)
     except ContentError as err:
         return None, list(err.problems)
     return check_guided(doc, str(path))
@@ -378,11 +380,12 @@ def guided_files(directory) -> list[Path]:
     return sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def load_guided(directory) -> tuple[list[GuidedHand], list[Problem]]:
-    """The valid guided hands of ``directory`` in file order, and the problems of the others."""
+def load_guided(directory, lang: str | None = None) -> tuple[list[GuidedHand], list[Problem]]:
+    """The valid guided hands of ``directory`` in file order (in ``lang``: default English), and the problems
+    of the others."""
     hands, problems, seen = [], [], {}
     for f in guided_files(directory):
-        hand, found = read_guided_file(f)
+        hand, found = read_guided_file(f, lang)
         if hand is not None and hand.id in seen:
             found = [Problem(str(f), hand.line, f"guided hand '{hand.id}': the id is also used in {seen[hand.id]}")]
             hand = None

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.cardcodes import strict_cards
+from ..content.overlay import read_translated
 from ..content.yamlio import ContentError, Problem, load_file
 from ..engine import TarotError
 from .check import check_answer
@@ -265,9 +266,12 @@ def check_puzzles(doc, path: str, *, deep: bool = True,
     return good, problems
 
 
-def read_puzzle_file(path, *, deep: bool = True, cache: BidCache | None = None) -> tuple[list, list[Problem]]:
+def read_puzzle_file(path, *, deep: bool = True, cache: BidCache | None = None,
+                     lang: str | None = None) -> tuple[list, list[Problem]]:
+    """The puzzles of one file and their problems; with ``lang``, the text of its translation
+    (``puzzles/<lang>/<file>``) laid over it when there is a usable one."""
     try:
-        doc = load_file(path)
+        doc = read_translated(path, lang, "puzzles")[0] if lang and lang != "en" else load_file(path)
     except ContentError as err:
         return [], list(err.problems)
     return check_puzzles(doc, str(path), deep=deep, cache=cache)
@@ -301,12 +305,12 @@ def check_puzzle_dir(directory, *, cache: BidCache | None = None) -> list[Proble
     return problems
 
 
-def load_puzzles(directory, *, deep: bool = False) -> list[Puzzle | StrategyPuzzle]:
-    """The valid puzzles of ``directory`` in file order (a puzzle with a problem is left out). Strategy
-    puzzles are searched only with ``deep`` (``tarot-tutor check`` verifies them; CI runs it)."""
+def load_puzzles(directory, *, deep: bool = False, lang: str | None = None) -> list[Puzzle | StrategyPuzzle]:
+    """The valid puzzles of ``directory`` in file order (a puzzle with a problem is left out), in ``lang``
+    (default: English). Strategy puzzles are searched only with ``deep`` (``tarot-tutor check`` verifies them)."""
     out, seen = [], set()
     for f in puzzle_files(directory):
-        for p in read_puzzle_file(f, deep=deep)[0]:
+        for p in read_puzzle_file(f, deep=deep, lang=lang)[0]:
             if p.id not in seen:
                 seen.add(p.id)
                 out.append(p)

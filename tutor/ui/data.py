@@ -11,12 +11,21 @@ LESSONS = ROOT / "lessons"
 PUZZLES = ROOT / "puzzles"
 
 
-@st.cache_resource(show_spinner="Loading the course…")
 def course():
-    """The course: lessons in order, plus a problem list for any bad file (which never stops the rest)."""
+    """The course in the learner's language: lessons in order, plus a problem list for any bad file (which never
+    stops the rest). One cached course per language (French lessons are the English ones with French words)."""
+    from ..i18n import language
+    return _course(language())
+
+
+@st.cache_resource(show_spinner="Loading the course…")
+def _course(lang: str):
     from .. import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
     from ..content.lessons import load_course
-    return load_course(LESSONS)
+    return load_course(LESSONS, lang=lang)
+
+
+course.clear = _course.clear  # tests empty the cache with data.course.clear()
 
 
 def glossary() -> list[dict]:
@@ -28,8 +37,17 @@ def glossary() -> list[dict]:
             for t in g.terms]
 
 
-@st.cache_resource(show_spinner="Loading the puzzles…")
 def puzzles():
-    """Every valid puzzle (a puzzle with a problem is left out; `tarot-tutor check` names it)."""
+    """Every valid puzzle, in the learner's language (a puzzle with a problem is left out; `tarot-tutor check`
+    names it)."""
+    from ..i18n import language
+    return _puzzles(language())
+
+
+@st.cache_resource(show_spinner="Loading the puzzles…")
+def _puzzles(lang: str):
     from ..quiz.puzzles import load_puzzles
-    return load_puzzles(PUZZLES)
+    return load_puzzles(PUZZLES, lang=lang)
+
+
+puzzles.clear = _puzzles.clear
