@@ -166,8 +166,8 @@ def test_no_strategy_check_repeats_an_example_of_its_lesson(course, lesson_id):
     assert not repeats, f"checks at lines {repeats} repeat the example at that line"
 
 
-NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                           "thirteen fourteen fifteen".split())}
+NUMBER_WORDS = {w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                            "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen"))}
 
 
 def test_every_trump_count_in_a_bid_puzzle_is_the_hand_s():

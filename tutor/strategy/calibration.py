@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-FITTED_ON = ("500 seeded 4-player deals, set 'fit' (calibration:fit:0 to 249 and 400 to 649), all three contracts "
-             "played on each deal (1,500 pairs); the advisor as taker at 10 ms a card, the practice bots defending; the "
-             "estimator at 100 samples")
+FITTED_ON = ("500 seeded 4-player deals, set 'fit' (calibration:fit:0 to 249 and 400 to 649), all three "
+             "contracts played on each deal (1,500 pairs); the advisor as taker at 10 ms a card, the practice bots "
+             "defending; the estimator at 100 samples")
 # made = sigmoid(A + B logit(raw)), raw clamped to [0.005, 0.995]: the maximum-likelihood fit on those deals
 # (bench/calibration.py --from ... --fit), tabulated below.
 A, B = 0.7367, 0.9639
