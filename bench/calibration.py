@@ -34,7 +34,7 @@ from pathlib import Path
 from tutor.engine import Bid, CallKing, Contract, Deal, Discard, Phase, PlayCard, RuleSet
 from tutor.strategy.advisor import advise_card
 from tutor.strategy.bots import decide
-from tutor.strategy.calibration import FITTED_ON, KNOTS, calibrate
+from tutor.strategy.calibration import FITTED_ON_BY_PLAYERS, KNOTS, calibrate, knots_for
 from tutor.strategy.estimate import estimate_bids, taking, wilson
 from tutor.strategy.handcount import choose_call, choose_ecart, hand_strength
 
@@ -126,7 +126,7 @@ def table(records: list[dict], who: str = "advisor") -> tuple[str, float]:
         for c in TABLED:
             if c.value not in r[who]:
                 continue
-            p = calibrate(r["raw"][c.value])
+            p = calibrate(r["raw"][c.value], knots_for(r.get("players", PLAYERS)))
             bins.setdefault(decile(p), []).append((p, r[who][c.value]))
     lines = ["| predicted chance | pairs | mean predicted | made (observed) | made, 95% interval | gap (points) |",
              "|---|---|---|---|---|---|"]
@@ -228,13 +228,14 @@ def main() -> None:
             plays = tuple(PLAYS)
         elif args.stratify:
             est = estimate(deal, args.samples)
-            plays = (min(TABLED, key=lambda c: (filled[decile(calibrate(est[c.value]))], -TABLED.index(c))),)
+            knots = knots_for(args.players)
+            plays = (min(TABLED, key=lambda c: (filled[decile(calibrate(est[c.value], knots))], -TABLED.index(c))),)
         else:
             plays = (tuple(PLAYS)[k % 3],)
         r = measure(deal, args.budget, args.samples, plays)
         for c in TABLED:
             if c.value in r["advisor"]:
-                filled[decile(calibrate(r["raw"][c.value]))] += 1
+                filled[decile(calibrate(r["raw"][c.value], knots_for(args.players)))] += 1
         records.append(r)
         if out:
             out.write(json.dumps(r) + "\n")
@@ -250,8 +251,9 @@ def report(records: list[dict], args) -> None:
     samples = sorted({r.get("samples", args.samples) for r in records})
     pairs = sum(1 for r in records for c in TABLED if c.value in r["advisor"])
     tables = sorted({r.get("players", PLAYERS) for r in records})
+    fitted = "; ".join(FITTED_ON_BY_PLAYERS.get(t, "the 4-player map") for t in tables)
     print(f"{len(records)} deals ({pairs} deal-contract pairs), {tables} players; the estimator at {samples} samples, "
-          f"calibrated by {len(KNOTS)} knots ({FITTED_ON}). The advisor as taker ({budgets} ms of modelled work a "
+          f"calibrated by {len(KNOTS)} knots ({fitted}). The advisor as taker ({budgets} ms of modelled work a "
           "card), the practice bots defending.")
     text, worst = table(records)
     print(text)

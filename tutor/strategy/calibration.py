@@ -31,6 +31,40 @@ KNOTS: tuple[tuple[float, float], ...] = (
     (0.95, 0.9727), (0.98, 0.9889), (0.99, 0.9943), (1.0, 0.9971))
 
 
+# Other table sizes have their own maps (``bench/calibration.py --players N``), fitted on fewer deals: the 4-player map
+# does not carry over. With 5 players the called partner (a bot) plays half the attack, and the advisor as taker
+# made about what the bots make; the 4-player map promised 10 to 20 points too much there.
+FITTED_ON_BY_PLAYERS = {
+    3: "300 seeded 3-player deals, set 'eval' (calibration:p3:eval:0 to 299), one contract a deal (stratified); the "
+       "advisor as taker at 10 ms a card, the practice bots defending",
+    4: FITTED_ON,
+    5: "300 seeded 5-player deals, set 'eval' (calibration:p5:eval:0 to 299), one contract a deal (stratified); the "
+       "advisor as taker at 10 ms a card, the practice bots in the other seats (the called partner too)",
+}
+KNOTS_BY_PLAYERS: dict[int, tuple[tuple[float, float], ...]] = {
+    # a = 0.6611, b = 0.7549
+    3: ((0.0, 0.0344), (0.01, 0.0569), (0.02, 0.0931), (0.05, 0.1734), (0.1, 0.2694), (0.15, 0.3434), (0.2, 0.4048),
+        (0.25, 0.458), (0.3, 0.5054), (0.35, 0.5483), (0.4, 0.5878), (0.45, 0.6247), (0.5, 0.6595), (0.55, 0.6927),
+        (0.6, 0.7245), (0.65, 0.7555), (0.7, 0.7859), (0.75, 0.8161), (0.8, 0.8465), (0.85, 0.8777), (0.9, 0.9105),
+        (0.95, 0.947), (0.98, 0.9734), (0.99, 0.9842), (1.0, 0.9906)),
+    4: KNOTS,
+    # a = 0.1094, b = 0.7050
+    5: ((0.0, 0.026), (0.01, 0.0419), (0.02, 0.067), (0.05, 0.1228), (0.1, 0.1916), (0.15, 0.2472), (0.2, 0.2957),
+        (0.25, 0.3396), (0.3, 0.3804), (0.35, 0.419), (0.4, 0.456), (0.45, 0.492), (0.5, 0.5273), (0.55, 0.5624),
+        (0.6, 0.5976), (0.65, 0.6332), (0.7, 0.6697), (0.75, 0.7076), (0.8, 0.7478), (0.85, 0.7912), (0.9, 0.84),
+        (0.95, 0.8989), (0.98, 0.9455), (0.99, 0.9661), (1.0, 0.979)),
+}
+
+
+def knots_for(players: int) -> tuple[tuple[float, float], ...]:
+    """The calibration map of a table size.
+
+    >>> knots_for(4) is KNOTS, knots_for(5)[0]
+    (True, (0.0, 0.026))
+    """
+    return KNOTS_BY_PLAYERS.get(players, KNOTS)
+
+
 def calibrate(raw: float, knots: tuple[tuple[float, float], ...] = KNOTS) -> float:
     """The calibrated chance for a raw chance (piecewise linear through the knots, so monotone).
 

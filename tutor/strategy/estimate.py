@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, TarotError, is_petit_sec
 from ..engine.cards import CARDS
 from ..engine.deal import DealtCards
-from .calibration import calibrate
+from .calibration import calibrate, knots_for
 from .handcount import choose_call, choose_ecart
 from .rollout import Lean
 
@@ -149,14 +149,15 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
                 lean.contract = contract  # the same play, scored with this contract's dog and multiplier
                 scores[contract].append(lean.score()[0])
     contracts, shifted = {}, {}
+    knots = knots_for(players)
     for c in Contract:
         # Made exactly when the taker's score is above 0: a contract made by 0 points still scores
         # (25 - 10 for a Petit au bout lost) × the multiplier, and a lost one scores below 0 alike.
         made = sum(1 for s in scores[c] if s > 0)
         low, high = wilson(made, samples)
-        chance = calibrate(made / samples)
+        chance = calibrate(made / samples, knots)
         shifted[c] = calibrated_scores(scores[c], chance)
-        contracts[c] = ContractEstimate(c, made, samples, chance, calibrate(low), calibrate(high),
+        contracts[c] = ContractEstimate(c, made, samples, chance, calibrate(low, knots), calibrate(high, knots),
                                         sum(shifted[c]) / samples, made / samples)
     best = max(Contract, key=lambda c: (contracts[c].expected, -c.level))
     advice = best if contracts[best].expected > 0 else None
