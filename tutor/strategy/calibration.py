@@ -38,8 +38,9 @@ FITTED_ON_BY_PLAYERS = {
     3: "300 seeded 3-player deals, set 'eval' (calibration:p3:eval:0 to 299), one contract a deal (stratified); the "
        "advisor as taker at 10 ms a card, the practice bots defending",
     4: FITTED_ON,
-    5: "300 seeded 5-player deals, set 'eval' (calibration:p5:eval:0 to 299), one contract a deal (stratified); the "
-       "advisor as taker at 10 ms a card, the practice bots in the other seats (the called partner too)",
+    5: "600 seeded 5-player deals, set 'eval' (calibration:p5:eval:0 to 299 and 5000 to 5299), one contract a deal "
+       "(stratified); the advisor as taker at 10 ms a card, the practice bots in the other seats (the called "
+       "partner too)",
 }
 KNOTS_BY_PLAYERS: dict[int, tuple[tuple[float, float], ...]] = {
     # a = 0.6611, b = 0.7549
@@ -48,11 +49,11 @@ KNOTS_BY_PLAYERS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.6, 0.7245), (0.65, 0.7555), (0.7, 0.7859), (0.75, 0.8161), (0.8, 0.8465), (0.85, 0.8777), (0.9, 0.9105),
         (0.95, 0.947), (0.98, 0.9734), (0.99, 0.9842), (1.0, 0.9906)),
     4: KNOTS,
-    # a = 0.1094, b = 0.7050
-    5: ((0.0, 0.026), (0.01, 0.0419), (0.02, 0.067), (0.05, 0.1228), (0.1, 0.1916), (0.15, 0.2472), (0.2, 0.2957),
-        (0.25, 0.3396), (0.3, 0.3804), (0.35, 0.419), (0.4, 0.456), (0.45, 0.492), (0.5, 0.5273), (0.55, 0.5624),
-        (0.6, 0.5976), (0.65, 0.6332), (0.7, 0.6697), (0.75, 0.7076), (0.8, 0.7478), (0.85, 0.7912), (0.9, 0.84),
-        (0.95, 0.8989), (0.98, 0.9455), (0.99, 0.9661), (1.0, 0.979)),
+    # a = 0.0362, b = 0.8889
+    5: ((0.0, 0.0093), (0.01, 0.0171), (0.02, 0.0316), (0.05, 0.0704), (0.1, 0.1282), (0.15, 0.1816), (0.2, 0.2322),
+        (0.25, 0.2808), (0.3, 0.3281), (0.35, 0.3742), (0.4, 0.4196), (0.45, 0.4645), (0.5, 0.509), (0.55, 0.5534),
+        (0.6, 0.5979), (0.65, 0.6425), (0.7, 0.6877), (0.75, 0.7336), (0.8, 0.7805), (0.85, 0.8289), (0.9, 0.8797),
+        (0.95, 0.9342), (0.98, 0.9706), (0.99, 0.984), (1.0, 0.9913)),
 }
 
 
@@ -60,7 +61,7 @@ def knots_for(players: int) -> tuple[tuple[float, float], ...]:
     """The calibration map of a table size.
 
     >>> knots_for(4) is KNOTS, knots_for(5)[0]
-    (True, (0.0, 0.026))
+    (True, (0.0, 0.0093))
     """
     return KNOTS_BY_PLAYERS.get(players, KNOTS)
 
