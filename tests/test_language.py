@@ -83,6 +83,20 @@ def test_moving_to_another_page_keeps_the_language_in_the_address(nav):
     assert at.query_params["lang"] == "fr" and nav == NAV_FR and switch(at).value == "fr"
 
 
+PAGES = ["course", "lesson", "drill", "puzzles", "practice", "progress", "reference", "check", "scoresheet", "seasons",
+         "duplicate", "worksheets", "class_quiz", "teacher"]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_opens_in_french_and_keeps_the_address(nav, name):
+    at = app(lang="fr")
+    at.query_params.clear()
+    at.switch_page(f"tutor/ui/pages/{name}.py")
+    at.run()
+    assert not at.exception, name
+    assert nav == NAV_FR and at.query_params["lang"] == "fr" and switch(at).value == "fr"
+
+
 @pytest.mark.parametrize(("locale", "accept", "seen"), [
     ("fr-FR", None, NAV_FR), ("fr-CA", None, NAV_FR), ("de-DE", None, NAV_EN), ("en-GB", None, NAV_EN)])
 def test_the_browser_language_is_the_default(nav, locale, accept, seen):
