@@ -20,7 +20,7 @@ run and each command sets it for its own thread, so two learners on one server e
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -37,7 +37,16 @@ LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
 LOCALES = Path(__file__).resolve().parent / "locales"
 
-_current: ContextVar[str] = ContextVar("tutor_language", default=DEFAULT)
+_current: ContextVar[str | None] = ContextVar("tutor_language", default=None)
+# Where a thread that never called use() finds its language: the UI sets it to the session's, since
+# Streamlit runs widget callbacks and timed fragments in a fresh thread before (or without) the page's setup.
+_fallback: Callable[[], str | None] = lambda: None  # noqa: E731
+
+
+def set_fallback(fn: Callable[[], str | None]) -> None:
+    """Read the language from ``fn()`` in a thread that has not called ``use()`` (None or an error: English)."""
+    global _fallback
+    _fallback = fn
 
 
 def normalise(tag: str | None) -> str | None:
@@ -66,7 +75,13 @@ def choose(*candidates: str | None) -> str:
 
 def language() -> str:
     """The language of the text being built now."""
-    return _current.get()
+    code = _current.get()
+    if code is None:
+        try:
+            code = normalise(_fallback()) or DEFAULT
+        except Exception:  # a broken hook must never stop a page: English
+            code = DEFAULT
+    return code
 
 
 def use(lang: str | None) -> str:
@@ -79,9 +94,9 @@ def use(lang: str | None) -> str:
 @contextmanager
 def using(lang: str | None) -> Iterator[str]:
     """``use(lang)`` for the ``with`` block only."""
-    token = _current.set(normalise(lang) or DEFAULT)
+    token = _current.set(code := normalise(lang) or DEFAULT)
     try:
-        yield _current.get()
+        yield code
     finally:
         _current.reset(token)
 
@@ -119,12 +134,12 @@ def translations(lang: str) -> NullTranslations:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return translations(_current.get()).gettext(message)
+    return translations(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n``, in the current language (real plurals, never "donne(s)")."""
-    return translations(_current.get()).ngettext(singular, plural, n)
+    return translations(language()).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -134,5 +149,5 @@ def N_(message: str) -> str:
 
 def number(value: float, lang: str | None = None) -> str:
     """A number as the language writes it: ``41,5`` in French, ``41.5`` in English (no grouping)."""
-    code = normalise(lang) or _current.get()
+    code = normalise(lang) or language()
     return format_decimal(value, locale=code, group_separator=False)

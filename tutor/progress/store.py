@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
+from ..i18n import LANGUAGES
 from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .throttle import Gate
@@ -65,6 +66,7 @@ class LearnerInfo:
     created_at: datetime
     last_seen_at: datetime
     review_enabled: bool
+    language: str | None = None  # the language chosen with the switch; None: the browser's (v15)
 
 
 def _guarded(method):
@@ -365,6 +367,14 @@ class Store:
                 conn.execute(ReviewCard.__table__.insert().values(
                     learner_id=learner_id, skill=skill, card=card, due=review.due_at(card), reviews=0))
 
+    @_guarded
+    def set_language(self, learner_id: int, language: str | None) -> None:
+        """Keep the language this learner chose (a code of ``tutor.i18n.LANGUAGES``; None forgets it)."""
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(f"Unknown language: {language!r}")
+        with writing(self.engine) as conn:
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(language=language))
+
     # -- writing ---------------------------------------------------------------------------------
 
     @_guarded
@@ -562,7 +572,8 @@ def _aware(t: datetime) -> datetime:
 
 def _learner(row) -> LearnerInfo:
     r = row[0] if hasattr(row, "_mapping") and len(row) == 1 else row
-    return LearnerInfo(r.id, r.name, r.created_at, r.last_seen_at, bool(r.review_enabled))
+    return LearnerInfo(r.id, r.name, r.created_at, r.last_seen_at, bool(r.review_enabled),
+                       r.language if r.language in LANGUAGES else None)
 
 
 def _review_answer(conn, learner_id: int, rec: AnswerRecord, answer_id: int, at: datetime) -> None:
