@@ -43,6 +43,7 @@ from .yamlio import ContentError, load_file
 MEASUREMENTS_FILE = "measurements.yaml"
 _REF = re.compile(r"\{measure:([^{}]*)\}")
 CONTRACT_NAMES = {c.value: c for c in Contract}
+_FIGURE = re.compile(r"[+-]?\d+(,\d{3})*(\.\d+)?")  # 3,000 / 0.39 / -6 (not 88% nor words)
 
 
 def signed(x: float) -> str:
@@ -63,6 +64,21 @@ def percent(x: float) -> str:
 def grouped(n: int) -> str:
     """A count with its thousands marked: 1,200 (French: 1 200, with a narrow space)."""
     return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
+
+
+def figure(text: str) -> str:
+    """A figure a bench script stored as English text, in the learner's language: French reads "3,000" as three.
+
+    >>> from tutor.i18n import using
+    >>> with using("fr"):
+    ...     [figure(x) for x in ("3,000", "0.39", "-6", "+138", "88%", "king of diamonds")]
+    ['3\u202f000', '0,39', '−6', '+138', '88%', 'king of diamonds']
+    >>> figure("3,000"), figure("0.39"), figure("-6")
+    ('3,000', '0.39', '-6')
+    """
+    if language() == "en" or not _FIGURE.fullmatch(text):
+        return text
+    return text.replace(",", "\u202f").replace(".", ",").replace("-", "−")
 
 
 def in_words(x: float) -> str:
@@ -140,7 +156,7 @@ class Measures:
             facts = self.data.get("facts") or {}
             if ref[5:] not in facts:
                 raise KeyError(f"no fact {ref[5:]} in the measurements file")
-            return str(facts[ref[5:]])
+            return figure(str(facts[ref[5:]]))
         parts = ref.split(".")
         gid = parts[0]
         g = self.group(gid)
@@ -237,4 +253,4 @@ def fill_measures(raw, measures: Measures | None, skip: tuple = ()) -> list[tupl
     return out
 
 
-__all__ = ["MEASUREMENTS_FILE", "Measures", "fill_measures", "in_words", "load_measures"]
+__all__ = ["MEASUREMENTS_FILE", "Measures", "figure", "fill_measures", "in_words", "load_measures"]
