@@ -110,16 +110,16 @@ def test_the_engine_does_not_import_the_text_layer():
 def test_engine_reasons_in_french():
     with using("fr"):
         v = explain_play(parse_cards("5S T4 T16 EX"), parse_cards("10H T14"), "T4")
-        assert say(v.reason) == ("Vous n'avez pas de cœur et un atout (le 14) est déjà dans le pli\u00a0: vous devez "
+        assert say(v.reason) == ("Vous n’avez pas de cœur et un atout (le 14) est déjà dans le pli\u00a0: vous devez "
                                  "surcouper avec un atout plus fort (vous avez le 16), même si votre partenaire est "
                                  "maître.")
         _i, why = explain_winner(parse_cards("EX 2H KH QH"))
-        assert say(why).startswith("Aucun atout n'a été joué\u00a0: la plus forte carte à cœur remporte le pli, "
+        assert say(why).startswith("Aucun atout n’a été joué\u00a0: la plus forte carte à cœur remporte le pli, "
                                    "le Roi de cœur.")
         assert say(plural(2, "deal")) == "2 donnes" and say(plural(1, "oudler")) == "1 bout"
         assert say(seat_label(2)) == "joueur 3"
         assert say(table_picture(3, 1).text()) == (
-            "Le jeu tourne dans le sens inverse des aiguilles d'une montre\u00a0: Joueur 1 → Joueur 2 (donneur) → "
+            "Le jeu tourne dans le sens inverse des aiguilles d’une montre\u00a0: Joueur 1 → Joueur 2 (donneur) → "
             "Joueur 3.")
 
 
@@ -141,9 +141,9 @@ def _translate(msgid):
 def test_french_card_names():
     with using("fr"):
         assert [card_name(card(c)) for c in ("KS", "QH", "CD", "JC", "1S", "T7", "T1", "T21", "EX")] == [
-            "Roi de pique", "Dame de cœur", "Cavalier de carreau", "Valet de trèfle", "As de pique", "7 d'atout",
-            "le Petit", "le 21", "l'Excuse"]
-        assert cards_text(parse_cards("KH T7 EX")) == "R♥, 7 d'atout, l'Excuse"
+            "Roi de pique", "Dame de cœur", "Cavalier de carreau", "Valet de trèfle", "As de pique", "7 d’atout",
+            "le Petit", "le 21", "l’Excuse"]
+        assert cards_text(parse_cards("KH T7 EX")) == "R♥, 7 d’atout, l’Excuse"
         assert card_short(card("CS")) == "C♠"
     assert card_short(card("CS")) == "C♠" and card_name(card("T7")) == "trump 7"
 
@@ -221,7 +221,7 @@ def test_cli_score_in_french(capsys):
     status, out, _err = run(capsys, "--lang", "fr", "score", "--players", "5", "--contract", "garde", "--points",
                             "40.5", "--oudlers", "2", "--poignee", "simple")
     assert status == 0
-    assert "Points\u00a0: l'attaque a fait 40,5 avec 2 bouts." in out
+    assert "Points\u00a0: l’attaque a fait 40,5 avec 2 bouts." in out
     assert "preneur -144   partenaire -72   chaque défenseur +72" in out
     assert not english_words(out), english_words(out)
 
