@@ -18,6 +18,7 @@ from tutor.engine.words import Text, plural
 from tutor.i18n import catalogue, language, using
 from tutor.i18n.words import card_name, card_short, cards_text, say
 from tutor.quiz import check_answer, generate
+from tutor.quiz.registry import KINDS_SPEC
 from tutor.quiz.slips import SLIPS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +28,11 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
                 ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/kinds/score.py",
                 ROOT / "tutor/quiz/positions.py",
-                *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("piles", "play", "ecart", "poignee", "bidding"))])
+                *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("piles", "play", "ecart", "poignee", "bidding",
+                                                                    "five"))])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # The quiz kinds whose questions, explanations and feedback are French (the others still build English).
-FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding")
+FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding", "five")
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
                      r"queen|score|deal|won|lost|step|target|right|wrong|you|your|not|this|that|by|for|card|"
@@ -177,7 +179,7 @@ def english_words(text: str) -> list[str]:
 @pytest.mark.parametrize("kind", FRENCH_KINDS)
 def test_generated_questions_read_in_french(kind):
     bad = []
-    for seed, players, difficulty in itertools.product(range(4), (3, 4, 5), (1, 2, 3)):
+    for seed, players, difficulty in itertools.product(range(4), KINDS_SPEC[kind].players, (1, 2, 3)):
         with using("fr"):
             q = generate(kind, seed, players=players, difficulty=difficulty)
             for text in _texts(q):

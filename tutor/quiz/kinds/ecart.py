@@ -32,8 +32,8 @@ CHOICES = (Choice("legal", N_("Legal")), Choice("king", N_("Not legal: it holds 
            Choice("trump", N_("Not legal: it holds a trump that could be avoided")),
            Choice("count", N_("Not legal: it has the wrong number of cards")))
 RULE_OF = {"king": "ecart_king", "oudler": "ecart_oudler", "trump": "ecart_trump", "count": "ecart_count"}
-WHAT = {"king": N_("a king"), "oudler": N_("an oudler"), "trump": N_("an avoidable trump"),
-        "count": N_("the wrong number of cards")}
+WHAT = {"king": N_("because of a king"), "oudler": N_("because of an oudler"),
+        "trump": N_("because of an avoidable trump"), "count": N_("because of the wrong number of cards")}
 
 
 def choices() -> tuple[Choice, ...]:
@@ -126,7 +126,7 @@ def judge_why_not(verdict, got: str, hand, n: int) -> dict:
     why_not = {"legal": [f"missed_{got}", reason]}
     for key in ("king", "oudler", "trump", "count"):
         if key != got and key not in verdict.rules:
-            why_not[key] = ["wrong_reason", _("it is not legal, but because of {what}: {reason}").format(
+            why_not[key] = ["wrong_reason", _("it is not legal, but {what}: {reason}").format(
                 what=_(WHAT[got]), reason=reason)]
     return why_not
 
