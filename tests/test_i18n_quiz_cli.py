@@ -22,10 +22,10 @@ from tutor.quiz.registry import KINDS_SPEC
 from tutor.quiz.slips import SLIPS
 
 ROOT = Path(__file__).resolve().parent.parent
-# The files whose text this fragment (core.po) translates.
 # The quiz kinds whose questions, explanations and feedback are French (the others still build English).
 FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding", "five", "excuse",
                 "dealing")
+# The files whose text this fragment (core.po) translates.
 FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *ROOT.glob("tutor/cli/*.py"),
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
