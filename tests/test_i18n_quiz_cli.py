@@ -24,14 +24,15 @@ from tutor.quiz.slips import SLIPS
 ROOT = Path(__file__).resolve().parent.parent
 # The quiz kinds whose questions, explanations and feedback are French (the others still build English).
 FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding", "five", "excuse",
-                "dealing")
+                "dealing", "best_card", "attack_card", "defence_card", "seat_card")
 # The files whose text this fragment (core.po) translates.
 FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *ROOT.glob("tutor/cli/*.py"),
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
                 ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/positions.py",
                 *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("score", "piles", "play", "ecart", "poignee",
-                                                                    "bidding", "five", "excuse", "dealing"))])
+                                                                    "bidding", "five", "excuse", "dealing",
+                                                                    "endgame", "seat"))])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
