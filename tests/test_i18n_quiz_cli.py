@@ -30,6 +30,7 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
                 ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/positions.py",
+                ROOT / "tutor/strategy/principles.py", ROOT / "tutor/strategy/review.py",
                 *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("score", "piles", "play", "ecart", "poignee",
                                                                     "bidding", "five", "excuse", "dealing",
                                                                     "endgame", "seat"))])
