@@ -256,3 +256,31 @@ def test_cli_legal_and_errors_in_french(capsys):
     assert "vous devez fournir à pique" in out and not english_words(out)
     status, _o, err = run(capsys, "--lang", "fr", "score", "--contract", "garde", "--points", "lots", "--oudlers", "2")
     assert status == 2 and err.startswith("tarot-tutor\u00a0: erreur\u00a0:")
+
+
+# ---------------------------------------------------------------- bad input and typed answers in French
+
+
+def test_the_engines_bad_input_errors_in_french():
+    from tutor.engine import TarotError
+    with pytest.raises(TarotError) as err:
+        score_deal(players=4, contract="garde", taker_points=40.25, oudlers=2)
+    assert str(err.value) == "points go in half points: 40.25 is impossible"  # English: as it was
+    with using("fr"):
+        assert say(err.value.args[0]) == "les points vont par demi-points\u00a0: 40,25 est impossible"
+    with pytest.raises(TarotError) as err:
+        parse_cards("ZZ")
+    with using("fr"):
+        assert say(err.value.args[0]).startswith("ce n’est pas une carte\u00a0: 'ZZ'")
+
+
+def test_french_card_names_can_be_typed_back():
+    """A French learner may type a card as the app writes it: « 7 d’atout », « le 21 », « la Dame de pique »."""
+    from tutor.engine import CARDS
+    from tutor.i18n.words import french
+    from tutor.quiz.answers import read_cards
+    for form in ("name", "the_name", "short"):
+        with using("fr"):
+            assert read_cards(", ".join(getattr(french(c), form) for c in CARDS)) == list(CARDS), form
+    assert read_cards("7 d'atout, le Petit, atout 12, Roi de cœur, R♥") == parse_cards("T7 T1 T12 KH KH")
+    assert read_cards("KH 10D T21 EX") == parse_cards("KH 10D T21 EX")
