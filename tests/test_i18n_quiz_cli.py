@@ -37,7 +37,7 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                                                                     "bidding", "five", "excuse", "dealing",
                                                                     "endgame", "seat", "good_ecart", "contract")),
                 ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
-                ROOT / "tutor/strategy/contracts.py"])
+                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
