@@ -37,7 +37,7 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                                                                     "bidding", "five", "excuse", "dealing",
                                                                     "endgame", "seat", "good_ecart", "contract")),
                 ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
-                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py"])
+                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
@@ -284,3 +284,19 @@ def test_french_card_names_can_be_typed_back():
             assert read_cards(", ".join(getattr(french(c), form) for c in CARDS)) == list(CARDS), form
     assert read_cards("7 d'atout, le Petit, atout 12, Roi de cœur, R♥") == parse_cards("T7 T1 T12 KH KH")
     assert read_cards("KH 10D T21 EX") == parse_cards("KH 10D T21 EX")
+
+
+def test_the_rules_puzzles_solved_text_reads_in_french():
+    """A written puzzle's own words come from its French file; what the engine adds (the worked explanation, the
+    choices, the feedback) is French too."""
+    import dataclasses
+
+    from tutor.quiz.puzzles import Puzzle, load_puzzles
+    bad = []
+    for p in load_puzzles(ROOT / "puzzles"):
+        if not isinstance(p, Puzzle):
+            continue
+        with using("fr"):
+            q = dataclasses.replace(p, question="", explanation="").to_question()
+            bad += [(p.id, t[:120]) for t in _texts(q) if english_words(t) or "{" in t]
+    assert not bad, bad[:5]
