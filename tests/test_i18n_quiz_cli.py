@@ -37,7 +37,8 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                                                                     "bidding", "five", "excuse", "dealing",
                                                                     "endgame", "seat", "good_ecart", "contract")),
                 ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
-                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py"])
+                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py",
+                ROOT / "tutor/quiz/own.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
