@@ -38,7 +38,7 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                                                                     "endgame", "seat", "good_ecart", "contract")),
                 ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
                 ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py",
-                ROOT / "tutor/quiz/own.py"])
+                ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots.py", ROOT / "tutor/quiz/strategy_puzzles.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
@@ -301,3 +301,22 @@ def test_the_rules_puzzles_solved_text_reads_in_french():
             q = dataclasses.replace(p, question="", explanation="").to_question()
             bad += [(p.id, t[:120]) for t in _texts(q) if english_words(t) or "{" in t]
     assert not bad, bad[:5]
+
+
+def test_the_practice_hints_read_in_french():
+    """The bots' reason for each move is the learner's hint at the table: French in French, English unchanged."""
+    from tutor.engine import Deal
+    from tutor.strategy.bots import decide
+    bad, moves = [], 0
+    for players, seed in itertools.product((3, 4, 5), range(2)):
+        deal = Deal.new(players, seed=seed)
+        while deal.phase.value not in ("done", "cancelled"):
+            english = decide(deal.view(deal.to_act))
+            with using("fr"):
+                french = decide(deal.view(deal.to_act))
+            assert french.action == english.action
+            moves += 1
+            if english_words(french.reason) or "{" in french.reason:
+                bad.append(french.reason)
+            deal.apply(english.action)
+    assert moves > 100 and not bad, bad[:5]
