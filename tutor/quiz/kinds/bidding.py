@@ -42,8 +42,8 @@ def auction_text(auction: Auction) -> str:
     lines = []
     for i, (seat, bid) in enumerate(auction.bids):
         note = " " + _("(on the dealer's right, speaks first)") if i == 0 else ""
-        lines.append(f"{i + 1}. {say(seat_label(seat, capital=True))}{note}: "
-                     f"**{CONTRACT_NAMES[bid] if bid else _('pass')}**")
+        lines.append(_("{k}. {seat}: **{bid}**").format(k=i + 1, seat=say(seat_label(seat, capital=True)) + note,
+                                                       bid=CONTRACT_NAMES[bid] if bid else _("pass")))
     return "\n".join(lines)
 
 
