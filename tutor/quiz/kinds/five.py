@@ -108,7 +108,7 @@ def call_notes(hand, options) -> dict:
         elif c in hand:
             notes[c.code] = {"extra": ["call_own_card", _("{rank} you hold may never be called: you call yourself "
                                                           "only with a king of your own").format(
-                rank=cap(_(A_RANK[c.rank])))]}
+                rank=_(A_RANK[c.rank]))]}
         else:
             what = {13: N_("you may call a queen only with all four kings"),
                     12: N_("you may call a knight only with all four kings and queens"),
