@@ -18,18 +18,28 @@ from tutor.engine.words import Text, plural
 from tutor.i18n import catalogue, language, using
 from tutor.i18n.words import card_name, card_short, cards_text, say
 from tutor.quiz import check_answer, generate
+from tutor.quiz.registry import KINDS_SPEC
 from tutor.quiz.slips import SLIPS
 
 ROOT = Path(__file__).resolve().parent.parent
+# The quiz kinds whose questions, explanations and feedback are French (the others still build English).
+FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding", "five", "excuse",
+                "dealing", "best_card", "attack_card", "defence_card", "seat_card", "good_ecart", "contract")
+# Kinds whose questions take seconds to make (the play-outs, the bidding estimate): one seed each.
+SLOW_KINDS = ("good_ecart", "contract")
 # The files whose text this fragment (core.po) translates.
 FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *ROOT.glob("tutor/cli/*.py"),
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
-                ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/kinds/score.py",
-                ROOT / "tutor/quiz/kinds/piles.py"])
+                ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/positions.py",
+                ROOT / "tutor/strategy/principles.py", ROOT / "tutor/strategy/review.py",
+                *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("score", "piles", "play", "ecart", "poignee",
+                                                                    "bidding", "five", "excuse", "dealing",
+                                                                    "endgame", "seat", "good_ecart", "contract")),
+                ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
+                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py",
+                ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots.py", ROOT / "tutor/quiz/strategy_puzzles.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-# The quiz kinds whose questions, explanations and feedback are French (the others still build English).
-FRENCH_KINDS = ("score", "count", "target")
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
                      r"queen|score|deal|won|lost|step|target|right|wrong|you|your|not|this|that|by|for|card|"
@@ -110,16 +120,16 @@ def test_the_engine_does_not_import_the_text_layer():
 def test_engine_reasons_in_french():
     with using("fr"):
         v = explain_play(parse_cards("5S T4 T16 EX"), parse_cards("10H T14"), "T4")
-        assert say(v.reason) == ("Vous n'avez pas de cœur et un atout (le 14) est déjà dans le pli\u00a0: vous devez "
+        assert say(v.reason) == ("Vous n’avez pas de cœur et un atout (le 14) est déjà dans le pli\u00a0: vous devez "
                                  "surcouper avec un atout plus fort (vous avez le 16), même si votre partenaire est "
                                  "maître.")
         _i, why = explain_winner(parse_cards("EX 2H KH QH"))
-        assert say(why).startswith("Aucun atout n'a été joué\u00a0: la plus forte carte à cœur remporte le pli, "
+        assert say(why).startswith("Aucun atout n’a été joué\u00a0: la plus forte carte à cœur remporte le pli, "
                                    "le Roi de cœur.")
         assert say(plural(2, "deal")) == "2 donnes" and say(plural(1, "oudler")) == "1 bout"
         assert say(seat_label(2)) == "joueur 3"
         assert say(table_picture(3, 1).text()) == (
-            "Le jeu tourne dans le sens inverse des aiguilles d'une montre\u00a0: Joueur 1 → Joueur 2 (donneur) → "
+            "Le jeu tourne dans le sens inverse des aiguilles d’une montre\u00a0: Joueur 1 → Joueur 2 (donneur) → "
             "Joueur 3.")
 
 
@@ -128,7 +138,7 @@ def test_rule_sentences_in_french():
     from tutor.i18n import _
     with using("fr"):
         text = fill_rules("{rule:misdeal}", say=_)
-    assert text.startswith("Après une maldonne") and text == _translate(RULE_TEXT["misdeal"])
+    assert text.startswith("Après une fausse donne") and text == _translate(RULE_TEXT["misdeal"])
     assert fill_rules("{rule:misdeal}") == RULE_TEXT["misdeal"]
 
 
@@ -141,9 +151,9 @@ def _translate(msgid):
 def test_french_card_names():
     with using("fr"):
         assert [card_name(card(c)) for c in ("KS", "QH", "CD", "JC", "1S", "T7", "T1", "T21", "EX")] == [
-            "Roi de pique", "Dame de cœur", "Cavalier de carreau", "Valet de trèfle", "As de pique", "7 d'atout",
-            "le Petit", "le 21", "l'Excuse"]
-        assert cards_text(parse_cards("KH T7 EX")) == "R♥, 7 d'atout, l'Excuse"
+            "Roi de pique", "Dame de cœur", "Cavalier de carreau", "Valet de trèfle", "As de pique", "7 d’atout",
+            "le Petit", "le 21", "l’Excuse"]
+        assert cards_text(parse_cards("KH T7 EX")) == "R♥, 7 d’atout, l’Excuse"
         assert card_short(card("CS")) == "C♠"
     assert card_short(card("CS")) == "C♠" and card_name(card("T7")) == "trump 7"
 
@@ -174,9 +184,12 @@ def english_words(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", FRENCH_KINDS)
-def test_generated_questions_read_in_french(kind):
+def test_generated_questions_read_in_french(kind, monkeypatch):
+    from tutor.quiz.kinds import good_ecart
+    monkeypatch.setattr(good_ecart, "SAMPLES", 6)  # the words, not the play-outs, are under test
     bad = []
-    for seed, players, difficulty in itertools.product(range(4), (3, 4, 5), (1, 2, 3)):
+    seeds = range(1 if kind in SLOW_KINDS else 4)
+    for seed, players, difficulty in itertools.product(seeds, KINDS_SPEC[kind].players, (1, 2, 3)):
         with using("fr"):
             q = generate(kind, seed, players=players, difficulty=difficulty)
             for text in _texts(q):
@@ -221,7 +234,7 @@ def test_cli_score_in_french(capsys):
     status, out, _err = run(capsys, "--lang", "fr", "score", "--players", "5", "--contract", "garde", "--points",
                             "40.5", "--oudlers", "2", "--poignee", "simple")
     assert status == 0
-    assert "Points\u00a0: l'attaque a fait 40,5 avec 2 bouts." in out
+    assert "Points\u00a0: l’attaque a fait 40,5 avec 2 bouts." in out
     assert "preneur -144   partenaire -72   chaque défenseur +72" in out
     assert not english_words(out), english_words(out)
 
@@ -244,3 +257,66 @@ def test_cli_legal_and_errors_in_french(capsys):
     assert "vous devez fournir à pique" in out and not english_words(out)
     status, _o, err = run(capsys, "--lang", "fr", "score", "--contract", "garde", "--points", "lots", "--oudlers", "2")
     assert status == 2 and err.startswith("tarot-tutor\u00a0: erreur\u00a0:")
+
+
+# ---------------------------------------------------------------- bad input and typed answers in French
+
+
+def test_the_engines_bad_input_errors_in_french():
+    from tutor.engine import TarotError
+    with pytest.raises(TarotError) as err:
+        score_deal(players=4, contract="garde", taker_points=40.25, oudlers=2)
+    assert str(err.value) == "points go in half points: 40.25 is impossible"  # English: as it was
+    with using("fr"):
+        assert say(err.value.args[0]) == "les points vont par demi-points\u00a0: 40,25 est impossible"
+    with pytest.raises(TarotError) as err:
+        parse_cards("ZZ")
+    with using("fr"):
+        assert say(err.value.args[0]).startswith("ce n’est pas une carte\u00a0: 'ZZ'")
+
+
+def test_french_card_names_can_be_typed_back():
+    """A French learner may type a card as the app writes it: « 7 d’atout », « le 21 », « la Dame de pique »."""
+    from tutor.engine import CARDS
+    from tutor.i18n.words import french
+    from tutor.quiz.answers import read_cards
+    for form in ("name", "the_name", "short"):
+        with using("fr"):
+            assert read_cards(", ".join(getattr(french(c), form) for c in CARDS)) == list(CARDS), form
+    assert read_cards("7 d'atout, le Petit, atout 12, Roi de cœur, R♥") == parse_cards("T7 T1 T12 KH KH")
+    assert read_cards("KH 10D T21 EX") == parse_cards("KH 10D T21 EX")
+
+
+def test_the_rules_puzzles_solved_text_reads_in_french():
+    """A written puzzle's own words come from its French file; what the engine adds (the worked explanation, the
+    choices, the feedback) is French too."""
+    import dataclasses
+
+    from tutor.quiz.puzzles import Puzzle, load_puzzles
+    bad = []
+    for p in load_puzzles(ROOT / "puzzles"):
+        if not isinstance(p, Puzzle):
+            continue
+        with using("fr"):
+            q = dataclasses.replace(p, question="", explanation="").to_question()
+            bad += [(p.id, t[:120]) for t in _texts(q) if english_words(t) or "{" in t]
+    assert not bad, bad[:5]
+
+
+def test_the_practice_hints_read_in_french():
+    """The bots' reason for each move is the learner's hint at the table: French in French, English unchanged."""
+    from tutor.engine import Deal
+    from tutor.strategy.bots import decide
+    bad, moves = [], 0
+    for players, seed in itertools.product((3, 4, 5), range(2)):
+        deal = Deal.new(players, seed=seed)
+        while deal.phase.value not in ("done", "cancelled"):
+            english = decide(deal.view(deal.to_act))
+            with using("fr"):
+                french = decide(deal.view(deal.to_act))
+            assert french.action == english.action
+            moves += 1
+            if english_words(french.reason) or "{" in french.reason:
+                bad.append(french.reason)
+            deal.apply(english.action)
+    assert moves > 100 and not bad, bad[:5]

@@ -13,6 +13,7 @@ from here, so a card looks the same on screen and on paper. No Streamlit, no dra
 from __future__ import annotations
 
 from .engine.cards import RANK_CODES, Card
+from .i18n.words import card_short
 
 # A four-colour deck: every suit is told apart by colour as well as by shape.
 SUIT_COLOURS = {0: "#1b1b1b", 1: "#c62828", 2: "#d35400", 3: "#1e7b34"}
@@ -39,5 +40,12 @@ def card_colour(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """A short label for text, pills and buttons: 'K♥', 'C♠' (knight), 'trump 21', 'the Excuse' (``Card.short``:
-    the name a learner reads, never the code)."""
-    return card.short
+    the name a learner reads, never the code); in French « R♥ », « 7 d’atout », « l’Excuse ».
+
+    >>> from tutor.engine import parse_card
+    >>> from tutor.i18n import using
+    >>> with using("fr"):
+    ...     [card_label(parse_card(c)) for c in ("KH", "CS", "T21", "T7", "EX")]
+    ['R♥', 'C♠', 'le 21', '7 d’atout', 'l’Excuse']
+    """
+    return card_short(card)

@@ -17,6 +17,7 @@ from .errors import IllegalAction
 from .piles import chelem_result
 from .rules import RuleSet
 from .seats import seat_label
+from .words import N_, Text, card_word, joined
 
 
 def _cards(x) -> list[Card]:
@@ -69,8 +70,8 @@ def poignee_to_show(hand, level: str, *, players: int = 4, lowest: bool = False)
     if len(shown) < need and any(c.is_excuse for c in hand):
         shown.append(next(c for c in hand if c.is_excuse))
     if len(shown) < need:
-        raise IllegalAction(f"A {level} poignée needs {need} trumps with {players} players; "
-                            f"this hand has {len(trumps)}.", "poignee_count")
+        raise IllegalAction(Text(N_("A {level} poignée needs {need} trumps with {players} players; this hand has "
+                                    "{n}."), level=level, need=need, players=players, n=len(trumps)), "poignee_count")
     return shown
 
 
@@ -84,22 +85,22 @@ def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
     level = levels.get(len(shown))
     if level is None:
         pretty = ", ".join(f"{n} ({lv})" for n, lv in sorted(levels.items()))
-        reasons.append(f"With {players} players a poignée shows exactly {pretty} trumps, not {len(shown)}; "
-                       "extra trumps stay hidden.")
+        reasons.append(Text(N_("With {players} players a poignée shows exactly {pretty} trumps, not {n}; extra "
+                               "trumps stay hidden."), players=players, pretty=pretty, n=len(shown)))
     if len(set(shown)) != len(shown):
-        reasons.append("The same card is shown twice.")
+        reasons.append(Text(N_("The same card is shown twice.")))
     missing = [c for c in shown if c not in hand]
     if missing:
-        reasons.append("You do not hold " + ", ".join(c.the_name for c in missing) + ".")
+        reasons.append(Text(N_("You do not hold {cards}."), cards=joined(card_word(c, "the_name") for c in missing)))
     bad = [c for c in shown if not (c.is_trump or c.is_excuse)]
     if bad:
-        reasons.append("Only trumps (and the Excuse as a stand-in) go in a poignée, not "
-                       + ", ".join(c.name for c in bad) + ".")
+        reasons.append(Text(N_("Only trumps (and the Excuse as a stand-in) go in a poignée, not {cards}."),
+                            cards=joined(card_word(c, "name") for c in bad)))
     if any(c.is_excuse for c in shown):
         hidden = [c for c in hand if c.is_trump and c not in shown]
         if hidden:
-            reasons.append("The Excuse may stand in for a trump only when you have no other trump to show; "
-                           f"you still hold {hidden[0].the_name}.")
+            reasons.append(Text(N_("The Excuse may stand in for a trump only when you have no other trump to show; "
+                                   "you still hold {card.the_name}."), card=hidden[0]))
     return PoigneeVerdict(legal=not reasons, level=level if not reasons else None, reasons=reasons)
 
 
@@ -107,6 +108,10 @@ def check_poignee(hand, shown, *, players: int = 4) -> PoigneeVerdict:
 
 CALL_RANKS = (14, 13, 12, 11)  # king, then queen, knight, jack
 RANK_WORDS = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+_A_RANK = {13: N_("a queen"), 12: N_("a knight"), 11: N_("a jack")}
+_CALL_RANK = {13: N_("A queen may be called only by a taker who holds all four kings."),
+              12: N_("A knight may be called only by a taker who holds all four queens (and every card above them)."),
+              11: N_("A jack may be called only by a taker who holds all four knights (and every card above them).")}
 
 
 def _rank_row(rank: int) -> list[Card]:
@@ -143,17 +148,15 @@ def verify_call(hand, called) -> Card:
     if called in callable_cards(hand):
         return called
     if called.kind >= 4:
-        raise IllegalAction("The taker calls a king (or a lower face card when holding all the kings), "
-                            "never a trump or the Excuse.", "call_face")
+        raise IllegalAction(Text(N_("The taker calls a king (or a lower face card when holding all the kings), "
+                                    "never a trump or the Excuse.")), "call_face")
     if called.rank not in RANK_WORDS:
-        raise IllegalAction(f"The taker calls a king, not {called.the_name}.", "call_face")
-    word = RANK_WORDS[called.rank]
+        raise IllegalAction(Text(N_("The taker calls a king, not {card.the_name}."), card=called), "call_face")
     if called in hand:
-        raise IllegalAction(f"You hold the {called.name}: a taker calls themself only with a king of their own, "
-                            f"never a {word}.", "call_own")
-    above = RANK_WORDS[called.rank + 1] + "s"
-    raise IllegalAction(f"A {word} may be called only by a taker who holds all four {above}"
-                        + (" (and every card above them)." if called.rank < 13 else "."), "call_rank")
+        raise IllegalAction(Text(N_("You hold {card.the_name}: a taker calls themself only with a king of their "
+                                    "own, never {rank}."), card=called, rank=Text(_A_RANK[called.rank])),
+                            "call_own")
+    raise IllegalAction(Text(_CALL_RANK[called.rank]), "call_rank")
 
 
 def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple[int | None, str]:
@@ -163,14 +166,15 @@ def call_outcome(called, *, taker_hand, dog, hands: dict | None = None) -> tuple
     """
     called = parse_card(called)
     if called in _cards(taker_hand):
-        return None, f"The taker called the {called.name} from their own hand, so they play alone (1 against 4)."
+        return None, Text(N_("The taker called {card.the_name} from their own hand, so they play alone (1 against "
+                             "4)."), card=called)
     if called in _cards(dog):
-        return None, f"The {called.name} is in the dog, so the taker plays alone (1 against 4)."
+        return None, Text(N_("The {card.name} is in the dog, so the taker plays alone (1 against 4)."), card=called)
     for seat, hand in (hands or {}).items():
         if called in _cards(hand):
-            return seat, (f"{seat_label(seat, capital=True)} holds the {called.name}: they are the taker's secret "
-                          "partner (2 against 3).")
-    return None, f"Nobody holds the {called.name}."
+            return seat, Text(N_("{seat} holds {card.the_name}: they are the taker's secret partner (2 against 3)."),
+                              seat=seat_label(seat, capital=True), card=called)
+    return None, Text(N_("Nobody holds {card.the_name}."), card=called)
 
 
 def suit_of_call(called) -> str:

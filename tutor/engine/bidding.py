@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from .errors import IllegalAction
 from .rules import Contract, RuleSet
 from .seats import seat_label
+from .words import N_, Text
 
 
 @dataclass
@@ -39,7 +40,8 @@ class Auction:
     def __post_init__(self) -> None:
         RuleSet.for_players(self.players)
         if not 0 <= self.dealer < self.players:
-            raise IllegalAction(f"no {seat_label(self.dealer)} at a {self.players}-player table", "seat")
+            raise IllegalAction(Text(N_("no {seat} at a {players}-player table"), seat=seat_label(self.dealer),
+                                     players=self.players), "seat")
 
     @property
     def to_speak(self) -> int | None:
@@ -85,24 +87,24 @@ class Auction:
     def verify_bid(self, seat: int, bid) -> Contract | None:
         """Return the parsed bid, or raise IllegalAction saying why it is not allowed."""
         if self.finished:
-            raise IllegalAction("The auction is over: every player has spoken once.", "auction_over")
+            raise IllegalAction(Text(N_("The auction is over: every player has spoken once.")), "auction_over")
         if seat != self.to_speak:
             if any(s == seat for s, _ in self.bids):
-                raise IllegalAction(f"{seat_label(seat, capital=True)} has already spoken: each player speaks only "
-                                    "once.", "speak_once")
-            raise IllegalAction(f"It is {seat_label(self.to_speak)}'s turn to speak, not {seat_label(seat)}'s.",
-                                "order")
+                raise IllegalAction(Text(N_("{seat} has already spoken: each player speaks only once."),
+                                         seat=seat_label(seat, capital=True)), "speak_once")
+            raise IllegalAction(Text(N_("It is {seat}'s turn to speak, not {other}'s."),
+                                     seat=seat_label(self.to_speak), other=seat_label(seat)), "order")
         if bid is None or str(getattr(bid, "value", bid)).lower() in ("pass", "passe", "none", ""):
             return None
         contract = Contract.parse(bid)
         if seat in self.barred:
-            raise IllegalAction(f"{seat_label(seat, capital=True)} misdealt and dealt again: the dealer may not bid "
-                                "on this deal, only pass.", "misdeal")
+            raise IllegalAction(Text(N_("{seat} misdealt and dealt again: the dealer may not bid on this deal, only "
+                                        "pass."), seat=seat_label(seat, capital=True)), "misdeal")
         h = self.highest
         if h is not None and contract <= h[1]:
-            raise IllegalAction(
-                f"A bid must be higher than every earlier bid: {h[1].value} has been bid, "
-                f"so {contract.value} is not enough.", "outbid")
+            raise IllegalAction(Text(N_("A bid must be higher than every earlier bid: {bid} has been bid, so "
+                                        "{contract} is not enough."), bid=h[1].value, contract=contract.value),
+                                "outbid")
         return contract
 
     def can_bid(self, seat: int, bid) -> bool:
@@ -120,4 +122,4 @@ class Auction:
 def dog_outcome(contract) -> str:
     """What happens to the dog under this contract, in one sentence."""
     c = Contract.parse(contract)
-    return f"{c.french.capitalize()}: the dog is {c.dog.value}."
+    return Text(N_("{contract}: the dog is {fate}."), contract=c.french.capitalize(), fate=Text(c.dog.value))

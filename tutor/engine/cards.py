@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from .errors import CardParseError
+from .words import N_, Text
 
 # Longer input is refused before it is parsed (tutor.limits lists every limit on outside input).
 MAX_CARD_TOKEN = 40     # one card written out ("cavalier de trèfle" is 18)
@@ -294,10 +295,10 @@ def parse_card(text: str) -> Card:
         raise CardParseError(repr(text))
     raw = text
     if len(text) > MAX_CARD_TOKEN:  # never normalise or int() a pasted essay
-        raise CardParseError(_cut(raw), f"longer than any card, {len(raw):,} characters")
+        raise CardParseError(_cut(raw), Text(N_("longer than any card, {n} characters"), n=f"{len(raw):,}"))
     t = _normalise(text)
     if not t:
-        raise CardParseError(raw, "an empty card")
+        raise CardParseError(raw, Text(N_("an empty card")))
     if t.upper() in BY_CODE:
         return BY_CODE[t.upper()]
     if t in _EXCUSE_WORDS:
@@ -309,7 +310,7 @@ def parse_card(text: str) -> Card:
         n = int(m.group(1) if m else t)
         if 1 <= n <= 21:
             return TRUMPS[n - 1]
-        raise CardParseError(raw, "trumps run from 1 to 21")
+        raise CardParseError(raw, Text(N_("trumps run from 1 to 21")))
     # "king of hearts", "roi de coeur", "10 de carreau"
     words = re.split(r"\s+(?:of|de|du|d')\s*|\s+", t)
     words = [w for w in words if w]
@@ -352,8 +353,8 @@ def parse_cards(text: str | Iterable) -> list[Card]:
     if not isinstance(text, str):
         return [parse_card(t) for t in text]
     if len(text) > MAX_CARDS_TEXT:  # the long-name search below is not linear on every text
-        raise CardParseError(_cut(text), f"{len(text):,} characters: all 78 cards written out in "
-                                                f"full take under {MAX_CARDS_TEXT:,}")
+        raise CardParseError(_cut(text), Text(N_("{n} characters: all 78 cards written out in full take under "
+                                                 "{most}"), n=f"{len(text):,}", most=f"{MAX_CARDS_TEXT:,}"))
     cards: list[Card] = []
     # Long names first ("roi de cœur"), so their words are not split apart.
     pos = 0

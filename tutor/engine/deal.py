@@ -22,6 +22,7 @@ from .cards import CARDS, EXCUSE, Card
 from .errors import TarotError
 from .rules import RuleSet
 from .seats import seat_label
+from .words import N_, Text
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def deal_cards(players: int, *, dealer: int = 0, seed=None, pack=None) -> DealtC
     """
     rules = RuleSet.for_players(players)
     if not 0 <= dealer < players:
-        raise TarotError(f"no {seat_label(dealer)} at a {players}-player table")
+        raise TarotError(Text(N_("no {seat} at a {players}-player table"), seat=seat_label(dealer), players=players))
     rng = _rng(seed)
     if pack is None:
         pack = list(CARDS)
@@ -70,7 +71,7 @@ def deal_cards(players: int, *, dealer: int = 0, seed=None, pack=None) -> DealtC
     else:
         pack = list(pack)
         if sorted(c.index for c in pack) != list(range(78)):
-            raise TarotError("a pack must hold each of the 78 cards exactly once")
+            raise TarotError(Text(N_("a pack must hold each of the 78 cards exactly once")))
     # The cut: more than 3 cards on each side.
     cut = rng.randint(4, len(pack) - 4)
     pack = pack[cut:] + pack[:cut]
@@ -127,14 +128,24 @@ def choose_dealer(players: int, *, seed=None) -> DealerDraw:
     final = [d[-1] for d in draws]
     dealer = min(range(players), key=lambda s: draw_rank(final[s]))
     low = final[dealer]
-    reason = f"{seat_label(dealer, capital=True)} drew the {low.name}, the lowest card"
     ties = [s for s in range(players) if s != dealer and not final[s].is_trump and final[s].rank == low.rank
             and not low.is_trump]
-    if ties:
-        reason += " (same rank as another, but its suit comes last in spades > hearts > diamonds > clubs)"
-    if any(len(d) > 1 for d in draws):
-        reason += "; the Excuse was drawn and redrawn, as it does not count"
-    return DealerDraw(tuple(draws), dealer, reason + ".")
+    redrawn = any(len(d) > 1 for d in draws)
+    reason = Text(_DRAW[bool(ties), redrawn], seat=seat_label(dealer, capital=True), card=low)
+    return DealerDraw(tuple(draws), dealer, reason)
+
+
+# Who deals first, by the draw: (a tie on rank broken by suit, the Excuse redrawn) -> the sentence.
+_DRAW = {
+    (False, False): N_("{seat} drew {card.the_name}, the lowest card."),
+    (True, False): N_("{seat} drew {card.the_name}, the lowest card (same rank as another, but its suit comes last "
+                      "in spades > hearts > diamonds > clubs)."),
+    (False, True): N_("{seat} drew {card.the_name}, the lowest card; the Excuse was drawn and redrawn, as it does "
+                      "not count."),
+    (True, True): N_("{seat} drew {card.the_name}, the lowest card (same rank as another, but its suit comes last "
+                     "in spades > hearts > diamonds > clubs); the Excuse was drawn and redrawn, as it does not "
+                     "count."),
+}
 
 
 def packet_count(players: int) -> int:
@@ -167,12 +178,13 @@ def dog_slot_verdict(players: int, after: int) -> tuple[bool, str]:
     """
     total = packet_count(players)
     if not 0 <= after <= total:
-        raise TarotError(f"with {players} players the dealer hands out {total} packets, not {after}")
+        raise TarotError(Text(N_("with {players} players the dealer hands out {total} packets, not {after}"),
+                              players=players, total=total, after=after))
     if after == 0:
-        return False, "the first card of the pack never goes to the dog"
+        return False, Text(N_("the first card of the pack never goes to the dog"))
     if after == total:
-        return False, "the last card of the pack never goes to the dog"
-    return True, "a dog card may be laid between two packets, one card at a time"
+        return False, Text(N_("the last card of the pack never goes to the dog"))
+    return True, Text(N_("a dog card may be laid between two packets, one card at a time"))
 
 
 class DealEnd(enum.Enum):
@@ -213,7 +225,8 @@ def next_deal_after(players: int, dealer: int, end: DealEnd | str) -> NextDeal:
     """
     RuleSet.for_players(players)
     if not 0 <= dealer < players:
-        raise TarotError(f"no seat {dealer + 1} at a {players}-player table")
+        raise TarotError(Text(N_("no {seat} at a {players}-player table"), seat=seat_label(dealer),
+                              players=players))
     try:
         end = DealEnd(end)
     except ValueError:

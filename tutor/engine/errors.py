@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .words import N_, Text
+
 
 class TarotError(ValueError):
     """Base class: bad input or an action the rules forbid."""
@@ -12,11 +14,8 @@ class CardParseError(TarotError):
 
     def __init__(self, token: str, why: str = ""):
         self.token = token
-        msg = f"not a card: {token!r}"
-        if why:
-            msg += f" ({why})"
-        else:
-            msg += " (write cards like KH, CS, 10D, 1C, T21, EX)"
+        msg = Text(N_("not a card: {token} ({why})"), token=repr(token), why=why) if why else \
+            Text(N_("not a card: {token} (write cards like KH, CS, 10D, 1C, T21, EX)"), token=repr(token))
         super().__init__(msg)
 
 

@@ -36,6 +36,7 @@ from .cards import CARDS, EXCUSE, points_text
 from .errors import TarotError
 from .piles import EXCHANGE_POINTS
 from .rules import DECK_POINTS, Contract, DogFate, RuleSet
+from .words import N_, Text, counted, joined
 
 # A side that kept its Excuse but never won a trick still owes the half-point card: it counts 4 (FFT p.8).
 EXCUSE_KEPT = EXCUSE.points - EXCHANGE_POINTS
@@ -125,8 +126,15 @@ def neither_bounds(players: int, contract: Contract, alone: bool = False) -> tup
     return low, high
 
 
-def _oudlers(n: int) -> str:
-    return f"{n} oudler{'s' if n != 1 else ''}"
+def _oudlers(n: int) -> Text:
+    return counted(n, N_("{n} oudler"), N_("{n} oudlers"))
+
+
+def _either(parts: list) -> Text | str:
+    """'a, b or c', each part said in the learner's language."""
+    if len(parts) == 1:
+        return parts[0]
+    return Text(N_("{a} or {b}"), a=joined(parts[:-1]), b=parts[-1])
 
 
 def describe_totals(values) -> str:
@@ -141,8 +149,9 @@ def describe_totals(values) -> str:
             runs[-1].append(v)
         else:
             runs.append([v])
-    parts = [points_text(r[0]) if len(r) == 1 else f"{points_text(r[0])} to {points_text(r[-1])}" for r in runs]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    parts = [points_text(r[0]) if len(r) == 1 else Text(N_("{low} to {high}"), low=points_text(r[0]),
+                                                          high=points_text(r[-1])) for r in runs]
+    return _either(parts)
 
 
 def sweep_reason(players: int, contract: Contract, swept_by: str) -> str:
@@ -150,25 +159,26 @@ def sweep_reason(players: int, contract: Contract, swept_by: str) -> str:
     rules = RuleSet.for_players(players)
     fate = contract.dog
     if swept_by == "attack":
-        dog = f" and the dog ({rules.dog_size} cards)" if fate is DogFate.DEFENCE_KEEPS_HIDDEN else ""
-        return ("the attack took every trick, so the defence keeps at most the Excuse "
-                f"({points_text(EXCUSE_KEPT)} points){dog}")
-    return f"the defence took every trick, so the attack keeps only {_always_held(rules, fate)}its Excuse if it held " \
-           f"it ({points_text(EXCUSE_KEPT)} points)"
-
-
-def _always_held(rules: RuleSet, fate: DogFate) -> str:
-    """What the attack holds whatever happens in the tricks: its écart, or the dog, or nothing."""
-    return {DogFate.TAKER_EXCHANGES: f"its écart ({rules.dog_size} cards, no king or oudler) and ",
-            DogFate.TAKER_KEEPS_HIDDEN: f"the dog ({rules.dog_size} cards) and ",
-            DogFate.DEFENCE_KEEPS_HIDDEN: ""}[fate]
+        return Text(N_("the attack took every trick, so the defence keeps at most the Excuse ({points} points) and the "
+                       "dog ({n} cards)") if fate is DogFate.DEFENCE_KEEPS_HIDDEN else
+                    N_("the attack took every trick, so the defence keeps at most the Excuse ({points} points)"),
+                    points=points_text(EXCUSE_KEPT), n=rules.dog_size)
+    return Text({DogFate.TAKER_EXCHANGES: N_("the defence took every trick, so the attack keeps only its écart ({n} "
+                                             "cards, no king or oudler) and its Excuse if it held it ({points} "
+                                             "points)"),
+                 DogFate.TAKER_KEEPS_HIDDEN: N_("the defence took every trick, so the attack keeps only the dog ({n} "
+                                                "cards) and its Excuse if it held it ({points} points)"),
+                 DogFate.DEFENCE_KEEPS_HIDDEN: N_("the defence took every trick, so the attack keeps only its Excuse "
+                                                  "if it held it ({points} points)")}[fate],
+                points=points_text(EXCUSE_KEPT), n=rules.dog_size)
 
 
 def sweep_options(players: int, contract: Contract, swept_by: str) -> str:
     """Every total the attack can have, by oudlers: ``87 points with 2 oudlers or 91 with 3``."""
     parts = [(k, describe_totals(v)) for k in range(4) if (v := sweep_totals(players, contract, swept_by, k))]
-    text = [f"{vals} points with {_oudlers(k)}" if i == 0 else f"{vals} with {k}" for i, (k, vals) in enumerate(parts)]
-    return ", ".join(text[:-1]) + " or " + text[-1] if len(text) > 1 else text[0]
+    text = [Text(N_("{totals} points with {n_oudlers}"), totals=vals, n_oudlers=_oudlers(k)) if i == 0 else
+            Text(N_("{totals} with {k}"), totals=vals, k=k) for i, (k, vals) in enumerate(parts)]
+    return _either(text)
 
 
 def check_pile_total(players: int, contract, points: float, oudlers: int, chelem: str | None,
@@ -184,24 +194,33 @@ def check_pile_total(players: int, contract, points: float, oudlers: int, chelem
     swept_by = SWEEP.get(chelem, "failed")
     if swept_by in ("attack", "defence"):
         if points not in sweep_totals(rules.players, contract, swept_by, oudlers):
-            raise PileError(f"{sweep_reason(rules.players, contract, swept_by)}: the attack has "
-                            f"{sweep_options(rules.players, contract, swept_by)}, not {points_text(points)} with "
-                            f"{_oudlers(oudlers)}")
+            raise PileError(Text(N_("{reason}: the attack has {options}, not {points} with {n_oudlers}"),
+                                 reason=sweep_reason(rules.players, contract, swept_by),
+                                 options=sweep_options(rules.players, contract, swept_by),
+                                 points=points_text(points), n_oudlers=_oudlers(oudlers)))
         return
     low, high = neither_bounds(rules.players, contract, bool(alone) and rules.players == 5)
     if points > high:
-        why = "the chelem failed, so the defence won" if swept_by == "failed" else \
-            "no chelem is marked, so the defence won"
-        raise PileError(f"{why} at least one trick and the attack has at most {points_text(high)} points, not "
-                        f"{points_text(points)}" + ("" if swept_by == "failed" else
-                                             "; if the attack took every trick, mark the chelem as made"))
+        raise PileError(Text(N_("the chelem failed, so the defence won at least one trick and the attack has at "
+                                "most {high} points, not {points}") if swept_by == "failed" else
+                             N_("no chelem is marked, so the defence won at least one trick and the attack has at "
+                                "most {high} points, not {points}; if the attack took every trick, mark the chelem "
+                                "as made"), high=points_text(high), points=points_text(points)))
     if swept_by == "failed" and points in sweep_totals(rules.players, contract, "defence", oudlers):
         return  # announced and failed: the defence may have taken every trick
     if points < low:
-        raise PileError(f"in a {contract.french.split(' (')[0]} the attack holds {_always_held(rules, contract.dog)}at "
-                        "least one trick, so it has "
-                        f"at least {points_text(low)} points, not {points_text(points)}; "
-                        "if the defence took every trick, mark the chelem as the defence's")
+        raise PileError(Text({
+            DogFate.TAKER_EXCHANGES: N_("in a {contract} the attack holds its écart ({n} cards, no king or oudler) "
+                                        "and at least one trick, so it has at least {low} points, not {points}; if "
+                                        "the defence took every trick, mark the chelem as the defence's"),
+            DogFate.TAKER_KEEPS_HIDDEN: N_("in a {contract} the attack holds the dog ({n} cards) and at least one "
+                                           "trick, so it has at least {low} points, not {points}; if the defence "
+                                           "took every trick, mark the chelem as the defence's"),
+            DogFate.DEFENCE_KEEPS_HIDDEN: N_("in a {contract} the attack holds at least one trick, so it has at least "
+                                             "{low} points, not {points}; if the defence took every trick, mark the "
+                                             "chelem as the defence's")}[contract.dog],
+            contract=contract.french.split(" (")[0], n=rules.dog_size, low=points_text(low),
+            points=points_text(points)))
 
 
 def bounds_table() -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from .cards import EXCUSE, Card
 from .rules import Contract, DogFate
+from .words import N_, Text
 
 EXCHANGE_POINTS = 0.5  # the low card given in exchange for the Excuse
 OTHER_CAMP = {"attack": "defence", "defence": "attack"}
@@ -27,6 +28,25 @@ def _low_card(cards: Sequence[Card]) -> Card | None:
     """The low card (worth 0.5) a side hands over for its Excuse: its first one, for a stable count."""
     return min((c for c in cards if c.points == EXCHANGE_POINTS and c is not EXCUSE),
                key=lambda c: c.index, default=None)
+
+
+# The notes on the Excuse, by side: (where it goes, its own side won the last trick) and (who kept it).
+_CHANGED = {
+    ("attack", False): N_("The Excuse was played in the last trick, so it changed side: it counts for the attack."),
+    ("defence", False): N_("The Excuse was played in the last trick, so it changed side: it counts for the defence."),
+    ("attack", True): N_("The Excuse was played in the last trick, so it changed side: it counts for the attack, "
+                         "although its own side won that trick."),
+    ("defence", True): N_("The Excuse was played in the last trick, so it changed side: it counts for the defence, "
+                          "although its own side won that trick."),
+}
+_OWES = {"attack": N_("The attack kept the Excuse and owes the defence a half-point card, but has no card to give: "
+                      "the half point counts all the same."),
+         "defence": N_("The defence kept the Excuse and owes the attack a half-point card, but has no card to give: "
+                       "the half point counts all the same.")}
+_GAVE = {"attack": N_("The attack kept the Excuse and gave the defence a half-point card in exchange: "
+                      "{card.the_name}."),
+         "defence": N_("The defence kept the Excuse and gave the attack a half-point card in exchange: "
+                       "{card.the_name}.")}
 
 
 def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contract,
@@ -48,14 +68,12 @@ def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contrac
             seat = t.seats[t.cards.index(EXCUSE)]
             owner = camp(seat)
             if t.winner == seat:
-                notes.append("The Excuse, played last in a chelem, won the last trick.")
+                notes.append(Text(N_("The Excuse, played last in a chelem, won the last trick.")))
                 goes_to = owner
             elif n == last and not _swept(tricks, camp, won_by):
                 # Changes side: to the other camp, whoever wins the trick, and no card comes back.
                 goes_to = OTHER_CAMP[owner]
-                notes.append(f"The Excuse was played in the last trick, so it changed side: it counts for "
-                             f"the {goes_to}" + (", although its own side won that trick." if won_by == owner
-                                                 else "."))
+                notes.append(Text(_CHANGED[goes_to, won_by == owner]))
             else:
                 goes_to = owner
                 if won_by != owner:
@@ -74,13 +92,11 @@ def count_attack(tricks: Sequence, camp: Callable[[int], str], contract: Contrac
         low = _low_card(piles[giver])
         if low is None:  # nothing to give yet and never after: the half point itself changes hands
             points += EXCHANGE_POINTS if receiver == "attack" else -EXCHANGE_POINTS
-            notes.append(f"The {giver} kept the Excuse and owes the {receiver} a half-point card, but has no card "
-                         "to give: the half point counts all the same.")
+            notes.append(Text(_OWES[giver]))
             continue
         piles[giver].remove(low)
         piles[receiver].append(low)
-        notes.append(f"The {giver} kept the Excuse and gave the {receiver} a half-point card in exchange: "
-                     f"{low.the_name}.")
+        notes.append(Text(_GAVE[giver], card=low))
     pile = piles["attack"]
     points += sum(c.points for c in pile)
     return pile, points, notes
@@ -102,9 +118,13 @@ def petit_au_bout(tricks: Sequence, camp: Callable[[int], str]) -> tuple[str | N
         if PETIT in t.cards:
             side = camp(t.winner)
             if i:
-                return side, ("The Excuse won the last trick of a chelem, so the Petit in the trick before "
-                              f"counts as au bout, for the {side}.")
-            return side, f"The Petit was in the last trick, won by the {side}: petit au bout."
+                return side, Text(N_("The Excuse won the last trick of a chelem, so the Petit in the trick before "
+                                     "counts as au bout, for the attack.") if side == "attack" else
+                                  N_("The Excuse won the last trick of a chelem, so the Petit in the trick before "
+                                     "counts as au bout, for the defence."))
+            return side, Text(N_("The Petit was in the last trick, won by the attack: petit au bout.")
+                              if side == "attack" else
+                              N_("The Petit was in the last trick, won by the defence: petit au bout."))
     return None, ""
 
 

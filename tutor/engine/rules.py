@@ -17,6 +17,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import TarotError
+from .words import N_
 
 
 class Contract(enum.Enum):
@@ -75,9 +76,9 @@ class Contract(enum.Enum):
 class DogFate(enum.Enum):
     """What a contract does with the dog (le chien)."""
 
-    TAKER_EXCHANGES = "shown to everyone and taken into the taker's hand; the taker then discards an écart"
-    TAKER_KEEPS_HIDDEN = "left face down and counts for the taker"
-    DEFENCE_KEEPS_HIDDEN = "left face down and counts for the defence"
+    TAKER_EXCHANGES = N_("shown to everyone and taken into the taker's hand; the taker then discards an écart")
+    TAKER_KEEPS_HIDDEN = N_("left face down and counts for the taker")
+    DEFENCE_KEEPS_HIDDEN = N_("left face down and counts for the defence")
 
 
 # contract: (multiplier, dog, English, French)

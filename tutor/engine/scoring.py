@@ -137,7 +137,8 @@ def _side(value, what: str) -> str | None:
         return None
     side = _SIDE_ALIASES.get(str(getattr(value, "value", value)).strip().lower())
     if side is None:
-        raise TarotError(f"{what} must be 'attack' or 'defence', not {value!r}")
+        raise TarotError(Text(N_("{what} must be 'attack' or 'defence', not {value}"), what=Text(what),
+                              value=repr(value)))
     return side
 
 
@@ -146,21 +147,22 @@ def check_points(rules: RuleSet, points: float, oudlers: int) -> None:
     try:
         points = float(points)
     except (TypeError, ValueError):
-        raise TarotError(f"points must be a number, not {points!r}") from None
+        raise TarotError(Text(N_("points must be a number, not {value}"), value=repr(points))) from None
     if not math.isfinite(points) or points < 0 or points > DECK_POINTS:
-        raise TarotError(f"the attack's points must be between 0 and {DECK_POINTS}, not {points_text(points)}")
+        raise TarotError(Text(N_("the attack's points must be between 0 and {most}, not {points}"), most=DECK_POINTS,
+                              points=points_text(points)))
     if (points * 2) % 1:
-        raise TarotError(f"points go in half points: {points_text(points)} is impossible")
+        raise TarotError(Text(N_("points go in half points: {points} is impossible"), points=points_text(points)))
     if not points.is_integer() and not rules.half_points:
-        raise TarotError(f"with {rules.players} players the points are always whole: "
-                         f"{points_text(points)} is impossible")
+        raise TarotError(Text(N_("with {players} players the points are always whole: {points} is impossible"),
+                              players=rules.players, points=points_text(points)))
     # Each oudler is worth 4.5; the side keeping the Excuse may have handed over a half point for it.
     low = max(0.0, 4.5 * oudlers - 0.5)
     high = min(float(DECK_POINTS), DECK_POINTS - 4.5 * (3 - oudlers) + 0.5)
     if not low <= points <= high:
-        raise TarotError(
-            f"with {plural(oudlers, 'oudler')} the attack has between {points_text(low)} and "
-            f"{points_text(high)} points, so {points_text(points)} is impossible")
+        raise TarotError(Text(N_("with {n_oudlers} the attack has between {low} and {high} points, so {points} is "
+                                 "impossible"), n_oudlers=plural(oudlers, "oudler"), low=points_text(low),
+                              high=points_text(high), points=points_text(points)))
 
 
 def settle_half_point(players: int, points: float, oudlers: int) -> tuple[float, str]:
@@ -196,20 +198,20 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     players = rules.players  # "5" or 5.0 become 5
     contract = Contract.parse(contract)
     if isinstance(oudlers, bool) or not isinstance(oudlers, int | float) or oudlers != int(oudlers):
-        raise TarotError(f"oudlers must be 0, 1, 2 or 3, not {oudlers!r}")
+        raise TarotError(Text(N_("oudlers must be 0, 1, 2 or 3, not {value}"), value=repr(oudlers)))
     oudlers = int(oudlers)
     target = target_points(oudlers)
     check_points(rules, taker_points, oudlers)
     points = float(taker_points)
     if alone and players != 5:
-        raise TarotError("only a 5-player taker can play alone (with 3 or 4 the taker is always alone)")
-    pab = _side(petit_au_bout, "the petit au bout")
+        raise TarotError(Text(N_("only a 5-player taker can play alone (with 3 or 4 the taker is always alone)")))
+    pab = _side(petit_au_bout, N_("the petit au bout"))
     if isinstance(poignees, str):
         poignees = [poignees]
     poignees = [str(getattr(p, "value", p)).strip().lower() for p in poignees or ()]
     for p in poignees:
         if p not in POIGNEE_BONUS:
-            raise TarotError(f"a poignée is 'simple', 'double' or 'triple', not {p!r}")
+            raise TarotError(Text(N_("a poignée is 'simple', 'double' or 'triple', not {value}"), value=repr(p)))
     if chelem is False:  # "no chelem", as None
         chelem = None
     if chelem is not None:
@@ -217,15 +219,17 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
         if chelem in ("", "none"):
             chelem = None
         elif chelem not in CHELEM_BONUS:
-            raise TarotError(f"chelem must be one of {', '.join(CHELEM_OUTCOMES)} or None, not {chelem!r}")
+            raise TarotError(Text(N_("chelem must be one of {outcomes} or None, not {value}"),
+                                  outcomes=", ".join(CHELEM_OUTCOMES), value=repr(chelem)))
     if chelem in ("announced_made", "made") and pab == "defence":
-        raise TarotError("the attack took every trick, so the defence cannot have the Petit au bout")
+        raise TarotError(Text(N_("the attack took every trick, so the defence cannot have the Petit au bout")))
     if pab == "attack" and oudlers == 0:
-        raise TarotError("the attack took the Petit au bout, so it holds the Petit: it has at least 1 oudler")
+        raise TarotError(Text(N_("the attack took the Petit au bout, so it holds the Petit: it has at least 1 "
+                                 "oudler")))
     if pab == "defence" and oudlers == 3:
-        raise TarotError("the defence took the Petit au bout, so the attack cannot have all 3 oudlers")
+        raise TarotError(Text(N_("the defence took the Petit au bout, so the attack cannot have all 3 oudlers")))
     if chelem == "defence" and pab == "attack":
-        raise TarotError("the defence took every trick, so the attack cannot have the Petit au bout")
+        raise TarotError(Text(N_("the defence took every trick, so the attack cannot have the Petit au bout")))
 
     won = points >= target
     # A side that takes every trick always has its target: the other side holds at most the dog and the Excuse.

@@ -29,6 +29,7 @@ from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_
 from .rules import Contract, DogFate, RuleSet
 from .scoring import DealScore, misere_scores, score_deal, settle_half_point
 from .seats import seat_label
+from .words import N_, Text, joined
 
 # The whole deck in display order: filtering it by a mask sorts a hand without a sort
 # (views are built at every move, thousands of times per bidding estimate).
@@ -47,6 +48,18 @@ class Phase(enum.Enum):
     PLAYING = "playing"
     DONE = "done"
     CANCELLED = "cancelled"  # petit sec or everyone passed: redeal
+
+
+# Where a deal stands, and what cannot be done there: "You cannot bid now: the deal is at the playing stage."
+_STAGE = {Phase.BIDDING: N_("the deal is at the bidding stage"), Phase.CALLING: N_("the deal is at the calling stage"),
+          Phase.ECART: N_("the deal is at the ecart stage"), Phase.PLAYING: N_("the deal is at the playing stage"),
+          Phase.DONE: N_("the deal is at the done stage"), Phase.CANCELLED: N_("the deal is at the cancelled stage")}
+_NOT_NOW = {"bid": N_("You cannot bid now: {stage}."), "call a king": N_("You cannot call a king now: {stage}."),
+            "discard": N_("You cannot discard now: {stage}."),
+            "announce a chelem": N_("You cannot announce a chelem now: {stage}."),
+            "show a poignée": N_("You cannot show a poignée now: {stage}."),
+            "play a card": N_("You cannot play a card now: {stage}."),
+            "declare a misère": N_("You cannot declare a misère now: {stage}.")}
 
 
 @dataclass(frozen=True)
@@ -146,9 +159,9 @@ class Deal:
         self.phase = Phase.BIDDING
         if sec:
             self.phase = Phase.CANCELLED
-            self.cancel_reason = (f"{seat_label(sec[0], capital=True)} has the Petit sec (the 1 as their only "
-                                  "trump and no Excuse): "
-                                  "they must show it and the deal is cancelled; the next dealer deals.")
+            self.cancel_reason = Text(N_("{seat} has the Petit sec (the 1 as their only trump and no Excuse): they "
+                                         "must show it and the deal is cancelled; the next dealer deals."),
+                                      seat=seat_label(sec[0], capital=True))
 
     # ------------------------------------------------------------ construction
 
@@ -247,41 +260,44 @@ class Deal:
     def verify(self, action: Action) -> None:
         """Raise IllegalAction with the reason when ``action`` is not allowed now."""
         if self.phase in (Phase.DONE, Phase.CANCELLED):
-            raise IllegalAction(f"The deal is {self.phase.value}: no more actions.", "over")
+            raise IllegalAction(Text(N_("The deal is done: no more actions.") if self.phase is Phase.DONE else
+                                     N_("The deal is cancelled: no more actions.")), "over")
         if isinstance(action, Bid):
             self._need(Phase.BIDDING, "bid")
             self.auction.verify_bid(action.seat, action.contract)
         elif isinstance(action, CallKing):
             self._need(Phase.CALLING, "call a king")
-            self._need_seat(action.seat, self.taker, "Only the taker calls a king.")
+            self._need_seat(action.seat, self.taker, Text(N_("Only the taker calls a king.")))
             verify_call(self.hand(action.seat), action.card)
         elif isinstance(action, Discard):
             self._need(Phase.ECART, "discard")
-            self._need_seat(action.seat, self.taker, "Only the taker makes the écart.")
+            self._need_seat(action.seat, self.taker, Text(N_("Only the taker makes the écart.")))
             verdict = check_discard(self.hand(action.seat), action.cards, players=self.players)
             if not verdict:
-                raise IllegalAction(" ".join(verdict.reasons), verdict.rules[0])
+                raise IllegalAction(joined(verdict.reasons, " "), verdict.rules[0])
         elif isinstance(action, DeclareChelem):
             self._need(Phase.PLAYING, "announce a chelem")
-            self._need_seat(action.seat, self.taker, "Only the taker announces a chelem.")
+            self._need_seat(action.seat, self.taker, Text(N_("Only the taker announces a chelem.")))
             if self.tricks or self.trick or self.chelem_announced:
-                raise IllegalAction("A chelem is announced once, before the first card is played.", "chelem_time")
+                raise IllegalAction(Text(N_("A chelem is announced once, before the first card is played.")),
+                                    "chelem_time")
         elif isinstance(action, ShowPoignee):
             self._need(Phase.PLAYING, "show a poignée")
             if action.seat != self.to_act or action.seat in self.has_played:
-                raise IllegalAction("A poignée is shown just before playing your first card.", "poignee_time")
+                raise IllegalAction(Text(N_("A poignée is shown just before playing your first card.")),
+                                    "poignee_time")
             if any(s == action.seat for s, _, _ in self.poignees):
-                raise IllegalAction("A player shows one poignée at most.", "poignee_once")
+                raise IllegalAction(Text(N_("A player shows one poignée at most.")), "poignee_once")
             verdict = check_poignee(self.hand(action.seat), action.cards, players=self.players)
             if not verdict:
-                raise IllegalAction(" ".join(verdict.reasons), "poignee")
+                raise IllegalAction(joined(verdict.reasons, " "), "poignee")
         elif isinstance(action, DeclareMisere):
             self._verify_misere(action)
         elif isinstance(action, PlayCard):
             self._need(Phase.PLAYING, "play a card")
             if action.seat != self.to_act:
-                raise IllegalAction(f"It is {seat_label(self.to_act)}'s turn to play, "
-                                    f"not {seat_label(action.seat)}'s.", "order")
+                raise IllegalAction(Text(N_("It is {seat}'s turn to play, not {other}'s."),
+                                         seat=seat_label(self.to_act), other=seat_label(action.seat)), "order")
             if not self.legal_mask(action.seat) & action.card.bit:
                 verdict = self.explain(action.seat, action.card)
                 raise IllegalAction(verdict.reason, verdict.rule.value)
@@ -368,22 +384,25 @@ class Deal:
 
     def _need(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:
-            raise IllegalAction(f"You cannot {what} now: the deal is at the {self.phase.value} stage.", "phase")
+            raise IllegalAction(Text(_NOT_NOW[what], stage=Text(_STAGE[self.phase])), "phase")
 
     def _verify_misere(self, action: DeclareMisere) -> None:
         if not self.rules.misere:
-            raise IllegalAction("Misère is a house rule, not an FFT rule, and this table does not play it.",
+            raise IllegalAction(Text(N_("Misère is a house rule, not an FFT rule, and this table does not play it.")),
                                 "misere_off")
         self._need(Phase.PLAYING, "declare a misère")
         if action.seat != self.to_act or action.seat in self.has_played:
-            raise IllegalAction("A misère is declared just before playing your first card.", "misere_time")
+            raise IllegalAction(Text(N_("A misère is declared just before playing your first card.")),
+                                "misere_time")
         if action.kind not in MISERE_SPOILERS:
             raise IllegalAction(f"A misère is of 'trumps' or of 'honours', not {action.kind!r}.", "misere_kind")
         if any(s == action.seat and k == action.kind for s, k in self.miseres):
-            raise IllegalAction("This misère has already been declared.", "misere_once")
+            raise IllegalAction(Text(N_("This misère has already been declared.")), "misere_once")
         if action.kind not in misere_kinds(self.hand(action.seat)):
-            what = ("no trump and no Excuse" if action.kind == "trumps" else "no face card and no oudler")
-            raise IllegalAction(f"A misère of {action.kind} needs a hand with {what}.", "misere_hand")
+            raise IllegalAction(Text(N_("A misère of trumps needs a hand with no trump and no Excuse.")
+                                     if action.kind == "trumps" else
+                                     N_("A misère of honours needs a hand with no face card and no oudler.")),
+                                "misere_hand")
 
     @staticmethod
     def _need_seat(seat: int, want: int | None, msg: str) -> None:
@@ -396,7 +415,7 @@ class Deal:
             return
         if self.auction.all_passed:
             self.phase = Phase.CANCELLED
-            self.cancel_reason = "Everyone passed: the deal is cancelled and the next dealer deals."
+            self.cancel_reason = Text(N_("Everyone passed: the deal is cancelled and the next dealer deals."))
             return
         self.taker, self.contract = self.auction.taker, self.auction.contract
         if self.players == 5:

@@ -2,20 +2,20 @@
 
 The engine builds its sentences as ``Text`` (``tutor.engine.words``): English, plus the message id and its
 parameters. ``say`` translates one, its parameters too (a card by its French name, a number with a decimal
-comma). Card names follow French usage: « Roi de pique », « Dame de cœur », « 7 d'atout », « le Petit »,
-« le 21 », « l'Excuse »; short forms as the corners print them (R♥, D♠, C♦, V♣).
+comma). Card names follow French usage: « Roi de pique », « Dame de cœur », « 7 d’atout », « le Petit »,
+« le 21 », « l’Excuse »; short forms as the corners print them (R♥, D♠, C♦, V♣).
 
 >>> from tutor.engine import card, parse_cards
 >>> from tutor.i18n import using
 >>> with using("fr"):
 ...     [card_short(card(c)) for c in ("KH", "QS", "CD", "JC", "T7", "T1", "T21", "EX")]
-['R♥', 'D♠', 'C♦', 'V♣', "7 d'atout", 'le Petit', 'le 21', "l'Excuse"]
+['R♥', 'D♠', 'C♦', 'V♣', '7 d’atout', 'le Petit', 'le 21', 'l’Excuse']
 >>> with using("fr"):
 ...     [french(card(c)).the_name for c in ("QH", "1S", "KC", "T7", "EX")]
-['la Dame de cœur', "l'As de pique", 'le Roi de trèfle', "le 7 d'atout", "l'Excuse"]
+['la Dame de cœur', 'l’As de pique', 'le Roi de trèfle', 'le 7 d’atout', 'l’Excuse']
 >>> with using("fr"):
 ...     cards_text(parse_cards("KH T21 EX")), cards_text([])
-("R♥, le 21, l'Excuse", '(aucune)')
+('R♥, le 21, l’Excuse', '(aucune)')
 >>> cards_text(parse_cards("KH T21 EX"))
 'K♥, trump 21, the Excuse'
 """
@@ -38,9 +38,9 @@ _DECIMAL = re.compile(r"^([+\-−]?\d+)\.(\d+)$")
 class FrenchCard:
     """A card's French names, for the ``{card.name}`` fields of a French sentence.
 
-    ``name`` (« Roi de cœur », « 7 d'atout », « le Petit »), ``the_name`` with its article (« la Dame de cœur »),
-    ``de_name`` after « de » (« du Roi de cœur », « de l'Excuse »), ``a_name`` after « à » (« au Roi de cœur »),
-    ``short`` as in a list (« R♥ », « 7 d'atout »). Anything else is the card's own attribute.
+    ``name`` (« Roi de cœur », « 7 d’atout », « le Petit »), ``the_name`` with its article (« la Dame de cœur »),
+    ``de_name`` after « de » (« du Roi de cœur », « de l’Excuse »), ``a_name`` after « à » (« au Roi de cœur »),
+    ``short`` as in a list (« R♥ », « 7 d’atout »). Anything else is the card's own attribute.
     """
 
     def __init__(self, card: Card):
@@ -66,9 +66,9 @@ class FrenchCard:
     def name(self) -> str:
         c = self.card
         if c.kind == EXCUSE_KIND:
-            return "l'Excuse"
+            return "l’Excuse"
         if c.kind == TRUMP_KIND:
-            return {1: "le Petit", 21: "le 21"}.get(c.rank, f"{c.rank} d'atout")
+            return {1: "le Petit", 21: "le 21"}.get(c.rank, f"{c.rank} d’atout")
         return f"{RANK_FR.get(c.rank, str(c.rank))} de {SUITS[c.kind].french}"
 
     @property
@@ -78,10 +78,10 @@ class FrenchCard:
     @property
     def the_name(self) -> str:
         c, name = self.card, self.name
-        if name.startswith(("le ", "l'")):
+        if name.startswith(("le ", "l’")):
             return name
         if c.kind < TRUMP_KIND and c.rank == 1:
-            return "l'" + name
+            return "l’" + name
         return ("la " if c.kind < TRUMP_KIND and c.rank in _FEMININE else "le ") + name
 
     @property
@@ -100,7 +100,7 @@ def french(card: Card) -> FrenchCard:
 
 
 def card_short(card: Card) -> str:
-    """The card in running text, in the current language: 'K♥' / 'R♥', 'trump 7' / « 7 d'atout »."""
+    """The card in running text, in the current language: 'K♥' / 'R♥', 'trump 7' / « 7 d’atout »."""
     return FrenchCard(card).short if language() == "fr" else card.short
 
 
@@ -115,7 +115,7 @@ def the_card(card: Card) -> str:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
-    """Cards in running text: 'K♥, trump 21, the Excuse' / « R♥, le 21, l'Excuse »; '(none)' for none."""
+    """Cards in running text: 'K♥, trump 21, the Excuse' / « R♥, le 21, l’Excuse »; '(none)' for none."""
     cards = list(cards)
     return ", ".join(card_short(c) for c in cards) if cards else _("(none)")
 
@@ -151,7 +151,7 @@ def say(value) -> str:
     ('You do not hold the queen of hearts.', '2 deals')
     >>> with using("fr"):
     ...     say(t), say(plural(2, "deal")), say(plural(1, "deal"))
-    ("Vous n'avez pas la Dame de cœur.", '2 donnes', '1 donne')
+    ('Vous n’avez pas la Dame de cœur.', '2 donnes', '1 donne')
     """
     if isinstance(value, Text):
         template = ngettext(value.msgid, value.plural, value.n) if value.plural is not None else _(value.msgid)

@@ -41,8 +41,32 @@ def read_number(raw) -> float:
     return float(text)
 
 
+# French card names the engine's parser does not read (it stays language-free): « 7 d’atout », « le 21 »,
+# « le Petit », « atout 7 » become the codes T7, T21, T1, and a suit card loses its article (« la Dame de
+# pique »). The suit cards' names (« Roi de pique », R♥) and « l’Excuse » the parser reads itself.
+_FRENCH_TRUMPS = ((re.compile(r"\b(?:le\s+)?(\d{1,2})\s*d\s*['’`´]?\s*atouts?\b", re.I), r"T\1"),
+                  (re.compile(r"\batouts?\s+(\d{1,2})\b", re.I), r"T\1"),
+                  (re.compile(r"\b(?:le\s+)?petit\b", re.I), "T1"),
+                  (re.compile(r"\ble\s+(\d{1,2})\b(?!\s+de\b)", re.I), r"T\1"),
+                  # the article of a suit card: « le Roi de cœur », « la Dame de pique », « l’As de trèfle »
+                  (re.compile(r"\b(?:le|la)\s+(?=(?:roi|dame|cavalier|valet|as|\d{1,2})\s+de\b)", re.I), ""),
+                  (re.compile(r"\bl\s*['’`´]\s*(?=as\s+de\b)", re.I), ""))
+
+
+def french_trumps(text: str) -> str:
+    """The French trump names in ``text`` written as codes, the rest unchanged.
+
+    >>> french_trumps("7 d’atout, le 21, le Petit, la Dame de pique, l’As de cœur, l’Excuse")
+    'T7, T21, T1, Dame de pique, As de cœur, l’Excuse'
+    """
+    for pattern, code in _FRENCH_TRUMPS:
+        text = pattern.sub(code, text)
+    return text
+
+
 def read_cards(raw) -> list[Card]:
-    """Cards from text in any notation the engine parses, or from a list of cards or codes."""
+    """Cards from text in any notation the engine parses, or from a list of cards or codes; French trump names
+    (« 7 d’atout », « le 21 », « le Petit ») too."""
     if raw is None:
         return []
     if isinstance(raw, Card):
@@ -53,7 +77,13 @@ def read_cards(raw) -> list[Card]:
         raw = str(raw)  # a bare number is a trump
     try:
         if isinstance(raw, str):
-            return parse_cards(raw)
+            try:
+                return parse_cards(raw)
+            except TarotError:
+                french = french_trumps(raw)
+                if french == raw:
+                    raise
+                return parse_cards(french)
         if isinstance(raw, Iterable):
             out: list[Card] = []
             for item in raw:

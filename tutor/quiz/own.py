@@ -38,6 +38,8 @@ from ..content.verify import QuizContext, coerce, show, verify_check
 from ..content.verify import _verify_text as verify_text
 from ..content.yamlio import ContentError, LineDict, LineList, Problem, load_text
 from ..engine import Card, format_cards
+from ..i18n import _
+from ..i18n.words import card_short
 from ..limits import MAX_OWN_QUESTION_BYTES, MAX_TITLE_CHARS, shorten
 from ..mdsafe import plain
 from .check import _card_set, _feedback, grader
@@ -124,7 +126,7 @@ def read_own(text: str, ctx: QuizContext | None = None) -> OwnCheck:
         return _refused(text, [_line(Problem(WHERE, line, msg)) for line, msg in sorted(issues)])
     q = to_question(step, text)
     if not q.explanation:  # no explanation and no engine note: "Show me why" still says something
-        q = replace(q, explanation=f"The answer is {q.answer_text}.")
+        q = replace(q, explanation=_("The answer is {answer}.").format(answer=q.answer_text))
     return OwnCheck(text, q, (), verdict(step), name=bank_name(step))
 
 
@@ -174,7 +176,7 @@ def to_question(step: CheckStep, source: str = "") -> Question:
     if kind == "bool":
         context["ordered_choices"] = True  # Yes, then No
         return Question(answer_type=AnswerType.CHOICE, answer="yes" if stated else "no",
-                        choices=(Choice("yes", "Yes"), Choice("no", "No")), context=context, **common)
+                        choices=(Choice("yes", _("Yes")), Choice("no", _("No"))), context=context, **common)
     if kind == "number":
         return Question(answer_type=AnswerType.NUMBER, answer=float(stated), context=context, **common)
     pool = tuple(step.pick_from)
@@ -190,9 +192,9 @@ def _label(option, value, value_kind: str) -> str:
     if option.label is not None:
         return plain(option.label)
     if isinstance(value, Card):
-        return value.short
+        return card_short(value)
     if value_kind == "bool":
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if value_kind == "number":
         return fmt(value)
     return plain(option.text)
@@ -203,12 +205,12 @@ def grade_own_card(q: Question, raw):
     """One card, right when it is the stated card or one the engine ties with it."""
     cards = sorted(_card_set(q, raw), key=lambda c: c.sort_key)
     if len(cards) != 1:
-        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards))
+        return _feedback(q, 0.0, _("Choose one card."), ["one_card"], format_cards(cards))
     c = cards[0]
     if c in q.answer:
-        return _feedback(q, 1.0, "Right!", given=c.code)
-    names = " or ".join(x.short for x in q.answer)
-    return _feedback(q, 0.0, f"Not right: the answer is {names}.", ["wrong_card"], c.code)
+        return _feedback(q, 1.0, _("Right!"), given=c.code)
+    names = _(" or ").join(card_short(x) for x in q.answer)
+    return _feedback(q, 0.0, _("Not right: the answer is {answer}.").format(answer=names), ["wrong_card"], c.code)
 
 
 # ---------------------------------------------------------------- the form writes the YAML

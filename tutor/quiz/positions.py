@@ -42,6 +42,9 @@ from ..engine import (
 from ..engine.bidding import Auction
 from ..engine.deal import DealtCards, is_petit_sec
 from ..engine.seats import seat_label
+from ..engine.words import N_
+from ..i18n import _
+from ..i18n.words import say
 
 # The bots' own bidding and écart: generated deals are bid the way the practice bots bid.
 from ..strategy.handcount import choose_bid, choose_ecart, wanted_contract
@@ -183,7 +186,7 @@ def ready_to_play(players: int, rng: random.Random, *, deal: Deal | None = None,
     A new deal is redealt until someone would take (and, with ``taker`` or ``contract``, until that seat's
     hand is worth it). A given deal whose hands the bots would not bid on raises ``NoTaker``.
     """
-    for _ in range(400):
+    for _try in range(400):
         d = deal or new_deal(players, rng)
         seat = taker
         if seat is None and contract is not None:  # who would take it: the strongest hand worth it
@@ -291,7 +294,7 @@ def find_spot(players: int, rng: random.Random, wanted: Callable[[Deal], object]
     A start is drawn among the deal's card plays; the first wanted point at or after it is taken,
     else the first one before it. Up to ``deals`` deals are tried.
     """
-    for _ in range(deals):
+    for _try in range(deals):
         deal = make(rng) if make else ready_to_play(players, rng)
         start = rng.randrange(deal.players * deal.rules.tricks)
         first: Spot | None = None
@@ -393,7 +396,7 @@ PETIT_LAST = tuple(t for t in TRUMPS if t is not PETIT) + (PETIT,)
 
 def taken(make: Callable[[], Deal], rng: random.Random, players: int, **kw) -> Deal:
     """``make()`` deals until the bots' auction finds a taker for one (see ``ready_to_play``)."""
-    for _ in range(200):
+    for _try in range(200):
         try:
             return ready_to_play(players, rng, deal=make(), **kw)
         except NoTaker:
@@ -437,21 +440,21 @@ def replay(data: dict) -> Deal:
 def seat_role(view: SeatView, seat: int) -> str:
     """How ``view.seat`` knows ``seat``: 'you', 'the taker', 'the partner', 'a defender', or '' (unknown)."""
     if seat == view.seat:
-        return "you"
+        return N_("you")
     if seat == view.taker:
-        return "the taker"
+        return N_("the taker")
     if view.partner is not None and seat == view.partner:
-        return "the partner"
+        return N_("the partner")
     if view.players < 5 or view.partner is not None or (view.seat == view.taker and view.called is not None
                                                         and view.called in view.hand):
-        return "a defender"
+        return N_("a defender")
     return ""
 
 
 def seat_name(view: SeatView, seat: int) -> str:
     """'seat 2 (the taker)', 'seat 3 (you)', 'seat 4'."""
     role = seat_role(view, seat)
-    return f"{seat_label(seat)} ({role})" if role else f"{seat_label(seat)}"
+    return f"{say(seat_label(seat))} ({_(role)})" if role else say(seat_label(seat))
 
 
 def table_context(deal: Deal, *, you: int | None = None) -> dict:

@@ -26,7 +26,7 @@ import re
 from ..engine import POIGNEE_BONUS, Contract, DealScore, score_deal
 from ..engine.rule_text import RULE_TEXT
 from ..engine.words import N_
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..i18n.words import say
 from . import slips
 from .answers import AnswerError, read_form, read_number
@@ -276,4 +276,4 @@ shown by the defence (20).'
     ch = params.get("chelem")
     if ch:
         parts.append(_(CHELEM_WORDS[ch]))
-    return "; ".join(parts) + "."
+    return ("\u202f; " if language() == "fr" else "; ").join(parts) + "."  # French: a narrow space before ;

@@ -46,6 +46,8 @@ from ..engine.piles import excuse_wins_last
 from ..engine.play import winner_index
 from ..engine.seats import seat_label
 from ..engine.state import Trick
+from ..i18n import _
+from ..i18n.words import card_short, say
 from .kinds import dealing
 from .kinds.bidding import (
     CONTRACT_NAMES,
@@ -65,7 +67,7 @@ from .kinds.excuse import FATE_CHOICES, fate_why_not, pab_choices, pab_why_not
 from .kinds.five import FACES, PARTNER_CHOICES, call_notes
 from .kinds.piles import count_mistakes, count_working, result_parts, target_mistakes
 from .kinds.play import legal_explanation, legal_notes, why_not_winner
-from .kinds.poignee import JUDGE_CHOICES, LEVEL_CHOICES, hand_facts, level_why_not
+from .kinds.poignee import A_LEVEL, JUDGE_CHOICES, LEVEL_CHOICES, hand_facts, level_why_not
 from .question import AnswerType, Choice
 from .rules import rule_lines
 from .scoreform import form_answer, form_fields, score_params
@@ -151,7 +153,7 @@ def solve(kind: str, position: dict, ask: str | None, players: int) -> dict:
 def _count(pos, ask, players):
     _known(pos, {"pile"})
     pile = _cards(pos, "pile")
-    return dict(cards={"Pile": tuple(pile)}, answer_type=AnswerType.NUMBER, answer=card_points(pile),
+    return dict(cards={_("Pile"): tuple(pile)}, answer_type=AnswerType.NUMBER, answer=card_points(pile),
                 explanation=count_working(pile) + "\n\n" + rule_lines(["card_points", "pair_count"]),
                 rules=("card_points", "pair_count"), grader="number",
                 context={"number_mistakes": count_mistakes(pile)})
@@ -163,16 +165,17 @@ def _target(pos, ask, players):
     if "pile" in pos:
         pile = sort_cards(_cards(pos, "pile"))
         oudlers = count_oudlers(pile)
-        cards = {"The attack's pile": tuple(pile)}
+        cards = {_("The attack's pile"): tuple(pile)}
         held = [c for c in pile if c.is_oudler]
-        lines = [f"The oudlers in the pile: {md(held)}, so {plural(oudlers, 'oudler')}." if held
-                 else "The pile holds no oudler."]
+        lines = [_("The oudlers in the pile: {cards}, so {n_oudlers}.").format(
+            cards=md(held), n_oudlers=plural(oudlers, "oudler")) if held else _("The pile holds no oudler.")]
         ex = EXCUSE in pile
     else:
         oudlers = _int(pos, "oudlers", allowed=(0, 1, 2, 3))
         cards, lines, ex = {}, [], False
     target = target_points(oudlers)
-    lines.append(f"With {plural(oudlers, 'oudler')} the target is **{target}**.")
+    lines.append(_("With {n_oudlers} the target is **{target}**.").format(n_oudlers=plural(oudlers, "oudler"),
+                                                                          target=target))
     rules = ["oudlers", "target"]
     if ask == "result":
         points = pos.get("points")
@@ -209,7 +212,8 @@ def _legal(pos, ask, players):
     verdicts = explain_all(hand, trick, called_king=called, first_trick=first)
     extra = ["excuse_led"] if trick and trick[0] is EXCUSE else []
     explanation, rules = legal_explanation(verdicts, extra)
-    cards = {"Trick so far": tuple(trick), "Your hand": tuple(hand)} if trick else {"Your hand": tuple(hand)}
+    cards = ({_("Trick so far"): tuple(trick), _("Your hand"): tuple(hand)} if trick else
+             {_("Your hand"): tuple(hand)})
     notes = legal_notes(verdicts, partner_winning=bool(pos.get("partner_winning", False)))
     return dict(cards=cards, answer_type=AnswerType.PICK_CARDS, answer=tuple(v.card for v in verdicts if v.legal),
                 pool=tuple(hand), explanation=explanation, rules=rules, grader="cards",
@@ -230,10 +234,11 @@ def _winner(pos, ask, players):
     choices = tuple(Choice(c.code, named(c)) for c in cards)
     why_not = why_not_winner(cards, seats, win)
     if chelem:
-        why_not = {c.code: ["excuse_chelem", "in a chelem the Excuse, played last, wins the last trick"]
+        why_not = {c.code: ["excuse_chelem", _("in a chelem the Excuse, played last, wins the last trick")]
                    for c in cards if c.code != cards[win].code}
-    return dict(cards={"The trick": tuple(cards)}, answer_type=AnswerType.CHOICE, answer=cards[win].code,
-                choices=choices, explanation=f"**{cap(cards[win].short)} wins.** {why}\n\n{rule_lines(rules)}",
+    return dict(cards={_("The trick"): tuple(cards)}, answer_type=AnswerType.CHOICE, answer=cards[win].code,
+                choices=choices, explanation=_("**{card} wins.**").format(card=cap(card_short(cards[win])))
+                + f" {say(why)}\n\n{rule_lines(rules)}",
                 rules=tuple(rules), grader="choice", context={"why_not": why_not})
 
 
@@ -253,20 +258,24 @@ def _ecart(pos, ask, players):
     if ask == "pick":
         example = sort_cards(legal_example(hand, n))
         rules = ("ecart_count", "ecart_king", "ecart_oudler", "ecart_trump")
-        return dict(cards={"Your hand, the dog taken in": tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
+        return dict(cards={_("Your hand, the dog taken in"): tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
                     answer=tuple(example), pool=tuple(hand), grader="ecart", rules=rules, context=ctx,
-                    explanation=f"{explain_hand(hand, n)}\n\nFor example: {md(example)}.\n\n{rule_lines(rules)}")
+                    explanation=f"{explain_hand(hand, n)}\n\n" + _("For example: {cards}.").format(cards=md(example))
+                    + f"\n\n{rule_lines(rules)}")
     discard = _cards(pos, "discard")
     verdict = check_discard(hand, discard, players=players)
     got = sorted({"legal"} if verdict.legal else set(verdict.rules) & set(RULE_OF) or set(verdict.rules))
     answer = got[0]
     why_not = {k: v for k, v in judge_why_not(verdict, answer, hand, n).items() if k not in got}
     rules = tuple(dict.fromkeys([RULE_OF.get(answer, "ecart_count"), "ecart_king", "ecart_oudler", "ecart_trump"]))
-    text = ("**Legal.**" + (f" {md(verdict.shown)} must be shown to the defence." if verdict.shown else "")
-            if verdict.legal else "**Not legal.** " + " ".join(verdict.reasons))
+    text = (_("**Legal.**") + (" " + _("{cards} must be shown to the defence.").format(cards=md(verdict.shown))
+                                if verdict.shown else "")
+            if verdict.legal else _("**Not legal.**") + " " + " ".join(say(r) for r in verdict.reasons))
     ctx.update(why_not=why_not, accept=got)
-    return dict(cards={"Your hand, the dog taken in": tuple(hand), "Proposed écart": tuple(sort_cards(discard))},
-                answer_type=AnswerType.CHOICE, answer=answer, choices=ECART_CHOICES, grader="choice", rules=rules,
+    return dict(cards={_("Your hand, the dog taken in"): tuple(hand),
+                       _("Proposed écart"): tuple(sort_cards(discard))},
+                answer_type=AnswerType.CHOICE, answer=answer,
+                choices=tuple(Choice(c.key, _(c.label)) for c in ECART_CHOICES), grader="choice", rules=rules,
                 explanation=f"{text}\n\n{explain_hand(hand, n)}\n\n{rule_lines(rules)}", context=ctx)
 
 
@@ -283,12 +292,16 @@ def _bidding(pos, ask, players):
             raise PositionError(str(err), "contract") from None
         if ask == "multiplier":
             return dict(answer_type=AnswerType.NUMBER, answer=contract.multiplier, grader="number",
-                        rules=("multiplier",), context={"number_mistakes": MULTIPLIER_MISTAKES[contract]},
-                        explanation=f"A {CONTRACT_NAMES[contract]} multiplies by {contract.multiplier}.\n\n"
-                                    f"{rule_lines(['multiplier'])}")
-        return dict(answer_type=AnswerType.CHOICE, answer=contract.dog.name.lower(), choices=DOG_CHOICES,
+                        rules=("multiplier",),
+                        context={"number_mistakes": [[v, mid, _(msg)]
+                                                     for v, mid, msg in MULTIPLIER_MISTAKES[contract]]},
+                        explanation=_("A {contract} multiplies by {multiplier}.").format(
+                            contract=CONTRACT_NAMES[contract], multiplier=contract.multiplier)
+                        + f"\n\n{rule_lines(['multiplier'])}")
+        return dict(answer_type=AnswerType.CHOICE, answer=contract.dog.name.lower(),
+                    choices=tuple(Choice(c.key, _(c.label)) for c in DOG_CHOICES),
                     grader="choice", rules=("dog_fate",), context={"why_not": dog_why_not(contract)},
-                    explanation=f"{dog_outcome(contract)}\n\n{rule_lines(['dog_fate'])}")
+                    explanation=f"{say(dog_outcome(contract))}\n\n{rule_lines(['dog_fate'])}")
     _known(pos, {"dealer", "bids"})
     dealer = _int(pos, "dealer", 0, range(players))
     bids = pos.get("bids")
@@ -307,18 +320,18 @@ def _bidding(pos, ask, players):
         index = len(Contract) - len(a.open_bids())
         return dict(answer_type=AnswerType.CHOICE, answer=choices[index].key, choices=choices, grader="choice",
                     rules=("outbid", "bid_order"), context={"why_not": open_why_not(a, choices, index)},
-                    explanation=f"{seat_label(a.to_speak, capital=True)} may bid: "
-                                f"{open_label(a.open_bids()).lower()}.\n\n"
-                                f"{rule_lines(['outbid', 'bid_order'])}")
+                    explanation=_("{seat} may bid: {open}.").format(seat=say(seat_label(a.to_speak, capital=True)),
+                                                                    open=open_label(a.open_bids()).lower())
+                    + f"\n\n{rule_lines(['outbid', 'bid_order'])}")
     if not a.finished:
         raise PositionError(f"the auction is not over: {players} players each speak once", "bids")
-    choices = tuple(Choice(str(s + 1), seat_label(s, capital=True)) for s in range(players)) + (
-        Choice("nobody", "Nobody: everyone passed, the deal is cancelled"),)
+    choices = tuple(Choice(str(s + 1), say(seat_label(s, capital=True))) for s in range(players)) + (
+        Choice("nobody", _("Nobody: everyone passed, the deal is cancelled")),)
     h = a.highest
     answer = str(h[0] + 1) if h else "nobody"
-    why = (f"{seat_label(h[0], capital=True)} made the highest bid, {CONTRACT_NAMES[h[1]]}: "
-           f"{seat_label(h[0])} is the taker." if h
-           else "Everyone passed: the deal is cancelled and the next dealer deals.")
+    why = (_("{seat} made the highest bid, {contract}: {who} is the taker.").format(
+        seat=say(seat_label(h[0], capital=True)), contract=CONTRACT_NAMES[h[1]], who=say(seat_label(h[0]))) if h
+           else _("Everyone passed: the deal is cancelled and the next dealer deals."))
     rules = ("taker", "outbid") if h else ("all_pass",)
     return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=choices, grader="choice", rules=rules,
                 context={"why_not": taker_why_not(a, choices, answer)}, explanation=f"{why}\n\n{rule_lines(rules)}")
@@ -377,9 +390,10 @@ def _poignee(pos, ask, players):
         options = poignee_options(hand, players=players)
         best = options[-1] if options else "none"
         ctx["why_not"] = level_why_not(hand, players, best)
-        return dict(cards={"Your hand": tuple(hand)}, answer_type=AnswerType.CHOICE, answer=best,
-                    choices=LEVEL_CHOICES, grader="choice", rules=tuple(rules), context=ctx,
-                    explanation=f"**{'No poignée' if best == 'none' else 'A ' + best + ' poignée'}.** {facts}\n\n"
+        return dict(cards={_("Your hand"): tuple(hand)}, answer_type=AnswerType.CHOICE, answer=best,
+                    choices=tuple(Choice(c.key, _(c.label)) for c in LEVEL_CHOICES), grader="choice",
+                    rules=tuple(rules), context=ctx,
+                    explanation=f"**{_('No poignée') if best == 'none' else cap(_(A_LEVEL[best]))}.** {facts}\n\n"
                                 f"{rule_lines(rules)}")
     rules.append("poignee_exact")
     if ask == "pick":
@@ -392,9 +406,10 @@ def _poignee(pos, ask, players):
         except TarotError as err:
             raise PositionError(str(err), "level") from None
         ctx.update(level=level, need=thresholds[level])
-        return dict(cards={"Your hand": tuple(hand)}, answer_type=AnswerType.PICK_CARDS, answer=tuple(right),
+        return dict(cards={_("Your hand"): tuple(hand)}, answer_type=AnswerType.PICK_CARDS, answer=tuple(right),
                     pool=tuple(hand), grader="poignee_show", rules=tuple(rules), context=ctx,
-                    explanation=f"For example {md(right)}.\n\n{facts}\n\n{rule_lines(rules)}")
+                    explanation=_("For example {cards}.").format(cards=md(right)) + f"\n\n{facts}\n\n"
+                    f"{rule_lines(rules)}")
     shown = _cards(pos, "shown")
     verdict = check_poignee(hand, shown, players=players)
     if verdict.legal:
@@ -406,11 +421,13 @@ def _poignee(pos, ask, players):
     else:
         raise PositionError("the show breaks a rule the question cannot ask about: " + " ".join(verdict.reasons),
                             "shown")
-    why = " ".join(verdict.reasons) or f"It shows exactly {len(shown)} cards, a {verdict.level} poignée."
+    why = " ".join(say(r) for r in verdict.reasons) or _("It shows exactly {n} cards, {level}.").format(
+        n=len(shown), level=_(A_LEVEL[verdict.level]))
     ctx["why_not"] = {c.key: ["poignee_judge", why] for c in JUDGE_CHOICES if c.key != answer}
-    return dict(cards={"Your hand": tuple(hand), "Shown": tuple(shown)}, answer_type=AnswerType.CHOICE,
-                answer=answer, choices=JUDGE_CHOICES, grader="choice", rules=tuple(rules), context=ctx,
-                explanation=f"**{'Legal' if answer == 'legal' else 'Not legal'}.** {why}\n\n{facts}\n\n"
+    return dict(cards={_("Your hand"): tuple(hand), _("Shown"): tuple(shown)}, answer_type=AnswerType.CHOICE,
+                answer=answer, choices=tuple(Choice(c.key, _(c.label)) for c in JUDGE_CHOICES), grader="choice",
+                rules=tuple(rules), context=ctx,
+                explanation=f"{_('**Legal.**') if answer == 'legal' else _('**Not legal.**')} {why}\n\n{facts}\n\n"
                             f"{rule_lines(rules)}")
 
 
@@ -440,7 +457,7 @@ def _score_fields(params: dict, keys=None) -> dict:
                                   if k in answer] + ["per_defender", "shares"]
     if keys is not None:
         rules = ["alone" if s.alone else "partner", "shares"] if s.players == 5 else ["shares"]
-    explanation = "\n".join(f"- {st.text}" for st in s.steps) + "\n\n" + rule_lines(rules)
+    explanation = "\n".join(f"- {say(st.text)}" for st in s.steps) + "\n\n" + rule_lines(rules)
     return dict(answer_type=AnswerType.SCORE_FORM, answer=answer, fields=form_fields(answer), grader="score_form",
                 rules=tuple(rules), context={"score": params}, explanation=explanation)
 
@@ -462,10 +479,11 @@ def _five(pos, ask, players):
         _known(pos, {"hand"})
         hand = _cards(pos, "hand")
         options = callable_cards(hand)
-        return dict(cards={"Your hand": tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
+        return dict(cards={_("Your hand"): tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
                     answer=tuple(sort_cards(options)), pool=FACES, grader="cards", rules=("call_king", "alone"),
                     context={"card_notes": call_notes(hand, options)},
-                    explanation=f"You may call {md(sort_cards(options))}.\n\n{rule_lines(['call_king', 'alone'])}")
+                    explanation=_("You may call {cards}.").format(cards=md(sort_cards(options)))
+                    + f"\n\n{rule_lines(['call_king', 'alone'])}")
     _known(pos, {"hand", "dog", "called"})
     hand = _cards(pos, "hand")
     dog = _cards(pos, "dog", required=False)
@@ -479,13 +497,16 @@ def _five(pos, ask, players):
     _seat, why = call_outcome(called, taker_hand=hand, dog=dog)
     answer = "alone" if called in hand or called in dog else "partner"
     rules = ("call_king", "partner", "alone")
-    why_not = {"call_again": ["call_once", "the call stands"], "redeal": ["no_redeal", "the deal goes on"],
-               "alone": ["partner", "someone else holds the called card"], "partner": ["alone", why]}
+    why = say(why)
+    why_not = {"call_again": ["call_once", _("the call stands")], "redeal": ["no_redeal", _("the deal goes on")],
+               "alone": ["partner", _("someone else holds the called card")], "partner": ["alone", why]}
     del why_not[answer]
     if answer == "partner":
-        why = f"{called.short} is neither in your hand nor in the dog: its holder is your secret partner."
-    return dict(cards={"Your hand": tuple(hand), "The dog": tuple(dog)}, answer_type=AnswerType.CHOICE,
-                answer=answer, choices=PARTNER_CHOICES, grader="choice", rules=rules,
+        why = _("{card} is neither in your hand nor in the dog: its holder is your secret partner.").format(
+            card=card_short(called))
+    return dict(cards={_("Your hand"): tuple(hand), _("The dog"): tuple(dog)}, answer_type=AnswerType.CHOICE,
+                answer=answer, choices=tuple(Choice(c.key, _(c.label)) for c in PARTNER_CHOICES), grader="choice",
+                rules=rules,
                 context={"why_not": why_not}, explanation=f"{why}\n\n{rule_lines(rules)}")
 
 
@@ -547,7 +568,7 @@ def _excuse(pos, ask, players):
         contract = Contract.parse(pos.get("contract", "garde"))
     except TarotError as err:
         raise PositionError(str(err), "contract") from None
-    cards = {f"Trick {tricks.index(t) + 1}": t.cards for t in shown}
+    cards = {_("Trick {k}").format(k=tricks.index(t) + 1): t.cards for t in shown}
     if ask == "fate":
         t = next((t for t in shown if EXCUSE in t.cards), None)
         if t is None:
@@ -557,8 +578,10 @@ def _excuse(pos, ask, players):
         to = "attack" if EXCUSE in pile else "defence"
         answer = "wins" if t.winner == owner else "kept" if to == camp(owner) else "changes"
         rules = {"wins": ("excuse_chelem",), "kept": ("excuse_kept",), "changes": ("excuse_last_trick",)}[answer]
-        why = f"The Excuse ends in the {to}'s pile."
-        return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=answer, choices=FATE_CHOICES,
+        why = (_("The Excuse ends in the attack's pile.") if to == "attack" else
+               _("The Excuse ends in the defence's pile."))
+        return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=answer,
+                    choices=tuple(Choice(c.key, _(c.label)) for c in FATE_CHOICES),
                     grader="choice", rules=rules, context={"why_not": fate_why_not(answer)},
                     explanation=f"{why}\n\n{rule_lines(rules)}")
     if ask == "winner":
@@ -567,20 +590,21 @@ def _excuse(pos, ask, players):
         choices = tuple(Choice(c.code, named(c)) for c in t.cards)
         chelem = t.cards[win] is EXCUSE
         rules = ("excuse_chelem", "trick_winner") if chelem else ("trick_winner", "excuse_never_wins")
-        why_not = ({c.code: ["excuse_chelem", "in a chelem the Excuse, played last, wins the last trick"]
+        why_not = ({c.code: ["excuse_chelem", _("in a chelem the Excuse, played last, wins the last trick")]
                     for c in t.cards if c is not EXCUSE} if chelem else
                    why_not_winner(list(t.cards), list(t.seats), win))
         return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=t.cards[win].code, choices=choices,
                     grader="choice", rules=rules, context={"why_not": why_not},
-                    explanation=f"{seat_label(t.winner, capital=True)} wins with {t.cards[win].short}.\n\n"
-                                f"{rule_lines(rules)}")
+                    explanation=_("{seat} wins with {card}.").format(seat=say(seat_label(t.winner, capital=True)),
+                                                                     card=card_short(t.cards[win]))
+                    + f"\n\n{rule_lines(rules)}")
     side, why = petit_au_bout(tricks, camp)
     mult = contract.multiplier
     rules = ("petit_au_bout_chelem", "petit_au_bout") if side and "chelem" in why else ("petit_au_bout",)
     why_not = pab_why_not(side, None, mult, "chelem" in why)
     return dict(cards=cards, answer_type=AnswerType.CHOICE, answer=side or "none", choices=pab_choices(mult),
                 grader="choice", rules=rules, context={"why_not": why_not},
-                explanation=f"{why or 'The Petit is not in the last trick: no petit au bout.'}"
-                            + (f" It is worth 10 × {mult} = {10 * mult} per defender." if side else "")
-                            + f"\n\n{rule_lines(rules)}")
+                explanation=(say(why) if why else _("The Petit is not in the last trick: no petit au bout."))
+                + (" " + _("It is worth 10 × {mult} = {bonus} per defender.").format(mult=mult, bonus=10 * mult)
+                   if side else "") + f"\n\n{rule_lines(rules)}")
 

@@ -54,6 +54,8 @@ from pathlib import Path
 from ..content.cardcodes import strict_cards
 from ..content.yamlio import Problem
 from ..engine import Card, Contract, TarotError, card, format_cards
+from ..i18n import _
+from ..i18n.words import card_short
 from ..skills import STRATEGY_SKILLS
 from ..strategy import (
     EXACT_CARDS,
@@ -86,7 +88,7 @@ def bid_label(bid: str) -> str:
     >>> bid_label("garde_contre"), bid_label("pass")
     ('Garde contre', 'Pass')
     """
-    return bid.replace("_", " ").capitalize()
+    return _("Pass") if bid == "pass" else bid.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,8 @@ class StrategyPuzzle:
     @property
     def solution_text(self) -> str:
         """The answer in words: the bid, or the best card by its name (each tie, joined by "or")."""
-        return bid_label(self.solution[0]) if self.kind == "bid" else " or ".join(card(c).short for c in self.solution)
+        return (bid_label(self.solution[0]) if self.kind == "bid" else
+                _(" or ").join(card_short(card(c)) for c in self.solution))
 
 
 def _problem(path: str, line: int, pid: str, message: str) -> Problem:

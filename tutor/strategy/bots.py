@@ -42,7 +42,9 @@ from ..engine import (
 from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
 from ..engine.play import winner_index
 from ..engine.rule_text import RULE_TEXT
-from ..engine.words import plural
+from ..engine.words import N_
+from ..i18n import _, language, ngettext
+from ..i18n.words import say, the_card
 from .handcount import (
     choose_bid,
     choose_call,
@@ -52,6 +54,9 @@ from .handcount import (
     thresholds,
 )
 from .principles import for_side
+
+_A_LEVEL = {"simple": N_("a simple poignée"), "double": N_("a double poignée"),
+            "triple": N_("a triple poignée")}
 
 
 @dataclass(frozen=True)
@@ -145,7 +150,7 @@ def knowledge(view: SeatView) -> Knowledge:
         seen |= c.bit
     for c in view.ecart_trumps:
         seen |= c.bit
-    for _, shown in view.poignees:
+    for _seat, shown in view.poignees:
         for c in shown:
             seen |= c.bit
     unseen = tuple(c for c in TRUMPS if not seen & c.bit)
@@ -167,7 +172,8 @@ def decide(view: SeatView) -> Move:
 
 def _bid(view: SeatView) -> Move:
     if view.seat in view.barred:
-        return Move(Bid(view.seat, None), "Pass: " + RULE_TEXT["misdeal"][0].lower() + RULE_TEXT["misdeal"][1:], None)
+        rule = _(RULE_TEXT["misdeal"])
+        return Move(Bid(view.seat, None), _("Pass: {why}").format(why=rule[0].lower() + rule[1:]), None)
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
     bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
@@ -175,14 +181,23 @@ def _bid(view: SeatView) -> Move:
     strength = count.total
     if bid is None:
         want = count.contract
-        why = (f"Pass: {_lower(count.verdict())}" if count.too_few_trumps else
-               f"Pass: the hand counts {shown_count(strength)}, {petite_need(view.players)}." if want is None
-               else f"Pass: the hand counts {shown_count(strength)}, worth a {want.french}, and that has been "
-                    "outbid.")
+        why = (_("Pass: {why}").format(why=_lower(say(count.verdict()))) if count.too_few_trumps else
+               _("Pass: the hand counts {count}, {petite}.").format(count=_num(strength),
+                                                                   petite=petite_need(view.players))
+               if want is None else
+               _("Pass: the hand counts {count}, worth a {contract}, and that has been outbid.").format(
+                   count=_num(strength), contract=want.french))
         return Move(Bid(view.seat, None), why, "hand-count")
-    return Move(Bid(view.seat, bid), f"Bid {bid.french}: the hand counts {shown_count(strength)} (a count of "
-                                     f"{need_for(bid, view.players)} or more is worth a {bid.french} with "
-                                     f"{view.players} players).", "hand-count")
+    return Move(Bid(view.seat, bid), _("Bid {contract}: the hand counts {count} (a count of {need} or more is worth "
+                                       "a {contract} with {players} players).").format(
+        contract=bid.french, count=_num(strength), need=need_for(bid, view.players), players=view.players),
+        "hand-count")
+
+
+def _num(x: float) -> str:
+    """A hand count as the learner reads it (``shown_count``), with a decimal comma in French."""
+    text = shown_count(x)
+    return text if language() == "en" else text.replace(".", ",")
 
 
 def _lower(text: str) -> str:
@@ -196,31 +211,45 @@ def need_for(contract: Contract, players: int = 4) -> int:
 
 def petite_need(players: int = 4) -> str:
     """Why a count under the petite's threshold passes, told apart from the card points a taker must make."""
-    return (f"under the {need_for(Contract.PETITE, players)} a petite needs (the hand count's own threshold, not the "
-            "card points a taker must make)")
+    return _("under the {need} a petite needs (the hand count's own threshold, not the card points a taker must "
+             "make)").format(need=need_for(Contract.PETITE, players))
 
 
 def _call(view: SeatView) -> Move:
     card = choose_call(view.hand)
     length = {kind: sum(1 for c in view.hand if c.kind == kind) for kind in range(4)}
     if card in view.hand:
-        why = "you hold every card you could call, so you play alone"
+        why = _("you hold every card you could call, so you play alone")
     elif length[card.kind] == max(length.values()):
-        why = f"your longest suit ({length[card.kind]} cards), so your partner's help comes where you need it"
+        why = _("your longest suit ({n} cards), so your partner's help comes where you need it").format(
+            n=length[card.kind])
     else:
-        word = card.name.split(" of ")[0]
-        why = (f"of the suits whose {word} you do not hold, your longest ({length[card.kind]} cards), so your "
-               "partner's help comes where you need it")
-    return Move(CallKing(view.seat, card), f"Call the {card.name}: {why}.", "call-a-king")
+        why = _(_OF_THE_SUITS[card.rank]).format(n=length[card.kind])
+    return Move(CallKing(view.seat, card), _("Call {card}: {why}.").format(card=the_card(card), why=why),
+                "call-a-king")
+
+
+# "of the suits whose king you do not hold, …", by the called card's rank.
+_OF_THE_SUITS = {r: m for r, m in (
+    (14, N_("of the suits whose king you do not hold, your longest ({n} cards), so your partner's help comes where "
+            "you need it")),
+    (13, N_("of the suits whose queen you do not hold, your longest ({n} cards), so your partner's help comes "
+            "where you need it")),
+    (12, N_("of the suits whose knight you do not hold, your longest ({n} cards), so your partner's help comes "
+            "where you need it")),
+    (11, N_("of the suits whose jack you do not hold, your longest ({n} cards), so your partner's help comes where "
+            "you need it")))}
 
 
 def _ecart(view: SeatView) -> Move:
     cards = choose_ecart(view.hand, players=view.players)
     trumps = [c for c in cards if c.is_trump]
-    why = "Discard short suits without their king, to make voids and bank their points"
-    if trumps:
-        why += f"; {plural(len(trumps), 'trump')} cannot be avoided and {'is' if len(trumps) == 1 else 'are'} shown"
-    return Move(Discard(view.seat, tuple(cards)), why + ".", "no-trumps-in-ecart" if trumps else "make-voids")
+    why = (ngettext("Discard short suits without their king, to make voids and bank their points; {n} trump cannot "
+                    "be avoided and is shown.",
+                    "Discard short suits without their king, to make voids and bank their points; {n} trumps cannot "
+                    "be avoided and are shown.", len(trumps)).format(n=len(trumps)) if trumps else
+           _("Discard short suits without their king, to make voids and bank their points."))
+    return Move(Discard(view.seat, tuple(cards)), why, "no-trumps-in-ecart" if trumps else "make-voids")
 
 
 def _play_phase(view: SeatView) -> Move:
@@ -231,7 +260,8 @@ def _play_phase(view: SeatView) -> Move:
             level = options[-1]
             shown = poignee_to_show(view.hand, level, players=view.players)
             return Move(ShowPoignee(view.seat, tuple(shown)),
-                        f"Show a {level} poignée ({len(shown)} trumps): its bonus goes to the side that wins.",
+                        _("Show {level} ({n} trumps): its bonus goes to the side that wins.").format(
+                            level=_(_A_LEVEL[level]), n=len(shown)),
                         "poignee-when")
     card, why, principle = choose_play(view)
     return Move(PlayCard(view.seat, card), why, principle)
@@ -249,7 +279,7 @@ def cheapest(cards: Iterable[Card]) -> Card:
 
 def choose_card(view: SeatView) -> tuple[Card, str]:
     """The card to play now and why (also the learner's hint)."""
-    card, why, _ = choose_play(view)
+    card, why, _principle = choose_play(view)
     return card, why
 
 
@@ -264,10 +294,11 @@ def choose_play(view: SeatView) -> tuple[Card, str, str | None]:
 def _choose_play(view: SeatView) -> tuple[Card, str, str | None]:
     legal = list(view.legal)
     if len(legal) == 1:
-        return legal[0], "It is your only legal card.", None
+        return legal[0], _("It is your only legal card."), None
     k = knowledge(view)
     if EXCUSE in legal and len(view.hand) == 2 and not _chelem_run(view, k):
-        return EXCUSE, "Play the Excuse now, not in the last trick. " + RULE_TEXT["excuse_last_trick"], "excuse-timing"
+        return (EXCUSE, _("Play the Excuse now, not in the last trick.") + " " + _(RULE_TEXT["excuse_last_trick"]),
+                "excuse-timing")
     suit_trick = [c for c in view.trick if c is not EXCUSE]
     return _lead(view, legal, k) if not suit_trick else _follow(view, legal, k)
 
@@ -309,39 +340,41 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
     plain = [c for c in legal if c is not EXCUSE]
     if winner_seat in k.allies and _safe(view, k, top, after, led):
         if PETIT in plain:
-            return (PETIT, "Save the Petit: your partner's trick is safe, so the Petit lands in your side's pile.",
+            return (PETIT, _("Save the Petit: your partner's trick is safe, so the Petit lands in your side's pile."),
                     "save-the-petit")
         givers = [c for c in plain if c is not TRUMP_21]
         best = max(givers or plain, key=lambda c: (c.points, -cost(c)))
         if best.points > 0.5:
-            return (best, f"Give points to your partner (charger): their trick is safe, so the {best.name} is banked.",
-                    "charger")
-        return cheapest(plain), "Your partner's trick is safe: play your cheapest card.", "play-cheap"
+            return (best, _("Give points to your partner (charger): their trick is safe, so {card} is banked.").format(
+                card=the_card(best)), "charger")
+        return cheapest(plain), _("Your partner's trick is safe: play your cheapest card."), "play-cheap"
     winners = [c for c in plain if _wins(trick, c)]
     if winners:
         w_card = cheapest(winners)
         risky_petit = w_card is PETIT and any(s not in k.allies for s in after) and k.top_unseen() > 1
         if not risky_petit and (not after or _safe(view, k, w_card, after, led) or _worth(trick)):
-            beaten = top.name
-            return w_card, f"Win with the cheapest card that wins: the {w_card.name} beats the {beaten}.", "play-cheap"
+            return w_card, _("Win with the cheapest card that wins: {card} beats {beaten}.").format(
+                card=the_card(w_card), beaten=the_card(top)), "play-cheap"
     losers = [c for c in plain if not _wins(trick, c)]
     if not losers:
         safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
         low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
         if low is not PETIT or EXCUSE not in legal:
             if low in safe and low is not cheapest(plain):
-                return low, (f"Every card you may play wins the trick for now: play {low.the_name}, the cheapest "
-                             "card that no trump still out can beat."), "play-cheap"
-            why = "and it will hold" if low in safe else "for now"
-            return low, f"Every card you may play wins the trick {why}: use the cheapest, {low.the_name}.", "play-cheap"
+                return low, _("Every card you may play wins the trick for now: play {card}, the cheapest card that "
+                              "no trump still out can beat.").format(card=the_card(low)), "play-cheap"
+            why = (_("Every card you may play wins the trick and it will hold: use the cheapest, {card}.")
+                   if low in safe else _("Every card you may play wins the trick for now: use the cheapest, {card}."))
+            return low, why.format(card=the_card(low)), "play-cheap"
     low = cheapest(losers or plain)
     if EXCUSE in legal and (low is PETIT or cost(low) >= 4.5):
-        return EXCUSE, f"Play the Excuse: it keeps {low.the_name} out of the opponents' trick.", "excuse-timing"
+        return EXCUSE, _("Play the Excuse: it keeps {card} out of the opponents' trick.").format(
+            card=the_card(low)), "excuse-timing"
     if low is PETIT:
-        return low, "The Petit is all you can play here.", "play-cheap"
+        return low, _("The Petit is all you can play here."), "play-cheap"
     if winner_seat in k.allies:
-        return low, "Your partner is winning but may be beaten: follow cheaply.", "play-cheap"
-    return low, "You cannot win this trick safely: follow with your cheapest card.", "play-cheap"
+        return low, _("Your partner is winning but may be beaten: follow cheaply."), "play-cheap"
+    return low, _("You cannot win this trick safely: follow with your cheapest card."), "play-cheap"
 
 
 def _led(cards) -> int | None:
@@ -360,26 +393,28 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
     if petit_out and trumps and len(trumps) >= max(3, len(k.unseen_trumps)):
         top = trumps[-1]
         card = top if top.rank > k.top_unseen() else next((c for c in trumps if c is not PETIT), top)
-        return card, "Hunt the Petit (chasse au Petit): you hold most of the trumps, so lead them.", "hunt-the-petit"
+        return card, _("Hunt the Petit (chasse au Petit): you hold most of the trumps, so lead them."), "hunt-the-petit"
     attack = view.seat == view.taker or view.seat == view.partner
     for c in sorted((c for c in legal if c.is_king), key=lambda c: c.kind):
         rounds = sum(1 for t in view.tricks if _led(t.cards) == c.kind)
         cut = any(c.kind in k.voids.get(s, ()) for s in k.opponents)
         if attack and not rounds and not cut:
-            return c, f"Lead the {c.name} while the suit is fresh: it will probably hold.", "cash-kings"
+            return c, _("Lead {card} while the suit is fresh: it will probably hold.").format(card=the_card(c)), \
+                "cash-kings"
         # The taker made voids in the écart: a defender leads a king once the taker has followed the suit.
         if not attack and rounds == 1 and not cut:
-            return c, f"Lead the {c.name}: the taker followed this suit last time, so it should hold.", "cash-kings"
+            return c, _("Lead {card}: the taker followed this suit last time, so it should hold.").format(
+                card=the_card(c)), "cash-kings"
     suits = [c for c in legal if c.kind < 4 and not c.is_king]
     if suits:
         length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
         longest = max(length[c.kind] for c in suits)
         pick = cheapest(c for c in suits if length[c.kind] == longest)
         if longest == max(length.values()):
-            return pick, (f"Lead low from your longest suit ({longest} cards), keeping your high cards and "
-                          "trumps."), "lead-long-suit"
-        return pick, (f"Lead low from the longest suit you may lead now ({longest} cards), keeping your high cards "
-                      "and trumps."), "lead-long-suit"
+            return pick, _("Lead low from your longest suit ({n} cards), keeping your high cards and "
+                           "trumps.").format(n=longest), "lead-long-suit"
+        return pick, _("Lead low from the longest suit you may lead now ({n} cards), keeping your high cards and "
+                       "trumps.").format(n=longest), "lead-long-suit"
     plain = [c for c in legal if c is not EXCUSE]
     pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
-    return pick, "Lead your cheapest card; keep the Petit and the Excuse for later.", "play-cheap"
+    return pick, _("Lead your cheapest card; keep the Petit and the Excuse for later."), "play-cheap"

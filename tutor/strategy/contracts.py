@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..engine import Contract
 from ..engine.bidding import Auction
+from ..engine.words import N_
 from .estimate import Z95
 from .handcount import choose_bid
 
@@ -37,7 +38,7 @@ ORDER = (None, *Contract)  # Pass, then the contracts from the lowest
 
 def option_name(option: Contract | None) -> str:
     """'Pass', 'Garde sans': the names players use."""
-    return "Pass" if option is None else option.value.replace("_", " ").capitalize()
+    return N_("Pass") if option is None else option.value.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)

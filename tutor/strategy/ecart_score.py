@@ -35,6 +35,8 @@ from dataclasses import dataclass
 
 from ..engine import SUITS, Card, RuleSet, check_discard, sort_cards
 from ..engine.ecart import discardable, trumps_needed
+from ..i18n import _, language, ngettext, number
+from ..i18n.words import cards_text
 from .principles import PRINCIPLES
 
 SUIT_NAMES = tuple(s.english for s in SUITS)  # by kind, as the engine orders them
@@ -164,29 +166,34 @@ def card_reasons(hand: Sequence[Card], ecart: Sequence[Card], smallest: frozense
     for c in sort_cards(ecart):
         if c.is_trump:
             if c in smallest:
-                out.append((c, "a trump that cannot be avoided, and one of your smallest: it is shown",
+                out.append((c, _("a trump that cannot be avoided, and one of your smallest: it is shown"),
                             "no-trumps-in-ecart"))
             else:
                 lower = sort_cards(smallest)
-                out.append((c, f"a trump bigger than needed: {' '.join(x.code for x in lower)} would do",
+                shown = " ".join(x.code for x in lower) if language() == "en" else cards_text(lower)
+                out.append((c, _("a trump bigger than needed: {cards} would do").format(cards=shown),
                             "no-trumps-in-ecart"))
             continue
-        suit = SUIT_NAMES[c.kind]
-        pts = f"{c.points:g} point{'s' if c.points != 1 else ''}"
+        suit = _(SUIT_NAMES[c.kind])
+        # "4.5 points"; English says "0.5 points", French « 0,5 point » (singular below 2)
+        en = language() == "en"
+        pts = ngettext("{n} point", "{n} points", 1 if (c.points == 1 if en else c.points < 2) else 2).format(
+            n=f"{c.points:g}" if en else number(c.points))
         if gone[c.kind] == held[c.kind]:
-            out.append((c, f"empties {suit}: a void you can trump" + (f", and banks {pts}" if c.points > 0.5
-                                                                         else ""), "make-voids"))
+            out.append((c, (_("empties {suit}: a void you can trump, and banks {points}") if c.points > 0.5 else
+                            _("empties {suit}: a void you can trump")).format(suit=suit, points=pts), "make-voids"))
         elif c.points > 0.5 and c.kind in kings:
             # Lesson 19: a queen (or knight) behind her own king is protected; putting her aside is a choice.
-            out.append((c, f"banks {pts}; with the king of {suit} in your hand it was protected, not in danger",
-                        "bank-points"))
+            out.append((c, _("banks {points}; with the king of {suit} in your hand it was protected, not in "
+                             "danger").format(points=pts, suit=suit), "bank-points"))
         elif c.points > 0.5:
-            out.append((c, f"banks {pts} that could be lost in play", "bank-points"))
+            out.append((c, _("banks {points} that could be lost in play").format(points=pts), "bank-points"))
         elif c.kind in kings:
-            out.append((c, f"a small card from {suit}, where you keep the king (no void there): it banks {pts}",
-                        "bank-points"))
+            out.append((c, _("a small card from {suit}, where you keep the king (no void there): it banks "
+                             "{points}").format(suit=suit, points=pts), "bank-points"))
         else:
             left = held[c.kind] - gone[c.kind]
-            out.append((c, f"a small card: {suit} keeps {left} card{'s' if left != 1 else ''}, so no void",
+            out.append((c, ngettext("a small card: {suit} keeps {n} card, so no void",
+                                    "a small card: {suit} keeps {n} cards, so no void", left).format(suit=suit, n=left),
                         "make-voids"))
     return tuple(out)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..engine import EXCUSE, PETIT, SUITS, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
 from ..engine.ecart import discardable, trumps_needed
+from ..engine.words import N_, Text, counted, joined
 
 SCALES = ("chavey", "tutor")
 SCALE = "chavey"  # adopted: it predicts the made rate better (bench/handcount_scales.py, README "The hand count")
@@ -136,12 +137,23 @@ class HandCount:
         >>> count_steps(P("T21 T17 T13 T9 T6 T4 T2 KH 8H 4H QS 9S 5S 2S QD 7D 3C JC")).explain()[:60]
         'The count: 7 trumps, 2 points each: 14; 2 big trumps (16 to '
         """
-        items = "; ".join(f"{s.label}: {s.points:g}" for s in self.steps)
-        return f"The count: {items}. Total {self.raw}. {self.verdict()}"
+        items = joined((Text(N_("{label}: {points}"), label=s.label, points=f"{s.points:g}") for s in self.steps),
+                       "; ")
+        return Text(N_("The count: {items}. Total {total}. {verdict}"), items=items, total=self.raw,
+                    verdict=self.verdict())
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _trumps(n: int) -> Text:
+    return counted(n, N_("{n} trump"), N_("{n} trumps"))
+
+
+def _big(n: int) -> Text:
+    return counted(n, N_("{n} big trump"), N_("{n} big trumps"))
+
+
+# The steps of a suit, by what the suit holds ({suit}: the suit's name).
+_FACE_STEP = {14: N_("{suit}: the king"), 13: N_("{suit}: the queen"), 12: N_("{suit}: the knight"),
+              11: N_("{suit}: the jack")}
 
 
 def count_steps(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -> HandCount:
@@ -181,29 +193,30 @@ def count_steps(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -
     by_suit = Counter(c.kind for c in hand if c.kind < 4)
     ranks = {(c.kind, c.rank) for c in hand if c.kind < 4}
     for kind in range(4):
-        suit = SUITS[kind].english
+        suit = Text(SUITS[kind].english)
         length = by_suit.get(kind, 0)
         mariage = (kind, 14) in ranks and (kind, 13) in ranks
         for r, v in FACE.items():
             if (kind, r) not in ranks or (scale == "chavey" and mariage and r in (13, 14)):
                 continue
-            add(f"{suit}: the {_FACE_NAMES[r]}", v)
+            add(Text(_FACE_STEP[r], suit=suit), v)
         if mariage:
-            add(f"{suit}: king and queen together", CHAVEY_MARIAGE if scale == "chavey" else KING_QUEEN)
+            add(Text(N_("{suit}: king and queen together"), suit=suit),
+                CHAVEY_MARIAGE if scale == "chavey" else KING_QUEEN)
         long = LONG_SUIT.get(length, 9 + 2 * (length - 7) if length > 7 else 0)
         if long:
-            add(f"{suit}: {length} cards, a long suit", long)
+            add(Text(N_("{suit}: {n} cards, a long suit"), suit=suit, n=length), long)
         cut = held_for_cut >= cut_from
         if length == 0:
-            add(f"{suit}: a void" + (f" (with {cut_from} or more trumps)" if cut else
-                                     f" (worth nothing with fewer than {cut_from} trumps to cut with)"),
-                VOID if cut else 0)
+            add(Text(N_("{suit}: a void (with {cut} or more trumps)") if cut else
+                     N_("{suit}: a void (worth nothing with fewer than {cut} trumps to cut with)"), suit=suit,
+                     cut=cut_from), VOID if cut else 0)
         elif length == 1:
-            add(f"{suit}: a singleton" + (f" (with {cut_from} or more trumps)" if cut else
-                                          f" (worth nothing with fewer than {cut_from} trumps)"),
+            add(Text(N_("{suit}: a singleton (with {cut} or more trumps)") if cut else
+                     N_("{suit}: a singleton (worth nothing with fewer than {cut} trumps)"), suit=suit, cut=cut_from),
                 SINGLETON if cut else 0)
         elif not long and not any((kind, r) in ranks for r in FACE):
-            add(f"{suit}: {length} cards, nothing", 0)
+            add(Text(N_("{suit}: {n} cards, nothing"), suit=suit, n=length), 0)
     return HandCount(tuple(steps), sum(int(s.points) for s in steps), RuleSet.for_players(players).hand_size,
                      players, held, scale)
 
@@ -211,40 +224,47 @@ def count_steps(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -
 def _tutor_trumps(hand, trumps, add) -> None:
     n = len(trumps)
     if n:
-        add(f"{_plural(n, 'trump', 'trumps')}, {ONE_TRUMP} points each", n * ONE_TRUMP)
+        add(Text(N_("{n_trumps}, {each} points each"), n_trumps=_trumps(n), each=ONE_TRUMP), n * ONE_TRUMP)
     big = sum(1 for c in trumps if 16 <= c.rank <= 20)
     if big:
-        add(f"{_plural(big, 'big trump', 'big trumps')} (16 to 20), {BIG_TRUMP} more each", big * BIG_TRUMP)
+        add(Text(N_("{n_big} (16 to 20), {each} more each"), n_big=_big(big), each=BIG_TRUMP), big * BIG_TRUMP)
     for oudler, points in OUDLER_POINTS.items():
         if oudler in hand:
-            add("the 21" if oudler == TRUMP_21 else "the Excuse", points)
+            add(Text(N_("the 21")) if oudler == TRUMP_21 else Text(N_("the Excuse")), points)
     if PETIT in hand:
         v = _petit_value(n)
-        add(f"the Petit, with {_plural(n, 'trump', 'trumps')}" +
-            ("" if v else f" (it needs at least {PETIT_BY_TRUMPS[-1][0]} to count)"), v)
+        add(Text(N_("the Petit, with {n_trumps}") if v else
+                 N_("the Petit, with {n_trumps} (it needs at least {need} to count)"), n_trumps=_trumps(n),
+                 need=PETIT_BY_TRUMPS[-1][0]), v)
 
 
 def _chavey_trumps(hand, trumps, held, add) -> None:
     counted = held >= CHAVEY_TRUMPS_FROM
     if held:
-        excuse = " (the Excuse among them)" if EXCUSE in hand else ""
-        add(f"{_plural(held, 'trump', 'trumps')}{excuse}, {ONE_TRUMP} points each" +
-            ("" if counted else f" (they count from the {CHAVEY_TRUMPS_FROM}th)"), held * ONE_TRUMP if counted else 0)
+        message = {(True, True): N_("{n_trumps} (the Excuse among them), {each} points each"),
+                   (False, True): N_("{n_trumps}, {each} points each"),
+                   (True, False): N_("{n_trumps} (the Excuse among them), {each} points each (they count from the "
+                                     "{first}th)"),
+                   (False, False): N_("{n_trumps}, {each} points each (they count from the {first}th)")}[
+            EXCUSE in hand, counted]
+        add(Text(message, n_trumps=_trumps(held), each=ONE_TRUMP, first=CHAVEY_TRUMPS_FROM),
+            held * ONE_TRUMP if counted else 0)
     majors = sorted(c.rank for c in trumps if c.rank >= 16)
     if majors:
-        add(f"{_plural(len(majors), 'big trump', 'big trumps')} (16 to 21), {CHAVEY_MAJOR} more each",
+        add(Text(N_("{n_big} (16 to 21), {each} more each"), n_big=_big(len(majors)), each=CHAVEY_MAJOR),
             len(majors) * CHAVEY_MAJOR)
     run = [r for r in majors if r - 1 in majors or r + 1 in majors]
     if run:
-        add(f"{_plural(len(run), 'big trump', 'big trumps')} in a run ({' '.join(map(str, run))}), "
-            f"{CHAVEY_RUN} more each", len(run) * CHAVEY_RUN)
+        add(Text(N_("{n_big} in a run ({run}), {each} more each"), n_big=_big(len(run)),
+                 run=" ".join(map(str, run)), each=CHAVEY_RUN), len(run) * CHAVEY_RUN)
     for oudler, points in OUDLER_POINTS.items():
         if oudler in hand:
-            add("the 21" if oudler == TRUMP_21 else "the Excuse", points)
+            add(Text(N_("the 21")) if oudler == TRUMP_21 else Text(N_("the Excuse")), points)
     if PETIT in hand:
         v = _petit_value(held, CHAVEY_PETIT)
-        add(f"the Petit, with {_plural(held, 'trump', 'trumps')}" +
-            ("" if v else f" (it needs at least {CHAVEY_PETIT[-1][0]} to count)"), v)
+        add(Text(N_("the Petit, with {n_trumps}") if v else
+                 N_("the Petit, with {n_trumps} (it needs at least {need} to count)"), n_trumps=_trumps(held),
+                 need=CHAVEY_PETIT[-1][0]), v)
 
 
 _FACE_NAMES = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
@@ -255,8 +275,8 @@ def hand_strength(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE)
     return count_steps(hand, players=players, scale=scale).total
 
 
-_CONTRACT_WORDS = {Contract.PETITE: "a petite", Contract.GARDE: "a garde", Contract.GARDE_SANS: "a garde sans",
-                   Contract.GARDE_CONTRE: "a garde contre"}
+_CONTRACT_WORDS = {Contract.PETITE: N_("a petite"), Contract.GARDE: N_("a garde"),
+                   Contract.GARDE_SANS: N_("a garde sans"), Contract.GARDE_CONTRE: N_("a garde contre")}
 
 
 def shown_count(total: float) -> str:
@@ -282,16 +302,23 @@ def threshold_text(total: float, players: int = 4, trumps: int | None = None) ->
     """
     shown = shown_count(total)
     if trumps is not None and trumps < MIN_TRUMPS[players]:
-        return (f"Counts {shown}, but with only {trumps} trump{'s' if trumps != 1 else ''} (the Excuse counted) a "
-                f"hand needs {MIN_TRUMPS[players]} to bid: pass.")
+        return counted(trumps, N_("Counts {shown}, but with only {n} trump (the Excuse counted) a hand needs {need} "
+                                  "to bid: pass."),
+                       N_("Counts {shown}, but with only {n} trumps (the Excuse counted) a hand needs {need} to bid: "
+                          "pass."), shown=shown, need=MIN_TRUMPS[players])
     up = sorted(thresholds(players))  # lowest first
     reached = [(need, c) for need, c in up if total >= need]
     nxt = next(((need, c) for need, c in up if total < need), None)
     if not reached:
-        return f"Counts {shown}, under the {nxt[0]} {_CONTRACT_WORDS[nxt[1]]} needs: pass."
+        return Text(N_("Counts {shown}, under the {need} {contract} needs: pass."), shown=shown, need=nxt[0],
+                    contract=Text(_CONTRACT_WORDS[nxt[1]]))
     need, c = reached[-1]
-    more = f", under the {nxt[0]} {_CONTRACT_WORDS[nxt[1]]} needs" if nxt else ""
-    return f"Counts {shown}: enough for {_CONTRACT_WORDS[c]} ({need}){more}."
+    if nxt:
+        return Text(N_("Counts {shown}: enough for {contract} ({need}), under the {next} {next_contract} needs."),
+                    shown=shown, contract=Text(_CONTRACT_WORDS[c]), need=need, next=nxt[0],
+                    next_contract=Text(_CONTRACT_WORDS[nxt[1]]))
+    return Text(N_("Counts {shown}: enough for {contract} ({need})."), shown=shown, contract=Text(_CONTRACT_WORDS[c]),
+                need=need)
 
 
 def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:

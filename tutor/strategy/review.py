@@ -22,6 +22,8 @@ from dataclasses import dataclass, replace
 
 from ..engine import Card, Deal, Discard, IllegalAction, Phase, PlayCard
 from ..engine.deal import DealtCards
+from ..i18n import _, ngettext
+from ..i18n.words import card_short
 from .advisor import advice_seed, advise_card, card_advice
 from .estimate import Z95
 from .position import Position
@@ -253,7 +255,7 @@ def playouts(at: Deal, log: list, seat: int, branches: dict, samples: int, rng: 
     cards. ``branches`` maps a key to the seat's action (a card to play, a poignée to show)."""
     runs: dict = {k: [] for k in branches}
     sampler = Sampler(at.view(seat))  # what the seat knows, from its view only
-    for _ in range(samples):
+    for _sample in range(samples):
         sample = sampler.draw(rng)
         if sample is None:
             continue
@@ -289,13 +291,15 @@ def _finish(d: Deal, tail: int) -> float:
 def describe(decision: Decision) -> str:
     """One line for the learner, in words, the gain in whole points: 'Trick 16: you played trump 1; K♥ was
     better, +30 to your score (on what you could see: 40 deals sampled, each solved exactly).'"""
-    how = "each solved exactly" if decision.exact else "each played out by the bots"
-    line = (f"Trick {decision.trick}: you played {decision.played.short}; {decision.better.short} was "
-            f"better, {round(decision.gain):+d} to your score (on what you could see: {decision.samples} deals "
-            f"sampled, {how}).")
+    how = _("each solved exactly") if decision.exact else _("each played out by the bots")
+    sampled = ngettext("{n} deal sampled", "{n} deals sampled", decision.samples).format(n=decision.samples)
+    line = _("Trick {k}: you played {played}; {better} was better, {gain} to your score (on what you could see: "
+             "{sampled}, {how}).").format(k=decision.trick, played=card_short(decision.played),
+                                          better=card_short(decision.better), gain=f"{round(decision.gain):+d}",
+                                          sampled=sampled, how=how)
     if decision.dd_gain:
-        line += (f" With every card known, {decision.dd_best.short} was best: {round(decision.dd_gain):+d} against "
-                 "your card.")
+        line += " " + _("With every card known, {best} was best: {gain} against your card.").format(
+            best=card_short(decision.dd_best), gain=f"{round(decision.dd_gain):+d}")
     return line
 
 

@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from ...engine import Contract, RuleSet, TarotError, sort_cards
 from ...engine.seats import seat_label
+from ...i18n import _, language
+from ...i18n.words import say
 from ...strategy import estimate_bids
 from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
 from ...strategy.contracts import CREDIT, TOLERANCE, earlier_bids, fits, grade, open_options, option_name, verdict
@@ -44,8 +46,13 @@ KEY = {None: "pass", **{c: c.value for c in Contract}}
 
 def threshold_words(players: int = 4) -> str:
     """'petite from 40, garde 56, garde sans 71, garde contre 81': the bots' thresholds at this table size."""
-    return ", ".join(f"{option_name(c).lower()}{' from' if i == 0 else ''} {need}"
-                     for i, (need, c) in enumerate(sorted(thresholds(players))))
+    return ", ".join((_("{contract} from {need}") if i == 0 else "{contract} {need}").format(
+        contract=option_name(c).lower(), need=need) for i, (need, c) in enumerate(sorted(thresholds(players))))
+
+
+def said_option(option) -> str:
+    """'Pass' / « Passe », 'Garde sans': an option as the learner's language names it."""
+    return _(option_name(option))
 
 
 def key_option(key: str):
@@ -63,7 +70,7 @@ def _position(rng: random.Random, players: int, difficulty: int):
     """(hands, seat, bids): a seeded deal with your hand at ``seat`` (seat 0 speaks first), the earlier seats'
     bids, and at least Pass and two contracts still open."""
     size = RuleSet.for_players(players).hand_size
-    for _ in range(300):
+    for _try in range(300):
         seat = rng.randrange(players)
         trumps = round(rng.choice(TRUMPS[difficulty]) * size / 18)
         hands = biased_deal(players, rng, seat, trumps=trumps, excuse=rng.random() < 0.4).dealt.hands
@@ -76,16 +83,17 @@ def _position(rng: random.Random, players: int, difficulty: int):
 
 def bids_text(bids: list) -> str:
     if not bids:
-        return "You speak first."
-    said = [f"{seat_label(s, capital=True)} {'passed' if b is None else 'bid a ' + option_name(b).lower()}"
-            for s, b in enumerate(bids)]
-    return "; ".join(said) + "."
+        return _("You speak first.")
+    said = [(_("{seat} passed") if b is None else _("{seat} bid a {contract}")).format(
+        seat=say(seat_label(s, capital=True)), contract=option_name(b).lower() if b is not None else "")
+        for s, b in enumerate(bids)]
+    return ("\u202f; " if language() == "fr" else "; ").join(said) + "."
 
 
 @generator("contract", "contract-choice", "What would you bid? The best expected score")
 def contract_question(rng: random.Random, p: Params):
     chosen = None
-    for _ in range(6):
+    for _try in range(6):
         hands, seat, bids = _position(rng, p.players, p.difficulty)
         hand = tuple(sort_cards(hands[seat]))
         estimate_seed = rng.randrange(2**31)
@@ -103,9 +111,9 @@ def contract_question(rng: random.Random, p: Params):
     hand, seat, bids, est, v, estimate_seed = chosen
     options = v.options
     steps = count_steps(hand, players=p.players).lines()
-    prompt = (f"**{p.players} players.** You are {seat_label(seat)} ({seat + 1} of {p.players} to speak). "
-              f"{bids_text(bids)}\n\n**What would you bid?** Choose the contract with the best expected score, or "
-              "pass.")
+    prompt = (_("**{players} players.** You are {seat} ({k} of {players} to speak).").format(
+        players=p.players, seat=say(seat_label(seat)), k=seat + 1) + f" {bids_text(bids)}\n\n"
+        + _("**What would you bid?** Choose the contract with the best expected score, or pass."))
     rows = {KEY[o]: {"expected": round(v.expected[o], 1), "gap": round(v.gap[o][0], 1),
                      "noise": round(v.gap[o][1], 1)} for o in options}
     for o in options:
@@ -115,57 +123,68 @@ def contract_question(rng: random.Random, p: Params):
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "seat": seat,
            "bids": [KEY[b] for b in bids], "options": rows, "best": KEY[v.best],
            "ties": [KEY[o] for o in v.ties], "samples": est.samples, "estimate_seed": estimate_seed,
-           "steps": [[label, round(points, 2)] for label, points in steps],
+           "steps": [[say(label), round(points, 2)] for label, points in steps],
            "strength": round(hand_strength(hand, players=p.players), 1),
            "table": {"players": p.players, "dealer": p.players - 1, "you": seat},
            "principles": ["hand-count", "best-expected-score"],
            "ordered_choices": True}  # shown as the scale they are: Pass, Petite, Garde, Garde sans, Garde contre
     explanation = explain(ctx)
-    return make_question(p, prompt=prompt, cards={"Your hand": hand}, answer_type=AnswerType.CHOICE,
-                         answer=KEY[v.best], choices=tuple(Choice(KEY[o], option_name(o)) for o in options),
+    return make_question(p, prompt=prompt, cards={_("Your hand"): hand}, answer_type=AnswerType.CHOICE,
+                         answer=KEY[v.best], choices=tuple(Choice(KEY[o], said_option(o)) for o in options),
                          explanation=explanation, rules=RULES, grader="contract", context=ctx,
                          tags=("tie",) if len(v.ties) > 1 else ())
 
 
 def estimate_table(ctx: dict) -> str:
     """One row per option: the chance to make it (95% interval), the expected score, the gap to the best."""
-    lines = ["| bid | makes it (95% interval) | expected score |", "|---|---|---|"]
+    lines = [_("| bid | makes it (95% interval) | expected score |"), "|---|---|---|"]
     for key, row in ctx["options"].items():
-        name = option_name(key_option(key))
+        name = said_option(key_option(key))
         if key == ctx["best"]:
-            name = f"**{name}** (best)"
+            name = _("**{name}** (best)").format(name=name)
         elif key in ctx["ties"]:
-            name = f"{name} (tied)"
-        chance = (f"{row['chance']:.0%} ({row['low']:.0%}–{row['high']:.0%})" if "chance" in row
-                  else "you do not play")
+            name = _("{name} (tied)").format(name=name)
+        chance = (_("{chance} ({low}–{high})").format(chance=_percent(row["chance"]), low=_percent(row["low"]),
+                                                      high=_percent(row["high"])) if "chance" in row
+                  else _("you do not play"))
         lines.append(f"| {name} | {chance} | {signed(round(row['expected']))} |")
     return "\n".join(lines)
 
 
+def _percent(x: float) -> str:
+    """0.42 -> '42%' / « 42 % »."""
+    return f"{x:.0%}" if language() == "en" else f"{x * 100:.0f}\u202f%"
+
+
+def _num(x: float) -> str:
+    return f"{x:g}" if language() == "en" else f"{x:g}".replace(".", ",")
+
+
 def how_estimated(ctx: dict) -> str:
-    return (f"Estimated from {ctx['samples']} deals: the cards you cannot see dealt at random, keeping only deals "
-            "where the players before you would have bid as they did; each deal played out by the practice bots, "
-            "you taking and the others passing; each chance is then calibrated on how often the advisor, playing "
-            "the taker's cards against the bots, made that contract (measured on thousands of deals). Passing "
-            "scores 0 for you. Two bids whose gap is within the "
-            "estimate's noise (95%) are a tie and both count as right; the bid next to the best (Pass, Petite, "
-            f"Garde, Garde sans, Garde contre) counts half when its expected score is within {TOLERANCE} points "
-            "of the best.")
+    return _("Estimated from {samples} deals: the cards you cannot see dealt at random, keeping only deals where "
+             "the players before you would have bid as they did; each deal played out by the practice bots, you "
+             "taking and the others passing; each chance is then calibrated on how often the advisor, playing the "
+             "taker's cards against the bots, made that contract (measured on thousands of deals). Passing scores 0 "
+             "for you. Two bids whose gap is within the estimate's noise (95%) are a tie and both count as right; "
+             "the bid next to the best (Pass, Petite, Garde, Garde sans, Garde contre) counts half when its expected "
+             "score is within {tolerance} points of the best.").format(samples=ctx["samples"], tolerance=TOLERANCE)
 
 
 def count_table(ctx: dict) -> str:
-    lines = ["| your hand count | points |", "|---|---|"]
-    lines += [f"| {label} | {points:g} |" for label, points in ctx["steps"]]
-    lines.append(f"| **total** ({threshold_words(int(ctx['players']))}) | **{ctx['strength']:g}** |")
+    lines = [_("| your hand count | points |"), "|---|---|"]
+    lines += [f"| {label} | {_num(points)} |" for label, points in ctx["steps"]]
+    lines.append(_("| **total** ({thresholds}) | **{strength}** |").format(
+        thresholds=threshold_words(int(ctx["players"])), strength=_num(ctx["strength"])))
     return "\n".join(lines)
 
 
 def explain(ctx: dict) -> str:
     best = PRINCIPLES["best-expected-score"]
     count = PRINCIPLES["hand-count"]
-    return (f"{estimate_table(ctx)}\n\n{how_estimated(ctx)}\n\n**{count.name}.** {count.says}\n\n{count_table(ctx)}"
-            f"\n\n**{best.name}.** {best.says} A garde scores twice a petite, won or lost, so when a petite is "
-            f"expected to win, a garde is expected to win twice as much.\n\n{rule_lines(RULES)}")
+    return (f"{estimate_table(ctx)}\n\n{how_estimated(ctx)}\n\n**{_(count.name)}.** {_(count.says)}\n\n"
+            f"{count_table(ctx)}\n\n**{_(best.name)}.** {_(best.says)} "
+            + _("A garde scores twice a petite, won or lost, so when a petite is expected to win, a garde is expected "
+                "to win twice as much.") + f"\n\n{rule_lines(RULES)}")
 
 
 @grader("contract")
@@ -174,28 +193,34 @@ def grade_contract(q, raw):
     key = read_choice(raw, q.choices)
     ctx = q.context
     rows, best = ctx["options"], ctx["best"]
-    name, best_name = option_name(key_option(key)), option_name(key_option(best))
+    name, best_name = said_option(key_option(key)), said_option(key_option(best))
     table = estimate_table(ctx)
     words = threshold_words(int(ctx["players"]))
-    note = (f"Estimated from {ctx['samples']} deals. Your hand counts {ctx['strength']:g} ({words}): the count "
-            "step by step and how the estimate is made are under “Show me why”.")
+    note = _("Estimated from {samples} deals. Your hand counts {strength} ({thresholds}): the count step by step and "
+             "how the estimate is made are under “Show me why”.").format(
+        samples=ctx["samples"], strength=_num(ctx["strength"]), thresholds=words)
     mine, top = rows[key]["expected"], rows[best]["expected"]
     verdict_ = grade(list(rows), key, best, ctx["ties"], rows[key]["gap"])
     if verdict_ == "best":
-        return _feedback(q, 1.0, f"Right! {name} has the best expected score ({signed(round(top))}).\n\n{table}\n\n"
-                         f"{note}", (), name)
+        return _feedback(q, 1.0, _("Right! {name} has the best expected score ({top}).").format(
+            name=name, top=signed(round(top))) + f"\n\n{table}\n\n{note}", (), name)
     if verdict_ == "tie":
-        return _feedback(q, CREDIT["tie"], f"Right! {name} ({signed(round(mine))}) is tied with {best_name} "
-                         f"({signed(round(top))}) within the estimate's noise.\n\n{table}\n\n{note}", (), name)
+        return _feedback(q, CREDIT["tie"], _("Right! {name} ({mine}) is tied with {best} ({top}) within the "
+                                             "estimate's noise.").format(name=name, mine=signed(round(mine)),
+                                                                         best=best_name, top=signed(round(top)))
+                         + f"\n\n{table}\n\n{note}", (), name)
     keys = list(rows)
     gap = top - mine
     if verdict_ == "neighbour":
-        return _feedback(q, CREDIT["neighbour"], f"Close: {name} is next to the best bid, {best_name}, and only "
-                         f"{round(gap)} points behind it on average (within {TOLERANCE}: half credit)."
-                         f"\n\n{table}\n\n{note}",
-                         ["near_contract"], name)
-    why = "too high: it loses too often" if keys.index(key) > keys.index(best) else "too low: it leaves points"
-    return _feedback(q, 0.0, f"Not the best: {name} is {why}. {best_name} is expected to score {signed(round(top))}, "
-                     f"{name} {signed(round(mine))}.\n\n{table}\n\n{note}",
+        return _feedback(q, CREDIT["neighbour"], _("Close: {name} is next to the best bid, {best}, and only {gap} "
+                                                   "points behind it on average (within {tolerance}: half "
+                                                   "credit).").format(name=name, best=best_name, gap=round(gap),
+                                                                      tolerance=TOLERANCE)
+                         + f"\n\n{table}\n\n{note}", ["near_contract"], name)
+    text = (_("Not the best: {name} is too high: it loses too often. {best} is expected to score {top}, {name} "
+              "{mine}.") if keys.index(key) > keys.index(best) else
+            _("Not the best: {name} is too low: it leaves points. {best} is expected to score {top}, {name} "
+              "{mine}.")).format(name=name, best=best_name, top=signed(round(top)), mine=signed(round(mine)))
+    return _feedback(q, 0.0, f"{text}\n\n{table}\n\n{note}",
                      ["overbid" if keys.index(key) > keys.index(best) else "underbid"], name)
 

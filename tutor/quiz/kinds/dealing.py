@@ -22,6 +22,10 @@ from ...engine import (
     packet_count,
     sort_cards,
 )
+from ...engine.seats import seat_label
+from ...engine.words import N_
+from ...i18n import _, ngettext
+from ...i18n.words import say
 from ..positions import biased_deal
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
@@ -30,26 +34,26 @@ from ..rules import rule_lines
 ASKS = ("sizes", "first", "next_dealer", "dog", "petit_sec", "misdeal")
 BY_DIFFICULTY = {1: ("sizes", "first"), 2: ("next_dealer", "dog"), 3: ("petit_sec", "misdeal")}
 SIZES = ("hand_size", "dog_size", "packet_size", "packets")
-SIZE_WORDS = {"hand_size": "How many cards does each player get?",
-              "dog_size": "How many cards go to the dog?",
-              "packet_size": "How many cards are in each packet the dealer hands out?",
-              "packets": "How many packets does the dealer hand out to the players (the dog's cards aside)?"}
-END_WORDS = {DealEnd.PLAYED: "the deal was played to the end",
-             DealEnd.ALL_PASS: "everyone passed, so the deal was cancelled",
-             DealEnd.PETIT_SEC: "a player showed the Petit sec, so the deal was cancelled",
-             DealEnd.MISDEAL: "the dealer made a mistake while dealing (a misdeal)"}
+SIZE_WORDS = {"hand_size": N_("How many cards does each player get?"),
+              "dog_size": N_("How many cards go to the dog?"),
+              "packet_size": N_("How many cards are in each packet the dealer hands out?"),
+              "packets": N_("How many packets does the dealer hand out to the players (the dog's cards aside)?")}
+END_WORDS = {DealEnd.PLAYED: N_("the deal was played to the end"),
+             DealEnd.ALL_PASS: N_("everyone passed, so the deal was cancelled"),
+             DealEnd.PETIT_SEC: N_("a player showed the Petit sec, so the deal was cancelled"),
+             DealEnd.MISDEAL: N_("the dealer made a mistake while dealing (a misdeal)")}
 END_RULES = {DealEnd.PLAYED: ("deal_turn",), DealEnd.ALL_PASS: ("all_pass", "deal_turn"),
              DealEnd.PETIT_SEC: ("petit_sec", "deal_turn"), DealEnd.MISDEAL: ("misdeal",)}
 
 
 def seat(s: int) -> str:
     """A seat as the learner reads it: numbered from 1 in play order."""
-    return f"Seat {s + 1}"
+    return say(seat_label(s, capital=True))
 
 
 def table_line(players: int, dealer: int) -> str:
-    order = " → ".join(seat(s) + (" (dealer)" if s == dealer else "") for s in range(players))
-    return f"Seats in play order, counter-clockwise: {order} → back to {seat(0)}."
+    order = " → ".join(_("{seat} (dealer)").format(seat=seat(s)) if s == dealer else seat(s) for s in range(players))
+    return _("Seats in play order, counter-clockwise: {order} → back to {first}.").format(order=order, first=seat(0))
 
 
 def size_value(players: int, field: str) -> int:
@@ -58,13 +62,14 @@ def size_value(players: int, field: str) -> int:
 
 def sizes_fields(players: int, field: str) -> dict:
     answer = size_value(players, field)
-    mistakes = [[size_value(n, field), "other_table", f"that is the number for {n} players"]
+    mistakes = [[size_value(n, field), "other_table", _("that is the number for {n} players").format(n=n)]
                 for n in (3, 4, 5) if n != players and size_value(n, field) != answer]
     mistakes = list({m[0]: m for m in mistakes}.values())
     r = RuleSet.for_players(players)
-    why = (f"With **{players} players** each player gets **{r.hand_size}** cards, the dog has **{r.dog_size}**, "
-           f"and the cards go out in packets of **{r.packet_size}**: {players} × {r.hand_size} = "
-           f"{players * r.hand_size} cards in {packet_count(players)} packets, plus {r.dog_size} for the dog = 78.")
+    why = _("With **{players} players** each player gets **{hand}** cards, the dog has **{dog}**, and the cards go "
+            "out in packets of **{packet}**: {players} × {hand} = {dealt} cards in {packets} packets, plus {dog} for "
+            "the dog = 78.").format(players=players, hand=r.hand_size, dog=r.dog_size, packet=r.packet_size,
+                                    dealt=players * r.hand_size, packets=packet_count(players))
     return dict(answer_type=AnswerType.NUMBER, answer=answer, grader="number", rules=("deal_sizes",),
                 context={"number_mistakes": mistakes, "field": field},
                 explanation=f"{why}\n\n{rule_lines(['deal_sizes'])}")
@@ -77,12 +82,12 @@ def seat_choices(players: int) -> tuple[Choice, ...]:
 def first_fields(players: int, dealer: int) -> dict:
     first = Auction(players, dealer).to_speak
     left = (dealer - 1) % players
-    why_not = {str(dealer): ["dealer_first", "the dealer speaks last, not first"]}
+    why_not = {str(dealer): ["dealer_first", _("the dealer speaks last, not first")]}
     if left != first:
-        why_not[str(left)] = ["wrong_direction", f"{seat(left)} sits on the dealer's left; play goes "
-                                                  "counter-clockwise, so the dealer's right comes first"]
-    why = (f"{seat(first)} sits on the dealer's right, the next seat in play order after {seat(dealer)}: "
-           f"{seat(first)} speaks first and leads the first trick; the dealer speaks last.")
+        why_not[str(left)] = ["wrong_direction", _("{seat} sits on the dealer's left; play goes counter-clockwise, "
+                                                   "so the dealer's right comes first").format(seat=seat(left))]
+    why = _("{first} sits on the dealer's right, the next seat in play order after {dealer}: {first} speaks first "
+            "and leads the first trick; the dealer speaks last.").format(first=seat(first), dealer=seat(dealer))
     return dict(answer_type=AnswerType.CHOICE, answer=str(first), choices=seat_choices(players), grader="choice",
                 rules=("deal_turn",), context={"why_not": why_not, "dealer": dealer},
                 explanation=f"{why}\n\n{rule_lines(['deal_turn'])}")
@@ -95,74 +100,81 @@ def next_dealer_fields(players: int, dealer: int, end: DealEnd) -> dict:
         if s == nxt.dealer:
             continue
         if s == dealer:
-            why_not[str(s)] = ["same_dealer", "the same dealer deals again only after a misdeal"]
+            why_not[str(s)] = ["same_dealer", _("the same dealer deals again only after a misdeal")]
         elif nxt.dealer == dealer:
-            why_not[str(s)] = ["misdeal_passes", "after a misdeal the deal does not pass on: the same dealer "
-                                                 "deals again"]
+            why_not[str(s)] = ["misdeal_passes", _("after a misdeal the deal does not pass on: the same dealer "
+                                                   "deals again")]
         elif s == (dealer - 1) % players:
-            why_not[str(s)] = ["wrong_direction", "the deal passes to the right, the next seat in play order, "
-                                                  "not to the left"]
+            why_not[str(s)] = ["wrong_direction", _("the deal passes to the right, the next seat in play order, "
+                                                    "not to the left")]
     if end is DealEnd.MISDEAL:
-        why = (f"After a misdeal {seat(dealer)} deals again, and may not bid on that new deal; "
-               f"{seat(nxt.speaks_first)} speaks first.")
+        why = _("After a misdeal {dealer} deals again, and may not bid on that new deal; {first} speaks "
+                "first.").format(dealer=seat(dealer), first=seat(nxt.speaks_first))
     else:
-        why = (f"{END_WORDS[end].capitalize()}: the deal passes to the right, to {seat(nxt.dealer)}, the next "
-               f"seat in play order after {seat(dealer)}.")
+        why = _("{end}: the deal passes to the right, to {next}, the next seat in play order after {dealer}.").format(
+            end=_(END_WORDS[end]).capitalize(), next=seat(nxt.dealer), dealer=seat(dealer))
     rules = END_RULES[end]
     return dict(answer_type=AnswerType.CHOICE, answer=str(nxt.dealer), choices=seat_choices(players),
                 grader="choice", rules=rules, context={"why_not": why_not, "end": end.value, "dealer": dealer},
                 explanation=f"{why}\n\n{rule_lines(rules)}")
 
 
-DOG_CHOICES = (Choice("yes", "Yes: a dog card may go between two packets"),
-               Choice("first", "No: the first card of the pack never goes to the dog"),
-               Choice("last", "No: the last card of the pack never goes to the dog"))
+DOG_CHOICES = (Choice("yes", N_("Yes: a dog card may go between two packets")),
+               Choice("first", N_("No: the first card of the pack never goes to the dog")),
+               Choice("last", N_("No: the last card of the pack never goes to the dog")))
+
+
+def _said(choices) -> tuple[Choice, ...]:
+    return tuple(Choice(c.key, _(c.label)) for c in choices)
 
 
 def dog_fields(players: int, after: int) -> dict:
     ok, reason = dog_slot_verdict(players, after)
     total = packet_count(players)
     answer = "yes" if ok else ("first" if after == 0 else "last")
+    reason = say(reason)
     why_not = {c.key: ["dog_slot", reason] for c in DOG_CHOICES if c.key != answer}
-    why = (f"{reason[0].upper()}{reason[1:]}. The dealer hands out {total} packets; the dog's "
-           f"{RuleSet.for_players(players).dog_size} cards go in one at a time, after any packet but the last, "
-           "and never before the first.")
-    return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=DOG_CHOICES, grader="choice",
+    why = f"{reason[0].upper()}{reason[1:]}. " + _(
+        "The dealer hands out {total} packets; the dog's {dog} cards go in one at a time, after any packet but the "
+        "last, and never before the first.").format(total=total, dog=RuleSet.for_players(players).dog_size)
+    return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=_said(DOG_CHOICES), grader="choice",
                 rules=("dog_building",), context={"why_not": why_not, "after": after},
                 explanation=f"{why}\n\n{rule_lines(['dog_building'])}")
 
 
-PETIT_CHOICES = (Choice("cancel", "Yes: it is a Petit sec; the deal is cancelled before the bidding"),
-                 Choice("other_trump", "No: the Petit is not the only trump"),
-                 Choice("excuse", "No: the Excuse goes with the Petit"),
-                 Choice("no_petit", "No: this hand has no Petit"))
+PETIT_CHOICES = (Choice("cancel", N_("Yes: it is a Petit sec; the deal is cancelled before the bidding")),
+                 Choice("other_trump", N_("No: the Petit is not the only trump")),
+                 Choice("excuse", N_("No: the Excuse goes with the Petit")),
+                 Choice("no_petit", N_("No: this hand has no Petit")))
 
 
 def petit_sec_fields(hand) -> dict:
     hand = sort_cards(hand)
     trumps = [c for c in hand if c.is_trump]
     if is_petit_sec(hand):
-        answer, why = "cancel", ("The Petit is the only trump and the Excuse is not there: a Petit sec. The "
-                                 "player must show it, the deal is cancelled and the next dealer deals.")
+        answer, why = "cancel", _("The Petit is the only trump and the Excuse is not there: a Petit sec. The "
+                                  "player must show it, the deal is cancelled and the next dealer deals.")
     elif PETIT not in hand:
-        answer, why = "no_petit", "There is no Petit in this hand, so there is nothing to declare."
+        answer, why = "no_petit", _("There is no Petit in this hand, so there is nothing to declare.")
     elif len(trumps) > 1:
-        answer, why = "other_trump", (f"Besides the Petit this hand holds {len(trumps) - 1} other "
-                                      f"trump{'s' if len(trumps) > 2 else ''}: the Petit is not alone.")
+        answer, why = "other_trump", ngettext("Besides the Petit this hand holds {n} other trump: the Petit is not "
+                                              "alone.", "Besides the Petit this hand holds {n} other trumps: the "
+                                              "Petit is not alone.", len(trumps) - 1).format(n=len(trumps) - 1)
     else:
-        answer, why = "excuse", "The Petit is the only trump, but the Excuse is with it: that is not a Petit sec."
+        answer, why = "excuse", _("The Petit is the only trump, but the Excuse is with it: that is not a Petit sec.")
     why_not = {c.key: ["petit_sec", why] for c in PETIT_CHOICES if c.key != answer}
-    return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=PETIT_CHOICES, grader="choice",
-                rules=("petit_sec",), cards={"Your hand": tuple(hand)}, context={"why_not": why_not},
+    return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=_said(PETIT_CHOICES), grader="choice",
+                rules=("petit_sec",), cards={_("Your hand"): tuple(hand)}, context={"why_not": why_not},
                 explanation=f"{why}\n\n{rule_lines(['petit_sec'])}")
 
 
 def misdeal_choices(players: int, dealer: int) -> tuple[Choice, ...]:
     nxt = (dealer + 1) % players
-    return (Choice("same_barred", f"{seat(dealer)} deals again, and may not bid on that deal"),
-            Choice("same_bids", f"{seat(dealer)} deals again, and bids as usual"),
-            Choice("next", f"{seat(nxt)}, on the dealer's right, deals the new deal"),
-            Choice("next_barred", f"{seat(nxt)} deals the new deal, and {seat(dealer)} may not bid"))
+    return (Choice("same_barred", _("{dealer} deals again, and may not bid on that deal").format(dealer=seat(dealer))),
+            Choice("same_bids", _("{dealer} deals again, and bids as usual").format(dealer=seat(dealer))),
+            Choice("next", _("{next}, on the dealer's right, deals the new deal").format(next=seat(nxt))),
+            Choice("next_barred", _("{next} deals the new deal, and {dealer} may not bid").format(
+                next=seat(nxt), dealer=seat(dealer))))
 
 
 def misdeal_fields(players: int, dealer: int) -> dict:
@@ -170,13 +182,13 @@ def misdeal_fields(players: int, dealer: int) -> dict:
     same = nxt.dealer == dealer
     answer = ("same_barred" if nxt.barred == dealer else "same_bids") if same else \
         ("next_barred" if nxt.barred is not None else "next")
-    why_not = {"same_bids": ["misdeal", "the dealer who misdealt may not bid on the new deal"],
-               "next": ["misdeal", "after a misdeal the deal does not pass on: the same dealer deals again"],
-               "next_barred": ["misdeal", "the same dealer deals again; the deal does not pass on"],
-               "same_barred": ["misdeal", "that is what happens after a misdeal"]}
+    why_not = {"same_bids": ["misdeal", _("the dealer who misdealt may not bid on the new deal")],
+               "next": ["misdeal", _("after a misdeal the deal does not pass on: the same dealer deals again")],
+               "next_barred": ["misdeal", _("the same dealer deals again; the deal does not pass on")],
+               "same_barred": ["misdeal", _("that is what happens after a misdeal")]}
     why_not.pop(answer)
-    why = (f"A misdeal is redealt by the same dealer: {seat(nxt.dealer)} deals again, and may not bid on that "
-           f"deal. {seat(nxt.speaks_first)} still speaks first.")
+    why = _("A misdeal is redealt by the same dealer: {dealer} deals again, and may not bid on that deal. {first} "
+            "still speaks first.").format(dealer=seat(nxt.dealer), first=seat(nxt.speaks_first))
     return dict(answer_type=AnswerType.CHOICE, answer=answer, choices=misdeal_choices(players, dealer),
                 grader="choice", rules=("misdeal",), context={"why_not": why_not, "dealer": dealer},
                 explanation=f"{why}\n\n{rule_lines(['misdeal'])}")
@@ -210,27 +222,31 @@ def deal_question(rng: random.Random, p: Params):
     table = table_line(n, dealer)
     if ask == "sizes":
         field = rng.choice(SIZES)
-        return _q(p, f"**{n} players.** {SIZE_WORDS[field]}", sizes_fields(n, field))
+        return _q(p, _("**{n} players.**").format(n=n) + " " + _(SIZE_WORDS[field]), sizes_fields(n, field))
     if ask == "first":
-        return _q(p, f"**{n} players**, {seat(dealer)} deals.\n\n{table}\n\n**Who speaks first in the bidding?**",
-                  first_fields(n, dealer), table=dealer)
+        return _q(p, _("**{n} players**, {dealer} deals.").format(n=n, dealer=seat(dealer)) + f"\n\n{table}\n\n"
+                  + _("**Who speaks first in the bidding?**"), first_fields(n, dealer), table=dealer)
     if ask == "next_dealer":
         end = rng.choice(list(DealEnd))
-        return _q(p, f"**{n} players**, {seat(dealer)} dealt, and {END_WORDS[end]}.\n\n{table}\n\n"
-                     "**Who deals next?**", next_dealer_fields(n, dealer, end), table=dealer)
+        return _q(p, _("**{n} players**, {dealer} dealt, and {end}.").format(n=n, dealer=seat(dealer),
+                                                                             end=_(END_WORDS[end]))
+                  + f"\n\n{table}\n\n" + _("**Who deals next?**"), next_dealer_fields(n, dealer, end), table=dealer)
     if ask == "dog":
         total = packet_count(n)
         after = rng.choice([0, total, *rng.sample(range(1, total), 2)])
-        where = ("before handing out any packet" if after == 0 else
-                 "after the last packet" if after == total else f"after packet {after} of {total}")
-        return _q(p, f"**{n} players**: the dealer hands out {total} packets of "
-                     f"{RuleSet.for_players(n).packet_size} and builds the dog of {RuleSet.for_players(n).dog_size} "
-                     f"on the way. **May the dealer lay a card in the dog {where}?**", dog_fields(n, after))
+        where = (_("before handing out any packet") if after == 0 else
+                 _("after the last packet") if after == total else
+                 _("after packet {after} of {total}").format(after=after, total=total))
+        return _q(p, _("**{n} players**: the dealer hands out {total} packets of {packet} and builds the dog of {dog} "
+                       "on the way. **May the dealer lay a card in the dog {where}?**").format(
+            n=n, total=total, packet=RuleSet.for_players(n).packet_size, dog=RuleSet.for_players(n).dog_size,
+            where=where), dog_fields(n, after))
     if ask == "petit_sec":
-        return _q(p, f"**{n} players.** The cards are dealt and you pick up this hand. **Must the deal be "
-                     "cancelled?**", petit_sec_fields(_petit_hand(rng, n)))
-    return _q(p, f"**{n} players**, {seat(dealer)} deals and hands out a packet of the wrong size: a misdeal.\n\n"
-                 f"{table}\n\n**What happens now?**", misdeal_fields(n, dealer), table=dealer)
+        return _q(p, _("**{n} players.** The cards are dealt and you pick up this hand. **Must the deal be "
+                       "cancelled?**").format(n=n), petit_sec_fields(_petit_hand(rng, n)))
+    return _q(p, _("**{n} players**, {dealer} deals and hands out a packet of the wrong size: a misdeal.").format(
+        n=n, dealer=seat(dealer)) + f"\n\n{table}\n\n" + _("**What happens now?**"), misdeal_fields(n, dealer),
+        table=dealer)
 
 
 def _q(p: Params, prompt: str, fields: dict, table: int | None = None):

@@ -18,24 +18,33 @@ from ...engine import (
     sort_cards,
     trumps_needed,
 )
+from ...engine.words import N_
+from ...i18n import _, ngettext
+from ...i18n.words import say
 from ..positions import biased_deal, call_card, new_deal, provenance, run_auction
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 from ..text import md, plural
 
-CHOICES = (Choice("legal", "Legal"), Choice("king", "Not legal: it holds a king"),
-           Choice("oudler", "Not legal: it holds an oudler"),
-           Choice("trump", "Not legal: it holds a trump that could be avoided"),
-           Choice("count", "Not legal: it has the wrong number of cards"))
+CHOICES = (Choice("legal", N_("Legal")), Choice("king", N_("Not legal: it holds a king")),
+           Choice("oudler", N_("Not legal: it holds an oudler")),
+           Choice("trump", N_("Not legal: it holds a trump that could be avoided")),
+           Choice("count", N_("Not legal: it has the wrong number of cards")))
 RULE_OF = {"king": "ecart_king", "oudler": "ecart_oudler", "trump": "ecart_trump", "count": "ecart_count"}
-WHAT = {"king": "a king", "oudler": "an oudler", "trump": "an avoidable trump", "count": "the wrong number of cards"}
+WHAT = {"king": N_("because of a king"), "oudler": N_("because of an oudler"),
+        "trump": N_("because of an avoidable trump"), "count": N_("because of the wrong number of cards")}
+
+
+def choices() -> tuple[Choice, ...]:
+    """The verdicts, in the learner's language."""
+    return tuple(Choice(c.key, _(c.label)) for c in CHOICES)
 
 
 def ecart_position(players: int, rng: random.Random, *, heavy: bool) -> Deal:
     """A deal at the écart: the taker holds the dog. ``heavy``: the taker must discard a trump."""
     rules = RuleSet.for_players(players)
-    for _ in range(80):
+    for _try in range(80):
         taker = rng.randrange(players)
         if heavy:
             if players == 3:  # 24 cards: every trump, and kings or the Excuse
@@ -92,29 +101,33 @@ def _candidate(want: str, hand, n: int, rng: random.Random):
 def explain_hand(hand, n: int) -> str:
     pool = sort_cards(discardable(hand))
     need = trumps_needed(hand, n)
-    text = f"Your hand with the dog has {plural(len(pool), 'suit card')} other than kings: {md(pool)}. "
+    text = _("Your hand with the dog has {n_cards} other than kings: {cards}.").format(
+        n_cards=plural(len(pool), "suit card"), cards=md(pool)) + " "
     if need:
-        return text + (f"That is fewer than the {n} cards of the écart, so all of them go, with "
-                       f"{plural(need, 'trump')} (never the 21, the Petit or the Excuse), shown to the defence.")
-    return text + f"The écart takes any {n} of them; no king, no oudler, and no trump, since one can be avoided."
+        return text + _("That is fewer than the {n} cards of the écart, so all of them go, with {n_trumps} (never "
+                        "the 21, the Petit or the Excuse), shown to the defence.").format(
+            n=n, n_trumps=plural(need, "trump"))
+    return text + _("The écart takes any {n} of them; no king, no oudler, and no trump, since one can be "
+                    "avoided.").format(n=n)
 
 
 def judge_why_not(verdict, got: str, hand, n: int) -> dict:
     """choice key -> [mistake id, message] for the wrong verdicts on a proposed écart."""
     if got == "legal":
-        why_not = {"king": ["legal_ecart", "the écart holds no king"],
-                   "oudler": ["legal_ecart", "the écart holds no oudler"],
-                   "trump": ["legal_ecart", "the écart holds no trump"],
-                   "count": ["legal_ecart", f"the écart has exactly {n} cards, as it must"]}
+        why_not = {"king": ["legal_ecart", _("the écart holds no king")],
+                   "oudler": ["legal_ecart", _("the écart holds no oudler")],
+                   "trump": ["legal_ecart", _("the écart holds no trump")],
+                   "count": ["legal_ecart", _("the écart has exactly {n} cards, as it must").format(n=n)]}
         if verdict.shown:
-            why_not["trump"] = ["unavoidable_trump", f"{md(verdict.shown)} cannot be avoided here: "
-                                + explain_hand(hand, n)]
+            why_not["trump"] = ["unavoidable_trump", _("{cards} cannot be avoided here:").format(
+                cards=md(verdict.shown)) + " " + explain_hand(hand, n)]
         return why_not
-    reason = " ".join(verdict.reasons)
+    reason = " ".join(say(r) for r in verdict.reasons)
     why_not = {"legal": [f"missed_{got}", reason]}
     for key in ("king", "oudler", "trump", "count"):
         if key != got and key not in verdict.rules:
-            why_not[key] = ["wrong_reason", f"it is not legal, but because of {WHAT[got]}: {reason}"]
+            why_not[key] = ["wrong_reason", _("it is not legal, but {what}: {reason}").format(
+                what=_(WHAT[got]), reason=reason)]
     return why_not
 
 
@@ -128,17 +141,19 @@ def ecart_question(rng: random.Random, p: Params):
     hand = list(view.hand)
     n = deal.rules.dog_size
     dog = sort_cards(deal.dog)
-    head = (f"**{p.players} players.** You took a {deal.contract.french} (×{deal.contract.multiplier}); the dog "
-            f"({md(dog)}) is now in your hand, and you must lay aside an écart of {n} cards.")
+    head = _("**{players} players.** You took a {contract} (×{multiplier}); the dog ({dog}) is now in your hand, "
+             "and you must lay aside an écart of {n} cards.").format(
+        players=p.players, contract=deal.contract.french, multiplier=deal.contract.multiplier, dog=md(dog), n=n)
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "dog_size": n,
            "dog": " ".join(c.code for c in dog), "deal": provenance(deal)}
-    cards = {"Your hand, the dog taken in": tuple(hand), "The dog": tuple(dog)}
+    cards = {_("Your hand, the dog taken in"): tuple(hand), _("The dog"): tuple(dog)}
     if mode == "pick":
         example = sort_cards(legal_example(hand, n))
         need = trumps_needed(hand, n)
         rules = ("ecart_count", "ecart_king", "ecart_oudler", "ecart_trump")
-        explanation = (explain_hand(hand, n) + f"\n\nFor example: {md(example)}.\n\n" + rule_lines(rules))
-        return make_question(p, prompt=head + "\n\n**Pick a legal écart.**", cards=cards,
+        explanation = (explain_hand(hand, n) + "\n\n" + _("For example: {cards}.").format(cards=md(example))
+                       + "\n\n" + rule_lines(rules))
+        return make_question(p, prompt=head + "\n\n" + _("**Pick a legal écart.**"), cards=cards,
                              answer_type=AnswerType.PICK_CARDS, answer=tuple(example), pool=tuple(hand),
                              explanation=explanation, rules=rules, grader="ecart",
                              context=ctx, tags=("trump_needed",) if need else ())
@@ -155,12 +170,15 @@ def ecart_question(rng: random.Random, p: Params):
     proposed = sort_cards(proposed)
     why_not = judge_why_not(verdict, got, hand, n)
     rules = tuple(dict.fromkeys([RULE_OF.get(got, "ecart_count"), "ecart_king", "ecart_oudler", "ecart_trump"]))
-    verdict_text = ("**Legal.**" + (f" The trump{'s' if len(verdict.shown) > 1 else ''} {md(verdict.shown)} "
-                                    "must be shown to the defence." if verdict.shown else "")
-                    if got == "legal" else "**Not legal.** " + " ".join(verdict.reasons))
+    verdict_text = (_("**Legal.**") + (" " + ngettext("The trump {cards} must be shown to the defence.",
+                                                      "The trumps {cards} must be shown to the defence.",
+                                                      len(verdict.shown)).format(cards=md(verdict.shown))
+                                       if verdict.shown else "")
+                    if got == "legal" else _("**Not legal.**") + " " + " ".join(say(r) for r in verdict.reasons))
     explanation = f"{verdict_text}\n\n{explain_hand(hand, n)}\n\n{rule_lines(rules)}"
     ctx.update(proposed=" ".join(c.code for c in proposed), why_not=why_not)
-    return make_question(p, prompt=head + f"\n\nYou propose the écart {md(proposed)}. **Is it legal?**",
-                         cards={**cards, "Proposed écart": tuple(proposed)}, answer_type=AnswerType.CHOICE,
-                         answer=got, choices=CHOICES, explanation=explanation, rules=rules, grader="choice",
+    return make_question(p, prompt=head + "\n\n" + _("You propose the écart {cards}. **Is it legal?**").format(
+                             cards=md(proposed)),
+                         cards={**cards, _("Proposed écart"): tuple(proposed)}, answer_type=AnswerType.CHOICE,
+                         answer=got, choices=choices(), explanation=explanation, rules=rules, grader="choice",
                          context=ctx, tags=("trump_needed",) if trumps_needed(hand, n) else ())

@@ -16,6 +16,8 @@ import random
 
 from ...engine import Deal, Phase, card, explain_play, format_cards
 from ...engine.seats import seat_label
+from ...i18n import _, ngettext
+from ...i18n.words import card_short, say
 from ...strategy import Position, in_exact_range, solve
 from ...strategy.bots import decide
 from ...strategy.principles import PRINCIPLES
@@ -23,7 +25,7 @@ from ...strategy.themes import theme
 from ..answers import read_cards
 from ..check import _feedback, grader
 from ..positions import provenance, ready_to_play
-from ..question import AnswerType, signed
+from ..question import AnswerType, fmt, signed
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 from ..text import cap, plural
@@ -38,14 +40,14 @@ SIDE = {"best_card": None, "attack_card": "attack", "defence_card": "defence"}
 def role(deal: Deal, seat: int) -> str:
     """'the taker', 'the partner' or 'a defender' (every hand is shown, so every role is known)."""
     if seat == deal.taker:
-        return "the taker"
-    return "the partner" if seat == deal.partner else "a defender"
+        return _("the taker")
+    return _("the partner") if seat == deal.partner else _("a defender")
 
 
 def seat_words(deal: Deal, seat: int, you: int) -> str:
     """'seat 2 (you, the taker)', 'seat 3 (a defender)'."""
-    who = f"you, {role(deal, seat)}" if seat == you else role(deal, seat)
-    return f"{seat_label(seat)} ({who})"
+    who = _("you, {role}").format(role=role(deal, seat)) if seat == you else role(deal, seat)
+    return f"{say(seat_label(seat))} ({who})"
 
 
 def endgame_deal(players: int, rng: random.Random, tricks_left: int, side: str | None) -> Deal | None:
@@ -85,18 +87,18 @@ def find_endgame(kind: str, players: int, difficulty: int, rng: random.Random):
 
 def cost_words(cost: int, attack: bool) -> str:
     """'the taker scores 20 less' (attack) or 'the taker scores 20 more' (defence)."""
-    return f"the taker scores {cost} {'less' if attack else 'more'}"
+    return (_("the taker scores {cost} less") if attack else _("the taker scores {cost} more")).format(cost=cost)
 
 
 def values_table(values: dict, best: list[str]) -> str:
     """Each legal card (code -> [taker score, attack points], best first) with its verdict, as a table: a card
     that is not best is "N points worse" (the taker's score N lower for the attack, N higher for the defence)."""
     top = values[best[0]][0]
-    lines = ["| card | taker's score | attack's points | verdict |", "|---|---|---|---|"]
+    lines = [_("| card | taker's score | attack's points | verdict |"), "|---|---|---|---|"]
     for code, (score, points) in values.items():
         cost = abs(top - score)
-        verdict = "**best**" if code in best else f"{cost} points worse"
-        lines.append(f"| {card(code).short} | {signed(score)} | {points:g} | {verdict} |")
+        verdict = _("**best**") if code in best else _("{cost} points worse").format(cost=cost)
+        lines.append(f"| {card_short(card(code))} | {signed(score)} | {fmt(points)} | {verdict} |")
     return "\n".join(lines)
 
 
@@ -105,14 +107,15 @@ def line_text(sol, players: int, you: int, deal: Deal) -> str:
     rows, first = [], len(deal.tricks) + 1
     start = len(deal.trick)
     # The cards already in the trick start its line, so each line is a whole trick.
-    trick = [f"{seat_label(s)} {c.short}" for s, c in zip(deal.trick_seats, deal.trick)]
+    trick = [f"{say(seat_label(s))} {card_short(c)}" for s, c in zip(deal.trick_seats, deal.trick)]
     for k, (seat, played) in enumerate(sol.line):
-        trick.append(f"{seat_label(seat)}{' (you)' if seat == you else ''} {played.short}")
+        who = _("{seat} (you)").format(seat=say(seat_label(seat))) if seat == you else say(seat_label(seat))
+        trick.append(f"{who} {card_short(played)}")
         if (start + k + 1) % players == 0:
-            rows.append(f"- Trick {first + len(rows)}: " + ", ".join(trick))
+            rows.append("- " + _("Trick {k}: {cards}").format(k=first + len(rows), cards=", ".join(trick)))
             trick = []
     if trick:
-        rows.append(f"- Trick {first + len(rows)}: " + ", ".join(trick))
+        rows.append("- " + _("Trick {k}: {cards}").format(k=first + len(rows), cards=", ".join(trick)))
     return "\n".join(rows)
 
 
@@ -122,27 +125,31 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
     attack = pos.is_attack(you)
     view = deal.view(you)
     total = deal.rules.tricks
-    head = (f"**{p.players} players, {deal.contract.french}.** Every hand is shown. You are "
-            f"{seat_words(deal, you, you)}, to play to trick {len(deal.tricks) + 1} of {total}. So far the attack "
-            f"has won {pos.attack_points:g} card points and {plural(pos.attack_oudlers, 'oudler')}, dog or écart "
-            f"included ({plural(pos.attack_tricks, 'trick')} to the attack, {pos.defence_tricks} to the defence).")
-    goal = ("the highest final score for the taker" if attack else "the lowest final score for the taker")
-    prompt = (head + f"\n\n**Which card is best?** Your side wants {goal}, with perfect play from everyone after "
-              "your card.")
-    cards = {"Your hand": tuple(view.hand)}
+    head = _("**{players} players, {contract}.** Every hand is shown. You are {you}, to play to trick {k} of "
+             "{total}. So far the attack has won {points} card points and {n_oudlers}, dog or écart included "
+             "({n_tricks} to the attack, {defence} to the defence).").format(
+        players=p.players, contract=deal.contract.french, you=seat_words(deal, you, you), k=len(deal.tricks) + 1,
+        total=total, points=fmt(pos.attack_points), n_oudlers=plural(pos.attack_oudlers, "oudler"),
+        n_tricks=plural(pos.attack_tricks, "trick"), defence=pos.defence_tricks)
+    prompt = head + "\n\n" + (_("**Which card is best?** Your side wants the highest final score for the taker, "
+                                 "with perfect play from everyone after your card.") if attack else
+                               _("**Which card is best?** Your side wants the lowest final score for the taker, "
+                                 "with perfect play from everyone after your card."))
+    cards = {_("Your hand"): tuple(view.hand)}
     if deal.trick:
-        cards["Trick so far"] = tuple(deal.trick)
+        cards[_("Trick so far")] = tuple(deal.trick)
     for s in range(p.players):
         if s != you:
-            cards[f"{seat_label(s, capital=True)} ({role(deal, s)})"] = tuple(deal.hand(s))
+            cards[f"{say(seat_label(s, capital=True))} ({role(deal, s)})"] = tuple(deal.hand(s))
     best = sol.best
     values = {c.code: [v.taker_score, v.attack_points] for c, v in sol.cards.items()}
     principle = PRINCIPLES[theme(pos, sol)]  # the principle the verdict illustrates
-    explanation = ("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
-                   "score for the deal and the attack's card points.\n\n"
-                   + values_table(values, [c.code for c in best])
-                   + f"\n\nA perfect line after {best[0].short}:\n\n{line_text(sol, p.players, you, deal)}"
-                   + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
+    explanation = (_("Each legal card, with perfect play after it (the solver tried every line): the taker's final "
+                     "score for the deal and the attack's card points.") + "\n\n"
+                   + values_table(values, [c.code for c in best]) + "\n\n"
+                   + _("A perfect line after {card}:").format(card=card_short(best[0]))
+                   + f"\n\n{line_text(sol, p.players, you, deal)}"
+                   + f"\n\n**{_(principle.name)}.** {_(principle.says)}\n\n" + rule_lines(RULES))
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "open_hands": True, "values": values,
            "attack": attack, "line": [[s, c.code] for s, c in sol.line], "principles": [principle.id],
            "trick": " ".join(c.code for c in deal.trick), "hand": " ".join(c.code for c in view.hand),
@@ -172,15 +179,17 @@ def card_refused(q, raw):
     else (None, the card): the first step of every one-card grader."""
     cards = read_cards(raw)
     if len(cards) != 1:
-        return _feedback(q, 0.0, "Choose one card.", ["one_card"], format_cards(cards)), None
+        return _feedback(q, 0.0, _("Choose one card."), ["one_card"], format_cards(cards)), None
     c = cards[0]
     hand = read_cards(q.context["hand"])
     if c not in hand:
-        return _feedback(q, 0.0, f"{cap(c.short)} is not in your hand.", ["not_in_hand"], c.code), None
+        return _feedback(q, 0.0, _("{card} is not in your hand.").format(card=cap(card_short(c))), ["not_in_hand"],
+                         c.code), None
     if c.code not in q.context["values"]:
         why = explain_play(hand, read_cards(q.context.get("trick", "")), c)
-        return _feedback(q, 0.0, f"{cap(c.short)} may not be played here: {why.reason}", ["illegal_card"],
-                         c.code), None
+        return _feedback(q, 0.0, _("{card} may not be played here: {why}").format(card=cap(card_short(c)),
+                                                                                   why=say(why.reason)),
+                         ["illegal_card"], c.code), None
     return None, c
 
 
@@ -193,14 +202,17 @@ def grade_best_card(q, raw):
     ctx = q.context
     values = ctx["values"]
     best = [x.code for x in q.answer]
-    others = " ".join(f"`{x}`" for x in best if x != c.code)
-    table = "\n\n" + values_table(values, best) + "\n\nThe line of play is under “Show me why”."
+    others = [x for x in best if x != c.code]
+    table = "\n\n" + values_table(values, best) + "\n\n" + _("The line of play is under “Show me why”.")
     if c.code in best:
-        also = f" {others} {'ties' if len(best) == 2 else 'tie'} with it." if others else ""
-        return _feedback(q, 1.0, f"Right! {c.short} gives the best result for your side.{also}{table}", (), c.code)
+        also = (" " + ngettext("{cards} ties with it.", "{cards} tie with it.", len(others)).format(
+            cards=" ".join(f"`{x}`" for x in others))) if others else ""
+        return _feedback(q, 1.0, _("Right! {card} gives the best result for your side.").format(card=card_short(c))
+                         + f"{also}{table}", (), c.code)
     mine, top = values[c.code][0], values[best[0]][0]
     cost = abs(top - mine)
-    names = " or ".join(f"`{x}`" for x in best)
-    return _feedback(q, 0.0, f"Not the best: after {c.short} the taker scores {signed(mine)} with perfect play, "
-                     f"after {names} {signed(top)}: {cost_words(cost, ctx['attack'])}.{table}",
-                     ["worse_card"], c.code)
+    names = _(" or ").join(f"`{x}`" for x in best)
+    return _feedback(q, 0.0, _("Not the best: after {card} the taker scores {mine} with perfect play, after {names} "
+                               "{top}: {cost}.").format(card=card_short(c), mine=signed(mine), names=names,
+                                                        top=signed(top), cost=cost_words(cost, ctx["attack"]))
+                     + table, ["worse_card"], c.code)

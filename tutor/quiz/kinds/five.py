@@ -16,22 +16,28 @@ from ...engine import (
     score_deal,
     sort_cards,
 )
-from ...engine.announce import RANK_WORDS
 from ...engine.seats import seat_label
+from ...engine.words import N_
+from ...i18n import _
+from ...i18n.words import card_short, say
 from ..positions import biased_deal, new_deal, plausible, play_out, provenance, ready_to_play, run_auction
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
 from ..scoreform import describe, form_answer, form_fields, score_params
-from ..text import md
+from ..text import cap, md
 
 ASKS = ("partner", "call", "shares")
 BY_DIFFICULTY = {1: ("partner",), 2: ("call", "partner"), 3: ("shares", "call")}
 FACES = tuple(sort_cards(c for c in CARDS if c.kind < 4 and c.rank >= 11))
-PARTNER_CHOICES = (Choice("partner", "Whoever holds the called card is your secret partner (2 against 3)"),
-                   Choice("alone", "You play alone (1 against 4)"),
-                   Choice("call_again", "You must call another card"),
-                   Choice("redeal", "The deal is cancelled and dealt again"))
+PARTNER_CHOICES = (Choice("partner", N_("Whoever holds the called card is your secret partner (2 against 3)")),
+                   Choice("alone", N_("You play alone (1 against 4)")),
+                   Choice("call_again", N_("You must call another card")),
+                   Choice("redeal", N_("The deal is cancelled and dealt again")))
+# A face card's rank, with its article, in the learner's language (genders differ in French).
+A_RANK = {13: N_("a queen"), 12: N_("a knight"), 11: N_("a jack")}
+HOLD_ALL = {13: N_("you hold all four kings"), 12: N_("you hold all four kings and queens"),
+            11: N_("you hold all four kings, queens and knights")}
 
 
 @generator("five", "five-players", "5 players: the called card, the partner, sharing the score", players=(5,),
@@ -61,23 +67,26 @@ def _partner(rng: random.Random, p: Params):
     dog = sort_cards(deal.dog)
     answer = "partner" if deal.partner is not None else "alone"
     if case == "self":
-        why = f"You called {called.short} from your own hand: you have no partner and play alone."
+        why = _("You called {card} from your own hand: you have no partner and play alone.").format(
+            card=card_short(called))
     elif case == "dog":
-        why = f"{called.short} turned up in the dog: nobody holds it, so you play alone."
+        why = _("{card} turned up in the dog: nobody holds it, so you play alone.").format(card=cap(card_short(called)))
     else:
-        why = (f"{called.short} is neither in your hand nor in the dog, so another player holds it: they are your "
-               "partner, though nobody knows who until it is played.")
+        why = _("{card} is neither in your hand nor in the dog, so another player holds it: they are your partner, "
+                "though nobody knows who until it is played.").format(card=cap(card_short(called)))
     rules = ("call_king", "partner", "alone")
-    why_not = {"call_again": ["call_once", "the call stands; calling your own king or one in the dog means "
-                              "playing alone"],
-               "redeal": ["no_redeal", "the deal goes on; the taker plays alone or with the holder of the card"],
-               "alone": ["partner", "someone else holds the called card, so you have a partner"],
+    why_not = {"call_again": ["call_once", _("the call stands; calling your own king or one in the dog means "
+                                             "playing alone")],
+               "redeal": ["no_redeal", _("the deal goes on; the taker plays alone or with the holder of the card")],
+               "alone": ["partner", _("someone else holds the called card, so you have a partner")],
                "partner": ["alone", why]}
     del why_not[answer]
-    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. Before the dog is "
-              f"turned up you call {called.short}. Then the dog is shown: {md(dog)}.\n\n**Who is your partner?**")
-    return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand), "The dog": tuple(dog)},
-                         answer_type=AnswerType.CHOICE, answer=answer, choices=PARTNER_CHOICES,
+    prompt = _("**5 players.** You are the taker, with a {contract}. Before the dog is turned up you call {card}. "
+               "Then the dog is shown: {dog}.").format(contract=deal.contract.french, card=card_short(called),
+                                                         dog=md(dog)) + "\n\n" + _("**Who is your partner?**")
+    return make_question(p, prompt=prompt, cards={_("Your hand"): tuple(hand), _("The dog"): tuple(dog)},
+                         answer_type=AnswerType.CHOICE, answer=answer,
+                         choices=tuple(Choice(c.key, _(c.label)) for c in PARTNER_CHOICES),
                          explanation=f"{why}\n\n{rule_lines(rules)}", rules=rules, grader="choice",
                          context={"hand": " ".join(c.code for c in hand), "dog": " ".join(c.code for c in dog),
                                   "called": called.code, "why_not": why_not, "deal": provenance(deal)},
@@ -90,20 +99,22 @@ def call_notes(hand, options) -> dict:
     for c in FACES:
         if c in options:
             if c.rank == 14:
-                msg = ("call_own_king", "you may call a king you hold yourself; you then play alone") if c in hand \
-                    else ("call_any_king", "any king may be called")
+                msg = ("call_own_king", _("you may call a king you hold yourself; you then play alone")) \
+                    if c in hand else ("call_any_king", _("any king may be called"))
             else:
-                msg = ("call_lower", f"you hold every card of the ranks above, so you may call a {RANK_WORDS[c.rank]} "
-                       "you do not hold")
+                msg = ("call_lower", _("you hold every card of the ranks above, so you may call {rank} you do not "
+                                       "hold").format(rank=_(A_RANK[c.rank])))
             notes[c.code] = {"missing": list(msg)}
         elif c in hand:
-            notes[c.code] = {"extra": ["call_own_card", f"a {RANK_WORDS[c.rank]} you hold may never be called: you "
-                                       "call yourself only with a king of your own"]}
+            notes[c.code] = {"extra": ["call_own_card", _("{rank} you hold may never be called: you call yourself "
+                                                          "only with a king of your own").format(
+                rank=_(A_RANK[c.rank]))]}
         else:
-            what = {13: "a queen only with all four kings", 12: "a knight only with all four kings and queens",
-                    11: "a jack only with all four kings, queens and knights"}[c.rank]
+            what = {13: N_("you may call a queen only with all four kings"),
+                    12: N_("you may call a knight only with all four kings and queens"),
+                    11: N_("you may call a jack only with all four kings, queens and knights")}[c.rank]
             mid = "call_queen_early" if c.rank == 13 and not kings_all else "call_too_low"
-            notes[c.code] = {"extra": [mid, f"you may call {what}"]}
+            notes[c.code] = {"extra": [mid, _(what)]}
     return notes
 
 
@@ -119,21 +130,21 @@ def _call(rng: random.Random, p: Params):
     options = callable_cards(hand)
     mine = [c for c in options if c in hand]
     lower = [c for c in options if c.rank < 14]
-    why = f"You may call any of the {md(options)}"
     if lower:
-        word = RANK_WORDS[lower[0].rank]
-        held = [c for c in hand if c.kind < 4 and c.rank == lower[0].rank]
-        why += (f": you hold all four {'kings' if word == 'queen' else 'kings and queens'}, so also a {word} "
-                "you do not hold")
-        if held:
-            why += f" (never {md(held)}, which you hold)"
-    why += "."
+        rank = lower[0].rank
+        held = [c for c in hand if c.kind < 4 and c.rank == rank]
+        why = (_("You may call any of the {cards}: {hold_all}, so also {rank} you do not hold (never {held}, which "
+                 "you hold).") if held else
+               _("You may call any of the {cards}: {hold_all}, so also {rank} you do not hold.")).format(
+            cards=md(options), hold_all=_(HOLD_ALL[rank if rank == 13 else 12]), rank=_(A_RANK[rank]), held=md(held))
+    else:
+        why = _("You may call any of the {cards}.").format(cards=md(options))
     if mine:
-        why += f" Calling {md(mine)}, which you hold, means playing alone."
+        why += " " + _("Calling {cards}, which you hold, means playing alone.").format(cards=md(mine))
     rules = ("call_king", "alone")
-    prompt = (f"**5 players.** You are the taker, with a {deal.contract.french}. "
-              "Before the dog is turned up you call a card. **Which cards may you call?** Pick all of them.")
-    return make_question(p, prompt=prompt, cards={"Your hand": tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
+    prompt = _("**5 players.** You are the taker, with a {contract}. Before the dog is turned up you call a card. "
+               "**Which cards may you call?** Pick all of them.").format(contract=deal.contract.french)
+    return make_question(p, prompt=prompt, cards={_("Your hand"): tuple(hand)}, answer_type=AnswerType.PICK_CARDS,
                          answer=tuple(sort_cards(options)), pool=FACES,
                          explanation=f"{why}\n\n{rule_lines(rules)}", rules=rules, grader="cards",
                          context={"hand": " ".join(c.code for c in hand), "card_notes": call_notes(hand, options),
@@ -148,14 +159,17 @@ def _shares(rng: random.Random, p: Params):
     s = score_deal(**params)
     keys = ("taker", "partner", "defender") if s.partner is not None else ("taker", "defender")
     answer = form_answer(params, keys)
-    pays = "pays" if s.per_defender >= 0 else "receives"
-    side = "alone (1 against 4)" if s.alone else f"with {seat_label(deal.partner)} as partner (2 against 3)"
+    taker = say(seat_label(deal.taker))
+    played = (_("The taker, {taker}, played alone (1 against 4).").format(taker=taker) if s.alone else
+              _("The taker, {taker}, played with {partner} as partner (2 against 3).").format(
+                  taker=taker, partner=say(seat_label(deal.partner))))
+    sum_line = (_("The sum per defender is **{sum}**: each defender pays it.") if s.per_defender >= 0 else
+                _("The sum per defender is **{sum}**: each defender receives it.")).format(sum=abs(s.per_defender))
     shown_by = [deal.camp(seat) for seat, _cards, _level in deal.poignees]
-    prompt = (f"**Share the score.** {describe(params, shown_by)} The taker, {seat_label(deal.taker)}, played {side}. "
-              f"The sum per defender is **{abs(s.per_defender)}**: each defender {pays} it.\n\n"
-              "What does each player score?")
+    prompt = (_("**Share the score.** {deal}").format(deal=describe(params, shown_by)) + f" {played} {sum_line}\n\n"
+              + _("What does each player score?"))
     rules = ("alone", "shares") if s.alone else ("partner", "shares")
-    explanation = f"{s.steps[-1].text}\n\n{rule_lines(rules)}"
+    explanation = f"{say(s.steps[-1].text)}\n\n{rule_lines(rules)}"
     return make_question(p, prompt=prompt, answer_type=AnswerType.SCORE_FORM, answer=answer,
                          fields=form_fields(keys), explanation=explanation, rules=rules, grader="score_form",
                          context={"score": params, "deal": provenance(deal)}, tags=("alone",) if s.alone else ())

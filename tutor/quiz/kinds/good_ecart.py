@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, format_cards, sort_cards, trumps_needed
+from ...i18n import _, ngettext
+from ...i18n.words import card_short, say
 from ...strategy.by_play import ecart_key, grade_ecart_against, grade_ecarts
 from ...strategy.ecart_score import _smallest_trumps, card_reasons, score_ecart
 from ...strategy.principles import PRINCIPLES
@@ -41,31 +43,34 @@ def codes(cards) -> str:
 
 def _rows(ctx: dict, mine: dict | None = None) -> str:
     """The candidates played out, best first: the mean score for you and the gap to the best."""
-    lines = ["| écart | for you, a deal | behind the best |", "|---|---|---|"]
+    lines = [_("| écart | for you, a deal | behind the best |"), "|---|---|---|"]
     rows = ctx["graded"][:SHOWN]
     if mine is not None and all(r["ecart"] != mine["ecart"] for r in rows):
         rows = [*rows, mine]
     for r in rows:
-        you = " (yours)" if mine is not None and r["ecart"] == mine["ecart"] else ""
-        gap = "best" if r["gap"] == 0 else "tied (within the noise)" if r["tie"] else f"{r['gap']:.0f} ± {r['ci']:.0f}"
+        you = " " + _("(yours)") if mine is not None and r["ecart"] == mine["ecart"] else ""
+        gap = _("best") if r["gap"] == 0 else _("tied (within the noise)") if r["tie"] else \
+            f"{r['gap']:.0f} ± {r['ci']:.0f}"
         lines.append(f"| {md(read_cards(r['ecart']))}{you} | {r['own']:+.0f} | {gap} |")
     return "\n".join(lines)
 
 
 def how_graded(ctx: dict) -> str:
-    return (f"**How it is graded:** each écart above was played out on the same {ctx['samples']} deals of the cards "
-            "you cannot see (the practice bots at every seat, to the last card), you taking "
-            f"the {ctx['contract']}. Écarts whose gap to the best is within the 95% noise of those deals are all "
-            f"right; one within {HALF_GAP} points a deal of the best gets half credit. The principles "
-            f"({', '.join(PRINCIPLES[p].name for p in PRINCIPLE_IDS)}) say why a good écart is good; the play-outs "
-            "say which one is best here.")
+    return _("**How it is graded:** each écart above was played out on the same {samples} deals of the cards you "
+             "cannot see (the practice bots at every seat, to the last card), you taking the {contract}. Écarts "
+             "whose gap to the best is within the 95% noise of those deals are all right; one within {half} points "
+             "a deal of the best gets half credit. The principles ({principles}) say why a good écart is good; the "
+             "play-outs say which one is best here.").format(
+        samples=ctx["samples"], contract=ctx["contract"], half=HALF_GAP,
+        principles=", ".join(_(PRINCIPLES[p].name) for p in PRINCIPLE_IDS))
 
 
 def reason_lines(hand, ecart, players: int) -> str:
     """Each card of the écart with why it is there, and the principle's name, one per line."""
     smallest = _smallest_trumps(hand, trumps_needed(list(hand), RuleSet.for_players(players).dog_size))
-    return "\n".join(f"- {c.short}: {why} ({PRINCIPLES[pid].name})." for c, why, pid in
-                     card_reasons(hand, ecart, smallest))
+    return "\n".join(_("- {card}: {why} ({principle}).").format(card=card_short(c), why=why,
+                                                                  principle=_(PRINCIPLES[pid].name))
+                     for c, why, pid in card_reasons(hand, ecart, smallest))
 
 
 def _makes_void(hand, ecart) -> bool:
@@ -81,7 +86,7 @@ def _graded_rows(advice) -> list[dict]:
 @generator("good_ecart", "ecart-strategy", "Choose the best écart")
 def good_ecart_question(rng: random.Random, p: Params):
     chosen = None
-    for _ in range(40):
+    for _try in range(40):
         heavy = p.difficulty == 3 and rng.random() < 0.5
         try:
             deal = ecart_position(p.players, rng, heavy=heavy)
@@ -103,15 +108,18 @@ def good_ecart_question(rng: random.Random, p: Params):
     n = deal.rules.dog_size
     best = advice.best
     dog = sort_cards(deal.dog)
-    head = (f"**{p.players} players.** You took a {deal.contract.french} (×{deal.contract.multiplier}); the dog "
-            f"({md(dog)}) is now in your hand. **Choose the best écart of {n} cards** for the play ahead.")
+    head = _("**{players} players.** You took a {contract} (×{multiplier}); the dog ({dog}) is now in your hand. "
+             "**Choose the best écart of {n} cards** for the play ahead.").format(
+        players=p.players, contract=deal.contract.french, multiplier=deal.contract.multiplier, dog=md(dog), n=n)
     ctx = {"hand": codes(hand), "players": p.players, "ecart_size": n, "dog": codes(dog), "deal": provenance(deal),
            "contract": deal.contract.french, "samples": advice.samples, "play_seed": play_seed,
            "graded": _graded_rows(advice), "principles": list(PRINCIPLE_IDS)}
-    explanation = (f"A best écart: {md(best)}.\n\n{_rows(ctx)}\n\n{reason_lines(hand, best, p.players)}"
+    explanation = (_("A best écart: {cards}.").format(cards=md(best))
+                   + f"\n\n{_rows(ctx)}\n\n{reason_lines(hand, best, p.players)}"
                    f"\n\n{how_graded(ctx)}\n\n{rule_lines(RULES)}")
     forced = any(c.is_trump for c in best)
-    return make_question(p, prompt=head, cards={"Your hand, the dog taken in": tuple(hand), "The dog": tuple(dog)},
+    return make_question(p, prompt=head, cards={_("Your hand, the dog taken in"): tuple(hand),
+                                                _("The dog"): tuple(dog)},
                          answer_type=AnswerType.PICK_CARDS, answer=tuple(best), pool=tuple(hand),
                          explanation=explanation, rules=RULES, grader="ecart_by_play", context=ctx,
                          tags=("trump_needed",) if forced else ())
@@ -144,18 +152,20 @@ def grade_ecart_by_play(q, raw):
     score = score_ecart(hand, given, players=int(ctx["players"]))
     shown = format_cards(sort_cards(given))
     if not score.legal:
-        return _feedback(q, 0.0, "Not a legal écart: " + " ".join(score.reasons),
+        return _feedback(q, 0.0, _("Not a legal écart: {reasons}").format(
+            reasons=" ".join(say(r) for r in score.reasons)),
                          [f"ecart_{r}" for r in score.rule_ids], shown)
     mine = grade_mine(ctx, given)
     table = _rows(ctx, mine)
     reasons = reason_lines(hand, given, int(ctx["players"]))
-    show = (f"\n\nThe trump{'s' if len(score.shown) > 1 else ''} {md(score.shown)} must be shown."
-            if score.shown else "")
+    show = ("\n\n" + ngettext("The trump {cards} must be shown.", "The trumps {cards} must be shown.",
+                               len(score.shown)).format(cards=md(score.shown)) if score.shown else "")
     if mine["gap"] == 0 or mine["tie"]:
-        return _feedback(q, 1.0, f"Right! A best écart by play: {mine['own']:+.0f} a deal for you on average."
-                         f"\n\n{table}\n\n{reasons}{show}", (), shown)
+        return _feedback(q, 1.0, _("Right! A best écart by play: {own} a deal for you on average.").format(
+            own=f"{mine['own']:+.0f}") + f"\n\n{table}\n\n{reasons}{show}", (), shown)
     credit = 0.5 if mine["gap"] <= HALF_GAP else 0.0
     best = read_cards(ctx["graded"][0]["ecart"])
-    head = (f"Legal, and {mine['gap']:.0f} points a deal behind the best écart (± {mine['ci']:.0f}), played out on "
-            f"the same {ctx['samples']} deals. A best écart: {md(best)}.")
+    head = _("Legal, and {gap} points a deal behind the best écart (± {ci}), played out on the same {samples} "
+             "deals. A best écart: {cards}.").format(gap=f"{mine['gap']:.0f}", ci=f"{mine['ci']:.0f}",
+                                                     samples=ctx["samples"], cards=md(best))
     return _feedback(q, credit, f"{head}\n\n{table}\n\n{reasons}{show}", ["missed_best_ecart_by_play"], shown)

@@ -20,6 +20,9 @@ from ...engine import (
     explain_winner,
 )
 from ...engine.seats import seat_label
+from ...engine.words import N_
+from ...i18n import _
+from ...i18n.words import card_short, say, the_card
 from ..positions import Spot, find_spot, play_out, provenance, ready_to_play, ruffing_lead, seat_name
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
@@ -97,25 +100,25 @@ RULE_ID = {PlayRule.LEAD: "lead", PlayRule.FIRST_LEAD_CALLED_SUIT: "first_lead_c
 
 # What it means to pick an illegal card, by the rule that forbids it.
 EXTRA = {
-    PlayRule.FOLLOW_SUIT: ("must_follow_suit", "you must follow suit"),
-    PlayRule.MUST_TRUMP: ("must_trump", "you must trump when you have none of the suit led"),
-    PlayRule.MUST_OVERTRUMP: ("must_overtrump", "you must overtrump when you can"),
-    PlayRule.TRUMP_LED: ("must_play_trump", "trumps were led: you must play a trump"),
-    PlayRule.FIRST_LEAD_CALLED_SUIT: ("first_lead_called_suit", "the first lead may not be in the called suit"),
-    PlayRule.NOT_IN_HAND: ("not_in_hand", "you do not hold it"),
+    PlayRule.FOLLOW_SUIT: ("must_follow_suit", N_("you must follow suit")),
+    PlayRule.MUST_TRUMP: ("must_trump", N_("you must trump when you have none of the suit led")),
+    PlayRule.MUST_OVERTRUMP: ("must_overtrump", N_("you must overtrump when you can")),
+    PlayRule.TRUMP_LED: ("must_play_trump", N_("trumps were led: you must play a trump")),
+    PlayRule.FIRST_LEAD_CALLED_SUIT: ("first_lead_called_suit", N_("the first lead may not be in the called suit")),
+    PlayRule.NOT_IN_HAND: ("not_in_hand", N_("you do not hold it")),
 }
 # What it means to leave out a legal card.
 MISSING = {
-    PlayRule.EXCUSE: ("excuse_always", "the Excuse can always be played"),
-    PlayRule.UNDERTRUMP: ("undertrump_allowed", "you cannot overtrump, so any trump is allowed, even a low one "
-                                                "(undertrump)"),
-    PlayRule.FOLLOW_SUIT: ("follow_any", "any card of the suit led may be played; you need not play higher"),
-    PlayRule.MUST_TRUMP: ("trump_any", "no trump is in the trick yet, so any trump will do"),
-    PlayRule.MUST_OVERTRUMP: ("overtrump_any", "any trump that beats the highest one so far is allowed"),
-    PlayRule.TRUMP_LED: ("trump_led_any", "any trump that obeys the rule is allowed, not only one"),
-    PlayRule.DISCARD: ("discard_any", "with neither the suit led nor a trump, any card may be played"),
-    PlayRule.LEAD: ("lead_any", "you lead, so any card may be played"),
-    PlayRule.FIRST_LEAD_CALLED_SUIT: ("called_card_lead", "the called card itself may lead the first trick"),
+    PlayRule.EXCUSE: ("excuse_always", N_("the Excuse can always be played")),
+    PlayRule.UNDERTRUMP: ("undertrump_allowed", N_("you cannot overtrump, so any trump is allowed, even a low one "
+                                                   "(undertrump)")),
+    PlayRule.FOLLOW_SUIT: ("follow_any", N_("any card of the suit led may be played; you need not play higher")),
+    PlayRule.MUST_TRUMP: ("trump_any", N_("no trump is in the trick yet, so any trump will do")),
+    PlayRule.MUST_OVERTRUMP: ("overtrump_any", N_("any trump that beats the highest one so far is allowed")),
+    PlayRule.TRUMP_LED: ("trump_led_any", N_("any trump that obeys the rule is allowed, not only one")),
+    PlayRule.DISCARD: ("discard_any", N_("with neither the suit led nor a trump, any card may be played")),
+    PlayRule.LEAD: ("lead_any", N_("you lead, so any card may be played")),
+    PlayRule.FIRST_LEAD_CALLED_SUIT: ("called_card_lead", N_("the called card itself may lead the first trick")),
 }
 
 
@@ -126,15 +129,16 @@ def legal_notes(verdicts, *, partner_winning: bool) -> dict:
         if v.legal:
             mid, msg = MISSING[v.rule]
             if v.rule is PlayRule.LEAD and "Excuse was led" in v.reason:
-                mid, msg = "excuse_led_sets_suit", "the Excuse was led, so your card sets the suit: any card"
-            notes[v.card.code] = {"missing": [mid, msg]}
+                mid, msg = "excuse_led_sets_suit", _("the Excuse was led, so your card sets the suit: any card")
+            notes[v.card.code] = {"missing": [mid, _(msg)]}
         else:
             mid, msg = EXTRA[v.rule]
             if v.rule is PlayRule.MUST_OVERTRUMP and partner_winning:
-                mid, msg = "must_overtrump_partner", "you must overtrump even your partner"
+                mid, msg = "must_overtrump_partner", N_("you must overtrump even your partner")
             elif v.rule is PlayRule.MUST_TRUMP and partner_winning:
-                mid, msg = "must_overtrump_partner", "you must trump and overtrump even when your partner is winning"
-            notes[v.card.code] = {"extra": [mid, f"{msg}. {v.reason}"]}
+                mid, msg = "must_overtrump_partner", N_("you must trump and overtrump even when your partner is "
+                                                        "winning")
+            notes[v.card.code] = {"extra": [mid, f"{_(msg)}. {say(v.reason)}"]}
     return notes
 
 
@@ -143,9 +147,9 @@ def legal_explanation(verdicts, extra_rules=()) -> tuple[str, tuple[str, ...]]:
     groups: dict[tuple[bool, str], list[Card]] = {}
     for v in verdicts:
         groups.setdefault((v.legal, v.reason), []).append(v.card)
-    lines = [f"**Legal: {md(legal)}.**", ""]
+    lines = [_("**Legal: {cards}.**").format(cards=md(legal)), ""]
     for (ok, reason), cards in groups.items():
-        lines.append(f"- {md(cards)} {'✓' if ok else '✗'} {reason}")
+        lines.append(f"- {md(cards)} {'✓' if ok else '✗'} {say(reason)}")
     rules = tuple(dict.fromkeys([*extra_rules, *(RULE_ID[v.rule] for v in verdicts if v.rule in RULE_ID)]))
     return "\n".join(lines) + "\n\n" + rule_lines(rules), rules
 
@@ -157,26 +161,27 @@ def _who(view):
 def table_text(view) -> str:
     """Who took what, who you are, and what you know of the partner."""
     n = view.players
-    lines = [f"**{n} players**, trick {view.trick_number + 1} of {RuleSet.for_players(n).tricks}."]
+    lines = [_("**{n} players**, trick {k} of {tricks}.").format(n=n, k=view.trick_number + 1,
+                                                                 tricks=RuleSet.for_players(n).tricks)]
     contract = f"{view.contract.french} (×{view.contract.multiplier})"
     if view.seat == view.taker:
-        lines.append(f"You are the taker, with a {contract}.")
+        lines.append(_("You are the taker, with a {contract}.").format(contract=contract))
     else:
-        role = ""
+        you = say(seat_label(view.seat))
         if view.partner == view.seat:
-            role = ", the taker's partner (you hold the called card)"
+            you = _("{seat}, the taker's partner (you hold the called card)").format(seat=you)
         elif n < 5 or view.partner is not None:
-            role = ", a defender"
-        lines.append(f"{seat_label(view.taker, capital=True)} is the taker, with a {contract}. "
-                     f"You are {seat_label(view.seat)}{role}.")
+            you = _("{seat}, a defender").format(seat=you)
+        lines.append(_("{taker} is the taker, with a {contract}. You are {you}.").format(
+            taker=say(seat_label(view.taker, capital=True)), contract=contract, you=you))
     if view.called is not None:
+        called = _("The taker called {card}.").format(card=card_short(view.called))
         if view.partner is not None and view.partner != view.seat:
-            known = f" {seat_label(view.partner, capital=True)} has played it: they are the partner."
+            called += " " + _("{seat} has played it: they are the partner.").format(
+                seat=say(seat_label(view.partner, capital=True)))
         elif view.partner is None and view.seat != view.taker:
-            known = " Its holder has not shown it yet."
-        else:
-            known = ""
-        lines.append(f"The taker called {view.called.short}.{known}")
+            called += " " + _("Its holder has not shown it yet.")
+        lines.append(called)
     return " ".join(lines)
 
 
@@ -187,7 +192,7 @@ def legal_question(rng: random.Random, p: Params):
     players = p.players
     if wanted == "first_lead" and players != 5:
         from ...engine import TarotError
-        raise TarotError("the first-lead rule (the called suit) is for 5 players: use players=5")
+        raise TarotError(_("the first-lead rule (the called suit) is for 5 players: use players=5"))
     excuse = (EXCUSE,) if wanted == "excuse_led" else ()
     steer = ruffing_lead if wanted in RUFFING else None
 
@@ -216,16 +221,16 @@ def legal_question(rng: random.Random, p: Params):
     explanation, rules = legal_explanation(verdicts, extra_rules)
     who = _who(view)
     if view.trick:
-        trick = "In this trick " + trick_lines(view.trick, view.trick_seats, who) + "."
+        trick = _("In this trick {plays}.").format(plays=trick_lines(view.trick, view.trick_seats, who))
     elif first:
-        trick = "You lead the first trick."
+        trick = _("You lead the first trick.")
     else:
-        trick = "You lead this trick."
-    prompt = f"{table_text(view)}\n\n{trick}\n\n**Which cards may you play?** Pick all of them."
+        trick = _("You lead this trick.")
+    prompt = f"{table_text(view)}\n\n{trick}\n\n" + _("**Which cards may you play?** Pick all of them.")
     partner_winning = "overtrump_partner" in situations
-    cards = {"Your hand": view.hand}
+    cards = {_("Your hand"): view.hand}
     if view.trick:
-        cards = {"Trick so far": view.trick, **cards}
+        cards = {_("Trick so far"): view.trick, **cards}
     ctx = {"hand": " ".join(c.code for c in view.hand), "trick": " ".join(c.code for c in view.trick),
            "called": view.called.code if view.called else None, "first_trick": first, "seat": view.seat,
            "situation": sorted(situations), "card_notes": legal_notes(verdicts, partner_winning=partner_winning),
@@ -267,19 +272,22 @@ def why_not_winner(cards: list[Card], seats: list[int], win: int) -> dict:
         if c is winner:
             continue
         if c is EXCUSE:
-            out[c.code] = ["excuse_never_wins", "the Excuse never wins a trick (except at the end of a chelem)"]
+            out[c.code] = ["excuse_never_wins", _("the Excuse never wins a trick (except at the end of a chelem)")]
         elif c.is_trump:
-            out[c.code] = ["lower_trump", f"the highest trump wins: the {winner.rank} beats the {c.rank}"]
+            out[c.code] = ["lower_trump", _("the highest trump wins: the {high} beats the {low}").format(
+                high=winner.rank, low=c.rank)]
         elif winner.is_trump:
-            out[c.code] = ["trump_beats_suit", "any trump beats every card of the suits"]
+            out[c.code] = ["trump_beats_suit", _("any trump beats every card of the suits")]
         elif led is not None and c.kind != led.kind:
-            suit = led.suit.english
-            first = " (the Excuse was led, so the next card set the suit)" if cards[0] is EXCUSE else ""
-            out[c.code] = ["off_suit", f"{suit} were led{first}: a card of another suit cannot win"]
+            suit = _(led.suit.english)
+            out[c.code] = ["off_suit", (_("{suit} were led (the Excuse was led, so the next card set the suit): a "
+                                          "card of another suit cannot win") if cards[0] is EXCUSE else
+                                        _("{suit} were led: a card of another suit cannot win")).format(suit=suit)]
         elif c.rank == 11 and winner.rank == 12:
-            out[c.code] = ["knight_rank", "the knight (cavalier) ranks between the queen and the jack"]
+            out[c.code] = ["knight_rank", _("the knight (cavalier) ranks between the queen and the jack")]
         else:
-            out[c.code] = ["lower_card", f"the {winner.name} is higher than the {c.name}"]
+            out[c.code] = ["lower_card", _("{high} is higher than {low}").format(
+                high=the_card(winner), low=the_card(c))]
     return out
 
 
@@ -288,7 +296,7 @@ def winner_question(rng: random.Random, p: Params):
     wants = rng.choice(WINNER_WANTS[p.difficulty])
     lead = (EXCUSE,) if "excuse_led" in wants else ()
     trick = deal = None
-    for _ in range(20):
+    for _try in range(20):
         deal = play_out(ready_to_play(p.players, rng), rng, lead=lead)
         fitting = [t for t in deal.tricks[:-1] if (_trick_features(t) >= wants if wants != {"plain"}
                                                    else not _trick_features(t))]
@@ -302,20 +310,20 @@ def winner_question(rng: random.Random, p: Params):
     win, why = explain_winner(cards)
 
     def name(s: int) -> str:
-        role = "the taker" if s == deal.taker else ""
+        role = _("the taker") if s == deal.taker else ""
         if deal.players < 5 and s != deal.taker:
-            role = "a defender"
-        return f"{seat_label(s)}" + (f" ({role})" if role else "")
+            role = _("a defender")
+        return say(seat_label(s)) + (f" ({role})" if role else "")
 
     choices = tuple(Choice(c.code, f"{named(c)} — {name(s)}") for c, s in zip(cards, seats))
     rules = ["trick_winner"] + (["excuse_never_wins"] if EXCUSE in cards else []) + (
         ["excuse_led"] if cards[0] is EXCUSE else [])
-    explanation = (f"**{cap(cards[win].short)} wins**, so {name(seats[win])} takes the trick and leads the next one. "
-                   f"{why}\n\n{rule_lines(rules)}")
+    explanation = _("**{card} wins**, so {seat} takes the trick and leads the next one.").format(
+        card=cap(card_short(cards[win])), seat=name(seats[win])) + f" {say(why)}\n\n{rule_lines(rules)}"
     played = trick_lines(cards, seats, name)
-    prompt = (f"**{p.players} players**, trick {n + 1}. {played[0].upper() + played[1:]}.\n\n"
-              "**Which card wins this trick?**")
-    return make_question(p, prompt=prompt, cards={"The trick": tuple(cards)}, answer_type=AnswerType.CHOICE,
+    prompt = _("**{n} players**, trick {k}. {plays}.").format(n=p.players, k=n + 1, plays=cap(played)) + "\n\n" + \
+        _("**Which card wins this trick?**")
+    return make_question(p, prompt=prompt, cards={_("The trick"): tuple(cards)}, answer_type=AnswerType.CHOICE,
                          answer=cards[win].code, choices=choices, explanation=explanation, rules=tuple(rules),
                          grader="choice", context={"trick": " ".join(c.code for c in cards), "seats": seats,
                                                    "why_not": why_not_winner(cards, seats, win),

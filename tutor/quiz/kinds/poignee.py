@@ -9,19 +9,28 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, check_poignee, poignee_options, poignee_to_show
+from ...engine.words import N_
+from ...i18n import _
+from ...i18n.words import say
 from ..positions import biased_deal, find_spot, taken
 from ..question import AnswerType, Choice
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import md, plural
+from ..text import cap, md, plural
 
 MODES = ("level", "judge", "pick")
-LEVEL_CHOICES = (Choice("none", "None"), Choice("simple", "A simple poignée"), Choice("double", "A double poignée"),
-                 Choice("triple", "A triple poignée"))
-JUDGE_CHOICES = (Choice("legal", "Legal"),
-                 Choice("count", "Not legal: it must show exactly the number of trumps of a poignée"),
-                 Choice("excuse", "Not legal: the Excuse may not stand in while a trump stays hidden"))
+LEVEL_CHOICES = (Choice("none", N_("None")), Choice("simple", N_("A simple poignée")),
+                 Choice("double", N_("A double poignée")), Choice("triple", N_("A triple poignée")))
+JUDGE_CHOICES = (Choice("legal", N_("Legal")),
+                 Choice("count", N_("Not legal: it must show exactly the number of trumps of a poignée")),
+                 Choice("excuse", N_("Not legal: the Excuse may not stand in while a trump stays hidden")))
 ORDER = ("none", "simple", "double", "triple")
+# "a {level} poignée", in the learner's language.
+A_LEVEL = {"simple": N_("a simple poignée"), "double": N_("a double poignée"), "triple": N_("a triple poignée")}
+
+
+def _said(choices) -> tuple[Choice, ...]:
+    return tuple(Choice(c.key, _(c.label)) for c in choices)
 
 
 def poignee_hand(p: Params, rng: random.Random, *, excuse_case: bool):
@@ -44,11 +53,13 @@ def hand_facts(hand, players: int) -> str:
     trumps = sorted((c for c in hand if c.is_trump), key=lambda c: -c.rank)
     ex = any(c.is_excuse for c in hand)
     th = rules.poignee_thresholds
-    line = (f"You hold {plural(len(trumps), 'trump')}" + (" and the Excuse" if ex else "") + ". "
-            f"With {players} players a poignée shows exactly {th['simple']} (simple), {th['double']} (double) or "
-            f"{th['triple']} (triple) trumps.")
+    line = (_("You hold {n_trumps} and the Excuse.") if ex else _("You hold {n_trumps}.")).format(
+        n_trumps=plural(len(trumps), "trump")) + " " + _(
+        "With {players} players a poignée shows exactly {simple} (simple), {double} (double) or {triple} (triple) "
+        "trumps.").format(players=players, simple=th["simple"], double=th["double"], triple=th["triple"])
     if ex:
-        line += " The Excuse counts as a trump only to replace the last one, when no other trump is left to show."
+        line += " " + _("The Excuse counts as a trump only to replace the last one, when no other trump is left to "
+                        "show.")
     return line
 
 
@@ -65,17 +76,21 @@ def level_why_not(hand, players: int, best: str) -> dict:
         if ORDER.index(key) > ORDER.index(best):
             need = rules.poignee_thresholds[key]
             if players != 4 and with_ex >= four[key]:
-                out[key] = ["poignee_thresholds", f"with {players} players a {key} poignée needs {need} trumps; "
-                            f"{four[key]} is the 4-player number"]
+                out[key] = ["poignee_thresholds", _("with {players} players {level} needs {need} trumps; {four} is "
+                                                    "the 4-player number").format(
+                    players=players, level=_(A_LEVEL[key]), need=need, four=four[key])]
             else:
-                out[key] = ["poignee_too_few", f"a {key} poignée needs {need} trumps with {players} players, and "
-                            f"you have {with_ex}" + (" counting the Excuse" if ex else "")]
+                out[key] = ["poignee_too_few", (
+                    _("{level} needs {need} trumps with {players} players, and you have {have} counting the Excuse")
+                    if ex else _("{level} needs {need} trumps with {players} players, and you have {have}")).format(
+                    level=_(A_LEVEL[key]), need=need, players=players, have=with_ex)]
         elif ex and trumps < rules.poignee_thresholds[best] <= with_ex:
-            out[key] = ["poignee_excuse_counts", "the Excuse may stand in for the missing trump, since no other "
-                        "trump is left to show"]
+            out[key] = ["poignee_excuse_counts", _("the Excuse may stand in for the missing trump, since no other "
+                                                   "trump is left to show")]
         else:
             need = rules.poignee_thresholds[best]
-            out[key] = ["poignee_bigger", f"with {with_ex} you may show a {best} poignée ({need} trumps)"]
+            out[key] = ["poignee_bigger", _("with {have} you may show {level} ({need} trumps)").format(
+                have=with_ex, level=_(A_LEVEL[best]), need=need)]
     return out
 
 
@@ -89,17 +104,18 @@ def poignee_question(rng: random.Random, p: Params):
     if mode != "level" and not options:
         mode = "level"
     ctx = {"hand": " ".join(c.code for c in hand), "players": p.players, "deal": prov}
-    head = f"**{p.players} players.** You are about to play your first card."
-    cards = {"Your hand": hand}
+    head = _("**{players} players.** You are about to play your first card.").format(players=p.players)
+    cards = {_("Your hand"): hand}
     facts = hand_facts(hand, p.players)
     rules = ["poignee_threshold"] + (["poignee_excuse"] if any(c.is_excuse for c in hand) else [])
     if mode == "level":
         best = options[-1] if options else "none"
         ctx["why_not"] = level_why_not(hand, p.players, best)
-        verdict = (f"**{'No poignée' if best == 'none' else 'A ' + best + ' poignée'}.**" +
-                   (f" You would show {md(poignee_to_show(hand, best, players=p.players))}." if options else ""))
-        return make_question(p, prompt=head + "\n\n**What is the biggest poignée you may show?**", cards=cards,
-                             answer_type=AnswerType.CHOICE, answer=best, choices=LEVEL_CHOICES,
+        verdict = (f"**{_('No poignée') if best == 'none' else cap(_(A_LEVEL[best]))}.**" +
+                   (" " + _("You would show {cards}.").format(cards=md(poignee_to_show(hand, best, players=p.players)))
+                    if options else ""))
+        return make_question(p, prompt=head + "\n\n" + _("**What is the biggest poignée you may show?**"),
+                             cards=cards, answer_type=AnswerType.CHOICE, answer=best, choices=_said(LEVEL_CHOICES),
                              explanation=f"{verdict}\n\n{facts}\n\n{rule_lines(rules)}", rules=tuple(rules),
                              grader="choice", context=ctx)
     level = rng.choice(options)
@@ -108,21 +124,26 @@ def poignee_question(rng: random.Random, p: Params):
     rules.append("poignee_exact")
     if mode == "pick":
         ctx.update(level=level, need=need)
-        return make_question(p, prompt=head + f"\n\n**Pick the cards to show for a {level} poignée.**", cards=cards,
+        return make_question(p, prompt=head + "\n\n" + _("**Pick the cards to show for {level}.**").format(
+                                 level=_(A_LEVEL[level])), cards=cards,
                              answer_type=AnswerType.PICK_CARDS, answer=tuple(right), pool=hand,
-                             explanation=f"Show exactly {need} cards, for example {md(right)}: any {need} of your "
-                             f"trumps will do, the Excuse only in place of a missing one.\n\n{facts}\n\n"
-                             f"{rule_lines(rules)}",
+                             explanation=_("Show exactly {need} cards, for example {cards}: any {need} of your "
+                                           "trumps will do, the Excuse only in place of a missing one.").format(
+                                 need=need, cards=md(right)) + f"\n\n{facts}\n\n{rule_lines(rules)}",
                              rules=tuple(rules), grader="poignee_show", context=ctx)
     shown, answer = _proposal(hand, right, rng)
     verdict = check_poignee(hand, shown, players=p.players)
-    why = " ".join(verdict.reasons) if verdict.reasons else f"It shows exactly {need} cards, as it must."
+    why = (" ".join(say(r) for r in verdict.reasons) if verdict.reasons
+           else _("It shows exactly {need} cards, as it must.").format(need=need))
     ctx["shown"] = " ".join(c.code for c in shown)
     ctx["why_not"] = {c.key: ["poignee_judge", why] for c in JUDGE_CHOICES if c.key != answer}
-    return make_question(p, prompt=head + f"\n\nYou announce a poignée and show {md(shown)}. **Is this show legal?**",
-                         cards={**cards, "Shown": tuple(shown)}, answer_type=AnswerType.CHOICE, answer=answer,
-                         choices=JUDGE_CHOICES, explanation=f"**{'Legal' if answer == 'legal' else 'Not legal'}.** "
-                         f"{why}\n\n{facts}\n\n{rule_lines(rules)}", rules=tuple(rules), grader="choice", context=ctx)
+    return make_question(p, prompt=head + "\n\n" + _("You announce a poignée and show {cards}. **Is this show "
+                                                       "legal?**").format(cards=md(shown)),
+                         cards={**cards, _("Shown"): tuple(shown)}, answer_type=AnswerType.CHOICE, answer=answer,
+                         choices=_said(JUDGE_CHOICES), explanation=(_("**Legal.**") if answer == "legal" else
+                                                                    _("**Not legal.**"))
+                         + f" {why}\n\n{facts}\n\n{rule_lines(rules)}", rules=tuple(rules), grader="choice",
+                         context=ctx)
 
 
 def _proposal(hand, right, rng: random.Random):

@@ -15,6 +15,8 @@ import random
 
 from ...engine import Deal, Phase, card
 from ...engine.seats import seat_label
+from ...i18n import _, ngettext
+from ...i18n.words import card_short, say
 from ...strategy.advisor import HINT_BUDGET_MS, advise_card
 from ...strategy.bots import decide
 from ...strategy.principles import PRINCIPLES
@@ -24,7 +26,7 @@ from ..positions import provenance, ready_to_play
 from ..question import AnswerType
 from ..registry import Params, generator, make_question
 from ..rules import rule_lines
-from ..text import cap, plural
+from ..text import cap, md, plural
 from .endgame import card_refused
 
 RULES = ("follow_suit", "trick_winner")
@@ -42,8 +44,8 @@ EDGE = 5
 def role(deal: Deal, seat: int) -> str:
     """The seat's own role: a called partner knows it holds the called king."""
     if seat == deal.taker:
-        return "the taker"
-    return "the called partner" if seat == deal.partner else "a defender"
+        return _("the taker")
+    return _("the called partner") if seat == deal.partner else _("a defender")
 
 
 def seat_deal(players: int, rng: random.Random, tricks_left: int) -> Deal | None:
@@ -75,17 +77,20 @@ def find_position(players: int, difficulty: int, rng: random.Random):
 
 def tricks_text(view) -> str:
     """Every trick played, one line each, seats counted from 1 (what the seat has seen)."""
-    return "\n".join(f"{i}. " + ", ".join(f"{seat_label(s)}{' (you)' if s == view.seat else ''} {c.short}"
-                                         for s, c in zip(t.seats, t.cards)) + f": {seat_label(t.winner)}"
-                     for i, t in enumerate(view.tricks, 1))
+    def who(s: int) -> str:
+        return _("{seat} (you)").format(seat=say(seat_label(s))) if s == view.seat else say(seat_label(s))
+    return "\n".join(f"{i}. " + _("{plays}: {winner}").format(
+        plays=", ".join(f"{who(s)} {card_short(c)}" for s, c in zip(t.seats, t.cards)),
+        winner=say(seat_label(t.winner))) for i, t in enumerate(view.tricks, 1))
 
 
 def values_table(values: dict, ties: list[str]) -> str:
     """Each legal card (code -> [your mean score, gap to the best, the gap's margin]) with its verdict."""
-    lines = ["| card | your score on average | verdict |", "|---|---|---|"]
+    lines = [_("| card | your score on average | verdict |"), "|---|---|---|"]
     for code, (own, gap, margin) in values.items():
-        verdict = "**best**" if code in ties else f"{gap:.0f} points worse (±{margin:.0f})"
-        lines.append(f"| {card(code).short} | {own:+.0f} | {verdict} |")
+        verdict = _("**best**") if code in ties else _("{gap} points worse (±{margin})").format(
+            gap=f"{gap:.0f}", margin=f"{margin:.0f}")
+        lines.append(f"| {card_short(card(code))} | {own:+.0f} | {verdict} |")
     return "\n".join(lines)
 
 
@@ -96,34 +101,38 @@ def seat_card_question(rng: random.Random, p: Params):
     view = deal.view(you)
     attack = deal.camp(you) == "attack"
     total = deal.rules.tricks
-    head = (f"**{p.players} players, {deal.contract.french}.** You see only your hand and what has been played. "
-            f"You are {seat_label(you)} ({role(deal, you)}), to play to trick {len(deal.tricks) + 1} of {total}; "
-            f"{plural(len(deal.tricks), 'trick')} played so far.")
+    head = _("**{players} players, {contract}.** You see only your hand and what has been played. You are {seat} "
+             "({role}), to play to trick {k} of {total}; {n_tricks} played so far.").format(
+        players=p.players, contract=deal.contract.french, seat=say(seat_label(you)), role=role(deal, you),
+        k=len(deal.tricks) + 1, total=total, n_tricks=plural(len(deal.tricks), "trick"))
     seen = []
     if view.called is not None:
-        seen.append(f"The called king is {view.called.short}" + (
-            f"; {seat_label(view.partner)} holds it." if view.partner is not None and view.partner != you else "."))
+        seen.append(_("The called king is {card}; {seat} holds it.").format(
+            card=card_short(view.called), seat=say(seat_label(view.partner)))
+            if view.partner is not None and view.partner != you else
+            _("The called king is {card}.").format(card=card_short(view.called)))
     if view.dog:
-        seen.append("The dog, shown to everyone: " + ", ".join(c.short for c in view.dog) + ".")
+        seen.append(_("The dog, shown to everyone: {cards}.").format(cards=md(view.dog)))
     for s, shown in view.poignees:
-        seen.append(f"{cap(seat_label(s))} showed a poignée: " + ", ".join(c.short for c in shown) + ".")
+        seen.append(_("{seat} showed a poignée: {cards}.").format(seat=cap(say(seat_label(s))), cards=md(shown)))
     if seen:
         head += "\n\n" + " ".join(seen)
-    prompt = (head + "\n\n**Which card is best?** The best for your side on average over the deals you cannot see."
-              + "\n\nThe tricks so far (who won each):\n\n" + tricks_text(view))
-    cards = {"Your hand": tuple(view.hand)}
+    prompt = (head + "\n\n" + _("**Which card is best?** The best for your side on average over the deals you "
+                                 "cannot see.")
+              + "\n\n" + _("The tricks so far (who won each):") + "\n\n" + tricks_text(view))
+    cards = {_("Your hand"): tuple(view.hand)}
     if deal.trick:
-        cards["Trick so far"] = tuple(deal.trick)
+        cards[_("Trick so far")] = tuple(deal.trick)
     if view.dog:
-        cards["The dog (shown)"] = tuple(view.dog)
+        cards[_("The dog (shown)")] = tuple(view.dog)
     ties = [c.code for c in advice.ties]
     values = {o.key.code: [round(o.own_score, 1), round(o.gap, 1), round(o.gap_ci, 1)] for o in advice.options}
     principle = PRINCIPLES["count-tricks"]
-    explanation = (f"Each legal card, valued on {advice.samples} deals of the cards you cannot see that fit the "
-                   "bids and the play so far, the rest of each deal played out: your score for the deal on "
-                   "average. A card whose gap to the best is within the margin counts as best.\n\n"
-                   + values_table(values, ties)
-                   + f"\n\n**{principle.name}.** {principle.says}\n\n" + rule_lines(RULES))
+    explanation = (_("Each legal card, valued on {samples} deals of the cards you cannot see that fit the bids and "
+                     "the play so far, the rest of each deal played out: your score for the deal on average. A card "
+                     "whose gap to the best is within the margin counts as best.").format(samples=advice.samples)
+                   + "\n\n" + values_table(values, ties)
+                   + f"\n\n**{_(principle.name)}.** {_(principle.says)}\n\n" + rule_lines(RULES))
     ctx = {"deal": provenance(deal), "seat": you, "pick_one": True, "values": values, "ties": ties,
            "attack": attack, "principles": [principle.id], "trick": " ".join(c.code for c in deal.trick),
            "hand": " ".join(c.code for c in view.hand), "samples": advice.samples}
@@ -144,11 +153,14 @@ def grade_seat_card(q, raw):
     ties = ctx["ties"]
     table = "\n\n" + values_table(values, ties)
     if c.code in ties:
-        others = [card(x).short for x in ties if x != c.code]
-        also = f" {cap(', '.join(others))} {'is' if len(others) == 1 else 'are'} as good." if others else ""
-        return _feedback(q, 1.0, f"Right! {cap(c.short)} is among the best on what you can see.{also}{table}", (),
-                         c.code)
+        others = [card_short(card(x)) for x in ties if x != c.code]
+        also = (" " + ngettext("{cards} is as good.", "{cards} are as good.", len(others)).format(
+            cards=cap(", ".join(others)))) if others else ""
+        return _feedback(q, 1.0, _("Right! {card} is among the best on what you can see.").format(
+            card=cap(card_short(c))) + f"{also}{table}", (), c.code)
     own, gap, margin = values[c.code]
-    names = " or ".join(card(x).short for x in ties)
-    return _feedback(q, 0.0, f"Not the best: {c.short} gives your side {own:+.0f} on average, {gap:.0f} points "
-                     f"less than {names} (±{margin:.0f}).{table}", ["worse_card"], c.code)
+    names = _(" or ").join(card_short(card(x)) for x in ties)
+    return _feedback(q, 0.0, _("Not the best: {card} gives your side {own} on average, {gap} points less than "
+                               "{names} (±{margin}).").format(card=card_short(c), own=f"{own:+.0f}", gap=f"{gap:.0f}",
+                                                              names=names, margin=f"{margin:.0f}") + table,
+                     ["worse_card"], c.code)
