@@ -11,7 +11,7 @@ LESSONS = ROOT / "lessons"
 PUZZLES = ROOT / "puzzles"
 
 
-@st.cache_resource(show_spinner="Loading the course…")
+@st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
 def course():
     """The course: lessons in order, plus a problem list for any bad file (which never stops the rest)."""
     from .. import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
@@ -28,7 +28,7 @@ def glossary() -> list[dict]:
             for t in g.terms]
 
 
-@st.cache_resource(show_spinner="Loading the puzzles…")
+@st.cache_resource(show_spinner=False)
 def puzzles():
     """Every valid puzzle (a puzzle with a problem is left out; `tarot-tutor check` names it)."""
     from ..quiz.puzzles import load_puzzles
