@@ -138,7 +138,7 @@ def score_question(deal: Deal) -> Question:
 def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     """The full count: the piles, the oudlers, the target, the margin, the bonuses and every share."""
     r = deal.result()
-    pile, _, _ = deal.attack_pile()
+    pile = deal.attack_pile()[0]
     s = r.score
     oudlers = ngettext("{n} oudler", "{n} oudlers", r.oudlers).format(n=r.oudlers)
     points = f"{r.attack_points:g}" if language() == "en" else number(r.attack_points)

@@ -144,7 +144,7 @@ def show_feedback(q: Question, fb, *, key: str | None = None) -> None:
         st.success(fb.message or _("Right!"))
     elif fb.credit > 0:
         # On its own line: a message that ends in a list would take it as part of its last point.
-        st.warning(f"{fb.message}\n\n*{_('Partly right: part of the credit.')}*")
+        st.warning(f"{fb.message}\n\n*" + _("Partly right: part of the credit.") + "*")
     else:
         st.error(fb.message)
     # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).

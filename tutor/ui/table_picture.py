@@ -56,6 +56,7 @@ def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, b
 @cache
 def _table_svg(players: int, dealer: int, names: tuple[str, ...] | None, bottom: int, lang: str) -> str:
     names = list(names or [_("Seat {n}").format(n=s + 1) for s in range(players)])
+    turning, dealer_word = escape(_("counter-clockwise")), escape(_("dealer"))
     c = SIZE / 2
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-PAD} 0 {SIZE + 2 * PAD} {SIZE}" '
              f'width="{SIZE + 2 * PAD}" height="{SIZE}" role="img" '
@@ -64,7 +65,7 @@ def _table_svg(players: int, dealer: int, names: tuple[str, ...] | None, bottom:
              f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-family="sans-serif" font-size="26" '
              'fill="#ffffff">↺</text>',
              f'<text x="{c}" y="{c + 16}" text-anchor="middle" font-family="sans-serif" font-size="11" '
-             f'fill="#ffffff">{escape(_("counter-clockwise"))}</text>']
+             f'fill="#ffffff">{turning}</text>']
     for s, (x, y) in enumerate(seat_spots(players, bottom)):
         dealer_seat = s == dealer
         # A seat beside the table is written away from it, so a long name never runs over the green.
@@ -76,7 +77,7 @@ def _table_svg(players: int, dealer: int, names: tuple[str, ...] | None, bottom:
                      f'{escape(names[s])}</text>')
         if dealer_seat:
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="{side}" font-family="sans-serif" '
-                         f'font-size="12" fill="#c62828">{escape(_("dealer"))}</text>')
+                         f'font-size="12" fill="#c62828">{dealer_word}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
