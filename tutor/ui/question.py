@@ -180,9 +180,10 @@ def show_answer(q: Question, label: str | None = None) -> None:
     label = label or _("Answer")
     cards = answer_cards(q)
     if cards:
-        st.markdown(f"**{label}:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+        st.markdown(_("**{label}:** {answer}").format(label=label, answer=cards_inline(cards, width=48)),
+                    unsafe_allow_html=True)
     else:
-        st.markdown(f"**{label}:** {q.answer_text}")
+        st.markdown(_("**{label}:** {answer}").format(label=label, answer=q.answer_text))
 
 
 LESSON_PAGE = "tutor/ui/pages/lesson.py"
