@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import Card, card
-from ..i18n import N_, _
+from ..i18n import DEFAULT, N_, _, language
 from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
@@ -32,14 +32,15 @@ SLOW_KINDS = {"contract": N_("Estimating each contract from {samples} deals play
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
-def cached_question(kind: str, seed: int, params: tuple) -> Question:
-    """Generators run only when a new question is asked; a rerun reuses it."""
+def cached_question(kind: str, seed: int, params: tuple, lang: str = DEFAULT) -> Question:
+    """Generators run only when a new question is asked; a rerun reuses it. ``lang`` keys the cache: a question's
+    words are made in the learner's language (the thread's, which the cached run shares)."""
     return generate(kind, seed, **dict(params))
 
 
 def load_question(kind: str, seed: int, params: dict) -> Question:
     """The question (cached by kind, seed and parameters, i.e. by position), made behind a spinner when slow."""
-    args = (kind, int(seed), tuple(sorted((params or {}).items())))
+    args = (kind, int(seed), tuple(sorted((params or {}).items())), language())
     if kind in SLOW_KINDS:
         with st.spinner(_(SLOW_KINDS[kind]).format(samples=contract_kind.SAMPLES)):
             return cached_question(*args)
