@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from functools import cache
 from html import escape
 
-from ..cardlook import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, card_label, rank_label
+from ..cardlook import EXCUSE_COLOUR, SUIT_COLOURS, SUIT_SYMBOLS, TRUMP_COLOUR, rank_label
 from ..engine.cards import BY_CODE, Card
+from ..i18n import language
+from . import text
 
 __all__ = ["card_data_uri", "card_img", "card_label", "card_name", "card_svg", "cards_html", "cards_inline",
            "with_card_pictures"]
@@ -28,9 +30,13 @@ __all__ = ["card_data_uri", "card_img", "card_label", "card_name", "card_svg", "
 WIDTH, HEIGHT = 70, 100
 
 
-@cache
 def card_svg(card: Card) -> str:
     """The SVG source of one card: readable rank and suit in the corner, a big symbol in the middle."""
+    return _card_svg(card, language())  # its name (for screen readers) is in the learner's language
+
+
+@cache
+def _card_svg(card: Card, lang: str) -> str:
     if card.is_excuse:
         colour, corner, middle, foot = EXCUSE_COLOUR, "★", "★", "Excuse"
         face = "#f3e5f5"
@@ -48,7 +54,7 @@ def card_svg(card: Card) -> str:
                    if card.is_oudler else "")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
-        f'role="img" aria-label="{escape(card.name)}">'
+        f'role="img" aria-label="{escape(text.card_name(card))}">'
         f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="8" fill="{face}" '
         f'stroke="{colour}" stroke-width="2.5"/>'
         f'<text x="7" y="21" font-family="Georgia,serif" font-size="18" font-weight="bold" fill="{colour}">'
@@ -62,8 +68,12 @@ def card_svg(card: Card) -> str:
     )
 
 
-@cache
 def card_data_uri(card: Card) -> str:
+    return _data_uri(card, language())
+
+
+@cache
+def _data_uri(card: Card, lang: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(card_svg(card).encode()).decode()
 
 
@@ -74,8 +84,9 @@ def card_img(card: Card, *, width: int = WIDTH, dim: bool = False, ring: bool = 
         style += "opacity:0.35;"
     if ring:
         style += "outline:3px solid #c9a227;border-radius:8px;"
-    return (f'<img class="tt-card" src="{card_data_uri(card)}" alt="{escape(card.name)}" '
-            f'title="{escape(card.name)} ({card.code})" style="{style}">')
+    name = escape(text.card_name(card))
+    return (f'<img class="tt-card" src="{card_data_uri(card)}" alt="{name}" '
+            f'title="{name} ({card.code})" style="{style}">')
 
 
 def cards_html(cards: Iterable[Card], *, width: int = WIDTH, dim: Iterable[Card] = (),
@@ -121,4 +132,11 @@ def card_name(card: Card) -> str:
     >>> [card_name(c) for c in parse_cards("KH T21 EX CS")]
     ['King of hearts', 'Trump 21', 'The Excuse', 'Knight of spades']
     """
-    return card.name[:1].upper() + card.name[1:]
+    name = text.card_name(card)
+    return name[:1].upper() + name[1:]
+
+
+def card_label(card: Card) -> str:
+    """A short label for text, pills and buttons: 'K♥', 'C♠' (knight), 'trump 21', 'the Excuse', in the learner's
+    language (« R♥ », « 21 d'atout »); never the code."""
+    return text.card_short(card)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..i18n import N_, _, ngettext
 from ..skills import STRATEGY_SKILLS
 from .data import course
 
-PARTS = ("The rules", "Playing well")
+PARTS = (N_("The rules"), N_("Playing well"))
 
 
 def course_part(skills) -> str:
@@ -23,13 +24,14 @@ def render() -> None:
     # The title goes out before the first start's slow part (the progress store's import, the course's
     # load), so a newcomer sees the page at once.
     st.title("Tarot Tutor")
-    st.markdown("Learn French tarot with the official FFT rules, one short lesson at a time. "
-                "Every answer is checked by the rules engine, and every mistake is explained.")
+    st.markdown(_("Learn French tarot with the official FFT rules, one short lesson at a time. "
+                  "Every answer is checked by the rules engine, and every mistake is explained."))
     from .learner import mastery, mastery_note, saving_notice
     from .widgets import done
 
     _tidy_address()
-    c = course()
+    with st.spinner(_("Loading the course…")):
+        c = course()
     saving_notice()
     finished = done("lessons")
     from .lesson_memory import marks
@@ -37,26 +39,31 @@ def render() -> None:
     skipped = skipped - finished
     upcoming = next((lesson for lesson in c.lessons if lesson.id not in finished), None)
     if upcoming is not None:
-        label = "Start here" if not finished else "Continue"
+        label = _("Start here") if not finished else _("Continue")
         with st.container(border=True):
-            st.markdown(f"### {label}: lesson {upcoming.number} · {upcoming.title}")
+            st.markdown("### " + _("{label}: lesson {number} · {title}").format(
+                label=label, number=upcoming.number, title=upcoming.title))
             st.markdown(upcoming.summary)
-            if st.button(f"{label} →", type="primary", key="continue"):
+            if st.button(_("{label} →").format(label=label), type="primary", key="continue"):
                 _open(upcoming.id)
     elif c.lessons and set(c.ids) <= finished:
-        st.success("You have finished the whole course. Keep your skills sharp in the Drill and in review.")
+        st.success(_("You have finished the whole course. Keep your skills sharp in the Drill and in review."))
     from .daily import daily_panel
     daily_panel(course_done=upcoming is None)
     n_done = len(finished & set(c.ids))
-    st.progress(n_done / max(1, len(c.lessons)), text=f"{n_done} of {len(c.lessons)} lessons done"
-                + (f" · {len(skipped)} skipped" if skipped else ""))
+    # English says "lessons" whatever the count, as before; French agrees with the lessons done.
+    text = ngettext("{done} of {n} lessons done", "{done} of {n} lessons done", n_done).format(
+        done=n_done, n=len(c.lessons))
+    if skipped:
+        text += " · " + ngettext("{n} skipped", "{n} skipped", len(skipped)).format(n=len(skipped))
+    st.progress(n_done / max(1, len(c.lessons)), text=text)
 
     m = mastery()
     parts_shown: set[str] = set()
     for lesson in c.lessons:
         part = course_part(lesson.skills)
         if part not in parts_shown and (parts_shown or part != PARTS[0]):
-            st.markdown(f"#### {part}")  # the map's parts: the rules, then Playing well
+            st.markdown(f"#### {_(part)}")  # the map's parts: the rules, then Playing well
         parts_shown.add(part)
         note = mastery_note(lesson.skills)
         missed = any(m[s].recent and m[s].accuracy == 0 for s in lesson.skills if s in m)
@@ -65,20 +72,24 @@ def render() -> None:
             mark = ":material/replay:" if missed else ":material/check_circle:"
         else:
             mark = ":material/skip_next:" if lesson.id in skipped else (":material/play_arrow:" if upcoming is lesson else ":material/radio_button_unchecked:")  # noqa: E501
-        state = {":material/check_circle:": "done", ":material/replay:": "done, worth another go", ":material/skip_next:": "skipped, not done", ":material/play_arrow:": "next", ":material/radio_button_unchecked:": "to do"}.get(mark)  # noqa: E501
+        state = {":material/check_circle:": _("done"), ":material/replay:": _("done, worth another go"),
+                 ":material/skip_next:": _("skipped, not done"), ":material/play_arrow:": _("next"),
+                 ":material/radio_button_unchecked:": _("to do")}.get(mark)
         earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if stars.get(lesson.id) else ""
         extra = " · ".join(x for x in (state, earned) if x)
+        about = _("about {minutes} min").format(minutes=lesson.minutes)
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
             # :small[] rather than HTML: the course map then needs no raw-HTML renderer in the browser.
             left.markdown(f"{mark} **{lesson.number}. {lesson.title}**{' · ' + extra if extra else ''}  \n"
-                          f"{lesson.summary}  \n:small[about {lesson.minutes} min{note}]")
-            if right.button("Open", key=f"open_{lesson.id}", width="stretch"):
+                          f"{lesson.summary}  \n:small[{about}{note}]")
+            if right.button(_("Open"), key=f"open_{lesson.id}", width="stretch"):
                 _open(lesson.id)
     bad = sorted({p.path for p in c.problems})
     for path in bad:
         with st.container(border=True):
-            st.error(f"**{path}** could not be loaded, so this lesson is hidden. The rest of the course works.")
+            st.error(_("**{path}** could not be loaded, so this lesson is hidden. The rest of the course works.")
+                     .format(path=path))
             for p in c.problems_in(path)[:5]:
                 st.caption(str(p))
 

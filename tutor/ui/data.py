@@ -18,7 +18,7 @@ def course():
     return _course(language())
 
 
-@st.cache_resource(show_spinner="Loading the course…")
+@st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
 def _course(lang: str):
     from .. import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
     from ..content.lessons import load_course
@@ -44,7 +44,7 @@ def puzzles():
     return _puzzles(language())
 
 
-@st.cache_resource(show_spinner="Loading the puzzles…")
+@st.cache_resource(show_spinner=False)
 def _puzzles(lang: str):
     from ..quiz.puzzles import load_puzzles
     return load_puzzles(PUZZLES, lang=lang)

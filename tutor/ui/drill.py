@@ -6,6 +6,7 @@ import random
 
 import streamlit as st
 
+from ..i18n import N_, _
 from ..quiz import KINDS
 from ..quiz.adapt import next_level
 from .learner import drill_mastery, track_answer
@@ -13,18 +14,24 @@ from .question import question_block
 from .safe import query_choice, query_int, query_seed
 
 KIND_LABELS = {
-    "dealing": "Dealing", "count": "Counting a pile", "target": "The target", "legal": "Legal cards",
-    "winner": "Who wins the trick",
-    "ecart": "The écart", "bidding": "Bidding", "poignee": "Poignée", "score": "Scoring a deal",
-    "five": "Five players", "excuse": "The Excuse and the last trick",
+    "dealing": N_("Dealing"), "count": N_("Counting a pile"), "target": N_("The target"), "legal": N_("Legal cards"),
+    "winner": N_("Who wins the trick"),
+    "ecart": N_("The écart"), "bidding": N_("Bidding"), "poignee": N_("Poignée"), "score": N_("Scoring a deal"),
+    "five": N_("Five players"), "excuse": N_("The Excuse and the last trick"),
     # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
-    "contract": "What would you bid?", "good_ecart": "Choose the écart", "best_card": "Endgames: the best card",
-    "attack_card": "Attack: the best card", "defence_card": "Defence: the best card",
-    "seat_card": "The best card on what you see",
+    "contract": N_("What would you bid?"), "good_ecart": N_("Choose the écart"),
+    "best_card": N_("Endgames: the best card"),
+    "attack_card": N_("Attack: the best card"), "defence_card": N_("Defence: the best card"),
+    "seat_card": N_("The best card on what you see"),
 }
 
-LEVELS = {1: "1 · easy", 2: "2 · harder", 3: "3 · tricky"}
+LEVELS = {1: N_("1 · easy"), 2: N_("2 · harder"), 3: N_("3 · tricky")}
 SETTINGS = {"drill_kinds": ["legal"], "drill_players": 4, "drill_difficulty": 1, "drill_adapt": True}
+
+
+def kind_label(kind: str) -> str:
+    """A drill's skill as the learner reads it, in their language."""
+    return _(KIND_LABELS[kind])
 
 
 def _new_question(kinds: list[str]) -> None:
@@ -62,8 +69,8 @@ def _share_link(kind: str, seed: int, players: int, difficulty: int) -> None:
 
 
 def render() -> None:
-    st.title("Drill")
-    st.caption("Fresh questions on each skill, checked by the rules engine. Share a question by its seed.")
+    st.title(_("Drill"))
+    st.caption(_("Fresh questions on each skill, checked by the rules engine. Share a question by its seed."))
     kinds = [k for k in KIND_LABELS if k in KINDS]
     # Streamlit forgets a widget's value while another page is shown: keep a copy, so a trip to the
     # rules reference and back finds the same skills and the same question.
@@ -75,15 +82,15 @@ def render() -> None:
     if change:  # decided after the last answer; applied here, before the selectbox is drawn
         st.session_state["drill_difficulty"] = change[0]
     c1, c2, c3 = st.columns([3, 1, 1])
-    chosen = c1.multiselect("Skills", kinds, format_func=KIND_LABELS.get, key="drill_kinds")
-    players = c2.selectbox("Players", (3, 4, 5), key="drill_players")
-    difficulty = c3.selectbox("Difficulty", (1, 2, 3), format_func=LEVELS.get, key="drill_difficulty")
-    adapt = st.toggle("Adapt the difficulty to my answers", key="drill_adapt",
-                      help="Up a level after three right in a row, down after two misses in a row.")
+    chosen = c1.multiselect(_("Skills"), kinds, format_func=kind_label, key="drill_kinds")
+    players = c2.selectbox(_("Players"), (3, 4, 5), key="drill_players")
+    difficulty = c3.selectbox(_("Difficulty"), (1, 2, 3), format_func=lambda v: _(LEVELS[v]), key="drill_difficulty")
+    adapt = st.toggle(_("Adapt the difficulty to my answers"), key="drill_adapt",
+                      help=_("Up a level after three right in a row, down after two misses in a row."))
     for name in SETTINGS:
         st.session_state[f"kept_{name}"] = st.session_state[name]
     if not chosen:
-        st.info("Choose at least one skill to drill.")
+        st.info(_("Choose at least one skill to drill."))
         return
     if st.session_state.get("drill_kind") not in chosen:
         _new_question(chosen)
@@ -91,15 +98,17 @@ def render() -> None:
     kind, seed = st.session_state["drill_kind"], st.session_state["drill_seed"]
     allowed = KINDS[kind].players
     if players not in allowed:  # e.g. the called king needs 5 players
-        st.caption(f"{KIND_LABELS[kind]} questions are for {' or '.join(map(str, allowed))} players.")
+        st.caption(_("{skill} questions are for {players} players.").format(
+            skill=kind_label(kind), players=_(" or ").join(map(str, allowed))))
         players = allowed[-1]
     _share_link(kind, seed, players, difficulty)
     streak = st.session_state.get("drill_streak", 0)
     # The streak line and the mastery line sit above the question but are filled in after the answer is
     # counted, so one answer is one run of the page (no second run just to redraw them).
     stats = st.empty()
-    st.caption(f"{KIND_LABELS[kind]} · seed **{seed}** · {players} players · difficulty {difficulty} · "
-               "copy the page address to share this question")
+    st.caption(_("{skill} · seed **{seed}** · {players} players · difficulty {difficulty} · "
+                 "copy the page address to share this question").format(
+        skill=kind_label(kind), seed=seed, players=players, difficulty=difficulty))
     if change and change[1]:
         st.info(change[1], icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
     mastery_line = st.container()
@@ -128,12 +137,13 @@ def render() -> None:
                 st.session_state["drill_pending"] = (level, why, difficulty)
     # One line, not three metrics: on a phone the question stays near the top.
     answered, right = st.session_state.get("drill_answered", 0), st.session_state.get("drill_right", 0)
-    stats.markdown(f":orange-badge[:material/local_fire_department: Streak {st.session_state.get('drill_streak', 0)}]"
-                   f" · {answered} answered · {right} right")
+    streak_now = _("Streak {n}").format(n=st.session_state.get("drill_streak", 0))
+    stats.markdown(f":orange-badge[:material/local_fire_department: {streak_now}] · "
+                   + _("{answered} answered · {right} right").format(answered=answered, right=right))
     with mastery_line:
         drill_mastery(KINDS[kind].skill)
     answered_now = fb is not None
-    if st.button("Next question →" if answered_now else "Skip: another question →",
+    if st.button(_("Next question →") if answered_now else _("Skip: another question →"),
                  type="primary" if answered_now else "secondary", key="drill_next"):
         # A level change waits for the next question, so the learner first reads their feedback.
         if "drill_pending" in st.session_state:

@@ -19,8 +19,8 @@ from ..content import (
 )
 from ..content.render import best_card_line
 from ..content.schema import BestCardExample
-from ..engine import TarotError, card, cards_text, parse_cards
-from ..engine.words import plural
+from ..engine import TarotError, card, parse_cards
+from ..i18n import N_, _, language, ngettext, number
 from ..progress.lesson_score import LessonScore
 from . import lesson_memory as memory
 from .cards import cards_inline, with_card_pictures
@@ -28,6 +28,7 @@ from .data import course
 from .line_stepper import show_line, show_me
 from .reference import linked_sections, reference_links
 from .safe import plain, query_int, query_text
+from .text import card_short, cards_text
 from .widgets import done, parse_number, remember_done, show_card_groups, show_cards, typed_cards
 
 
@@ -85,9 +86,9 @@ def _done_notice(lesson) -> None:
         return
     left, right = st.columns([3, 1], vertical_alignment="center")
     stars = "★" * (r["stars"] or 0) + "☆" * (3 - (r["stars"] or 0))
-    left.info(f"You finished this lesson ({stars}). Your answers are kept as you gave them.",
+    left.info(_("You finished this lesson ({stars}). Your answers are kept as you gave them.").format(stars=stars),
               icon=":material/task_alt:")
-    if right.button("Go through it again", key=f"again_{lesson.id}", width="stretch"):
+    if right.button(_("Go through it again"), key=f"again_{lesson.id}", width="stretch"):
         _go_again(lesson.id)
 
 
@@ -104,13 +105,14 @@ def _steps(lesson) -> list:
 
 
 def render() -> None:
-    c = course()
+    with st.spinner(_("Loading the course…")):
+        c = course()
     if not c.lessons:
-        st.error("No lesson could be loaded. Run `tarot-tutor check` to see what is wrong.")
+        st.error(_("No lesson could be loaded. Run `tarot-tutor check` to see what is wrong."))
         return
     wanted = query_text("lesson")
     if wanted and c.lesson(wanted) is None:
-        st.warning(f"There is no lesson called “{plain(wanted)}”. Here is the first one instead.")
+        st.warning(_("There is no lesson called “{name}”. Here is the first one instead.").format(name=plain(wanted)))
     lesson = c.lesson(current_lesson_id())
     st.session_state["lesson_id"] = lesson.id
     if st.query_params.get("lesson") != lesson.id:
@@ -120,7 +122,7 @@ def render() -> None:
     n_steps = len(lesson.steps)
     place = _place(len(steps), lesson.id)
     st.session_state[f"step_{lesson.id}"] = place
-    st.caption(f"Lesson {lesson.number} · about {lesson.minutes} min")
+    st.caption(_("Lesson {number} · about {minutes} min").format(number=lesson.number, minutes=lesson.minutes))
     st.title(lesson.title)
     if place == AGAIN:
         _second_chance(lesson, steps)
@@ -132,23 +134,23 @@ def render() -> None:
 
 
 def _one_step(lesson, steps, n_steps: int, i: int) -> None:
-    st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}")
+    st.progress((i + 1) / len(steps), text=_("Step {n} of {total}").format(n=i + 1, total=len(steps)))
     step = steps[i]
     _done_notice(lesson)
     if i >= n_steps:
-        st.subheader(f"Closing quiz · question {i - n_steps + 1} of {len(lesson.quiz)}")
+        st.subheader(_("Closing quiz · question {n} of {total}").format(n=i - n_steps + 1, total=len(lesson.quiz)))
     elif step.title:
         st.subheader(step.title)
     render_step(step, f"{lesson.id}_{i}", place=(lesson.id, i, False))
     unanswered = isinstance(step, CheckStep) and i not in _results(lesson.id)["first"]
 
     back, mid, nxt = st.columns([1, 2, 1])
-    if back.button("← Back", disabled=i == 0, width="stretch", key=f"back_{lesson.id}"):
+    if back.button(_("← Back"), disabled=i == 0, width="stretch", key=f"back_{lesson.id}"):
         _go(lesson.id, i - 1)
     if unanswered:
-        mid.caption("Answer the check to count it; skipping is allowed, but the lesson is then not done.")
+        mid.caption(_("Answer the check to count it; skipping is allowed, but the lesson is then not done."))
     last = i == len(steps) - 1
-    label = ("Skip this check →" if unanswered else "Finish →" if last else "Next →")
+    label = (_("Skip this check →") if unanswered else _("Finish →") if last else _("Next →"))
     if nxt.button(label, type="secondary" if unanswered else "primary", width="stretch",
                   key=f"next_{lesson.id}"):
         if not last:
@@ -162,16 +164,17 @@ def _second_chance(lesson, steps) -> None:
     # Every check missed on the first try: those answered again stay shown with their verdict.
     tried = sorted(i for i, ok in r["first"].items() if ok is False and i < len(steps)
                    and isinstance(steps[i], CheckStep))
-    st.subheader("Second chance")
-    st.markdown("The checks you missed come back once. Your first-try score stays, but putting them right "
-                "earns a better mark.")
+    st.subheader(_("Second chance"))
+    st.markdown(_("The checks you missed come back once. Your first-try score stays, but putting them right "
+                  "earns a better mark."))
     for i in tried:
         render_step(steps[i], f"{lesson.id}_{i}_again", place=(lesson.id, i, True))
     waiting = [i for i in tried if i not in r["again"]]
-    if st.button("See my score →", type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
+    if st.button(_("See my score →"), type="primary", key=f"score_{lesson.id}", disabled=bool(waiting)):
         _go(lesson.id, END)
     if waiting:
-        st.caption(f"{plural(len(waiting), 'check')} still to answer here.")
+        st.caption(ngettext("{n} check still to answer here.", "{n} checks still to answer here.",
+                            len(waiting)).format(n=len(waiting)))
 
 
 def _end(lesson) -> None:
@@ -179,29 +182,33 @@ def _end(lesson) -> None:
     if score.done:
         remember_done("lessons", lesson.id)
         memory.end(lesson.id, score)
-        st.success(f"You finished “{lesson.title}”: **{score.text}**.")
+        right_first = _("{right} of {checks} right, first try").format(right=score.right_first, checks=score.checks)
+        st.success(_("You finished “{title}”: **{score}**.").format(title=lesson.title, score=right_first))
         st.markdown(f"## {score.stars_text}")
         again = score.again
         if again:
-            st.caption(f"Second chance: {sum(again.values())} of {len(again)} put right.")
-        if st.button("Go through it again", key=f"again_{lesson.id}"):
+            st.caption(_("Second chance: {right} of {n} put right.").format(right=sum(again.values()), n=len(again)))
+        if st.button(_("Go through it again"), key=f"again_{lesson.id}"):
             _go_again(lesson.id)
     elif not score.first and lesson.id in done("lessons"):  # finished before any attempt was kept, or begun anew
-        st.success(f"You have finished “{lesson.title}” before. Go through it again to earn its stars anew.")
+        st.success(_("You have finished “{title}” before. Go through it again to earn its stars anew.")
+                   .format(title=lesson.title))
     else:
         memory.end(lesson.id, score)
         left = len(score.unanswered)
-        st.warning(f"You skipped {left} of {score.checks} checks, so “{lesson.title}” is marked **skipped**, not "
-                   "done. Answer them to finish it.")
+        st.warning(ngettext("You skipped {n} of {checks} checks, so “{title}” is marked **skipped**, not done. "
+                            "Answer them to finish it.",
+                            "You skipped {n} of {checks} checks, so “{title}” is marked **skipped**, not done. "
+                            "Answer them to finish it.", left).format(n=left, checks=score.checks, title=lesson.title))
         steps = _steps(lesson)
         first = [i for i, s in enumerate(steps) if isinstance(s, CheckStep)][score.unanswered[0]]
-        if st.button("Answer the skipped checks →", type="primary", key=f"unskip_{lesson.id}"):
+        if st.button(_("Answer the skipped checks →"), type="primary", key=f"unskip_{lesson.id}"):
             _go(lesson.id, first)
     following = _next_lesson(lesson.id)
-    if following and st.button(f"Next lesson: {following.title} →", type="primary" if score.done else "secondary",
-                                key=f"next_lesson_{lesson.id}"):
+    if following and st.button(_("Next lesson: {title} →").format(title=following.title),
+                                type="primary" if score.done else "secondary", key=f"next_lesson_{lesson.id}"):
         _go(following.id, 0)
-    if st.button("Back to the course map", key=f"map_{lesson.id}"):
+    if st.button(_("Back to the course map"), key=f"map_{lesson.id}"):
         st.switch_page("tutor/ui/pages/course.py")
 
 
@@ -216,7 +223,7 @@ def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> b
     (lesson id, step number, second chance): a check there is answered once, and its answer kept."""
     if isinstance(step, TextStep):
         if step.callout == "house-rule":
-            st.warning("**House rule, not an FFT rule.** " + step.body)
+            st.warning(_("**House rule, not an FFT rule.**") + " " + step.body)
         elif step.callout == "tip":
             st.info(step.body, icon=":material/lightbulb:")
         elif step.callout == "note":
@@ -236,16 +243,16 @@ def render_step(step, key: str, place: tuple[str, int, bool] | None = None) -> b
         with st.container(border=True):
             st.markdown(with_card_pictures(render_example(step)), unsafe_allow_html=True)
             if isinstance(step.example, BestCardExample) and (found := best_card_line(step.example)):
-                show_line(*found, key=f"{key}_line", title="A perfect line")  # trick by trick on the table
+                show_line(*found, key=f"{key}_line", title=_("A perfect line"))  # trick by trick on the table
         if step.after:
             st.markdown(step.after)
     elif isinstance(step, MistakeStep):
-        st.error(f"**Common mistake:** {step.wrong}", icon=":material/warning:")
-        st.success(f"**The rule:** {step.right}")
+        st.error(_("**Common mistake:** {wrong}").format(wrong=step.wrong), icon=":material/warning:")
+        st.success(_("**The rule:** {right}").format(right=step.right))
         if step.why:
             st.markdown(step.why)
     elif isinstance(step, SummaryStep):
-        st.markdown("**In short**")
+        st.markdown(_("**In short**"))
         st.markdown("\n".join(f"- {p}" for p in step.points))
     elif isinstance(step, CheckStep):
         if step.is_generated:
@@ -306,13 +313,14 @@ def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
     from ..quiz.order import shuffled
     answered = _kept(place, result=f"{key}_result", given=f"{key}_given")
     with st.container(border=True):
-        st.markdown(f"**Check:** {step.question}")
+        st.markdown(_("**Check:** {question}").format(question=step.question))
         kind = step.answer_kind
         on_table = kind in ("card", "cards") and not step.options and bool(step.pick_from)
         clicked = None
         if answered:
             show_card_groups(step.shown_cards)
-            st.markdown(f"Your answer: **{_given_text(step, st.session_state.get(f'{key}_given'))}**")
+            st.markdown(_("Your answer: **{answer}**").format(
+                answer=_given_text(step, st.session_state.get(f"{key}_given"))))
             return _verdict(step, key)
         if on_table:  # the cards are clicked on the card table: one answer, one rerun
             from .table_component import card_table
@@ -326,27 +334,28 @@ def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
             if step.options:
                 options = shuffled(step.options, key)  # key: lesson id and step; the same order every rerun
                 labels = [o.text for o in options]
-                picked = st.radio("Your answer", labels, index=None, key=f"{key}_radio")
+                picked = st.radio(_("Your answer"), labels, index=None, key=f"{key}_radio")
                 if picked is not None:
                     response = options[labels.index(picked)].value
             elif kind == "bool":
-                picked = st.radio("Your answer", ["Yes", "No"], index=None, horizontal=True, key=f"{key}_tf")
+                picked = st.radio(_("Your answer"), [N_("Yes"), N_("No")], index=None, horizontal=True,
+                                  format_func=_, key=f"{key}_tf")
                 response = None if picked is None else picked == "Yes"
             elif on_table:
                 response = typed_cards(key, single=kind == "card")
                 if kind == "card":
                     response = str(response[0]) if response else None
             else:
-                typed = st.text_input("Your answer", key=f"{key}_num")
+                typed = st.text_input(_("Your answer"), key=f"{key}_num")
                 response = parse_number(typed) if kind == "number" else typed
                 if kind == "number" and typed.strip() and response is None:
-                    st.warning(f"“{typed}” is not a number: type something like 42 or 40.5.")
-            sent = st.form_submit_button("Check what I typed" if on_table else "Check my answer")
+                    st.warning(_("“{typed}” is not a number: type something like 42 or 40.5.").format(typed=typed))
+            sent = st.form_submit_button(_("Check what I typed") if on_table else _("Check my answer"))
         if clicked is not None:
             sent, response = True, (clicked[0].code if kind == "card" else list(clicked))
         if sent:
             if response is None or response == []:
-                st.info("Choose or type an answer first.")
+                st.info(_("Choose or type an answer first."))
                 return None
             right = check_answer(step, response)
             st.session_state[f"{key}_result"] = right
@@ -354,7 +363,7 @@ def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
             _keep(place, response, right, fixed=True)
         if st.session_state.get(f"{key}_result") is None:
             if step.hint:
-                with st.expander("Hint"):
+                with st.expander(_("Hint")):
                     st.markdown(step.hint)
             return None
         return _verdict(step, key)
@@ -364,16 +373,16 @@ def _verdict(step: CheckStep, key: str) -> bool:
     """Right, or not quite with the known slip and the answer; then the step's explanation."""
     result = bool(st.session_state.get(f"{key}_result"))
     if result:
-        st.success("Right!")
+        st.success(_("Right!"))
     else:
         slip = slip_for_check(step, st.session_state.get(f"{key}_given"))
         why = f" {slip}" if slip else ""
         cards = _answer_cards(step)
         if cards:  # the answer in pictures, its names as their alt text
-            st.error(f"Not quite.{why}")
-            st.markdown(f"**Answer:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+            st.error(_("Not quite.") + why)
+            st.markdown(_("**Answer:** {cards}").format(cards=cards_inline(cards, width=48)), unsafe_allow_html=True)
         else:
-            st.error(f"Not quite.{why} The answer is **{_answer_text(step)}**.")
+            st.error(_("Not quite.") + why + " " + _("The answer is **{answer}**.").format(answer=_answer_text(step)))
     if step.explain:
         st.markdown(step.explain)
     if step.engine_note:
@@ -401,7 +410,7 @@ def _given_text(step: CheckStep, given) -> str:
     if step.options:
         return next((o.text for o in step.options if o.value == given), str(given))
     if isinstance(given, bool):
-        return "yes" if given else "no"
+        return _("yes") if given else _("no")
     if isinstance(given, list):
         try:  # card codes as typed or clicked: said by name
             return cards_text(c if not isinstance(c, str) else card(c) for c in given)
@@ -409,12 +418,12 @@ def _given_text(step: CheckStep, given) -> str:
             return " ".join(str(c) for c in given)
     if isinstance(given, str) and _answer_cards(step):
         try:
-            return card(given).short
+            return card_short(card(given))
         except (TarotError, ValueError):
             return given
     if isinstance(given, float) and given.is_integer():
         return str(int(given))
-    return str(given)
+    return _shown_number(given)
 
 
 def _answer_text(step: CheckStep) -> str:
@@ -423,11 +432,20 @@ def _answer_text(step: CheckStep) -> str:
             if o.value == step.answer:
                 return o.text
     if isinstance(step.answer, bool):
-        return "yes" if step.answer else "no"
+        return _("yes") if step.answer else _("no")
     cards = _answer_cards(step)
     if cards:  # by name; tied best cards: each one is right
-        return " or ".join(c.short for c in cards) if step.accepted and len(step.accepted) > 1 else cards_text(cards)
-    return str(step.answer)
+        if step.accepted and len(step.accepted) > 1:
+            return _(" or ").join(card_short(c) for c in cards)
+        return cards_text(cards)
+    return _shown_number(step.answer)
+
+
+def _shown_number(value) -> str:
+    """A number as the learner's language writes it (40,5 in French); anything else as it is."""
+    if isinstance(value, float) and language() != "en":
+        return number(value)
+    return str(value)
 
 
 def _answer_cards(step: CheckStep):

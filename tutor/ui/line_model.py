@@ -26,8 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Card
+from ..i18n import _
 from ..strategy.lines import LineTrick, line_tricks
-from .table_model import Seat, TableView, seat_label
+from .table_model import Seat, TableView, role_word, seat_label, you_at, your_hand
+from .text import card_short
 
 
 @dataclass(frozen=True)
@@ -39,17 +41,21 @@ class LineStep:
 
 def _who(seat: int, you: int, *, capital: bool = False) -> str:
     if seat == you:
-        return f"{'Y' if capital else 'y'}ou (seat {seat + 1})"
-    return seat_label(seat) if capital else seat_label(seat).lower()
+        return you_at(seat) if capital else _("you (seat {n})").format(n=seat + 1)
+    return seat_label(seat) if capital else _lower(seat_label(seat))
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def trick_words(t: LineTrick, you: int) -> str:
     """"Trick 16: seat 3 trump 19, you (seat 4) K♥, …. Seat 3 wins it." (``Card.short``, the course's way)"""
-    plays = ", ".join(f"{_who(s, you)} {c.short}" for s, c in t.plays)
+    plays = ", ".join(f"{_who(s, you)} {card_short(c)}" for s, c in t.plays)
     if t.winner is None:
-        return f"Trick {t.number}: {plays}."
-    won = "You win it." if t.winner == you else f"{_who(t.winner, you, capital=True)} wins it."
-    return f"Trick {t.number}: {plays}. {won}"
+        return _("Trick {n}: {plays}.").format(n=t.number, plays=plays)
+    won = _("You win it.") if t.winner == you else _("{who} wins it.").format(who=_who(t.winner, you, capital=True))
+    return _("Trick {n}: {plays}.").format(n=t.number, plays=plays) + f" {won}"
 
 
 def line_steps(position, line: list[tuple[int, Card]], *, you: int | None = None) -> list[LineStep]:
@@ -64,14 +70,15 @@ def line_steps(position, line: list[tuple[int, Card]], *, you: int | None = None
 
     out = []
     for t in line_tricks(position, line):
-        names = [f"You (seat {s + 1})" if s == you else seat_label(s) for s in range(n)]
+        names = [you_at(s) if s == you else seat_label(s) for s in range(n)]
         seats = tuple(Seat(names[s], role(s), cards_left=len(t.hands_after[s]), you=s == you) for s in range(n))
         others = [(you + k) % n for k in range(1, n)]
-        groups = tuple((f"{seat_label(s)} ({role(s)})", tuple(t.hands_after[s])) for s in others)
-        won = "" if t.winner is None else (": you win" if t.winner == you else f": {seat_label(t.winner).lower()} wins")
+        groups = tuple((f"{seat_label(s)} ({role_word(role(s))})", tuple(t.hands_after[s])) for s in others)
+        of_total = _("Trick {n} of {total}").format(n=t.number, total=total)
+        won = "" if t.winner is None else (_(": you win") if t.winner == you else
+                                           _(": {who} wins").format(who=_lower(seat_label(t.winner))))
         view = TableView(mode="view", hand=tuple(t.hands_after[you]), seats=seats, trick=t.plays, groups=groups,
-                         hand_label=f"Your hand (seat {you + 1}, {role(you)})",
-                         trick_label=f"Trick {t.number} of {total}{won}")
+                         hand_label=your_hand(you, role(you)), trick_label=of_total + won)
         out.append(LineStep(t, view, trick_words(t, you)))
     return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import Card
+from ..i18n import _
 from .line_model import line_steps
 from .table_component import card_table
 
@@ -22,13 +23,13 @@ def show_line(position, line: list[tuple[int, Card]], *, key: str, title: str, y
     at_key = f"{key}_at"
     at = min(max(int(st.session_state.get(at_key, 0)), 0), len(steps) - 1)
     step = steps[at]
-    st.markdown(f"**{title}** · trick {at + 1} of {len(steps)} of this line")
+    st.markdown(f"**{title}** · " + _("trick {n} of {total} of this line").format(n=at + 1, total=len(steps)))
     card_table(step.view, key=f"{key}_table")
     st.caption(step.words)
     left, right = st.columns(2)
-    left.button("← Previous trick", key=f"{key}_prev", disabled=at == 0, width="stretch",
+    left.button(_("← Previous trick"), key=f"{key}_prev", disabled=at == 0, width="stretch",
                 on_click=st.session_state.__setitem__, args=(at_key, at - 1))
-    right.button("Next trick →", key=f"{key}_next", disabled=at == len(steps) - 1, width="stretch",
+    right.button(_("Next trick →"), key=f"{key}_next", disabled=at == len(steps) - 1, width="stretch",
                  on_click=st.session_state.__setitem__, args=(at_key, at + 1))
 
 
@@ -50,13 +51,13 @@ def show_me(position, mine: Card, *, key: str) -> None:
     from .cards import card_name
     shown = f"{key}_shown"
     if not st.session_state.get(shown):
-        st.button("Show me", key=f"{key}_btn", on_click=st.session_state.__setitem__, args=(shown, True),
-                  help="Play out what happens after your card, with perfect play")
+        st.button(_("Show me"), key=f"{key}_btn", on_click=st.session_state.__setitem__, args=(shown, True),
+                  help=_("Play out what happens after your card, with perfect play"))
         return
-    with st.spinner("Playing out the deal after your card…"):
+    with st.spinner(_("Playing out the deal after your card…")):
         line = refutation(position.dump(), mine.code)
     show_line(position, [(s, card(c)) for s, c in line], key=key,
-              title=f"After your {card_name(mine)}, with perfect play")
+              title=_("After your {card}, with perfect play").format(card=card_name(mine)))
 
 
 __all__ = ["refutation", "show_line", "show_me"]

@@ -13,11 +13,12 @@ import streamlit as st
 
 from ..engine import Card, Deal, SeatView, Trick
 from ..engine.actions import action_text
+from ..i18n import _, language, ngettext, number
 from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
-from ..quiz.text import plural
 from .cards import card_img, card_label, cards_html
+from .text import say
 
 SMALL = 52
 
@@ -33,12 +34,12 @@ def role(view: SeatView, seat: int) -> str:
     if view.taker is None:
         return ""
     if seat == view.taker:
-        return "taker (preneur)"
+        return _("taker (preneur)")
     if view.partner is not None and seat == view.partner:
-        return "partner"
+        return _("partner")
     if view.players == 5 and view.partner is None and seat != view.seat:
         return "?"  # the partner is secret until the called card is played
-    return "defence"
+    return _("defence")
 
 
 def move_text(action) -> str:
@@ -47,14 +48,14 @@ def move_text(action) -> str:
     if isinstance(action, PlayCard):
         return card_label(action.card)
     if isinstance(action, Bid):
-        return f"bid {action.contract.french}" if action.contract else "pass"
+        return _("bid {contract}").format(contract=action.contract.french) if action.contract else _("pass")
     if isinstance(action, CallKing):
-        return f"call {card_label(action.card)}"
+        return _("call {card}").format(card=card_label(action.card))
     if isinstance(action, Discard):
-        return "put aside " + ", ".join(card_label(c) for c in action.cards)
+        return _("put aside {cards}").format(cards=", ".join(card_label(c) for c in action.cards))
     if isinstance(action, ShowPoignee):
-        return f"show a poignée of {len(action.cards)}"
-    return "announce a chelem"
+        return _("show a poignée of {n}").format(n=len(action.cards))
+    return _("announce a chelem")
 
 
 def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str], *, winner: int | None = None,
@@ -62,7 +63,7 @@ def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]
     """One trick: each card with who played it underneath; the winner's card ringed."""
     cells = []
     for c, s in zip(cards, seats):
-        mark = " · won" if s == winner else ""
+        mark = " · " + _("won") if s == winner else ""
         cells.append(f'<figure style="margin:0 4px;text-align:center">{card_img(c, width=width, ring=s == winner)}'
                      f'<figcaption style="font-size:0.8rem">{escape(names[s])}{mark}</figcaption></figure>')
     row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.5rem"
@@ -73,7 +74,7 @@ def show_trick(cards, seats, names, *, winner=None, label: str = "") -> None:
     if label:
         st.markdown(f"**{label}**")
     if not cards:
-        st.caption("No card played yet.")
+        st.caption(_("No card played yet."))
         return
     st.markdown(trick_html(cards, seats, names, winner=winner), unsafe_allow_html=True)
 
@@ -84,11 +85,13 @@ def show_seats(view: SeatView, names: Sequence[str], hand_sizes: Sequence[int]) 
     rows = []
     for s in range(view.players):
         what = role(view, s)
-        line = f"**{names[s]}**" + (f" · {what}" if what else "") + f" · {plural(hand_sizes[s], 'card')}"
+        cards = ngettext("{n} card", "{n} cards", hand_sizes[s]).format(n=hand_sizes[s])
+        line = f"**{names[s]}**" + (f" · {what}" if what else "") + f" · {cards}"
         if s in shown:
-            line += f" · poignée of {len(shown[s])}: " + " ".join(card_label(c) for c in shown[s])
+            line += " · " + _("poignée of {n}: {cards}").format(n=len(shown[s]),
+                                                                cards=" ".join(card_label(c) for c in shown[s]))
         if view.to_act == s:
-            line += " · **to play**"
+            line += " · " + _("**to play**")
         rows.append(line)
     st.markdown("  \n".join(rows))
 
@@ -99,22 +102,24 @@ def show_last_trick(tricks: Sequence[Trick], names, key: str) -> None:
         return
     last = tricks[-1]
     show_trick(last.cards, last.seats, names, winner=last.winner,
-               label=f"Trick {len(tricks)} went to {names[last.winner]}")
+               label=_("Trick {n} went to {who}").format(n=len(tricks), who=names[last.winner]))
     if len(tricks) > 1:
-        with st.expander("Look at an earlier trick"):
-            n = st.number_input("Trick", 1, len(tricks), len(tricks) - 1, key=f"{key}_look")
+        with st.expander(_("Look at an earlier trick")):
+            n = st.number_input(_("Trick"), 1, len(tricks), len(tricks) - 1, key=f"{key}_look")
             t = tricks[int(n) - 1]
-            show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {int(n)}: {names[t.winner]} won it")
+            show_trick(t.cards, t.seats, names, winner=t.winner,
+                       label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
 
 
 def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
     """Any trick before the last one, on request (the card table shows the last one)."""
     if len(tricks) < 2:
         return
-    with st.expander("Look at an earlier trick"):
-        n = st.number_input("Trick", 1, len(tricks) - 1, len(tricks) - 1, key=f"{key}_look")
+    with st.expander(_("Look at an earlier trick")):
+        n = st.number_input(_("Trick"), 1, len(tricks) - 1, len(tricks) - 1, key=f"{key}_look")
         t = tricks[int(n) - 1]
-        show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {int(n)}: {names[t.winner]} won it")
+        show_trick(t.cards, t.seats, names, winner=t.winner,
+                   label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
 
 
 def score_question(deal: Deal) -> Question:
@@ -122,9 +127,9 @@ def score_question(deal: Deal) -> Question:
     params = deal_params(deal)
     answer = form_answer(params)
     score = deal.result().score
-    explanation = "\n".join(f"- {s.text}" for s in score.steps)
-    prompt = (f"**Score this deal.** {describe(params)}\n\nFill in each step: + for the attack, − for the "
-              "defence, per defender, then every player's score.")
+    explanation = "\n".join(f"- {say(s.text)}" for s in score.steps)
+    prompt = (_("**Score this deal.** {deal}").format(deal=describe(params)) + "\n\n"
+              + _("Fill in each step: + for the attack, − for the defence, per defender, then every player's score."))
     return Question(kind="score", seed=None, params={}, skill="scoring", prompt=prompt,
                     answer_type=AnswerType.SCORE_FORM, answer=answer, explanation=explanation, rules=(),
                     fields=form_fields(answer), grader="score_form", context={"score": params})
@@ -133,15 +138,17 @@ def score_question(deal: Deal) -> Question:
 def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     """The full count: the piles, the oudlers, the target, the margin, the bonuses and every share."""
     r = deal.result()
-    pile, _, _ = deal.attack_pile()
+    pile = deal.attack_pile()[0]
     s = r.score
-    st.markdown(f"**The attack's pile** ({len(pile)} cards, {r.attack_points:g} points, "
-                f"{r.oudlers} oudler{'s' if r.oudlers != 1 else ''}):")
+    oudlers = ngettext("{n} oudler", "{n} oudlers", r.oudlers).format(n=r.oudlers)
+    points = f"{r.attack_points:g}" if language() == "en" else number(r.attack_points)
+    st.markdown(_("**The attack's pile** ({n} cards, {points} points, {oudlers}):").format(
+        n=len(pile), points=points, oudlers=oudlers))
     st.markdown(cards_html(sorted(pile, key=lambda c: c.sort_key), width=36), unsafe_allow_html=True)
     for note in r.notes:
-        st.caption(note)
-    st.markdown("\n".join(f"- {step.text}" for step in s.steps))
-    rows = [{"player": names[i], "score": r.seat_scores[i]} for i in range(deal.players)]
+        st.caption(say(note))
+    st.markdown("\n".join(f"- {say(step.text)}" for step in s.steps))
+    rows = [{_("player"): names[i], _("score"): r.seat_scores[i]} for i in range(deal.players)]
     st.dataframe(rows, hide_index=True, width="content")
 
 
@@ -149,13 +156,13 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
     """The deal trick by trick, and its log (seed + actions) to replay it anywhere."""
     tricks = deal.tricks
     if tricks:
-        n = st.slider("Replay trick by trick", 1, len(tricks), 1, key=f"{key}_replay")
+        n = st.slider(_("Replay trick by trick"), 1, len(tricks), 1, key=f"{key}_replay")
         t = tricks[n - 1]
-        show_trick(t.cards, t.seats, names, winner=t.winner, label=f"Trick {n}, led by {names[t.leader]}, "
-                                                                    f"won by {names[t.winner]}")
-    with st.expander("Everything that happened, in order"):
+        show_trick(t.cards, t.seats, names, winner=t.winner, label=_("Trick {n}, led by {leader}, won by {winner}")
+                   .format(n=n, leader=names[t.leader], winner=names[t.winner]))
+    with st.expander(_("Everything that happened, in order")):
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
-        st.markdown("\n".join(f"{i}. {action_text(a, lambda seat: names[seat])}"
+        st.markdown("\n".join(f"{i}. {say(action_text(a, lambda seat: names[seat]))}"
                                for i, a in enumerate(deal.log, 1)))
 
 
@@ -166,11 +173,12 @@ def show_hand_count(hand: Sequence[Card], players: int) -> None:
     from ..strategy.handcount import count_steps, shown_count, thresholds
     hc = count_steps(list(hand), players=players)
     total = shown_count(hc.total)  # never rounded across a threshold (40.8 is not "41")
-    with st.expander(f"How the hand count of {total} is made", expanded=True):
-        st.dataframe([{"item": step.label, "points": round(step.points, 2)} for step in hc.steps], hide_index=True,
-                     width="stretch")
-        need = ", ".join(f"{n} for a {c.french}" for n, c in reversed(thresholds(players)))
-        st.caption(f"Total: {total}. The count's thresholds with {players} players: {need}. {hc.verdict()} These are "
-                   f"hand-count points, not card points: {thresholds(players)[-1][0]} for a petite is not the 41 card "
-                   "points a taker with "
-                   "2 oudlers must make.")
+    with st.expander(_("How the hand count of {total} is made").format(total=total), expanded=True):
+        st.dataframe([{_("item"): say(step.label), _("points"): round(step.points, 2)} for step in hc.steps],
+                     hide_index=True, width="stretch")
+        need = ", ".join(_("{n} for a {contract}").format(n=n, contract=c.french)
+                         for n, c in reversed(thresholds(players)))
+        st.caption(_("Total: {total}. The count's thresholds with {players} players: {need}.").format(
+            total=total, players=players, need=need) + f" {say(hc.verdict())} " + _(
+            "These are hand-count points, not card points: {petite} for a petite is not the 41 card points a taker "
+            "with 2 oudlers must make.").format(petite=thresholds(players)[-1][0]))

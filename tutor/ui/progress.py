@@ -12,6 +12,7 @@ from datetime import datetime
 
 import streamlit as st
 
+from ..i18n import N_, _, ngettext
 from ..progress import Store, StoreError
 from ..progress.mastery import daily, local_day, plain_words, streak
 from ..progress.transfer import export_learner, import_learner
@@ -24,7 +25,8 @@ from .replay import render_replay, render_review
 from .safe import plain, query_choice
 from .widgets import download
 
-VIEWS = {"mastery": "Mastery", "replay": "Replay my mistakes", "review": "Spaced review", "profile": "Profile"}
+VIEWS = {"mastery": N_("Mastery"), "replay": N_("Replay my mistakes"), "review": N_("Spaced review"),
+         "profile": N_("Profile")}
 # A skill -> the drill kind that trains it (the first kind registered for it).
 DRILL_KIND = {}
 for _kind, _gen in KINDS.items():
@@ -32,12 +34,12 @@ for _kind, _gen in KINDS.items():
 
 
 def render() -> None:
-    st.title("Your progress")
+    st.title(_("Your progress"))
     lr.saving_notice()
-    st.caption(f"Learner: **{plain(lr.learner_name())}** · change it under Profile")
+    st.caption(_("Learner: **{name}** · change it under Profile").format(name=plain(lr.learner_name())))
     wanted = query_choice("view", VIEWS, "mastery")
-    view = st.segmented_control("View", list(VIEWS), default=wanted,
-                                format_func=VIEWS.get, key="progress_view", label_visibility="collapsed")
+    view = st.segmented_control(_("View"), list(VIEWS), default=wanted,
+                                format_func=lambda v: _(VIEWS[v]), key="progress_view", label_visibility="collapsed")
     view = view or "mastery"
     st.query_params["view"] = view
     {"mastery": render_mastery, "replay": render_replay, "review": render_review, "profile": render_profile}[view]()
@@ -54,16 +56,16 @@ def render_mastery() -> None:
     today = local_day(datetime.now().astimezone(), tz)
     c = course()
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Answers", sum(n for _, n, _ in hours))
-    m2.metric("Lessons done", f"{len(lessons & set(c.ids))} / {len(c.lessons)}")
-    m3.metric("Puzzles solved", f"{len(solved)} / {len(puzzles())}")
-    m4.metric("Streak", _days(streak(days, today)), help="Days in a row with an answer, a lesson or a puzzle.")
+    m1.metric(_("Answers"), sum(row[1] for row in hours))
+    m2.metric(_("Lessons done"), f"{len(lessons & set(c.ids))} / {len(c.lessons)}")
+    m3.metric(_("Puzzles solved"), f"{len(solved)} / {len(puzzles())}")
+    m4.metric(_("Streak"), _days(streak(days, today)), help=_("Days in a row with an answer, a lesson or a puzzle."))
     rated = lr.puzzle_rating()
     if rated is not None and rated[1]:
-        st.caption(rating_text(*rated) + ". It moves with each new puzzle you solve or miss (Glicko-2, as on "
-                   "chess puzzle sites).")
+        st.caption(rating_text(*rated) + ". " + _("It moves with each new puzzle you solve or miss (Glicko-2, as on "
+                                                  "chess puzzle sites)."))
     if lid is None or not hours:
-        st.info("Answer a few questions in the Drill and your mastery of each skill appears here.")
+        st.info(_("Answer a few questions in the Drill and your mastery of each skill appears here."))
         return
     _mastery_table()
     _chart(hours, tz)
@@ -74,25 +76,29 @@ def _mastery_table() -> None:
     rows = []
     for skill in DRILL_KIND:
         s = m.get(skill)
-        rows.append({"Skill": SKILLS.get(skill, skill), "How it is going": plain_words(s) if s else "not tried yet",
+        rows.append({"Skill": SKILLS.get(skill, skill), "How it is going": plain_words(s) if s else _("not tried yet"),
                      "Accuracy": round(100 * s.accuracy) if s else None,
                      "Confidence": round(100 * s.confidence) if s else 0, "Recent answers": s.recent if s else 0,
                      "_skill": skill})
     rows.sort(key=lambda r: (r["Recent answers"] == 0, r["Confidence"]))
-    st.subheader("Your skills")
-    st.caption("In plain words, from your last answers of each skill; the one to practise most comes first.")
-    st.dataframe([{"Skill": r["Skill"], "How it is going": r["How it is going"]} for r in rows], hide_index=True,
-                 width="stretch")
-    with st.expander("The statistics behind it"):
-        st.caption("Accuracy over your last answers of each skill (at most 20). Confidence is the lowest accuracy "
-                   "those answers still support at 95% (the Wilson lower bound): a few lucky answers give a low "
-                   "confidence, so they never count as mastery.")
-        st.dataframe([{k: v for k, v in r.items() if k not in ("_skill", "How it is going")} for r in rows],
+    st.subheader(_("Your skills"))
+    st.caption(_("In plain words, from your last answers of each skill; the one to practise most comes first."))
+    st.dataframe([{_("Skill"): r["Skill"], _("How it is going"): r["How it is going"]} for r in rows],
+                 hide_index=True, width="stretch")
+    with st.expander(_("The statistics behind it")):
+        st.caption(_("Accuracy over your last answers of each skill (at most 20). Confidence is the lowest accuracy "
+                     "those answers still support at 95% (the Wilson lower bound): a few lucky answers give a low "
+                     "confidence, so they never count as mastery."))
+        columns = {"Skill": _("Skill"), "Accuracy": _("Accuracy"), "Confidence": _("Confidence"),
+                   "Recent answers": _("Recent answers")}
+        st.dataframe([{columns[k]: v for k, v in r.items() if k in columns} for r in rows],
                      hide_index=True, width="stretch", column_config={
-                         "Accuracy": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100),
-                         "Confidence": st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)})
+                         columns["Accuracy"]: st.column_config.ProgressColumn(format="%d%%", min_value=0,
+                                                                              max_value=100),
+                         columns["Confidence"]: st.column_config.ProgressColumn(format="%d%%", min_value=0,
+                                                                                max_value=100)})
     weakest = rows[0]
-    label = f"Practise next: {SKILLS.get(weakest['_skill'], weakest['_skill'])} →"
+    label = _("Practise next: {skill} →").format(skill=SKILLS.get(weakest["_skill"], weakest["_skill"]))
     if st.button(label, type="primary", key="progress_next"):
         st.session_state["drill_kinds"] = [DRILL_KIND[weakest["_skill"]]]
         st.switch_page("tutor/ui/pages/drill.py")
@@ -118,16 +124,24 @@ CHART = {
 
 def _chart(hours, tz) -> None:
     series = daily(hours, tz)
-    st.subheader("Over time")
-    st.caption("Answers per day (bars) and the share right that day (line).")
+    st.subheader(_("Over time"))
+    st.caption(_("Answers per day (bars) and the share right that day (line)."))
     rows = [{"day": d.isoformat(), "answers": n, "accuracy": round(100 * a)} for d, n, a in series]
-    st.vega_lite_chart({**CHART, "data": {"values": rows}}, width="stretch")
+    st.vega_lite_chart({**_titled(CHART), "data": {"values": rows}}, width="stretch")
+
+
+def _titled(chart: dict) -> dict:
+    """The chart with its axis titles in the learner's language (the data's field names stay as they are)."""
+    bars, line = chart["layer"]
+    bars = {**bars, "encoding": {**bars["encoding"], "y": {**bars["encoding"]["y"], "title": _("answers")}}}
+    line = {**line, "encoding": {**line["encoding"], "y": {**line["encoding"]["y"], "title": _("accuracy %")}}}
+    return {**chart, "layer": [bars, line]}
 
 
 def render_profile() -> None:
     s = lr.store()
     if s is None:
-        st.info("Profiles need the progress database, which is not available right now (see above).")
+        st.info(_("Profiles need the progress database, which is not available right now (see above)."))
         return
     if lr.shared_server():
         _shared_profile(s)
@@ -136,17 +150,18 @@ def render_profile() -> None:
     lid = lr.learner_id()
     names = {p.id: p.name for p in people}
     if names:
-        picked = st.selectbox("Who is learning?", list(names), index=list(names).index(lid) if lid in names else 0,
+        picked = st.selectbox(_("Who is learning?"), list(names), index=list(names).index(lid) if lid in names else 0,
                               format_func=names.get, key=f"progress_who_{lid}")  # a new widget per learner
         if picked != lid:
             lr.switch_learner(picked, names[picked])
             st.rerun()
     with st.form("progress_new", border=True):
-        name = st.text_input("New learner", placeholder="a name, no password needed", max_chars=40)
-        if st.form_submit_button("Create and switch"):
+        name = st.text_input(_("New learner"), placeholder=_("a name, no password needed"), max_chars=40)
+        if st.form_submit_button(_("Create and switch")):
             _create(s, name)
     _export_import(s, lid, names.get(lid, ""))
-    st.caption(f"Progress is saved in {s.where}. Set TUTOR_DATABASE_URL to use another database.")
+    st.caption(_("Progress is saved in {where}. Set TUTOR_DATABASE_URL to use another database.").format(
+        where=s.where))
 
 
 def _shared_profile(s: Store) -> None:
@@ -159,41 +174,42 @@ def _shared_profile(s: Store) -> None:
     name = lr.learner_name()
     ident = lr.signed_in()
     c1, c2 = st.columns([3, 1], vertical_alignment="center")
-    c1.text(f"Signed in as {name}" + (" (through this server's sign-in)" if ident else ""))  # plain text
-    if c2.button("Sign out", key="profile_sign_out"):
+    c1.text(_("Signed in as {name}").format(name=name)
+            + (" " + _("(through this server's sign-in)") if ident else ""))  # plain text
+    if c2.button(_("Sign out"), key="profile_sign_out"):
         lr.sign_out()
         if ident:
             st.logout()
         st.rerun()
     if not ident:
         has_pin = lr.guarded(Store.has_pin, lid, default=True)
-        with st.expander("Change my PIN" if has_pin else "Set a PIN (needed to come back to this profile)",
+        with st.expander(_("Change my PIN") if has_pin else _("Set a PIN (needed to come back to this profile)"),
                          expanded=not has_pin), st.form("profile_pin"):
-            pin = st.text_input("New PIN", type="password", max_chars=64)
-            again = st.text_input("The same PIN again", type="password", max_chars=64)
-            if st.form_submit_button("Save the PIN"):
+            pin = st.text_input(_("New PIN"), type="password", max_chars=64)
+            again = st.text_input(_("The same PIN again"), type="password", max_chars=64)
+            if st.form_submit_button(_("Save the PIN")):
                 if pin != again:
-                    st.error("The two PINs differ: type the same PIN twice.")
+                    st.error(_("The two PINs differ: type the same PIN twice."))
                 else:
                     try:
                         s.set_pin(lid, pin)
-                        st.success("PIN saved. Sign in with your name and this PIN next time.")
+                        st.success(_("PIN saved. Sign in with your name and this PIN next time."))
                     except (ValueError, StoreError) as err:
                         st.error(str(err))
     _export_import(s, lid, name)
 
 
 def _sign_in(s: Store) -> None:
-    st.markdown("This app is shared with other learners, so nobody's name is listed here. Sign in to keep "
-                "your progress, or make a profile: a name and a PIN you choose (at least 4 characters).")
-    if lr.auth_configured() and st.button("Sign in with this server's account", key="profile_login", type="primary"):
+    st.markdown(_("This app is shared with other learners, so nobody's name is listed here. Sign in to keep "
+                  "your progress, or make a profile: a name and a PIN you choose (at least 4 characters)."))
+    if lr.auth_configured() and st.button(_("Sign in with this server's account"), key="profile_login", type="primary"):
         st.login()
     c1, c2 = st.columns(2)
     with c1, st.form("profile_sign_in"):
-        st.markdown("**Come back**")
-        name = st.text_input("Your name", max_chars=40, key="sign_in_name")
-        pin = st.text_input("Your PIN", type="password", max_chars=64, key="sign_in_pin")
-        if st.form_submit_button("Sign in", type="primary"):
+        st.markdown(_("**Come back**"))
+        name = st.text_input(_("Your name"), max_chars=40, key="sign_in_name")
+        pin = st.text_input(_("Your PIN"), type="password", max_chars=64, key="sign_in_pin")
+        if st.form_submit_button(_("Sign in"), type="primary"):
             try:
                 info = s.sign_in(name, pin, lr.session_key())
             except (ValueError, StoreError) as err:
@@ -202,20 +218,20 @@ def _sign_in(s: Store) -> None:
                 lr.switch_learner(info.id, info.name)
                 st.rerun()
     with c2, st.form("profile_new"):
-        st.markdown("**New here**")
-        name = st.text_input("Pick a name", max_chars=40, key="new_name")
-        pin = st.text_input("Pick a PIN", type="password", max_chars=64, key="new_pin")
-        again = st.text_input("The same PIN again", type="password", max_chars=64, key="new_pin_again")
-        if st.form_submit_button("Make my profile"):
+        st.markdown(_("**New here**"))
+        name = st.text_input(_("Pick a name"), max_chars=40, key="new_name")
+        pin = st.text_input(_("Pick a PIN"), type="password", max_chars=64, key="new_pin")
+        again = st.text_input(_("The same PIN again"), type="password", max_chars=64, key="new_pin_again")
+        if st.form_submit_button(_("Make my profile")):
             if pin != again:
-                st.error("The two PINs differ: type the same PIN twice.")
+                st.error(_("The two PINs differ: type the same PIN twice."))
             else:
                 _create(s, name, pin=pin)
 
 
 def _create(s: Store, name: str, pin: str | None = None) -> None:
     if s.read_only:  # the saving note above says why; the store's own error would say it again
-        st.error("New profiles are off while the progress database cannot be written.")
+        st.error(_("New profiles are off while the progress database cannot be written."))
         return
     try:
         info = s.create_learner(name, pin=pin, session=lr.session_key() if pin is not None else None)
@@ -230,21 +246,21 @@ def _create(s: Store, name: str, pin: str | None = None) -> None:
 
 
 def _export_import(s: Store, lid: int | None, name: str) -> None:
-    st.subheader("Move your progress")
+    st.subheader(_("Move your progress"))
     if lid is not None:
         def export() -> str:  # run only when the button is pressed, on its own thread
             try:
                 return json.dumps(export_learner(s, lid), indent=1, ensure_ascii=False)
             except StoreError as err:
                 return json.dumps({"error": str(err)})
-        download(st, "Export my progress (JSON)", export, file_name=f"tarot-tutor-{name or 'progress'}.json",
+        download(st, _("Export my progress (JSON)"), export, file_name=f"tarot-tutor-{name or 'progress'}.json",
                  mime="application/json", key="progress_export")
     with st.form("progress_import", border=True):
-        upload = st.file_uploader("Import a progress file", type=["json"])
-        as_name = st.text_input("Import as", placeholder="the name in the file", max_chars=40)
-        if st.form_submit_button("Import as a new learner"):
+        upload = st.file_uploader(_("Import a progress file"), type=["json"])
+        as_name = st.text_input(_("Import as"), placeholder=_("the name in the file"), max_chars=40)
+        if st.form_submit_button(_("Import as a new learner")):
             if upload is None:
-                st.info("Choose a file first.")
+                st.info(_("Choose a file first."))
                 return
             try:
                 info = import_learner(s, upload.getvalue(), name=as_name.strip() or None)
@@ -252,8 +268,8 @@ def _export_import(s: Store, lid: int | None, name: str) -> None:
                 st.error(plain(err))
                 return
             lr.switch_learner(info.id, info.name)
-            st.success(f"Imported “{plain(info.name)}”.")
+            st.success(_("Imported “{name}”.").format(name=plain(info.name)))
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return ngettext("{n} day", "{n} days", n).format(n=n)

@@ -7,6 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from ..engine import parse_cards
+from ..i18n import DEFAULT, N_, _, language, ngettext
 from ..progress.rating import nearest
 from ..quiz.puzzles import address_code
 from ..quiz.strategy_puzzles import StrategyPuzzle
@@ -20,17 +21,37 @@ from .safe import query_choice
 from .widgets import done, remember_done
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
+# The puzzles' themes in words (a tag, its hyphens as spaces), listed so that they are translated.
+THEMES = (
+    N_("all pass"), N_("alone"), N_("attack"), N_("bidding"), N_("called king"), N_("charger"), N_("chelem"),
+    N_("counting"), N_("dealing"), N_("defence"), N_("discard"), N_("dog"), N_("ecart"), N_("excuse"),
+    N_("excuse led"), N_("excuse timing"), N_("first lead"), N_("five players"), N_("follow suit"), N_("half point"),
+    N_("hunt the petit"), N_("juste fait"), N_("king"), N_("last trick"), N_("lead for partner"), N_("misdeal"),
+    N_("multiplier"), N_("must trump"), N_("oudler"), N_("oudlers"), N_("outbid"), N_("overtrump"), N_("partner"),
+    N_("petit au bout"), N_("petit sec"), N_("play the 21"), N_("poignee"), N_("ranks"), N_("reading"),
+    N_("save the petit"), N_("scoring"), N_("single dummy"), N_("strategy"), N_("taker"), N_("target"),
+    N_("three players"), N_("trick winner"), N_("trump"), N_("trump led"), N_("trumps"), N_("unavoidable"),
+    N_("undertrump"), N_("void"),
+)
+
+
+def theme_label(tag: str) -> str:
+    """A puzzle's theme as the learner reads it: 'petit au bout' (in their language)."""
+    return _(tag.replace("-", " "))
 
 
 def render() -> None:
-    st.title("Puzzles")
-    all_puzzles = puzzles()
+    st.title(_("Puzzles"))
+    with st.spinner(_("Loading the puzzles…")):
+        all_puzzles = puzzles()
     if not all_puzzles:
-        st.error("No puzzle could be loaded. Run `tarot-tutor check puzzles` to see what is wrong.")
+        st.error(_("No puzzle could be loaded. Run `tarot-tutor check puzzles` to see what is wrong."))
         return
     saving_notice()
     solved = done("puzzles")
-    st.progress(len(solved) / len(all_puzzles), text=f"{len(solved)} of {len(all_puzzles)} puzzles solved")
+    st.progress(len(solved) / len(all_puzzles), text=ngettext(
+        "{solved} of {n} puzzles solved", "{solved} of {n} puzzles solved", len(solved)).format(
+        solved=len(solved), n=len(all_puzzles)))
     rated = puzzle_rating()
     if rated is not None:
         st.caption(rating_text(*rated))
@@ -40,21 +61,23 @@ def render() -> None:
         if name not in st.session_state:
             st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     c1, c2 = st.columns([3, 1])
-    picked_themes = c1.multiselect("Themes", themes, format_func=lambda t: t.replace("-", " "), key="pz_themes")
-    level = c2.selectbox("Difficulty", ("any", 1, 2, 3), format_func=lambda v: v if v == "any" else STARS[v],
+    picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes")
+    level = c2.selectbox(_("Difficulty"), ("any", 1, 2, 3), format_func=lambda v: _("any") if v == "any" else STARS[v],
                          key="pz_level")
     shown = [p for p in all_puzzles
              if (not picked_themes or set(picked_themes) & set(p.tags)) and (level == "any" or p.difficulty == level)]
     if not shown:
-        st.info("No puzzle matches these filters.")
+        st.info(_("No puzzle matches these filters."))
         return
     ids = [p.id for p in shown]
     # Numbered: Streamlit tells options apart by their labels, so two equal titles would be one option.
     number = {p.id: i + 1 for i, p in enumerate(all_puzzles)}
-    pid = _pick(ids, {p.id: f"{'solved · ' if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
+    solved_mark = _("solved · ")
+    pid = _pick(ids, {p.id: f"{solved_mark if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
                       for p in shown})
     puzzle = next(p for p in shown if p.id == pid)
-    st.caption(f"{puzzle.players} players · " + ", ".join(puzzle.tags))
+    tags = puzzle.tags if language() == DEFAULT else [theme_label(t) for t in puzzle.tags]
+    st.caption(_("{n} players").format(n=puzzle.players) + " · " + ", ".join(tags))
     st.subheader(puzzle.title)
     key = f"pz_{pid}"
     # Revealed per puzzle: the next puzzle opens with its solution hidden, whatever was shown before.
@@ -67,8 +90,8 @@ def render() -> None:
     counted = fb
     if fb is not None and st.session_state.get(f"{key}_after_reveal") is fb:
         counted = replace(fb, correct=False, credit=0.0)
-        st.info("You answered after showing the solution, so this puzzle does not count as solved. "
-                "Come back to it later and solve it on your own.")
+        st.info(_("You answered after showing the solution, so this puzzle does not count as solved. "
+                  "Come back to it later and solve it on your own."))
     track_puzzle(pid, key, counted, puzzle.difficulty)
     if counted is not None and counted.correct and pid not in solved:
         remember_done("puzzles", pid)
@@ -76,7 +99,8 @@ def render() -> None:
     change = st.session_state.get(f"{key}_rating")
     if change is not None:
         old, new = change
-        st.caption(f"Your puzzle rating: {old:.0f} → {new:.0f} ({new - old:+.0f})")
+        st.caption(_("Your puzzle rating: {old} → {new} ({change})").format(
+            old=f"{old:.0f}", new=f"{new:.0f}", change=f"{new - old:+.0f}"))
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)
@@ -86,27 +110,28 @@ def render() -> None:
         # The unsolved puzzle nearest the learner's rating (the list order without a rating).
         target = nearest(later, rated[0].rating) if rated is not None else later[0][0]
         # A callback: the selectbox's value may only change before the selectbox is drawn.
-        st.button("Next puzzle →", type="primary", key="pz_next", on_click=st.session_state.__setitem__,
-                  args=("pz_pick", target), help="The unsolved puzzle nearest your puzzle rating")
+        st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
+                  args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
     if not st.session_state.get(revealed):
-        st.button("Show the solution", key=f"{key}_show", on_click=reveal_puzzle, args=(pid, key, puzzle.difficulty),
-                  help="A puzzle answered after its solution was shown is not counted as solved, and showing it "
-                       "first counts as a miss for your puzzle rating.")
+        st.button(_("Show the solution"), key=f"{key}_show", on_click=reveal_puzzle,
+                  args=(pid, key, puzzle.difficulty),
+                  help=_("A puzzle answered after its solution was shown is not counted as solved, and showing it "
+                         "first counts as a miss for your puzzle rating."))
         return
     if strategic:
         with st.container(border=True):
             if puzzle.kind == "bid":
-                st.markdown(f"**Solution:** {puzzle.solution_text}")
+                st.markdown(_("**Solution:** {answer}").format(answer=puzzle.solution_text))
             else:  # the best card(s), as pictures
-                st.markdown(f"**Solution:** {cards_inline(parse_cards(' '.join(puzzle.solution)), width=48)}",
-                            unsafe_allow_html=True)
+                st.markdown(_("**Solution:** {answer}").format(
+                    answer=cards_inline(parse_cards(" ".join(puzzle.solution)), width=48)), unsafe_allow_html=True)
             strategy_puzzle.show_solution(puzzle, key)
         return
     with st.container(border=True):
         q = puzzle.to_question()
-        show_answer(q, "Solution")
+        show_answer(q, _("Solution"))
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
-        reference_links(linked_sections(rules=q.rules), label="Read the rule")
+        reference_links(linked_sections(rules=q.rules), label=_("Read the rule"))
 
 
 def rating_text(rating, count: int) -> str:
@@ -119,9 +144,11 @@ def rating_text(rating, count: int) -> str:
     'Puzzle rating: 1612 (likely between 1452 and 1773, from 12 puzzles)'
     """
     if count == 0:
-        return f"Puzzle rating: {rating.rating:.0f}, not yet settled (solve a puzzle to start it)"
-    return (f"Puzzle rating: {rating.rating:.0f} (likely between {rating.low:.0f} and {rating.high:.0f}, "
-            f"from {count} puzzle{'s' if count != 1 else ''})")
+        return _("Puzzle rating: {rating}, not yet settled (solve a puzzle to start it)").format(
+            rating=f"{rating.rating:.0f}")
+    return ngettext("Puzzle rating: {rating} (likely between {low} and {high}, from {n} puzzle)",
+                    "Puzzle rating: {rating} (likely between {low} and {high}, from {n} puzzles)", count).format(
+        rating=f"{rating.rating:.0f}", low=f"{rating.low:.0f}", high=f"{rating.high:.0f}", n=count)
 
 
 def _pick(ids: list[str], label: dict) -> str:
@@ -139,7 +166,7 @@ def _pick(ids: list[str], label: dict) -> str:
     elif st.session_state.get("pz_pick") not in ids:
         kept = st.session_state.get("kept_pz_pick")
         st.session_state["pz_pick"] = kept if kept in ids else ids[0]
-    pid = st.selectbox("Puzzle", ids, format_func=label.get, key="pz_pick")
+    pid = st.selectbox(_("Puzzle"), ids, format_func=label.get, key="pz_pick")
     st.session_state["pz_link"] = st.session_state["kept_pz_pick"] = pid
     for name in ("pz_themes", "pz_level"):
         st.session_state[f"kept_{name}"] = st.session_state[name]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import Card, card
+from ..i18n import DEFAULT, N_, _, language
 from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
@@ -20,26 +21,28 @@ from .safe import TEXT_LIMIT
 from .table_component import card_table
 from .table_model import answer_cards, answer_of, answered_by_table, question_view, refusal
 from .table_view import show_question_table
+from .text import say
 from .widgets import show_card_groups, typed_cards
 
 # Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
 # an endgame): made behind a spinner, once per position, then cached like every question.
-SLOW_KINDS = {"contract": "Estimating each contract from {samples} deals played out…",
-              "best_card": "Solving the endgame…", "attack_card": "Solving the endgame…",
-              "defence_card": "Solving the endgame…", "seat_card": "Playing out the deals you cannot see…"}
+SLOW_KINDS = {"contract": N_("Estimating each contract from {samples} deals played out…"),
+              "best_card": N_("Solving the endgame…"), "attack_card": N_("Solving the endgame…"),
+              "defence_card": N_("Solving the endgame…"), "seat_card": N_("Playing out the deals you cannot see…")}
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
-def cached_question(kind: str, seed: int, params: tuple) -> Question:
-    """Generators run only when a new question is asked; a rerun reuses it."""
+def cached_question(kind: str, seed: int, params: tuple, lang: str = DEFAULT) -> Question:
+    """Generators run only when a new question is asked; a rerun reuses it. ``lang`` keys the cache: a question's
+    words are made in the learner's language (the thread's, which the cached run shares)."""
     return generate(kind, seed, **dict(params))
 
 
 def load_question(kind: str, seed: int, params: dict) -> Question:
     """The question (cached by kind, seed and parameters, i.e. by position), made behind a spinner when slow."""
-    args = (kind, int(seed), tuple(sorted((params or {}).items())))
+    args = (kind, int(seed), tuple(sorted((params or {}).items())), language())
     if kind in SLOW_KINDS:
-        with st.spinner(SLOW_KINDS[kind].format(samples=contract_kind.SAMPLES)):
+        with st.spinner(_(SLOW_KINDS[kind]).format(samples=contract_kind.SAMPLES)):
             return cached_question(*args)
     return cached_question(*args)
 
@@ -73,11 +76,11 @@ def render_question(q: Question, key: str, *, once: bool = False):
             show_card_groups(q.cards)
         with st.form(f"qform_{key}", border=False):
             raw = answer_widget(q, key)
-            sent = st.form_submit_button("Check what I typed" if on_table else "Check my answer",
+            sent = st.form_submit_button(_("Check what I typed") if on_table else _("Check my answer"),
                                          type="secondary" if on_table else "primary")
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
-                st.info("Give an answer first.")
+                st.info(_("Give an answer first."))
             elif _refused(q, raw):
                 pass
             else:
@@ -105,17 +108,17 @@ def answer_widget(q: Question, key: str):
         single = q.context.get("pick_one") or q.grader == "one_card"
         return typed_cards(key, single=bool(single))
     if answered_by_table(q):  # a choice among cards ("which card wins?"): the card, typed
-        return st.text_input("…or type the card", key=f"{key}_typed", placeholder="e.g. T21 or KH",
-                             help="Any notation works: KH, R♥, roi de cœur, 21, Excuse")
+        return st.text_input(_("…or type the card"), key=f"{key}_typed", placeholder=_("e.g. T21 or KH"),
+                             help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"))
     if t is AnswerType.CHOICE:
         choices = shown_choices(q)  # in a seeded order: the right answer's place tells nothing
         labels = [c.label for c in choices]
-        picked = st.radio("Your answer", labels, index=None, key=f"{key}_choice")
+        picked = st.radio(_("Your answer"), labels, index=None, key=f"{key}_choice")
         return None if picked is None else choices[labels.index(picked)].key
     if t is AnswerType.NUMBER:
-        return st.text_input("Your answer", key=f"{key}_number", placeholder="a number, e.g. 42 or -42",
+        return st.text_input(_("Your answer"), key=f"{key}_number", placeholder=_("a number, e.g. 42 or -42"),
                              max_chars=TEXT_LIMIT)
-    st.caption(SIGN_CONVENTION)
+    st.caption(say(SIGN_CONVENTION))
     values = {}
     # One row of two per pair of steps, so the fields keep the order of the steps when the columns stack on a
     # phone and when Tab moves from field to field.
@@ -139,18 +142,18 @@ def form_rows(fields, width: int = 2) -> list[tuple]:
 
 def show_feedback(q: Question, fb, *, key: str | None = None) -> None:
     if fb.correct:
-        st.success(fb.message or "Right!")
+        st.success(fb.message or _("Right!"))
     elif fb.credit > 0:
         # On its own line: a message that ends in a list would take it as part of its last point.
-        st.warning(f"{fb.message}\n\n*Partly right: part of the credit.*")
+        st.warning(f"{fb.message}\n\n*" + _("Partly right: part of the credit.") + "*")
     else:
         st.error(fb.message)
     # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).
     if not fb.correct and q.answer_text not in (fb.message or ""):
         show_answer(q)
-    with st.expander("Show me why"):
+    with st.expander(_("Show me why")):
         st.markdown(fb.explanation or q.explanation)
-        reference_links(linked_sections(rules=q.rules), label="Read the rule")
+        reference_links(linked_sections(rules=q.rules), label=_("Read the rule"))
         principle_links(q.context.get("principles") or ())
     if key is not None:
         show_lines(q, fb, key)
@@ -169,16 +172,19 @@ def show_lines(q: Question, fb, key: str) -> None:
     if not fb.correct and mine is not None:
         show_me(pos, mine, key=f"{key}_refute")
     best = [(int(s), card(c)) for s, c in ctx["line"]]
-    show_line(pos, best, key=f"{key}_best", title=f"A perfect line, from {card_name(best[0][1])}")
+    show_line(pos, best, key=f"{key}_best",
+              title=_("A perfect line, from {card}").format(card=card_name(best[0][1])))
 
 
-def show_answer(q: Question, label: str = "Answer") -> None:
+def show_answer(q: Question, label: str | None = None) -> None:
     """The right answer: card pictures when it is cards (their names as alt text), else its words."""
+    label = label or _("Answer")
     cards = answer_cards(q)
     if cards:
-        st.markdown(f"**{label}:** {cards_inline(cards, width=48)}", unsafe_allow_html=True)
+        st.markdown(_("**{label}:** {answer}").format(label=label, answer=cards_inline(cards, width=48)),
+                    unsafe_allow_html=True)
     else:
-        st.markdown(f"**{label}:** {q.answer_text}")
+        st.markdown(_("**{label}:** {answer}").format(label=label, answer=q.answer_text))
 
 
 LESSON_PAGE = "tutor/ui/pages/lesson.py"
@@ -189,7 +195,7 @@ def show_principle(principle_id: str | None, *, from_start: bool = True) -> None
     p = PRINCIPLES.get(principle_id or "")
     if p is None:  # the rules left no choice: nothing to teach
         return
-    st.markdown(f"**Principle: {p.name}.** {p.says}")
+    st.markdown(_("**Principle: {name}.** {says}").format(name=p.name, says=p.says))
     principle_links([p.id], from_start=from_start)
 
 
@@ -201,5 +207,5 @@ def principle_links(ids, *, from_start: bool = True) -> None:
     start = {"step": "1"} if from_start else {}
     for lesson_id in dict.fromkeys(PRINCIPLES[i].lesson for i in ids if i in PRINCIPLES):
         if lesson_id in lessons:
-            st.page_link(LESSON_PAGE, label=f"Lesson: {lessons[lesson_id]}", icon=":material/school:",
-                         query_params={"lesson": lesson_id, **start})
+            st.page_link(LESSON_PAGE, label=_("Lesson: {title}").format(title=lessons[lesson_id]),
+                         icon=":material/school:", query_params={"lesson": lesson_id, **start})

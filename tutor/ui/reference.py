@@ -7,9 +7,12 @@ from pathlib import Path
 
 import streamlit as st
 
+from ..i18n import DEFAULT, _, language
 from .safe import query_text
 
 SUMMARY = Path(__file__).with_name("rules_summary.md")
+# The summary in another language: rules_summary.<lang>.md, the same sections in the same order (a section's
+# address, its slug, is the English heading's, so a shared link opens the same section in every language).
 PAGE = "tutor/ui/pages/reference.py"
 
 # Where each rule of a quiz explanation (tutor.quiz.RULES ids) is summarised, so an explanation can
@@ -45,24 +48,51 @@ SECTION_OF_SKILL = {
 }
 
 
-@lru_cache(maxsize=1)
-def sections() -> list[tuple[str, str]]:
-    """(heading, body) pairs from the summary file."""
-    out: list[tuple[str, str]] = []
-    for block in SUMMARY.read_text(encoding="utf-8").split("\n## "):
-        head, _, body = block.lstrip("# ").partition("\n")
+def summary_file(lang: str) -> Path:
+    return SUMMARY if lang == DEFAULT else SUMMARY.with_name(f"rules_summary.{lang}.md")
+
+
+@lru_cache(maxsize=4)
+def _read(lang: str) -> tuple[tuple[str, str], ...]:
+    """(heading, body) pairs from the summary file of ``lang``: English when it has none, or when its sections
+    do not match the English ones one for one."""
+    path = summary_file(lang)
+    if not path.exists():
+        return _read(DEFAULT) if lang != DEFAULT else ()
+    out = []
+    for block in path.read_text(encoding="utf-8").split("\n## "):
+        head, _sep, body = block.lstrip("# ").partition("\n")
         out.append((head.strip(), body.strip()))
-    return out
+    if lang != DEFAULT and len(out) != len(_read(DEFAULT)):
+        return _read(DEFAULT)
+    return tuple(out)
+
+
+def sections(lang: str | None = None) -> list[tuple[str, str]]:
+    """(heading, body) pairs from the summary file, in ``lang`` (the current language by default)."""
+    return list(_read(lang or language()))
+
+
+def heading(english: str) -> str:
+    """An English section heading (``SECTION_OF_RULE``'s) as the current language writes it."""
+    local = sections()
+    for i, (h, _body) in enumerate(_read(DEFAULT)):
+        if h == english:
+            return local[i][0]
+    return english
 
 
 def search(query: str) -> list[tuple[str, str]]:
-    """Sections whose heading or text contains every word of the query (accents and case ignored).
+    """Sections whose heading or text contains every word of the query (accents and case ignored). The English
+    text is searched too, so an English tarot word finds its section in every language.
 
     >>> [h for h, _ in search("excuse last trick")][:1]
     ['Playing a trick']
     """
     words = [w for w in _fold(query).split() if w]
-    return [(h, b) for h, b in sections() if all(w in _fold(h + " " + b) for w in words)]
+    english = _read(DEFAULT)
+    return [(h, b) for (h, b), (eh, eb) in zip(sections(), english)
+            if all(w in _fold(f"{h} {b} {eh} {eb}") for w in words)]
 
 
 def slug(heading: str) -> str:
@@ -75,7 +105,10 @@ def slug(heading: str) -> str:
 
 
 def section_by_slug(word: str | None) -> tuple[str, str] | None:
-    return next(((h, b) for h, b in sections() if slug(h) == word), None) if word else None
+    """The section (in the current language) whose English heading makes ``word``."""
+    if not word:
+        return None
+    return next((local for local, (h, _b) in zip(sections(), _read(DEFAULT)) if slug(h) == word), None)
 
 
 def linked_sections(*, rules=(), skills=()) -> list[str]:
@@ -88,10 +121,12 @@ def linked_sections(*, rules=(), skills=()) -> list[str]:
     return list(dict.fromkeys(h for h in found if h))
 
 
-def reference_links(headings, *, label: str = "Rules reference") -> None:
-    """One link per heading to that section of the Rules reference page."""
+def reference_links(headings, *, label: str | None = None) -> None:
+    """One link per (English) heading to that section of the Rules reference page."""
+    label = label or _("Rules reference")
     for h in headings:
-        st.page_link(PAGE, label=f"{label}: {h}", icon=":material/gavel:", query_params={"section": slug(h)})
+        st.page_link(PAGE, label=_("{label}: {section}").format(label=label, section=heading(h)),
+                     icon=":material/gavel:", query_params={"section": slug(h)})
 
 
 def _fold(text: str) -> str:
@@ -101,18 +136,19 @@ def _fold(text: str) -> str:
 
 
 def render() -> None:
-    st.title("Rules reference")
-    st.caption("The rules we teach: the French Tarot Federation's official rules (FFT, 2012).")
+    st.title(_("Rules reference"))
+    st.caption(_("The rules we teach: the French Tarot Federation's official rules (FFT, 2012)."))
     linked = section_by_slug(query_text("section"))
     if linked is not None:  # opened from a lesson or an explanation: that section first, open
         with st.container(border=True):
             st.subheader(linked[0])
             st.markdown(linked[1])
-    query = st.text_input("Search the rules", placeholder="e.g. overtrump, poignée, dog, half point",
+    query = st.text_input(_("Search the rules"), placeholder=_("e.g. overtrump, poignée, dog, half point"),
                           key="ref_query")
     found = search(query) if query.strip() else sections()
     if not found:
-        st.info(f"Nothing in the rules mentions “{query}”. Try a single word, like *trump* or *chien*.")
+        st.info(_("Nothing in the rules mentions “{query}”. Try a single word, like *trump* or *chien*.").format(
+            query=query))
     for head, body in found:
         with st.expander(head, expanded=bool(query.strip())):
             st.markdown(body)
@@ -124,13 +160,13 @@ def _glossary(query: str) -> None:
     try:
         terms = glossary()
     except Exception as err:  # a broken glossary must not take the rules page down
-        st.warning(f"The glossary could not be loaded: {err}")
+        st.warning(_("The glossary could not be loaded: {error}").format(error=err))
         return
     if not terms:
         return
-    st.subheader("Glossary: French – English")
+    st.subheader(_("Glossary: French – English"))
     q = _fold(query)
     rows = [t for t in terms if not q or q in _fold(" ".join(str(v) for v in t.values()))]
     if rows:
-        st.table([{"French": t.get("french", ""), "English": t.get("english", ""),
-                   "Meaning": t.get("definition", "")} for t in rows])
+        st.table([{_("French"): t.get("french", ""), _("English"): t.get("english", ""),
+                   _("Meaning"): t.get("definition", "")} for t in rows])

@@ -24,11 +24,13 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..engine import Card, Deal, RuleSet, SeatView, TarotError, card, cards_text, parse_cards
+from ..engine import Card, Deal, RuleSet, SeatView, TarotError, card, parse_cards
 from ..engine.cards import BY_CODE
 from ..engine.seats import seat_spots
+from ..i18n import N_, _, ngettext
 from ..quiz.question import AnswerType, Question
 from .cards import card_data_uri, card_name
+from .text import card_short, cards_text, say
 
 MODES = ("play", "select", "pick", "view")  # play one card at once; select several; pick one; look only
 
@@ -77,8 +79,8 @@ class TableView:
     fresh: int = 0  # how many of the trick's last cards came from the bots since the learner's move
     pick_from: str = "hand"
     preselected: tuple[Card, ...] = ()  # chosen when the table first shows (a suggested poignée)
-    hand_label: str = "Your hand"
-    answer_label: str = "Check my answer"
+    hand_label: str = N_("Your hand")  # translated where the table is drawn (``to_data``)
+    answer_label: str = N_("Check my answer")
     trick_label: str = ""
 
     def __post_init__(self):
@@ -100,19 +102,65 @@ class TableView:
         return {
             "mode": self.mode, "token": self.token, "need": self.need, "fresh": self.fresh,
             "preselected": [c.code for c in self.preselected if c in self.hand],
-            "pick_from": self.pick_from, "hand_label": self.hand_label, "answer_label": self.answer_label,
-            "trick_label": self.trick_label,
+            "pick_from": self.pick_from, "hand_label": _(self.hand_label) if self.hand_label else "",
+            "answer_label": _(self.answer_label), "trick_label": self.trick_label,
             "cards": {c.code: {"name": card_name(c), "src": card_data_uri(c)} for c in dict.fromkeys(shown)},
             "hand": [c.code for c in self.hand],
             "marked": [c.code for c in self.hand if c in self.marked],
             "dimmed": [c.code for c in self.hand if c in self.dimmed],
-            "seats": [{"name": s.name, "marks": list(s.marks), "cards_left": s.cards_left, "you": s.you,
+            "seats": [{"name": s.name, "marks": list(s.marks), "mark_labels": [_(m) for m in s.marks],
+                       "cards_left": s.cards_left, "left_label": _cards_left(s.cards_left), "you": s.you,
                        "x": x, "y": y, "tx": tx, "ty": ty}
                       for s, (x, y, tx, ty) in zip(self.seats, places)],
             "trick": [{"seat": s, "card": c.code} for s, c in self.trick],
             "previous": [{"seat": s, "card": c.code, "won": s == self.previous_winner} for s, c in self.previous],
             "groups": [{"label": label, "cards": [c.code for c in cards]} for label, cards in self.groups],
+            "words": table_words(),
         }
+
+
+def _cards_left(n: int | None) -> str | None:
+    # English says "1 cards", as the table always has; French agrees ("1 carte").
+    return None if n is None else ngettext("{n} cards", "{n} cards", n).format(n=n)
+
+
+def table_words() -> dict[str, str]:
+    """The card table's own words, in the learner's language ("{…}" filled in by the browser)."""
+    return {
+        "table": _("The table"), "played_by": _("{card}, played by {seat}"), "wins": _(", wins the trick"),
+        "last_trick": _("Last trick"), "back": _("Back to this trick"), "show_last": _("Show the last trick"),
+        "your_hand": _("Your hand"), "cards": _("Cards"),
+        "choose_to_play": _("{label}: choose a card to play"), "choose_then_answer": _("{label}: choose, then answer"),
+        "help_play": _("Click a card to play it, or use the arrow keys and Enter."),
+        "help_choose": _("Click the cards (arrow keys and Space also choose), then Enter or the button answers."),
+        "n_of_need": _("{n} of {need} chosen"), "n_chosen": _("{n} chosen"), "card_chosen": _("{card} chosen"),
+        "choose_one": _("Choose one card"),
+    }
+
+
+# The seats' badges (``Seat.marks``), listed so that they are translated.
+MARKS = (N_("dealer"), N_("taker"), N_("partner"), N_("to play"))
+# A seat's side, as the groups' and hands' labels say it.
+ROLES = {"taker": N_("taker"), "partner": N_("partner"), "defence": N_("defence")}
+
+
+def role_word(role: str) -> str:
+    """'taker', 'partner' or 'defence', in the learner's language."""
+    return _(ROLES[role]) if role in ROLES else role
+
+
+def you_at(seat: int) -> str:
+    """'You (seat 3)', seats counted from 1."""
+    return _("You (seat {n})").format(n=seat + 1)
+
+
+def your_hand(seat: int, role: str) -> str:
+    """'Your hand (seat 4, defence)'."""
+    return _("Your hand (seat {n}, {role})").format(n=seat + 1, role=role_word(role))
+
+
+def trick_number(n: int) -> str:
+    return _("Trick {n}").format(n=n)
 
 
 def seat_places(n: int, *, you: int = 0) -> list[tuple[float, float, float, float]]:
@@ -134,7 +182,7 @@ def seat_label(seat: int, you: int | None = None) -> str:
     >>> seat_label(0), seat_label(2, you=2)
     ('Seat 1', 'You')
     """
-    return "You" if seat == you else f"Seat {seat + 1}"
+    return _("You") if seat == you else _("Seat {n}").format(n=seat + 1)
 
 
 def _role(view: SeatView, seat: int) -> str:
@@ -175,19 +223,19 @@ def play_view(view: SeatView, names: list[str], hand_sizes, *, token: str, fresh
         previous=_plays(last.cards, last.seats) if last else (), previous_winner=last.winner if last else None,
         marked=frozenset(ring) if ring is not None else legal,
         dimmed=frozenset(c for c in view.hand if c not in legal) if mine else frozenset(),
-        fresh=min(fresh, len(view.trick)), hand_label=hand_label, trick_label=f"Trick {len(view.tricks) + 1}")
+        fresh=min(fresh, len(view.trick)), hand_label=hand_label, trick_label=trick_number(len(view.tricks) + 1))
 
 
 def ecart_view(hand, size: int, *, token: str) -> TableView:
     """The écart: choose exactly ``size`` cards of the hand, then put them aside at once."""
-    return TableView(mode="select", hand=tuple(hand), token=token, need=size, answer_label="Put these aside")
+    return TableView(mode="select", hand=tuple(hand), token=token, need=size, answer_label=_("Put these aside"))
 
 
 def poignee_view(trumps, size: int, suggested=(), *, token: str) -> TableView:
     """A poignée: exactly ``size`` of the trumps (the Excuse standing in only when short), the suggested
     ones already chosen; the engine checks what is shown."""
     return TableView(mode="select", hand=tuple(trumps), token=token, need=size, preselected=tuple(suggested),
-                     hand_label="Your trumps", answer_label="Show the poignée")
+                     hand_label=_("Your trumps"), answer_label=_("Show the poignée"))
 
 
 def bot_cards_since(trick_seats, learner: int) -> int:
@@ -276,13 +324,13 @@ def question_view(q: Question, *, token: str) -> TableView:
         else None
     pool = tuple(q.pool)
     deal = _deal_of(q)
-    answer_label = "Put these aside" if need else "Check my answer"
+    answer_label = _("Put these aside") if need else _("Check my answer")
     if deal is not None and "seat" in q.context:
         view = deal.view(int(q.context["seat"]))
         last = view.tricks[-1] if view.tricks else None
         # Every hand shown (an endgame): the other seats' hands lie beside the table, as card rows.
         others = tuple((label, tuple(cards)) for label, cards in q.cards.items()
-                       if label.startswith("Seat") and cards) if q.context.get("open_hands") else ()
+                       if label.startswith(_seat_words()) and cards) if q.context.get("open_hands") else ()
         legal = legal_cards(q)  # a drill not about legality rings the legal cards, as Practice does
         return TableView(mode=mode, hand=pool, token=token, need=need, seats=seats_of(view, you=True), groups=others,
                          marked=legal or frozenset(),
@@ -290,7 +338,7 @@ def question_view(q: Question, *, token: str) -> TableView:
                          trick=_plays(view.trick, view.trick_seats),
                          previous=_plays(last.cards, last.seats) if last else (),
                          previous_winner=last.winner if last else None, answer_label=answer_label,
-                         trick_label=f"Trick {len(view.tricks) + 1}")
+                         trick_label=trick_number(len(view.tricks) + 1))
     rows = check_view(q.cards, pool, single=single, token=token)
     return TableView(mode=mode, hand=pool, token=token, need=need, groups=rows.groups, hand_label=rows.hand_label,
                      answer_label=answer_label)
@@ -330,9 +378,10 @@ def refusal(q: Question, cards) -> str | None:
     cards = list(cards or ())
     if legal is None or len(cards) != 1 or cards[0] in legal:
         return None
-    reason = _deal_of(q).explain(int(q.context["seat"]), cards[0]).reason
-    name = cards[0].short
-    return f"{name[:1].upper() + name[1:]} is not allowed here: {reason} Choose another card."
+    reason = say(_deal_of(q).explain(int(q.context["seat"]), cards[0]).reason)
+    name = card_short(cards[0])
+    return _("{card} is not allowed here: {reason} Choose another card.").format(card=name[:1].upper() + name[1:],
+                                                                                 reason=reason)
 
 
 def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:
@@ -346,7 +395,7 @@ def check_view(shown: dict, pool, *, single: bool, token: str) -> TableView:
     """
     pool = tuple(pool)
     groups = tuple((label, tuple(cards)) for label, cards in shown.items() if cards and tuple(cards) != pool)
-    label = next((label for label, cards in shown.items() if tuple(cards) == pool), "Choose from these cards")
+    label = next((label for label, cards in shown.items() if tuple(cards) == pool), _("Choose from these cards"))
     return TableView(mode="pick" if single else "select", hand=pool, token=token, groups=groups, hand_label=label)
 
 
@@ -356,9 +405,9 @@ def _winner_view(q: Question, choices: tuple[Card, ...], token: str) -> TableVie
         view = deal.view(deal.taker if deal.taker is not None else 0)
         table = tuple(Seat(seat_label(s), _role(view, s), dealer=s == deal.dealer) for s in range(deal.players))
         return TableView(mode="pick", token=token, seats=table, trick=tuple(zip(seats, choices)),
-                         pick_from="trick", hand_label="", trick_label="Which card wins?")
+                         pick_from="trick", hand_label="", trick_label=_("Which card wins?"))
     groups = tuple((label, tuple(cards)) for label, cards in q.cards.items() if tuple(cards) != choices and cards)
-    return TableView(mode="pick", hand=choices, token=token, groups=groups, hand_label="The cards to choose from")
+    return TableView(mode="pick", hand=choices, token=token, groups=groups, hand_label=_("The cards to choose from"))
 
 
 def answer_of(q: Question, cards: tuple[Card, ...]):
@@ -369,6 +418,11 @@ def answer_of(q: Question, cards: tuple[Card, ...]):
 
 
 # ---------------------------------------------------------------- the answer sent back
+
+
+def _seat_words() -> tuple[str, ...]:
+    """How a seat's own card row begins ("Seat 2", in English and in the learner's language)."""
+    return tuple({"Seat", _("Seat {n}").split("{")[0].strip() or "Seat"})
 
 
 def read_answer(value, table: TableView) -> tuple[Card, ...] | None:
@@ -418,16 +472,16 @@ def position_view(pos, *, token: str) -> TableView:
     def role(s: int) -> str:
         return "taker" if s == pos.taker else "partner" if s == pos.partner else "defence"
 
-    names = [f"You (seat {s + 1})" if s == me else seat_label(s) for s in range(n)]
+    names = [you_at(s) if s == me else seat_label(s) for s in range(n)]
     seats = tuple(Seat(names[s], role(s), turn=s == me, cards_left=len(pos.hands[s]), you=s == me) for s in range(n))
     legal = frozenset(pos.legal())
     others = [(me + k) % n for k in range(1, n)]
-    groups = tuple((f"{seat_label(s)} ({role(s)})", tuple(pos.hands[s])) for s in others)
+    groups = tuple((f"{seat_label(s)} ({role_word(role(s))})", tuple(pos.hands[s])) for s in others)
     done = pos.attack_tricks + pos.defence_tricks
     return TableView(mode="play", hand=tuple(pos.hands[me]), token=token, seats=seats,
                      trick=tuple(((pos.leader + i) % n, c) for i, c in enumerate(pos.trick)), groups=groups,
                      marked=legal, dimmed=frozenset(c for c in pos.hands[me] if c not in legal),
-                     hand_label=f"Your hand (seat {me + 1}, {role(me)})", trick_label=f"Trick {done + 1}")
+                     hand_label=your_hand(me, role(me)), trick_label=trick_number(done + 1))
 
 
 def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
@@ -446,7 +500,7 @@ def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
     """
     last = view.tricks[-1] if view.tricks else None
     legal = frozenset(view.legal)
-    groups = (("The dog (shown)", tuple(view.dog)),) if view.dog else ()
+    groups = ((_("The dog (shown)"), tuple(view.dog)),) if view.dog else ()
     sizes = [RuleSet.for_players(view.players).hand_size - sum(1 for t in view.tricks for s in t.seats if s == k)
              - sum(1 for s in view.trick_seats if s == k) for k in range(view.players)]
     return TableView(mode="play", hand=view.hand, token=token, seats=seats_of(view, hand_sizes=sizes),
@@ -454,5 +508,5 @@ def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
                      previous=_plays(last.cards, last.seats) if last else (),
                      previous_winner=last.winner if last else None, marked=legal,
                      dimmed=frozenset(c for c in view.hand if c not in legal),
-                     hand_label="Your hand", trick_label=f"Trick {len(view.tricks) + 1}")
+                     hand_label=_("Your hand"), trick_label=trick_number(len(view.tricks) + 1))
 

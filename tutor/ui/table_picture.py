@@ -19,6 +19,7 @@ from functools import cache
 from html import escape
 
 from ..engine.seats import seat_spots as unit_spots
+from ..i18n import _, language
 
 SIZE = 260
 PAD = 120  # room each side for a side seat's label ("Seat 4 (you, taker)"), written outward from the table
@@ -40,15 +41,22 @@ def seat_spots(players: int, bottom: int = 0) -> list[tuple[float, float]]:
 
 def describe(players: int, dealer: int, names=None) -> str:
     """The picture in words (its alt text): 'Play goes counter-clockwise: Seat 1, Seat 2 (dealer), …'."""
-    names = names or [f"Seat {s + 1}" for s in range(players)]
-    order = ", ".join(n + (" (dealer)" if s == dealer else "") for s, n in enumerate(names))
+    names = names or [_("Seat {n}").format(n=s + 1) for s in range(players)]
+    dealer_note = " " + _("(dealer)")
+    order = ", ".join(n + (dealer_note if s == dealer else "") for s, n in enumerate(names))
     first = names[(dealer + 1) % players]
-    return f"Play goes counter-clockwise: {order}. {first}, on the dealer's right, speaks first."
+    return _("Play goes counter-clockwise: {order}. {first}, on the dealer's right, speaks first.").format(
+        order=order, first=first)
+
+
+def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, bottom: int = 0) -> str:
+    return _table_svg(players, dealer, names, bottom, language())  # its words are in the learner's language
 
 
 @cache
-def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, bottom: int = 0) -> str:
-    names = list(names or [f"Seat {s + 1}" for s in range(players)])
+def _table_svg(players: int, dealer: int, names: tuple[str, ...] | None, bottom: int, lang: str) -> str:
+    names = list(names or [_("Seat {n}").format(n=s + 1) for s in range(players)])
+    turning, dealer_word = escape(_("counter-clockwise")), escape(_("dealer"))
     c = SIZE / 2
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-PAD} 0 {SIZE + 2 * PAD} {SIZE}" '
              f'width="{SIZE + 2 * PAD}" height="{SIZE}" role="img" '
@@ -57,7 +65,7 @@ def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, b
              f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-family="sans-serif" font-size="26" '
              'fill="#ffffff">↺</text>',
              f'<text x="{c}" y="{c + 16}" text-anchor="middle" font-family="sans-serif" font-size="11" '
-             'fill="#ffffff">counter-clockwise</text>']
+             f'fill="#ffffff">{turning}</text>']
     for s, (x, y) in enumerate(seat_spots(players, bottom)):
         dealer_seat = s == dealer
         # A seat beside the table is written away from it, so a long name never runs over the green.
@@ -69,7 +77,7 @@ def table_svg(players: int, dealer: int, names: tuple[str, ...] | None = None, b
                      f'{escape(names[s])}</text>')
         if dealer_seat:
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="{side}" font-family="sans-serif" '
-                         'font-size="12" fill="#c62828">dealer</text>')
+                         f'font-size="12" fill="#c62828">{dealer_word}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

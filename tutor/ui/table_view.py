@@ -12,7 +12,9 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine.seats import table_picture
+from ..i18n import _
 from .table_picture import table_img
+from .text import say
 
 
 def show_table(players: int, dealer: int, *, names=None, notes: dict | None = None, bottom: int = 0,
@@ -24,7 +26,7 @@ def show_table(players: int, dealer: int, *, names=None, notes: dict | None = No
         # The drawing marks the dealer itself; the other notes ("you", "taker") go with the names.
         labels = [f"{s.name} ({s.note})" if s.note else s.name for s in pic.seats]
         st.markdown(table_img(players, dealer, names=labels, bottom=bottom), unsafe_allow_html=True)
-    st.caption(pic.text())
+    st.caption(say(pic.text()))
 
 
 def question_table(context: dict) -> dict | None:
@@ -40,9 +42,9 @@ def question_table(context: dict) -> dict | None:
         return None
     notes = {}
     if t.get("taker") is not None:
-        notes[t["taker"]] = "taker"
+        notes[t["taker"]] = _("taker")
     if t.get("you") is not None:
-        notes[t["you"]] = "you" + (", taker" if t.get("taker") == t["you"] else "")
+        notes[t["you"]] = _("you, taker") if t.get("taker") == t["you"] else _("you")
     return {"players": t["players"], "dealer": t["dealer"], "bottom": t.get("you") or 0, "notes": notes}
 
 

@@ -7,8 +7,10 @@ from collections.abc import Iterable
 import streamlit as st
 
 from ..engine import Card, TarotError, parse_cards
+from ..i18n import _
 from .cards import cards_html
 from .safe import TEXT_LIMIT, plain
+from .text import error_text
 
 
 def show_cards(cards: Iterable[Card], *, label: str | None = None, width: int = 62, dim=(), ring=()) -> None:
@@ -27,15 +29,15 @@ def show_card_groups(groups: dict, width: int = 62) -> None:
 def typed_cards(key: str, *, single: bool = False) -> list[Card]:
     """The fallback to the card table: the cards typed in any notation (an unreadable entry is shown
     and nothing is sent)."""
-    label = "…or type the card" if single else "…or type the cards"
-    typed = st.text_input(label, key=f"{key}_typed", placeholder="e.g. T16 EX",
-                          help="Any notation works: KH, R♥, roi de cœur, 21, Excuse", max_chars=TEXT_LIMIT)
+    label = _("…or type the card") if single else _("…or type the cards")
+    typed = st.text_input(label, key=f"{key}_typed", placeholder=_("e.g. T16 EX"),
+                          help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"), max_chars=TEXT_LIMIT)
     if not typed.strip():
         return []
     try:
         return parse_cards(typed)
     except TarotError as err:
-        st.warning(f"{plain(err)}. Type the cards like KH 10D T21 EX.")
+        st.warning(_("{error}. Type the cards like KH 10D T21 EX.").format(error=plain(error_text(err))))
         return []
 
 

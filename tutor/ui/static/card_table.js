@@ -21,9 +21,15 @@ function picture(data, code) {
   return el("img", { src: data.cards[code].src, alt: "", "aria-hidden": "true", draggable: "false" });
 }
 
+// The table's words come from Python in the learner's language (data.words); English if they are missing.
+function word(data, key, fallback, vars = {}) {
+  const text = (data.words && data.words[key]) || fallback;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
 function counterText(data, n) {
-  if (data.need) return `${n} of ${data.need} chosen`;
-  return `${n} chosen`;
+  if (data.need) return word(data, "n_of_need", "{n} of {need} chosen", { n, need: data.need });
+  return word(data, "n_chosen", "{n} chosen", { n });
 }
 
 function ready(data, state) {
@@ -57,14 +63,15 @@ function render(root, data, state) {
 
   // ---- the table: seats in play order, each trick card in front of its seat
   if (data.seats.length) {
-    const table = el("div", { class: "tt-table", role: "group", "aria-label": "The table" });
+    const table = el("div", { class: "tt-table", role: "group", "aria-label": word(data, "table", "The table") });
     for (const s of data.seats) {
       const seat = el("div", { class: "tt-seat" + (s.you ? " tt-you" : ""), style: `left:${s.x}%;top:${s.y}%` }, [
         el("span", { class: "tt-seat-name", text: s.name }),
       ]);
-      for (const m of s.marks) seat.appendChild(el("span", { class: `tt-mark tt-mark-${m.replace(" ", "-")}`, text: m }));
+      s.marks.forEach((m, i) => seat.appendChild(el("span", { class: `tt-mark tt-mark-${m.replace(" ", "-")}`,
+        text: (s.mark_labels && s.mark_labels[i]) || m })));
       if (s.cards_left !== null && s.cards_left !== undefined && !s.you) {
-        seat.appendChild(el("span", { class: "tt-left", text: `${s.cards_left} cards` }));
+        seat.appendChild(el("span", { class: "tt-left", text: s.left_label || `${s.cards_left} cards` }));
       }
       table.appendChild(seat);
     }
@@ -74,7 +81,8 @@ function render(root, data, state) {
     plays.forEach((p, i) => {
       const s = data.seats[p.seat];
       const slot = el("div", { class: "tt-slot", style: `left:${s.tx}%;top:${s.ty}%` });
-      const label = `${data.cards[p.card].name}, played by ${s.name}` + (p.won ? ", wins the trick" : "");
+      const label = word(data, "played_by", "{card}, played by {seat}", { card: data.cards[p.card].name, seat: s.name })
+        + (p.won ? word(data, "wins", ", wins the trick") : "");
       let face;
       if (data.pick_from === "trick" && !showPrev) {
         face = cardButton(p.card);
@@ -94,10 +102,11 @@ function render(root, data, state) {
     });
     wrap.appendChild(table);
     const centre = el("div", { class: "tt-under" });
-    centre.appendChild(el("span", { class: "tt-trick-label", text: showPrev ? "Last trick" : data.trick_label }));
+    centre.appendChild(el("span", { class: "tt-trick-label",
+      text: showPrev ? word(data, "last_trick", "Last trick") : data.trick_label }));
     if (data.previous.length) {
       const toggle = el("button", { type: "button", class: "tt-toggle", "aria-pressed": showPrev ? "true" : "false",
-        text: showPrev ? "Back to this trick" : "Show the last trick" });
+        text: showPrev ? word(data, "back", "Back to this trick") : word(data, "show_last", "Show the last trick") });
       toggle.addEventListener("click", () => { state.showPrev = !showPrev; state.animated = true; state.refocus = "toggle"; render(root, data, state); });
       centre.appendChild(toggle);
     }
@@ -115,8 +124,11 @@ function render(root, data, state) {
   // ---- the hand: the pictures are what you click
   if (data.hand.length) {
     if (data.hand_label) wrap.appendChild(el("div", { class: "tt-group-label", text: data.hand_label }));
-    const label = data.mode === "play" ? `${data.hand_label || "Your hand"}: choose a card to play`
-      : data.mode === "view" ? data.hand_label || "Your hand" : `${data.hand_label || "Cards"}: choose, then answer`;
+    const yourHand = data.hand_label || word(data, "your_hand", "Your hand");
+    const label = data.mode === "play" ? word(data, "choose_to_play", "{label}: choose a card to play", { label: yourHand })
+      : data.mode === "view" ? yourHand
+      : word(data, "choose_then_answer", "{label}: choose, then answer",
+        { label: data.hand_label || word(data, "cards", "Cards") });
     const hand = el("div", { class: "tt-hand", role: "group", "aria-label": label });
     for (const code of data.hand) {
       if (data.mode === "view" || data.pick_from === "trick") {
@@ -138,10 +150,11 @@ function render(root, data, state) {
     wrap.appendChild(el("div", { class: "tt-bar" }, [count, answerButton]));
   }
   if (data.mode === "play") {
-    wrap.appendChild(el("div", { class: "tt-help", text: "Click a card to play it, or use the arrow keys and Enter." }));
+    wrap.appendChild(el("div", { class: "tt-help",
+      text: word(data, "help_play", "Click a card to play it, or use the arrow keys and Enter.") }));
   } else if (data.mode !== "view") {
     wrap.appendChild(el("div", { class: "tt-help",
-      text: "Click the cards (arrow keys and Space also choose), then Enter or the button answers." }));
+      text: word(data, "help_choose", "Click the cards (arrow keys and Space also choose), then Enter or the button answers.") }));
   }
 
   // ---- roving focus: one card is in the tab order, the arrows move it
@@ -182,7 +195,8 @@ function refresh(root, data, state) {
   const count = root.querySelector(".tt-count");
   if (count) {
     count.textContent = data.mode === "pick"
-      ? (state.chosen.length ? `${data.cards[state.chosen[0]].name} chosen` : "Choose one card")
+      ? (state.chosen.length ? word(data, "card_chosen", "{card} chosen", { card: data.cards[state.chosen[0]].name })
+        : word(data, "choose_one", "Choose one card"))
       : counterText(data, state.chosen.length);
   }
   const answer = root.querySelector(".tt-answer");
