@@ -110,3 +110,33 @@ def test_the_next_visit_opens_in_the_profiles_language(fresh, lang_server):
     french_navigation(fresh)
     settle(fresh)
     assert "lang=" not in fresh.url
+
+
+def test_a_drill_answered_in_french_and_a_reload_stays_french(fresh, lang_server):
+    """The issue's flow: switch to French on the home page, answer a drill in French, reload: still French."""
+    from tutor import i18n
+    from tutor.quiz import generate
+
+    seed = next(s for s in range(990_001, 990_200) if float(generate("count", s, players=4, difficulty=1).answer)
+                .is_integer())
+    with i18n.using("fr"):
+        q = generate("count", seed, players=4, difficulty=1)
+    pg = fresh
+    pg.goto(lang_server)
+    expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible(timeout=30000)
+    to_french(pg)
+    pg.goto(f"{lang_server}/drill?kind=count&seed={seed}&players=4&difficulty=1&lang=fr")
+    french_navigation(pg)
+    box = pg.get_by_role("textbox", name="Votre réponse")
+    expect(box).to_be_visible(timeout=30000)
+    expect(pg.get_by_text(q.prompt.split("\n")[0][:40], exact=False).first).to_be_visible()
+    settle(pg)
+    box.fill(f"{float(q.answer):g}")
+    pg.get_by_role("button", name="Vérifier ma réponse").click()
+    expect(pg.get_by_text("Juste !", exact=False).first).to_be_visible(timeout=15000)
+    assert pg.get_by_role("button", name="Check my answer").count() == 0
+    settle(pg)
+    pg.reload()
+    french_navigation(pg)
+    expect(pg.get_by_role("textbox", name="Votre réponse")).to_be_visible(timeout=30000)
+    assert re.search(r"[?&]lang=fr(&|$)", pg.url)
