@@ -198,7 +198,7 @@ def test_class_quiz_and_teacher_open_in_french_and_a_learner_joins_in_french(fre
         at.error[0].value.replace("«\u202f", "« ").replace("\u202f»", " »")
 
     teacher = page("teacher")
-    assert teacher.title[0].value == "Professeur"
+    assert teacher.title[0].value == "Enseignant"
     teacher.text_input[0].input(PASS)
     teacher = press(teacher, "Déverrouiller")
     assert not teacher.error

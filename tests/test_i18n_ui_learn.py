@@ -206,7 +206,7 @@ def test_the_lesson_end_in_french(french, extracted):
 def test_the_drill_in_french(french, extracted):
     at = page("tutor/ui/pages/drill.py", kind="score", seed="7", players="4", difficulty="1")
     text = check_french(at, extracted,
-                        french_words=["Entraînement", "Compétences", "Difficulté", "graine **7**", "1 · facile",
+                        french_words=["Exercices", "Compétences", "Difficulté", "graine **7**", "1 · facile",
                                       "Vérifier ma réponse", "Passer\u202f: une autre question →"],
                         english_words=["Skills", "Difficulty", "Adapt the difficulty", "Skip: another question"])
     assert "La marque d'une donne" in text
@@ -227,7 +227,7 @@ def test_the_puzzles_in_french(french, extracted):
 
 def test_practice_in_french(french, extracted):
     at = page("tutor/ui/pages/practice.py", players="4", seed="1")
-    check_french(at, extracted, french_words=["Pratique", "Nouvelle donne", "Recommencer cette donne",
+    check_french(at, extracted, french_words=["Entraînement", "Nouvelle donne", "Recommencer cette donne",
                                               "Jouer une donne", "Donnes commentées"],
                  english_words=["New deal", "Restart this deal", "Play a deal", "hints used"])
     at.radio(key="pr_mode").set_value("Guided hands").run()
@@ -283,4 +283,4 @@ def test_english_is_untouched_on_the_same_pages():
     assert not at.exception
     assert [t.value for t in at.title] == ["Drill"]
     assert "Adapt the difficulty to my answers" in shown(at)
-    assert "Entraînement" not in shown(at)
+    assert "Exercices" not in shown(at)
