@@ -3,7 +3,7 @@
 The engine keeps its sentences language-free (``tutor.engine.words.Text``: English, with its message id and
 parameters); the text layer (``tutor.i18n.words``) says them in the learner's language, and names the cards
 the French way (« Roi de pique », « 7 d'atout »). The pages show an engine reason, an error or a card through
-here. Until that part of the text layer is in, everything below is said as it comes (English).
+here.
 
 >>> from tutor.engine import TarotError, card
 >>> say("Type a card."), error_text(TarotError("no such card")), card_short(card("KH"))
@@ -14,21 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Card
-
-try:
-    from ..i18n.words import card_name, card_short, cards_text, say
-except ImportError:  # the text layer's words are not there yet: the engine's English, as it comes
-    from ..engine import cards_text  # noqa: F401
-
-    def say(value) -> str:
-        return str(value)
-
-    def card_short(card: Card) -> str:
-        return card.short
-
-    def card_name(card: Card) -> str:
-        return card.name
+from ..i18n.words import card_name, card_short, cards_text, say
 
 
 def error_text(err: BaseException) -> str:
