@@ -146,10 +146,19 @@ def test_generated_questions_show_no_code_names(kind, lang):
     assert not bad, bad[:5]
 
 
-def test_lessons_as_rendered_show_no_code_names():
-    from tutor.content import ExampleStep, load_course, render_example
-    course = load_course(ROOT / "lessons")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lessons_as_rendered_show_no_code_names(lang):
+    from tutor.content import load_course
+    course = load_course(ROOT / "lessons", lang=lang)
     assert not course.problems, course.problems[:3]
+    bad = []
+    with using(lang):
+        bad += _lesson_problems(course)
+    assert not bad, bad[:5]
+
+
+def _lesson_problems(course) -> list:
+    from tutor.content import ExampleStep, render_example
     bad = []
     for lesson in course.lessons:
         # every text of the lesson (its ``verify`` specs are for the engine and never shown), then each example
@@ -160,7 +169,7 @@ def test_lessons_as_rendered_show_no_code_names():
         notation = lesson.id in NOTATION_LESSONS
         bad += [(lesson.id, leaks(t) + card_codes(t, notation=notation) + rough(t), t[:120]) for t in texts
                 if leaks(t) or card_codes(t, notation=notation) or rough(t)]
-    assert not bad, bad[:5]
+    return bad
 
 
 def _strings(value, skip=frozenset()) -> list[str]:
@@ -174,11 +183,18 @@ def _strings(value, skip=frozenset()) -> list[str]:
     return []
 
 
-def test_puzzles_and_guided_hands_show_no_code_names():
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_puzzles_and_guided_hands_show_no_code_names(lang):
+    with using(lang):
+        bad = _puzzle_problems(lang)
+    assert not bad, bad[:5]
+
+
+def _puzzle_problems(lang: str) -> list:
     from tutor.practice.guided import guided_files, read_guided_file
     from tutor.quiz.puzzles import load_puzzles
     bad = []
-    for puzzle in load_puzzles(ROOT / "puzzles"):
+    for puzzle in load_puzzles(ROOT / "puzzles", lang=lang):
         if not hasattr(puzzle, "to_question"):  # a strategy puzzle: its own words
             texts = [puzzle.title, puzzle.question, puzzle.explanation, puzzle.solution_text, *puzzle.tags]
         else:
@@ -188,12 +204,12 @@ def test_puzzles_and_guided_hands_show_no_code_names():
             if found:
                 bad.append((puzzle.id, found))
     for path in guided_files(ROOT / "puzzles" / "guided"):
-        hand, _problems = read_guided_file(path)
+        hand, _problems = read_guided_file(path, lang)
         for text in [hand.title, hand.summary, hand.end, *(m.text for m in hand.moments),
                      *(m.wrong for m in hand.moments)]:
             if leaks(text) or card_codes(text) or rough(text):
                 bad.append((hand.id, leaks(text) + card_codes(text) + rough(text)))
-    assert not bad, bad[:5]
+    return bad
 
 
 # ---------------------------------------------------------------- seats, the table picture
@@ -305,6 +321,8 @@ def _page_texts(at) -> list[str]:
 def _open(page: str, **query):
     from streamlit.testing.v1 import AppTest
     at = AppTest.from_file(APP, default_timeout=90)
+    for k, v in query.items():
+        at.query_params[k] = v
     at.run()
     at.switch_page(page)
     for k, v in query.items():
@@ -324,9 +342,10 @@ def page_problems(at, *, notation: bool = False) -> list:
             if t not in allowed and (leaks(t) or card_codes(t, notation=notation) or rough(t))]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("page", PAGES)
-def test_every_page_shows_no_code_names(page):
-    at = _open(page)
+def test_every_page_shows_no_code_names(page, lang):
+    at = _open(page, **({"lang": lang} if lang != "en" else {}))
     assert not at.exception
     bad = page_problems(at)
     assert not bad, bad[:5]
