@@ -320,3 +320,8 @@ def test_the_practice_hints_read_in_french():
                 bad.append(french.reason)
             deal.apply(english.action)
     assert moves > 100 and not bad, bad[:5]
+
+
+def test_every_question_kind_is_in_the_french_scan():
+    from tutor.quiz import KINDS
+    assert set(FRENCH_KINDS) == set(KINDS)  # a new kind joins the scan above
