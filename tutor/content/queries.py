@@ -62,7 +62,6 @@ from .glossary import Glossary
 from .render import (
     DOG_SENTENCES,
     ExampleError,
-    card_word,
     call_result,
     check_disjoint,
     check_score_params,
@@ -772,7 +771,8 @@ def q_measured(spec, measures) -> Result:
         contract = str(spec.get("contract", "petite"))
         return Result(measures.value(f"{group}.{contract}"), "text",
                       note=_("Measured over {deals} deals (95% interval {interval}).").format(
-                          deals=measures.value(f"{group}.deals"), interval=measures.value(f"{group}.{contract}.interval")))
+                          deals=measures.value(f"{group}.deals"),
+                          interval=measures.value(f"{group}.{contract}.interval")))
     except KeyError as err:
         raise QueryError(str(err.args[0]), "group" if "group" in spec else "groups") from None
 

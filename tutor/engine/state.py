@@ -397,8 +397,8 @@ class Deal:
             raise IllegalAction(Text(N_("A misère is declared just before playing your first card.")),
                                 "misere_time")
         if action.kind not in MISERE_SPOILERS:
-            raise IllegalAction(Text(N_("A misère is of 'trumps' or of 'honours', not {kind}."), kind=repr(action.kind)),
-                                "misere_kind")
+            raise IllegalAction(Text(N_("A misère is of 'trumps' or of 'honours', not {kind}."),
+                                     kind=repr(action.kind)), "misere_kind")
         if any(s == action.seat and k == action.kind for s, k in self.miseres):
             raise IllegalAction(Text(N_("This misère has already been declared.")), "misere_once")
         if action.kind not in misere_kinds(self.hand(action.seat)):
