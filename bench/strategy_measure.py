@@ -57,8 +57,7 @@ class Group:
     hands: int
     samples: int  # deals per hand
     weights: str = "plain"  # plain | trumps | courts
-    keep: str = "any"  # any | many-trumps | few-trumps
-    what: str = ""
+    keep: str = "any"  # any | many-trumps | few-trumps | enough-trumps (the lessons' titles say it: Measures.title)
 
 
 def _table_groups(players: int, hands: int, samples: int, halves: bool = False) -> list[Group]:
@@ -75,11 +74,8 @@ def _table_groups(players: int, hands: int, samples: int, halves: bool = False) 
     for name, low, high in bands:
         # Strong hands are rare (few in 10,000 random hands), more so with 3 players: draw them weighted.
         weights = "plain" if low < gs else "strong" if low >= gc or players == 3 else "trumps"
-        what = (f"{players} players, hand count {low} to {int(high)}" if high < 200 else
-                f"{players} players, hand count {low} or more")
         # Only hands the count lets bid (enough trumps, handcount.MIN_TRUMPS): the bands are what the count says.
-        out.append(Group(f"p{players}_{name}", players, low, high, hands, samples, weights, "enough-trumps",
-                         what=what))
+        out.append(Group(f"p{players}_{name}", players, low, high, hands, samples, weights, "enough-trumps"))
     return out
 
 
@@ -87,10 +83,8 @@ def _make_up_groups(players: int) -> tuple[Group, ...]:
     """Same count (the upper petite band and the garde's start), different make-up: many trumps or few."""
     t = {c: need for need, c in thresholds(players)}
     low, high = t[Contract.PETITE] + 5, t[Contract.GARDE] + 4.99
-    return (Group(f"p{players}_trumps", players, low, high, 20, SAMPLES, "trumps", "many-trumps",
-                  f"{players} players, count {low} to {int(high)}, at least 40% of the hand trumps"),
-            Group(f"p{players}_points", players, low, high, 20, SAMPLES, "courts", "few-trumps",
-                  f"{players} players, count {low} to {int(high)}, at most a quarter of the hand trumps"))
+    return (Group(f"p{players}_trumps", players, low, high, 20, SAMPLES, "trumps", "many-trumps"),
+            Group(f"p{players}_points", players, low, high, 20, SAMPLES, "courts", "few-trumps"))
 
 
 GROUPS: tuple[Group, ...] = (
@@ -196,7 +190,8 @@ def summarise(group: Group, per_hand: list[dict], seed: int = SEED) -> dict:
         low, high = wilson(made, deals)
         contracts[c.value] = {"made": made, "chance": round(chance, 3), "low": round(low, 3), "high": round(high, 3),
                               "expected": round(sum(h["expected"][c.value] for h in per_hand) / len(per_hand), 1)}
-    return {"what": group.what, "players": group.players, "band": [group.low, group.high], "hands": len(per_hand),
+    # No title: the lessons build it from players, band and keep, in the learner's language (Measures.title).
+    return {"keep": group.keep, "players": group.players, "band": [group.low, group.high], "hands": len(per_hand),
             "samples_per_hand": group.samples, "deals": deals, "contracts": contracts,
             "per_hand": [hand_line(h) for h in per_hand]}
 

@@ -360,7 +360,7 @@ def test_french_puzzles_keep_every_puzzle_and_its_solution():
     for pid in translated:
         assert (fr[pid].solution, fr[pid].position, fr[pid].kind) == (en[pid].solution, en[pid].position, en[pid].kind)
         assert "{" not in fr[pid].question + fr[pid].explanation
-    assert fr["overtrump-your-partner"].question.startswith("On a entamé pique")
+    assert fr["overtrump-your-partner"].question.startswith("Le pli s’est ouvert à pique")
 
 
 def test_french_puzzle_files_pass_the_check_and_name_a_missing_puzzle(tmp_path):

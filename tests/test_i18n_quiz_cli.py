@@ -243,7 +243,7 @@ def test_cli_language_from_the_environment(capsys, monkeypatch):
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     _s, out, _e = run(capsys, "score", "--contract", "garde", "--points", "49", "--oudlers", "2")
-    assert "Objectif\u00a0: 41 points avec 2 bouts." in out
+    assert "Nombre de points à réaliser\u00a0: 41 avec 2 bouts." in out
     _s, out, _e = run(capsys, "--lang", "en", "score", "--contract", "garde", "--points", "49", "--oudlers", "2")
     assert "Target: 41 points with 2 oudlers." in out
     monkeypatch.setenv("LANG", "C.UTF-8")

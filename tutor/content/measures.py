@@ -37,13 +37,22 @@ import re
 from pathlib import Path
 
 from ..engine import Contract
-from ..i18n import _, language, ngettext
+from ..i18n import N_, _, language, ngettext
 from .yamlio import ContentError, load_file
 
 MEASUREMENTS_FILE = "measurements.yaml"
 _REF = re.compile(r"\{measure:([^{}]*)\}")
 CONTRACT_NAMES = {c.value: c for c in Contract}
 _FIGURE = re.compile(r"[+-]?\d+(,\d{3})*(\.\d+)?")  # 3,000 / 0.39 / -6 (not 88% nor words)
+
+
+# A group's make-up (``keep`` in the file, as bench/strategy_measure.py draws it) -> its title (None: by count only).
+_MAKE_UP = {
+    "enough-trumps": None, "any": None,
+    "many-trumps": N_("{players} players, count {low} to {high}, at least 40% of the hand trumps"),
+    "few-trumps": N_("{players} players, count {low} to {high}, at most a quarter of the hand trumps"),
+}
+_OPEN_BAND = 200  # a band's top at or above this: "or more" (the bench writes 999)
 
 
 def signed(x: float) -> str:
@@ -112,6 +121,28 @@ class Measures:
         if gid not in self.entries:
             raise KeyError(f"no group {gid} in the measurements file")
         return self.entries[gid]
+
+    def title(self, gid: str) -> str:
+        """A group's title in the learner's words, built from its fields (table size, count band, make-up), so the
+        data is written once and the title reads in every language. An older file without them: its ``what``.
+
+        >>> m = Measures({"entries": {"a": {"players": 4, "band": [31, 39.99], "keep": "enough-trumps"},
+        ...     "b": {"players": 5, "band": [81, 999], "keep": "enough-trumps"},
+        ...     "c": {"players": 3, "band": [56, 75.99], "keep": "few-trumps"}, "d": {"what": "some hands"}}})
+        >>> [m.title(g) for g in "abcd"]  # doctest: +NORMALIZE_WHITESPACE
+        ['4 players, hand count 31 to 39', '5 players, hand count 81 or more',
+         '3 players, count 56 to 75, at most a quarter of the hand trumps', 'some hands']
+        """
+        g = self.group(gid)
+        players, band, keep = g.get("players"), g.get("band"), g.get("keep")
+        if not players or not isinstance(band, list) or len(band) != 2 or keep not in _MAKE_UP:
+            return str(g.get("what", gid))
+        low, high = f"{band[0]:g}", int(band[1])
+        if _MAKE_UP[keep] is not None:
+            return _(_MAKE_UP[keep]).format(players=players, low=low, high=high)
+        if high >= _OPEN_BAND:
+            return _("{players} players, hand count {low} or more").format(players=players, low=low)
+        return _("{players} players, hand count {low} to {high}").format(players=players, low=low, high=high)
 
     def contract(self, gid: str, name: str) -> dict:
         g = self.group(gid)

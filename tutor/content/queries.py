@@ -51,6 +51,9 @@ from ..engine.deal import draw_rank
 from ..engine.piles import count_attack
 from ..engine.rules import PETIT_AU_BOUT_BONUS
 from ..engine.seats import seat_label
+from ..engine.words import N_, Text
+from ..i18n import _, language
+from ..i18n.words import card_name, say, the_card
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.by_play import grade_calls, taker_deal
 from ..strategy.handcount import count_steps
@@ -65,6 +68,7 @@ from .render import (
     engine_text,
     fmt,
     hand_players,
+    words_list,
 )
 from .schema import ScoreParams
 
@@ -166,8 +170,9 @@ def q_card_points(spec) -> Result:
 def q_pair_count(spec) -> Result:
     cards = _pile(spec, "pair_count")
     groups = pair_count(cards)
-    note = " + ".join(f"({' '.join(map(str, g))}: {fmt(v)})" for g, v in groups)
-    return Result(sum(v for _, v in groups), "number", note=f"In pairs: {note}.", shown={"Pile": cards})
+    note = " + ".join(f"({_codes(g, ticks=False)}: {fmt(v)})" for g, v in groups)
+    return Result(sum(v for _g, v in groups), "number", note=_("In pairs: {pairs}.").format(pairs=note),
+                  shown={"Pile": cards})
 
 
 def q_count_oudlers(spec) -> Result:
@@ -246,9 +251,9 @@ def _play_args(spec, name, extra=()):
 def q_legal_plays(spec) -> Result:
     spec, hand, trick, called, first = _play_args(spec, "legal_plays")
     legal = legal_plays(hand, trick, called_king=called, first_trick=first)
-    notes = [f"`{c}`: {explain_play(hand, trick, c, called_king=called, first_trick=first).reason}"
-             for c in hand if c not in legal]
-    return Result(legal, "cards", pool=hand, note=" ".join(notes) or "Every card of the hand may be played.",
+    notes = [_("{card}: {reason}").format(card=_codes([c]), reason=say(
+        explain_play(hand, trick, c, called_king=called, first_trick=first).reason)) for c in hand if c not in legal]
+    return Result(legal, "cards", pool=hand, note=" ".join(notes) or _("Every card of the hand may be played."),
                   shown={"Your hand": hand, "Trick so far": trick})
 
 
@@ -258,7 +263,7 @@ def q_is_legal_play(spec) -> Result:
     if card not in hand:
         raise QueryError(f"card: {card} is not in the hand", "card")
     v = explain_play(hand, trick, card, called_king=called, first_trick=first)
-    return Result(v.legal, "bool", note=v.reason, shown={"Your hand": hand, "Trick so far": trick, "Card": [card]})
+    return Result(v.legal, "bool", note=say(v.reason), shown={"Your hand": hand, "Trick so far": trick, "Card": [card]})
 
 
 def q_is_legal_discard(spec) -> Result:
@@ -270,9 +275,9 @@ def q_is_legal_discard(spec) -> Result:
     if missing:
         raise QueryError(f"discard: {', '.join(map(str, missing))} not in the hand", "discard")
     v = check_discard(hand, discard, players=players)
-    note = " ".join(v.reasons) if v.reasons else "A legal écart."
+    note = " ".join(say(r) for r in v.reasons) if v.reasons else _("A legal écart.")
     if v.legal and v.shown:
-        note += " The trumps in it are shown to the defence."
+        note += " " + _("The trumps in it are shown to the defence.")
     return Result(v.legal, "bool", note=note, shown={"Hand with the dog": hand, "Écart": discard})
 
 
@@ -292,7 +297,8 @@ def q_poignee_options(spec) -> Result:
     _full_hand(hand, players, "hand")
     options = poignee_options(hand, players=players)
     trumps = sum(1 for c in hand if c.is_trump)
-    note = f"{trumps} trumps" + (" and the Excuse" if EXCUSE in hand else "") + f" with {players} players."
+    note = (_("{n} trumps and the Excuse with {players} players.") if EXCUSE in hand else
+            _("{n} trumps with {players} players.")).format(n=trumps, players=players)
     return Result(options[-1] if options else "none", "text", note=note, shown={"Hand": hand})
 
 
@@ -302,7 +308,8 @@ def q_check_poignee(spec) -> Result:
     hand, shown = _cards(spec, "hand"), _cards(spec, "shown")
     _full_hand(hand, players, "hand")
     v = check_poignee(hand, shown, players=players)
-    return Result(v.legal, "bool", note=" ".join(v.reasons) or f"A correct {v.level} poignée.",
+    return Result(v.legal, "bool", note=" ".join(say(r) for r in v.reasons) or
+                  _("A correct {level} poignée.").format(level=v.level),
                   shown={"Hand": hand, "Shown": shown})
 
 
@@ -356,7 +363,7 @@ def q_score_deal(spec) -> Result:
     if ask == "partner" and res.partner is None:
         raise QueryError("there is no partner in this deal", "ask")
     value = getattr(res, ask)
-    return Result(value, "bool" if ask == "won" else "number", note=res.explain())
+    return Result(value, "bool" if ask == "won" else "number", note="\n".join(say(st.text) for st in res.steps))
 
 
 def q_is_petit_sec(spec) -> Result:
@@ -384,7 +391,7 @@ def q_contract(spec) -> Result:
     c = _contract(spec["name"], "name")
     name = _choice(spec, "field", ("multiplier", "level", "dog", "french", "english"))
     if name == "dog":
-        return Result(c.dog.name.lower(), "text", note=DOG_SENTENCES[c.dog])
+        return Result(c.dog.name.lower(), "text", note=_(DOG_SENTENCES[c.dog]))
     if name == "level":
         return Result(c.level + 1, "number")
     return Result(getattr(c, name), "number" if name == "multiplier" else "text")
@@ -434,7 +441,7 @@ def _why_not(a: Auction, bid) -> str:
     try:
         a.verify_bid(a.to_speak, bid)
     except TarotError as err:
-        return str(err)
+        return say(err.args[0]) if err.args and isinstance(err.args[0], Text) else str(err)
     return ""
 
 
@@ -545,7 +552,8 @@ def q_excuse(spec) -> Result:
     pile, _points, notes = count_attack(tricks, lambda seat: "attack" if seat in (0, 3) else "defence",
                                         Contract.GARDE_SANS, (), ())
     side = "attack" if EXCUSE in pile else "defence"
-    note = " ".join(notes) or f"The Excuse stays with the {side}."
+    note = " ".join(say(n) for n in notes) or (_("The Excuse stays with the attack.") if side == "attack" else
+                                                _("The Excuse stays with the defence."))
     return Result(side, "text", note=note)
 
 
@@ -585,7 +593,7 @@ def q_hand_count(spec) -> Result:
     what = _choice(spec, "ask", ("total", "raw"), "total")
     hc = count_steps(hand, players=players)
     value = hc.total if what == "total" else hc.raw
-    return Result(round(value, 2), "number", note=hc.explain(), shown={"Your hand": hand})
+    return Result(round(value, 2), "number", note=say(hc.explain()), shown={"Your hand": hand})
 
 
 def q_count_bid(spec) -> Result:
@@ -595,7 +603,7 @@ def q_count_bid(spec) -> Result:
     hand, players = _strategy_hand(spec, "count_bid")
     hc = count_steps(hand, players=players)
     c = hc.contract
-    return Result(c.value.replace("_", " ") if c else "pass", "text", note=hc.explain(),
+    return Result(c.value.replace("_", " ") if c else "pass", "text", note=say(hc.explain()),
                   shown={"Your hand": hand})
 
 
@@ -613,11 +621,12 @@ def q_king_call(spec) -> Result:
         raise QueryError("hand: a card is listed twice", "hand")
     advice = _calls_by_play(tuple(hand))
     options = [c for c in callable_cards(hand) if c not in hand] or callable_cards(hand)
-    values = "; ".join(f"{o.key.name} {_signed(round(o.own_score))}" + ("" if o.key in advice.ties else
-                       f" ({o.gap:.0f} ± {o.gap_ci:.0f} behind)") for o in advice.options)
-    note = (f"Played out on the same {advice.samples} deals of the cards you cannot see, you taking a garde, "
-            f"your average score per deal for each call: {values}. Best, or tied with the best within the "
-            f"noise: {' or '.join(c.name for c in advice.ties)}.")
+    values = "; ".join(f"{card_name(o.key)} {_signed(round(o.own_score))}" + ("" if o.key in advice.ties else
+                       " " + _("({gap} ± {ci} behind)").format(gap=f"{o.gap:.0f}", ci=f"{o.gap_ci:.0f}"))
+                       for o in advice.options)
+    note = _("Played out on the same {n} deals of the cards you cannot see, you taking a garde, your average score "
+             "per deal for each call: {values}. Best, or tied with the best within the noise: {best}.").format(
+        n=advice.samples, values=values, best=_(" or ").join(card_name(c) for c in advice.ties))
     return Result(advice.best, "card", pool=options, note=note, shown={"Your hand": hand},
                   accept=frozenset(advice.ties))
 
@@ -647,16 +656,29 @@ def q_best_card(spec) -> Result:
     except BeyondRange as err:
         raise QueryError(f"position: {err}", "position") from None
     seat = pos.to_play
-    values = "; ".join(f"{c.name} ({c}) {_signed(v.taker_score)}" for c, v in sol.cards.items())  # named, as said
-    side = "the attack (the highest taker score)" if pos.is_attack(seat) else "the defence (the lowest taker score)"
-    note = (f"With perfect play after each card, the taker scores: {values}. Best for {side}: "
-            f"{' or '.join(c.the_name for c in sol.best)}.")
+    values = "; ".join((f"{c.name} ({c})" if language() == "en" else card_name(c)) + f" {_signed(v.taker_score)}"
+                       for c, v in sol.cards.items())  # named, as said
+    note = (_("With perfect play after each card, the taker scores: {values}. Best for the attack (the highest taker "
+              "score): {best}.") if pos.is_attack(seat) else
+            _("With perfect play after each card, the taker scores: {values}. Best for the defence (the lowest taker "
+              "score): {best}.")).format(values=values, best=_(" or ").join(the_card(c) for c in sol.best))
     shown = {"Your hand": list(pos.hands[seat]),
-             **{f"{seat_label(s, capital=True)}'s hand": list(h) for s, h in enumerate(pos.hands)
+             **{Text(N_("{seat}'s hand"), seat=seat_label(s, capital=True)): list(h) for s, h in enumerate(pos.hands)
                 if s != seat and not hidden}}
     if pos.trick:
         shown["Trick so far"] = list(pos.trick)
     return Result(sol.best[0], "card", pool=pos.legal(), note=note, shown=shown, accept=frozenset(sol.best))
+
+
+def _codes(cards, ticks: bool = True) -> str:
+    """Cards in a note: by code in English (as before), by name in another language (a learner reads no codes)."""
+    cards = list(cards)
+    return " ".join(f"`{c}`" if ticks else str(c) for c in cards) if language() == "en" else words_list(cards)
+
+
+def _contract_words(name: str) -> str:
+    """A contract's name in a note: garde_sans -> 'garde sans' (the same words in French)."""
+    return name.replace("_", " ")
 
 
 def _signed(x: float) -> str:
@@ -691,14 +713,15 @@ def q_expected_score(spec) -> Result:
     plain_win = score_deal(**base, taker_points=target + margin)
     if chelem is None:
         won, lost = plain_win, score_deal(**base, taker_points=max(0, target - max(margin, 1)))
-        how = (f"Won by {margin}, the taker scores {_signed(won.taker)}; lost, {_signed(lost.taker)}.")
+        how = _("Won by {margin}, the taker scores {won}; lost, {lost}.").format(
+            margin=margin, won=_signed(won.taker), lost=_signed(lost.taker))
     else:
         won = score_deal(**{**base, "oudlers": 3}, taker_points=91,
                          chelem="announced_made" if chelem == "announced" else "made")
         lost = score_deal(**base, taker_points=target + margin,
                           chelem="announced_failed" if chelem == "announced" else None)
-        how = (f"With the chelem the taker scores {_signed(won.taker)}; without it (the contract won by {margin}), "
-               f"{_signed(lost.taker)}.")
+        how = _("With the chelem the taker scores {won}; without it (the contract won by {margin}), {lost}.").format(
+            won=_signed(won.taker), margin=margin, lost=_signed(lost.taker))
     value = round(chance * won.taker + (1 - chance) * lost.taker, 1)
     note = (f"{how} {fmt(chance)} × {_signed(won.taker)} + {fmt(round(1 - chance, 4))} × {_signed(lost.taker)} "
             f"= {_signed(value)}.")
@@ -715,8 +738,9 @@ def q_ecart_voids(spec) -> Result:
     if not verdict.legal:
         raise QueryError(f"discard: this écart is not legal: {'; '.join(verdict.reasons)}", "discard")
     kept = [c for c in hand if c not in discard]
-    voids = [s.english for s in SUITS if not any(c.suit is s for c in kept)]
-    note = f"Void in {', '.join(voids)}." if voids else "No void: every suit is still in the hand."
+    voids = [s.english if language() == "en" else s.french for s in SUITS if not any(c.suit is s for c in kept)]
+    note = (_("Void in {suits}.").format(suits=", ".join(voids)) if voids else
+            _("No void: every suit is still in the hand."))
     return Result(len(voids), "number", note=note, shown={"Hand with the dog": hand, "Écart": discard})
 
 def q_measured(spec, measures) -> Result:
@@ -735,18 +759,20 @@ def q_measured(spec, measures) -> Result:
                 raise QueryError("groups: name at least two measured groups", "groups")
             chances = {g: measures.contract(str(g), str(contract))["chance"] for g in groups}
             top = max(chances, key=chances.get)
-            note = ", ".join(f"{measures.group(g).get('what', g)}: {measures.value(f'{g}.{contract}')}"
+            note = ", ".join(f"{measures.title(g)}: {measures.value(f'{g}.{contract}')}"
                              for g in groups)
-            return Result(top, "text", note=f"Measured, {contract}: {note}.")
+            return Result(top, "text", note=_("Measured, {contract}: {groups}.").format(
+                contract=_contract_words(contract), groups=note))
         group = str(spec.get("group"))
         if ask_ == "best":
             cs = measures.group(group)["contracts"]
-            note = ", ".join(f"{c.replace('_', ' ')} {measures.value(f'{group}.{c}.expected')}" for c in cs)
-            return Result(measures.best(group), "text", note=f"Mean score, measured: {note}.")
+            note = ", ".join(f"{_contract_words(c)} {measures.value(f'{group}.{c}.expected')}" for c in cs)
+            return Result(measures.best(group), "text", note=_("Mean score, measured: {means}.").format(means=note))
         contract = str(spec.get("contract", "petite"))
         return Result(measures.value(f"{group}.{contract}"), "text",
-                      note=f"Measured over {measures.value(f'{group}.deals')} deals (95% interval "
-                           f"{measures.value(f'{group}.{contract}.interval')}).")
+                      note=_("Measured over {deals} deals (95% interval {interval}).").format(
+                          deals=measures.value(f"{group}.deals"),
+                          interval=measures.value(f"{group}.{contract}.interval")))
     except KeyError as err:
         raise QueryError(str(err.args[0]), "group" if "group" in spec else "groups") from None
 

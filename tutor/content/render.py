@@ -42,6 +42,7 @@ from ..engine import (
 from ..engine.cards import BY_CODE, cards_text, points_text
 from ..engine.deal import draw_rank
 from ..i18n import N_, _, language, ngettext, number
+from ..i18n.words import say
 from .schema import (
     AuctionExample,
     BestCardExample,
@@ -83,8 +84,9 @@ class ExampleError(ValueError):
 
 
 def engine_text(text: str) -> str:
-    """Engine sentences, with 'the Petit' capitalised where str.capitalize() lowered it."""
-    return text.replace("The petit ", "The Petit ")
+    """An engine sentence in the learner's language (``say``), with 'the Petit' capitalised where
+    str.capitalize() lowered it."""
+    return say(text).replace("The petit ", "The Petit ")
 
 
 def fmt(x: float) -> str:
@@ -240,7 +242,7 @@ def _pile(s: PileExample) -> str:
 
 
 def _score_lines(s) -> str:
-    return "\n".join(f"- {step.text}" for step in s.steps)
+    return "\n".join(f"- {say(step.text)}" for step in s.steps)
 
 
 def _score(s: ScoreExample) -> str:
@@ -275,7 +277,7 @@ def _legal(s: LegalExample) -> str:
     lines = [head, "", "**" + _("You may play: {cards}").format(cards=cards_md(legal)) + "**", ""]
     for v in verdicts:
         mark = "✓" if v.legal else "✗"
-        lines.append(f"- {mark} {card_word(v.card)}: {v.reason}")
+        lines.append(f"- {mark} " + _("{card}: {reason}").format(card=card_word(v.card), reason=say(v.reason)))
     return "\n".join(lines)
 
 
@@ -293,7 +295,7 @@ def _discard(s: DiscardExample) -> str:
                 cards=cards_md(v.shown))
     else:
         lines.append("**" + _("Not allowed:") + "**")
-        lines.extend(f"- {r}" for r in v.reasons)
+        lines.extend(f"- {say(r)}" for r in v.reasons)
     if v.trumps_needed:
         lines.append("")
         lines.append(ngettext("This hand has too few other cards, so {n} trump must go to the écart.",
@@ -324,7 +326,7 @@ def _poignee(s: PoigneeExample) -> str:
         lines.append(_("Shown: {cards}").format(cards=cards_md(s.shown)))
         lines.append("")
         lines.append("**" + _("Correct {level} poignée.").format(level=v.level) + "**" if v.legal else
-                     "**" + _("Not a correct show:") + "** " + " ".join(v.reasons))
+                     "**" + _("Not a correct show:") + "** " + " ".join(say(r) for r in v.reasons))
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..engine import Contract, RuleSet
 from ..engine.seats import seat_label
 from ..i18n import _, ngettext
+from ..i18n.words import say
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.contracts import option_name
 from ..strategy.handcount import count_scale, count_steps
@@ -24,21 +25,25 @@ def _hand_count(s: HandCountExample) -> str:
     if len(set(s.cards)) != len(s.cards):
         raise ExampleError("a card is listed twice", "cards")
     hc = count_steps(s.cards, players=players)
-    rows = [f"| {step.label[0].upper()}{step.label[1:]} | {fmt(step.points)} |" for step in hc.steps]
+    rows = [f"| {_cap(say(step.label))} | {fmt(step.points)} |" for step in hc.steps]
     lines = [_("The hand ({players} players): {cards}").format(players=players, cards=cards_md(s.cards)), "",
              _("| what | points |"), "|---|---|", *rows, "| **" + _("Total") + f"** | **{fmt(hc.raw)}** |"]
-    lines += ["", f"**{hc.verdict()}**"]
+    lines += ["", f"**{say(hc.verdict())}**"]
     return "\n".join(lines)
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _count_scale(s: CountScaleExample) -> str:
-    rows = [f"| {what[0].upper()}{what[1:]} | {points} |" for what, points in count_scale()]
+    rows = [f"| {_cap(say(what))} | {say(points)} |" for what, points in count_scale()]
     return "\n".join([_("| what | points |"), "|---|---|", *rows])
 
 
 def _seat_label(pos: Position, seat: int) -> str:
     role = _("taker") if seat == pos.taker else _("partner") if seat == pos.partner else _("defence")
-    return f"{seat_label(seat, capital=True)} ({role})"
+    return f"{say(seat_label(seat, capital=True))} ({role})"
 
 
 def _best_card(s: BestCardExample) -> str:
@@ -56,12 +61,12 @@ def _best_card(s: BestCardExample) -> str:
                                                  points=fmt(pos.attack_points), n=pos.attack_oudlers), ""]
     lines += [f"- {_seat_label(pos, i)}: {cards_md(h)}" for i, h in enumerate(pos.hands)]
     if pos.trick:
-        lines.append("- " + _("Trick so far, from {seat}: {cards}").format(seat=seat_label(pos.leader),
+        lines.append("- " + _("Trick so far, from {seat}: {cards}").format(seat=say(seat_label(pos.leader)),
                                                                           cards=cards_md(pos.trick)))
     attack = pos.is_attack(seat)
     lines += ["", (_("{seat} (attack) to play. Each card, with perfect play after it:") if attack else
                    _("{seat} (defence) to play. Each card, with perfect play after it:")).format(
-                       seat=seat_label(seat, capital=True)), "",
+                       seat=say(seat_label(seat, capital=True))), "",
               _("| card | taker's score | attack's points | |"), "|---|---|---|---|"]
     for c, v in sol.cards.items():
         mark = _("best") if c in sol.best else ""
@@ -120,7 +125,7 @@ def _measured(s: MeasuredExample) -> str:
         made = "; ".join(f"{every if len(names) == len(rows) > 2 else either.join(names)} {rate}"
                          for rate, names in by_rate.items())
         means = ", ".join(f"{_short(c)} {signed(r['expected'])}" for c, r in rows)
-        lines += [f"**{g.get('what', gid)}** (" + _("{n} deals").format(n=grouped(g["deals"])) + ")", "",
+        lines += [f"**{m.title(gid)}** (" + _("{n} deals").format(n=grouped(g["deals"])) + ")", "",
                   "- " + _("made: {made}").format(made=made),
                   "- " + _("the taker's average score: {means}").format(means=means), ""]
     lines.append(_("Each hand was played out many times by the bots at every seat ({deals} deals in all). Hands "

@@ -28,6 +28,7 @@ from pydantic import (
 )
 
 from ..engine import Card
+from ..i18n.words import say
 from ..skills import SKILLS
 from .cardcodes import strict_card, strict_cards
 from .yamlio import LineDict
@@ -426,7 +427,7 @@ class CheckStep(StepBase):
         out = dict(self._shown or {})
         if self.cards:
             out.setdefault("Cards", list(self.cards))
-        return out
+        return {say(label): cards for label, cards in out.items()}  # labels in the learner's language
 
     @property
     def pick_from(self) -> list[Card]:

@@ -51,6 +51,8 @@ class Phase(enum.Enum):
 
 
 # Where a deal stands, and what cannot be done there: "You cannot bid now: the deal is at the playing stage."
+# The house-rule misère note, per kind ({seat}: the declarer).
+_MISERE_BY = {"trumps": N_("of trumps by {seat}"), "honours": N_("of honours by {seat}")}
 _STAGE = {Phase.BIDDING: N_("the deal is at the bidding stage"), Phase.CALLING: N_("the deal is at the calling stage"),
           Phase.ECART: N_("the deal is at the ecart stage"), Phase.PLAYING: N_("the deal is at the playing stage"),
           Phase.DONE: N_("the deal is at the done stage"), Phase.CANCELLED: N_("the deal is at the cancelled stage")}
@@ -395,7 +397,8 @@ class Deal:
             raise IllegalAction(Text(N_("A misère is declared just before playing your first card.")),
                                 "misere_time")
         if action.kind not in MISERE_SPOILERS:
-            raise IllegalAction(f"A misère is of 'trumps' or of 'honours', not {action.kind!r}.", "misere_kind")
+            raise IllegalAction(Text(N_("A misère is of 'trumps' or of 'honours', not {kind}."),
+                                     kind=repr(action.kind)), "misere_kind")
         if any(s == action.seat and k == action.kind for s, k in self.miseres):
             raise IllegalAction(Text(N_("This misère has already been declared.")), "misere_once")
         if action.kind not in misere_kinds(self.hand(action.seat)):
@@ -474,7 +477,7 @@ class Deal:
     def result(self) -> DealResult:
         """Count the piles and score the deal (the deal must be done)."""
         if self.phase is not Phase.DONE:
-            raise IllegalAction("The deal is not finished yet.", "not_done")
+            raise IllegalAction(Text(N_("The deal is not finished yet.")), "not_done")
         pile, points, notes = self.attack_pile()
         oudlers = sum(1 for c in pile if c.is_oudler)
         pab, why = petit_au_bout(self.tricks, self.camp)
@@ -493,9 +496,8 @@ class Deal:
         if self.miseres:  # house rule: each declarer receives 10 from every other player
             extra = misere_scores(self.players, [s for s, _ in self.miseres], enabled=True)
             seats = [a + b for a, b in zip(seats, extra)]
-            notes.append("House rule (not FFT): misère "
-                         + ", ".join(f"of {k} by {seat_label(s)}" for s, k in self.miseres)
-                         + ", 10 from each other player.")
+            notes.append(Text(N_("House rule (not FFT): misère {which}, 10 from each other player."),
+                              which=joined(Text(_MISERE_BY[k], seat=seat_label(s)) for s, k in self.miseres)))
         return DealResult(points, oudlers, pab, chelem, levels, attack_tricks, score, seats, notes,
                           tuple(self.miseres))
 

@@ -267,7 +267,7 @@ def _chavey_trumps(hand, trumps, held, add) -> None:
                  need=CHAVEY_PETIT[-1][0]), v)
 
 
-_FACE_NAMES = {14: "king", 13: "queen", 12: "knight", 11: "jack"}
+_FACE_WORDS = {14: N_("a king"), 13: N_("a queen"), 12: N_("a knight"), 11: N_("a jack")}
 
 
 def hand_strength(hand: Sequence[Card], *, players: int = 4, scale: str = SCALE) -> float:
@@ -322,29 +322,31 @@ def threshold_text(total: float, players: int = 4, trumps: int | None = None) ->
 
 
 def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:
-    """The points of the adopted count, as (what, points) rows in the learner's words, read from the tables above.
+    """The points of the adopted count, as (what, points) rows in the learner's words, read from the tables above
+    (each a ``Text``, so the text layer says it in the learner's language).
 
     >>> dict(count_scale())["each trump (the Excuse counted), from the 5th"]
     '2'
     """
-    petit = ", ".join(f"{v} with {need}+ trumps" for need, v in CHAVEY_PETIT)
-    long = ", ".join(f"{n} cards: {v}" for n, v in LONG_SUIT.items())
-    names = {TRUMP_21: "the 21", EXCUSE: "the Excuse"}
-    bids = "; ".join(f"{n} players: " + ", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}" for need, c in sorted(t))
-                     for n, t in sorted(THRESHOLDS_BY_PLAYERS.items()))
-    return (("each trump (the Excuse counted), from the 5th", f"{ONE_TRUMP}"),
-            ("each big trump (16 to 21)", f"{CHAVEY_MAJOR} more"),
-            ("each big trump in a run (19 20 21)", f"{CHAVEY_RUN} more"),
+    petit = joined((Text(N_("{points} with {need}+ trumps"), points=v, need=need) for need, v in CHAVEY_PETIT), ", ")
+    long = joined((Text(N_("{n} cards: {points}"), n=n, points=v) for n, v in LONG_SUIT.items()), ", ")
+    names = {TRUMP_21: Text(N_("the 21")), EXCUSE: Text(N_("the Excuse"))}
+    bids = joined((Text(N_("{n} players: {bids}"), n=n, bids=", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}"
+                                                                        for need, c in sorted(t)))
+                   for n, t in sorted(THRESHOLDS_BY_PLAYERS.items())), "; ")
+    return ((Text(N_("each trump (the Excuse counted), from the 5th")), f"{ONE_TRUMP}"),
+            (Text(N_("each big trump (16 to 21)")), Text(N_("{n} more"), n=CHAVEY_MAJOR)),
+            (Text(N_("each big trump in a run (19 20 21)")), Text(N_("{n} more"), n=CHAVEY_RUN)),
             *((names[c], f"{v}") for c, v in OUDLER_POINTS.items()),
-            ("the Petit", f"{petit}; 0 with fewer (it would be caught)"),
-            ("a king with its queen", f"{CHAVEY_MARIAGE}"),
-            *((f"a {_FACE_NAMES[r]}", f"{v}") for r, v in FACE.items()),
-            ("a long suit", f"{long}; 2 more for each card after 7"),
-            ("a void (only with 5 or more trumps)", f"{VOID}"),
-            ("a singleton (only with 5 or more trumps)", f"{SINGLETON}"),
-            ("the bidding thresholds", bids),
-            ("too few trumps", ", ".join(f"{n} players: under {m} trumps, pass"
-                                        for n, m in sorted(MIN_TRUMPS.items()))))
+            (Text(N_("the Petit")), Text(N_("{values}; 0 with fewer (it would be caught)"), values=petit)),
+            (Text(N_("a king with its queen")), f"{CHAVEY_MARIAGE}"),
+            *((Text(_FACE_WORDS[r]), f"{v}") for r, v in FACE.items()),
+            (Text(N_("a long suit")), Text(N_("{values}; 2 more for each card after 7"), values=long)),
+            (Text(N_("a void (only with 5 or more trumps)")), f"{VOID}"),
+            (Text(N_("a singleton (only with 5 or more trumps)")), f"{SINGLETON}"),
+            (Text(N_("the bidding thresholds")), bids),
+            (Text(N_("too few trumps")), joined((Text(N_("{n} players: under {m} trumps, pass"), n=n, m=m)
+                                                for n, m in sorted(MIN_TRUMPS.items())), ", ")))
 
 
 def wanted_contract(hand: Sequence[Card], *, players: int = 4) -> Contract | None:
