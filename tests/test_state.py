@@ -455,7 +455,13 @@ def test_misere_house_rule_is_declared_before_the_first_card_and_scored():
     # Two misères: seat 1 receives 2 × 10 from each of the three others.
     assert [a - b for a, b in zip(result.seat_scores, plain)] == [-20, 60, -20, -20]
     assert sum(result.seat_scores) == 0 and result.miseres == ((1, "trumps"), (1, "honours"))
-    assert any("House rule" in n for n in result.notes)
+    (note,) = [n for n in result.notes if "House rule" in n]
+    assert note == "House rule (not FFT): misère of trumps by seat 2, of honours by seat 2, 10 from each other player."
+    from tutor.i18n import using
+    from tutor.i18n.words import say
+    with using("fr"):  # the engine's note is a message id the text layer says in French
+        assert say(note) == ("Règle maison (pas FFT)\u00a0: misère d’atouts par le joueur 2, de têtes par le "
+                             "joueur 2, 10 de chacun des autres joueurs.")
     assert [str(a) for a in deal.log][4:6] == ["1:misere:trumps", "1:misere:honours"]
     assert parse_action("1:misere:trumps") == DeclareMisere(1, "trumps")
 
