@@ -29,6 +29,7 @@ from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
 from ..progress.store import REVEALED
 from ..skills import SKILLS
 from .safe import plain
+from .text import say
 
 DOWN = "progress_down"  # session key: the message while this session is not saving
 DOWN_KIND = "progress_down_kind"  # session key: the Problem behind it
@@ -392,7 +393,8 @@ def mastery_note(skills) -> str:
     """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
     each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{_(SKILLS.get(s, s.replace('-', ' ')))}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [_("{skill}: {words}").format(skill=_(SKILLS.get(s, s.replace('-', ' '))), words=say(plain_words(m[s])))
+             for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 
@@ -406,7 +408,7 @@ def drill_mastery(skill: str) -> None:
         st.caption(_("Mastery of “{skill}”: new, your first answer starts it (learner: {name}).").format(
             skill=name, name=plain(learner_name())))
         return
-    line = f"“{name}”: {plain_words(here)}"
+    line = _("“{skill}”: {words}").format(skill=name, words=say(plain_words(here)))
     weakest = min(m.values(), key=lambda x: x.confidence)
     if weakest.skill != skill and weakest.confidence < here.confidence:
         line += _(" · to practise most: “{skill}”").format(skill=_(SKILLS.get(weakest.skill, weakest.skill)))
