@@ -271,7 +271,7 @@ def _body(table: Table) -> None:
         _sheet(names)
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
+        show_table(d.players, d.dealer, names=[f"{n}, {say(seat_label(s))}" for s, n in enumerate(names)],
                    bottom=table.learner)
     _auction_summary(view, names)
     _message(table)

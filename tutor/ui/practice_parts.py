@@ -24,9 +24,9 @@ SMALL = 52
 
 
 def names_for(players: int, learner: int) -> list[str]:
-    """Seat names as the learner sees them: 'You', then the bots in playing order."""
+    """Seat names as the learner sees them: 'You' (« Vous »), then the bots in playing order."""
     from ..practice.table import NAMES
-    return [NAMES[players][(s - learner) % players] for s in range(players)]
+    return [_(NAMES[players][(s - learner) % players]) for s in range(players)]
 
 
 def role(view: SeatView, seat: int) -> str:
@@ -162,7 +162,8 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
                    .format(n=n, leader=names[t.leader], winner=names[t.winner]))
     with st.expander(_("Everything that happened, in order")):
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
-        st.markdown("\n".join(f"{i}. {say(action_text(a, lambda seat: names[seat]))}"
+        you = names.index(_("You")) if _("You") in names else None  # the learner, in the second person
+        st.markdown("\n".join(f"{i}. {say(action_text(a, lambda seat: names[seat], you=you))}"
                                for i, a in enumerate(deal.log, 1)))
 
 
