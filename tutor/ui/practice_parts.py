@@ -58,6 +58,21 @@ def move_text(action) -> str:
     return _("announce a chelem")
 
 
+def bid_table(advice) -> str:
+    """A bid hint's estimate as a Markdown table in the learner's language (``BidAdvice.table``'s rows): each
+    open bid (the best and tied ones marked), how often it is made, its average score."""
+    from ..strategy.bid_advice import signed_score
+    from ..strategy.contracts import option_name
+    v, lines = advice.verdict, [_("| bid | made | average score |"), "|---|---|---|"]
+    for o in v.options:
+        chance = None if o is None else advice.estimate.contracts[o].chance
+        made = _("you do not play") if o is None else (f"{chance:.0%}" if language() == "en"
+                                                          else f"{chance * 100:.0f}\u202f%")
+        mark = " " + _("(best)") if o == v.best else " " + _("(tied)") if o in v.ties else ""
+        lines.append(f"| {_(option_name(o))}{mark} | {made} | {signed_score(v.expected[o])} |")
+    return "\n".join(lines)
+
+
 def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str], *, winner: int | None = None,
                width: int = SMALL) -> str:
     """One trick: each card with who played it underneath; the winner's card ringed."""
