@@ -293,7 +293,7 @@ def _body(table: Table) -> None:
 
 def _auction_summary(view, names) -> None:
     if view.bids:
-        said = ", ".join(f"{names[s]}: {b.french if b else _('pass')}" for s, b in view.bids)
+        said = ", ".join(_("{who}: {bid}").format(who=names[s], bid=b.french if b else _("pass")) for s, b in view.bids)
         st.markdown(_("**Bids:** {bids}").format(bids=said))
     if view.contract is None:
         return
