@@ -200,3 +200,12 @@ def test_a_practice_deal_in_french_to_its_end_with_the_bid_hint_and_the_log(fren
     assert "Vous jouez" in text and "Anna joue" in text
     for english in ("You play", "You pass", "plays the", "Every step of the score is signed"):
         assert english not in text, english
+
+
+def test_the_saving_notice_in_french():
+    from tutor.progress.db import MESSAGES, Problem, StoreError
+    with i18n.using("fr"):
+        said = [say(StoreError(p, "“x.db”").args[0]) for p in MESSAGES]
+        assert all("«\u202fRéessayer\u202f»" in s or "mettez l’application à jour" in s.lower() for s in said)
+        assert not [s for s in said if "database" in s or "saved" in s]
+    assert str(StoreError(Problem.FULL, "“x.db”")).startswith("The disk that holds the progress database “x.db”")

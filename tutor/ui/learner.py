@@ -56,7 +56,7 @@ def _open(url: str) -> tuple[Store | None, str]:
     try:
         return Store.open(url), ""
     except StoreError as err:
-        return None, str(err)
+        return None, err.args[0]  # its sentence (a Text), said in the learner's language
 
 
 def store() -> Store | None:
@@ -68,7 +68,7 @@ def store() -> Store | None:
             st.session_state[RESCUED] = rescued.notice
             rescued.close()
         except StoreError as err:
-            st.session_state[DOWN] = str(err)
+            st.session_state[DOWN] = err.args[0]
         _open.clear()
     opened, problem = _open(url)
     if opened is None or opened.read_only:
@@ -96,7 +96,7 @@ def retry() -> None:
 
 
 def _failed(err: StoreError) -> None:
-    st.session_state[DOWN] = str(err)
+    st.session_state[DOWN] = err.args[0]
     st.session_state[DOWN_KIND] = err.problem
     if err.problem is Problem.CORRUPT:
         _open.clear()  # Try again reopens, which backs the file up
@@ -376,7 +376,7 @@ def saving_notice() -> None:
         return
     if problem:
         with st.container(border=True):
-            st.warning(_("**Not saving.** {problem} Everything else keeps working.").format(problem=problem),
+            st.warning(_("**Not saving.** {problem} Everything else keeps working.").format(problem=say(problem)),
                        icon=":material/warning:")
             if st.button(_("Try again"), key="progress_retry"):
                 retry()
