@@ -35,6 +35,7 @@ from fractions import Fraction
 from ..club.duplicate import global_pct, pct, topage
 from ..engine import Bid, CallKing, Deal, DeclareChelem, Discard, PlayCard, ShowPoignee
 from ..engine.actions import action_text
+from ..engine.words import N_, Text, card_word, joined
 from ..practice.class_deals import LEARNER, parse_log
 from ..practice.table import dealer_for
 from ..strategy.bid_advice import advise_bid, signed_score
@@ -157,10 +158,12 @@ def bounded(found: Sequence[Split]) -> list[Split]:
 
 
 def choice_words(code: str, players: int) -> str:
-    """A choice in words for the teacher ("You bid garde", "You play the king of hearts")."""
+    """A choice in words for the teacher ("You bid garde", "You play the king of hearts"): a ``Text`` the page
+    says in the teacher's language (a code it cannot read stays as it is)."""
     action = parse_log(code)[0]
     if isinstance(action, Discard):
-        return "écart: " + ", ".join(c.name for c in sorted(action.cards, key=lambda c: c.index))
+        return Text(N_("écart: {cards}"), cards=joined(card_word(c, "name") for c in sorted(action.cards,
+                                                                                        key=lambda c: c.index)))
     return action_text(action, {LEARNER: "You"}.get) if action.seat == LEARNER else code
 
 

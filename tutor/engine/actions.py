@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, cards_text, format_cards, parse_card, parse_cards
+from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import TarotError
 from .rules import Contract
+from .words import N_, Text, card_word, joined
 
 
 @dataclass(frozen=True)
@@ -116,30 +117,53 @@ def parse_action(text: str) -> Action:
     raise TarotError(f"unknown action {text!r}")
 
 
-def action_text(action: Action, name=None) -> str:
-    """One action in words, for a learner: ``name(seat)`` names the seat (default: "Seat 1" .. "Seat N").
+# Each action in words, in the second person (the learner: "You play") and the third ("Anna plays"): message
+# ids the text layer says in the learner's language (the engine stays language-free).
+_SAYS = {
+    "pass": (N_("You pass"), N_("{who} passes")),
+    "bid": (N_("You bid {contract}"), N_("{who} bids {contract}")),
+    "call": (N_("You call {card.the_name}"), N_("{who} calls {card.the_name}")),
+    "ecart": (N_("You make the écart"), N_("{who} makes the écart")),  # the écart stays hidden, except its trumps
+    "chelem": (N_("You announce a chelem"), N_("{who} announces a chelem")),
+    "poignee": (N_("You show a poignée of {n}: {cards}"), N_("{who} shows a poignée of {n}: {cards}")),
+    "trumps": (N_("You declare a misère of trumps (house rule)"), N_("{who} declares a misère of trumps (house rule)")),
+    "honours": (N_("You declare a misère of honours (house rule)"),
+                N_("{who} declares a misère of honours (house rule)")),
+    "play": (N_("You play {card.the_name}"), N_("{who} plays {card.the_name}")),
+}
+
+
+def action_text(action: Action, name=None, you: int | None = None) -> Text:
+    """One action in words, for a learner: ``name(seat)`` names the seat (default: "Seat 1" .. "Seat N"); the
+    seat ``you`` (or a seat named "You") speaks in the second person. A ``Text``: English, said in the learner's
+    language by the text layer.
 
     >>> action_text(Bid(0, None)), action_text(PlayCard(2, parse_card("KH")), {2: "Anna"}.get)
     ('Seat 1 passes', 'Anna plays the king of hearts')
-    >>> action_text(PlayCard(0, parse_card("KH")), {0: "You"}.get)
-    'You play the king of hearts'
-
+    >>> action_text(PlayCard(0, parse_card("KH")), {0: "You"}.get), action_text(Bid(1, None), you=1)
+    ('You play the king of hearts', 'You pass')
+    >>> action_text(ShowPoignee(3, tuple(parse_cards("T21 T20 EX"))), {3: "Bruno"}.get)
+    'Bruno shows a poignée of 3: trump 21, trump 20, the Excuse'
     """
     from .seats import seat_label
     who = (name or (lambda s: seat_label(s, capital=True)))(action.seat)
+    second = action.seat == you or who == "You"
 
-    def says(verb: str) -> str:  # "You play", "Anna plays"
-        return f"{who} {verb}" if who == "You" else f"{who} {verb}es" if verb.endswith("s") else f"{who} {verb}s"
+    def says(what: str, **params) -> Text:  # "You play", "Anna plays"
+        mine, theirs = _SAYS[what]
+        return Text(mine, **params) if second else Text(theirs, who=who, **params)
     if isinstance(action, Bid):
-        return says("pass") if action.contract is None else f"{says('bid')} {action.contract.french}"
+        return says("pass") if action.contract is None else says("bid", contract=action.contract.french)
     if isinstance(action, CallKing):
-        return f"{says('call')} the {action.card.name}"
+        return says("call", card=action.card)
     if isinstance(action, Discard):
-        return f"{says('make')} the écart"  # the écart stays hidden, except its trumps
+        return says("ecart")
     if isinstance(action, DeclareChelem):
-        return f"{says('announce')} a chelem"
+        return says("chelem")
     if isinstance(action, ShowPoignee):
-        return f"{says('show')} a poignée of {len(action.cards)}: {cards_text(action.cards)}"
+        return says("poignee", n=len(action.cards), cards=joined(card_word(c) for c in action.cards))
     if isinstance(action, DeclareMisere):
-        return f"{says('declare')} a misère of {action.kind} (house rule)"
-    return f"{says('play')} the {action.card.name}"
+        if action.kind in _SAYS:
+            return says(action.kind)
+        return Text(f"{who} declare{'' if second else 's'} a misère of {action.kind} (house rule)")
+    return says("play", card=action.card)

@@ -68,6 +68,20 @@ def joined(items, sep: str = ", ") -> Text | str:
     return out
 
 
+def lower_first(text: str) -> Text:
+    """``text`` (a Text or a string) with its first letter in lower case, in every language: a sentence quoted after
+    a colon.
+
+    >>> lower_first(Text(N_("Counts {n}."), n=46))
+    'counts 46.'
+    """
+    english = str(text)
+    self = str.__new__(Text, english[:1].lower() + english[1:])
+    self.msgid, self.params, self.plural, self.n = "{text}", {"text": text}, None, None
+    self.lower_first = True
+    return self
+
+
 def card_word(card, form: str = "short") -> Text:
     """One card's name as a Text (``form``: short, name, the_name), said in the learner's language."""
     return Text("{card." + form + "}", card=card)

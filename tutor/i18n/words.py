@@ -158,9 +158,10 @@ def say(value) -> str:
         if language() == "en" and template in (value.msgid, value.plural):
             return str(value)
         try:
-            return template.format(**{k: _param(v) for k, v in value.params.items()})
+            out = template.format(**{k: _param(v) for k, v in value.params.items()})
         except (KeyError, IndexError, AttributeError, ValueError):
             return str(value)
+        return out[:1].lower() + out[1:] if getattr(value, "lower_first", False) else out
     if isinstance(value, str):
         return _(value) if value else value
     return str(value)

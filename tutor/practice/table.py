@@ -16,15 +16,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, PlayCard, SeatView, ShowPoignee, TarotError
+from ..engine.words import N_, Text
 from ..strategy.advisor import card_advice
 from ..strategy.bid_advice import BidAdvice, advise_bid
 from ..strategy.bots import Move, decide
 from ..strategy.poignee_advice import advise_poignee
 from ..strategy.review import rewind
 
-# Seat names around the table, the learner first; play goes counter-clockwise (seat order).
-NAMES = {3: ("You", "Anna", "Bruno"), 4: ("You", "Anna", "Bruno", "Chloé"),
-         5: ("You", "Anna", "Bruno", "Chloé", "David")}
+# Seat names around the table, the learner first; play goes counter-clockwise (seat order). "You" is a message
+# id (« Vous »): the page translates it; the bots' names stay as they are in every language.
+NAMES = {3: (N_("You"), "Anna", "Bruno"), 4: (N_("You"), "Anna", "Bruno", "Chloé"),
+         5: (N_("You"), "Anna", "Bruno", "Chloé", "David")}
 OVER = (Phase.DONE, Phase.CANCELLED)
 
 Bot = Callable[[SeatView], Move]
@@ -101,7 +103,7 @@ class Table:
     def act(self, action: Action) -> None:
         """The learner's action: checked by the engine (IllegalAction says why), then the bots answer."""
         if action.seat != self.learner:
-            raise IllegalAction("You can only act for your own seat.", "seat")
+            raise IllegalAction(Text(N_("You can only act for your own seat.")), "seat")
         self.deal.apply(action)
         self.advance()
 
@@ -115,7 +117,7 @@ class Table:
         True
         """
         if not 0 <= step <= len(self.deal.log):
-            raise IllegalAction("There is no such moment in this deal.", "order")
+            raise IllegalAction(Text(N_("There is no such moment in this deal.")), "order")
         deal = rewind(self.deal, step)
         return Table(deal, self.learner, self.hints, self.bot, started=self.started or bool(deal.tricks or deal.trick))
 
@@ -126,7 +128,7 @@ class Table:
         deal on both ways over sampled deals (``poignee_advice``); when the deal cannot be sampled, and for
         the king call and the écart, the advice is the bots' own move."""
         if not self.learner_to_act:
-            raise IllegalAction("It is not your turn.", "order")
+            raise IllegalAction(Text(N_("It is not your turn.")), "order")
         self.hints += 1
         advice = self.bid_advice()
         if advice is not None:
@@ -146,13 +148,14 @@ class Table:
             advice = card_advice(self.view(), self.deal.seed)
         except ValueError:  # no deal of the unseen cards fits (should not happen): the bots' card
             return bots
-        seen = f"{advice.samples} deals of the cards you cannot see"
         if advice.pick == bots.card:
-            return Move(bots.action, f"{bots.reason} (Checked over {seen}: no card does better.)", bots.principle)
+            return Move(bots.action, Text(N_("{reason} (Checked over {n} deals of the cards you cannot see: no card "
+                                             "does better.)"), reason=bots.reason, n=advice.samples), bots.principle)
         gain = advice.option(advice.pick).own_score - advice.option(bots.card).own_score
         return Move(PlayCard(self.learner, advice.pick),
-                    f"Play {advice.pick.the_name}: over {seen}, it scores {gain:+.0f} more for you on average "
-                    f"than {bots.card.the_name}, the plain-sense card.", "count-tricks")
+                    Text(N_("Play {card.the_name}: over {n} deals of the cards you cannot see, it scores {gain} more "
+                            "for you on average than {plain.the_name}, the plain-sense card."),
+                         card=advice.pick, n=advice.samples, gain=f"{gain:+.0f}", plain=bots.card), "count-tricks")
 
     def bid_advice(self) -> BidAdvice | None:
         """The estimator's verdict on the learner's bid (seeded by the deal), or None outside the learner's

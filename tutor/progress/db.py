@@ -24,6 +24,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
+from ..engine.words import N_, Text
+
 BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another writer before giving up
 
 
@@ -58,19 +60,20 @@ SIGNS = (
     ("can't locate revision", Problem.TOO_NEW),
 )
 
+# Message ids: the error keeps its sentence as a ``Text``, which the page says in the learner's language.
 MESSAGES = {
-    Problem.LOCKED: "The progress database {where} is locked by another program, so your answers are not "
-                    "being saved. Close the other program (or the other copy of the app) and press Try again.",
-    Problem.READ_ONLY: "The progress database {where} is read-only, so your answers are not being saved. "
-                       "Make it writable, or point TUTOR_DATABASE_URL at a file you can write, and press Try again.",
-    Problem.CORRUPT: "The progress database {where} is damaged, so your answers are not being saved. "
-                     "Press Try again: the damaged file is kept as a backup and a fresh one is started.",
-    Problem.TOO_NEW: "The progress database {where} was made by a newer Tarot Tutor, so this version does not "
-                     "touch it and your answers are not being saved. Update the app, or use another database.",
-    Problem.FULL: "The disk that holds the progress database {where} is full, so your answers are not being saved. "
-                  "Free some space on it and press Try again.",
-    Problem.UNREACHABLE: "The progress database {where} cannot be opened ({detail}), so your answers are not "
-                         "being saved. Check TUTOR_DATABASE_URL and press Try again.",
+    Problem.LOCKED: N_("The progress database {where} is locked by another program, so your answers are not "
+                    "being saved. Close the other program (or the other copy of the app) and press Try again."),
+    Problem.READ_ONLY: N_("The progress database {where} is read-only, so your answers are not being saved. "
+                       "Make it writable, or point TUTOR_DATABASE_URL at a file you can write, and press Try again."),
+    Problem.CORRUPT: N_("The progress database {where} is damaged, so your answers are not being saved. "
+                     "Press Try again: the damaged file is kept as a backup and a fresh one is started."),
+    Problem.TOO_NEW: N_("The progress database {where} was made by a newer Tarot Tutor, so this version does not "
+                     "touch it and your answers are not being saved. Update the app, or use another database."),
+    Problem.FULL: N_("The disk that holds the progress database {where} is full, so your answers are not being saved. "
+                  "Free some space on it and press Try again."),
+    Problem.UNREACHABLE: N_("The progress database {where} cannot be opened ({detail}), so your answers are not "
+                         "being saved. Check TUTOR_DATABASE_URL and press Try again."),
 }
 
 
@@ -91,7 +94,7 @@ class StoreError(Exception):
 
     def __init__(self, problem: Problem, where: str, detail: str = ""):
         self.problem, self.where, self.detail = problem, where, detail
-        super().__init__(MESSAGES[problem].format(where=where, detail=detail or "no detail"))
+        super().__init__(Text(MESSAGES[problem], where=where, detail=detail or Text(N_("no detail"))))
 
     @classmethod
     def from_exception(cls, exc: BaseException, where: str) -> StoreError:

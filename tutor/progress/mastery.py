@@ -25,6 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
+from ..engine.words import N_, Text
+
 RECENT = 20  # the answers per skill that count: old mistakes fade once the learner has moved on
 Z95 = 1.959964  # the normal quantile for 95% confidence
 
@@ -81,14 +83,15 @@ class Mastery:
 
 # Plain words for a learner, from the level; a handful of answers never says more than "a good start".
 FEW = 5  # fewer answers than this: too few to tell
-WORDS = {Level.MASTERED: "mastered", Level.SOLID: "solid", Level.LEARNING: "getting there",
-         Level.SHAKY: "needs practice"}
-START = ((0.75, "a good start, answer a few more to be sure"), (0.4, "on the way, answer a few more"),
-         (0.0, "worth another look: try the lesson or the Drill again"))
+# Each is a message id: ``plain_words`` returns a ``Text`` that the page says in the learner's language.
+WORDS = {Level.MASTERED: N_("mastered"), Level.SOLID: N_("solid"), Level.LEARNING: N_("getting there"),
+         Level.SHAKY: N_("needs practice")}
+START = ((0.75, N_("a good start, answer a few more to be sure")), (0.4, N_("on the way, answer a few more")),
+         (0.0, N_("worth another look: try the lesson or the Drill again")))
 
 
-def plain_words(m: Mastery) -> str:
-    """What a learner reads instead of percentages.
+def plain_words(m: Mastery) -> Text:
+    """What a learner reads instead of percentages (English; ``tutor.i18n.words.say`` gives it in their language).
 
     >>> plain_words(Mastery("counting", 3, 1.0, 0.44))
     '3 right out of 3: a good start, answer a few more to be sure'
@@ -99,10 +102,15 @@ def plain_words(m: Mastery) -> str:
     """
     right = round(m.accuracy * m.recent * 2) / 2
     if m.recent == 0:
-        return "not tried yet"
+        return Text(N_("not tried yet"))
+    # Counted by the whole answers right (French: « 1,5 bonne réponse », « 2 bonnes réponses »).
+    count = {"_count": int(right), "right": f"{right:g}", "n": m.recent}
     if m.recent < FEW:
-        return f"{right:g} right out of {m.recent}: " + next(w for bound, w in START if m.accuracy >= bound)
-    return f"{right:g} right out of your last {m.recent}: {WORDS[m.level]}"
+        words = next(w for bound, w in START if m.accuracy >= bound)
+        return Text(N_("{right} right out of {n}: {words}"), _plural=N_("{right} right out of {n}: {words}"),
+                    words=Text(words), **count)
+    return Text(N_("{right} right out of your last {n}: {words}"),
+                _plural=N_("{right} right out of your last {n}: {words}"), words=Text(WORDS[m.level]), **count)
 
 
 def mastery_by_skill(rows: Iterable[tuple[str, float]], recent: int = RECENT) -> dict[str, Mastery]:

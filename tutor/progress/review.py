@@ -23,17 +23,21 @@ True
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import fsrs
 
+from ..engine.words import N_, Text
+
 # Fuzz only spreads thousands of flashcards over days; with one card per skill it would only make
 # due dates harder to explain.
 SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
 
-RATING_LABELS = {fsrs.Rating.Again: "wrong", fsrs.Rating.Hard: "right with help or half right",
-                 fsrs.Rating.Good: "right", fsrs.Rating.Easy: "easy"}
+# Message ids: the page says them in the learner's language (``_(RATING_LABELS[rating])``).
+RATING_LABELS = {fsrs.Rating.Again: N_("wrong"), fsrs.Rating.Hard: N_("right with help or half right"),
+                 fsrs.Rating.Good: N_("right"), fsrs.Rating.Easy: N_("easy")}
 
 # (correct, hints used, at least half credit) -> rating
 RATINGS = {
@@ -92,18 +96,34 @@ class SkillReview:
         """FSRS's predicted chance of getting this skill right at ``now`` (0 before any review)."""
         return SCHEDULER.get_card_retrievability(fsrs.Card.from_dict(self.card), now)
 
-    def why(self, now: datetime) -> str:
-        """A sentence saying why the skill is (or is not yet) due."""
+    def why(self, now: datetime, when: Callable[[datetime], str] | None = None,
+            day: Callable[[datetime], str] | None = None) -> Text:
+        """A sentence saying why the skill is (or is not yet) due, as a ``Text`` the page says in the learner's
+        language; ``when`` and ``day`` write a moment and a day in that language (English by default).
+
+        >>> t = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+        >>> SkillReview("legal-play", new_card("legal-play", t), None, 0).why(t)
+        'Not reviewed yet: it is due now so that review can see where you stand.'
+        """
+        when = when or (lambda d: d.strftime("%d %b %Y %H:%M UTC"))
+        day = day or (lambda d: f"{d:%d %b}")
         c = fsrs.Card.from_dict(self.card)
-        when = self.due.strftime("%d %b %Y %H:%M UTC")
         if c.last_review is None:
-            return "Not reviewed yet: it is due now so that review can see where you stand."
-        last = f"last reviewed {c.last_review:%d %b} ({RATING_LABELS[fsrs.Rating(self.last_rating or 3)]})"
+            return Text(N_("Not reviewed yet: it is due now so that review can see where you stand."))
+        last = Text(N_("last reviewed {day} ({rating})"), day=day(c.last_review),
+                    rating=Text(RATING_LABELS[fsrs.Rating(self.last_rating or 3)]))
         if c.state in (fsrs.State.Learning, fsrs.State.Relearning):
-            verb = "due" if self.is_due(now) else f"due again at {when}"
-            return f"Still being learnt, {last}: it comes back after a short step, so it is {verb}."
-        recall = self.recall(now)
-        memory = f"You should remember it for about {c.stability:.0f} days"
+            if self.is_due(now):
+                return Text(N_("Still being learnt, {last}: it comes back after a short step, so it is due."),
+                            last=last)
+            return Text(N_("Still being learnt, {last}: it comes back after a short step, so it is due again at "
+                           "{when}."), last=last, when=when(self.due))
+        recall = f"{self.recall(now) * 100:.0f}"
+        days = f"{c.stability:.0f}"
+        memory = Text(N_("You should remember it for about {n} day"), _plural=N_(
+            "You should remember it for about {n} days"), _count=int(days), n=days)
         if self.is_due(now):
-            return f"{memory}; {last}, your predicted recall is now {recall:.0%}, under the 90% review aims for."
-        return f"{memory}; {last}, predicted recall {recall:.0%} now. Next review {when}."
+            return Text(N_("{memory}; {last}, your predicted recall is now {recall}%, under the 90% review aims for."),
+                        memory=memory, last=last, recall=recall)
+        return Text(N_("{memory}; {last}, predicted recall {recall}% now. Next review {when}."),
+                    memory=memory, last=last, recall=recall, when=when(self.due))

@@ -176,7 +176,7 @@ class Store:
         except StoreError as err:
             if err.problem not in (Problem.READ_ONLY, Problem.FULL):  # both can still be read
                 raise
-            store.read_only = str(err)
+            store.read_only = err.args[0]  # its sentence, a Text
         return store
 
     @staticmethod

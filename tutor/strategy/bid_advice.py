@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Bid, Card, Contract, Deal, SeatView, TarotError
+from ..engine.words import N_, Text, joined, lower_first
 from .bots import Move
 from .contracts import BidVerdict, fits, open_options, option_name, verdict
 from .estimate import HOW, BidEstimate, estimate_bids
@@ -76,15 +77,20 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     est = _estimate(tuple(view.hand), view.players, seat, bids, seed)
     v = verdict(est.scores, open_options(bids))
     count = count_steps(list(view.hand), players=view.players)
-    tied = [option_name(o).lower() for o in v.ties if o != v.best]
-    by_count = count.verdict()
-    average = "" if v.best is None else f", {signed_score(v.expected[v.best])} a deal on average"
-    reason = (f"Estimated over {est.samples} deals of the cards you cannot see, you taking, {HOW} (each open "
-              f"bid's chance and average score are in the table). Best: {option_name(v.best).lower()}{average}"
-              + (f"; tied, within the estimate's noise, with {' and '.join(tied)}" if tied else "")
-              + f". By the hand count alone, the bots' way: {by_count[0].lower()}{by_count[1:]} The count says "
-              "where to start thinking; the estimate, what this hand is worth here.")
+    tied = [_option_word(o) for o in v.ties if o != v.best]
+    average = "" if v.best is None else Text(N_(", {score} a deal on average"), score=signed_score(v.expected[v.best]))
+    reason = Text(N_("Estimated over {n} deals of the cards you cannot see, you taking, {how} (each open bid's chance "
+                     "and average score are in the table). Best: {best}{average}{tied}. By the hand count alone, the "
+                     "bots' way: {count} The count says where to start thinking; the estimate, what this hand is "
+                     "worth here."), n=est.samples, how=Text(HOW), best=_option_word(v.best), average=average,
+                  tied=Text(N_("; tied, within the estimate's noise, with {options}"), options=joined(tied, " and "))
+                  if tied else "", count=lower_first(count.verdict()))
     return BidAdvice(Move(Bid(view.seat, v.best), reason, "best-expected-score"), est, v)
+
+
+def _option_word(option: Contract | None) -> Text | str:
+    """A bid in running text: 'pass' (a message id), 'garde sans' (French in every language)."""
+    return Text(N_("pass")) if option is None else option_name(option).lower()
 
 
 def signed_score(x: float) -> str:

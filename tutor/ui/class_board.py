@@ -17,6 +17,7 @@ from ..classroom.store import ClassError, ClassStore, QuizInfo, Tallies
 from ..i18n import _, ngettext
 from ..progress import StoreError
 from .safe import plain
+from .text import skill_name
 from .widgets import download, show_card_groups
 
 REFRESH = 3  # seconds between two redraws of the dashboard while the quiz is open
@@ -76,7 +77,8 @@ def _board(cs: ClassStore, quiz: QuizInfo) -> Tallies:
                   for v in views], hide_index=True, width="stretch")
     _question(quiz, views)
     st.subheader(_("Skills"))
-    st.dataframe([{_("skill"): r.skill, _("answers"): r.answered, _("% right"): stats.one_place(r.percent_right)}
+    st.dataframe([{_("skill"): skill_name(r.skill), _("answers"): r.answered,
+                   _("% right"): stats.one_place(r.percent_right)}
                   for r in stats.skills_from(quiz, tallies)], hide_index=True, width="stretch")
     return tallies
 

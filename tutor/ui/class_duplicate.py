@@ -39,6 +39,7 @@ from .safe import plain
 from .table_component import card_table
 from .table_model import bot_cards_since, ecart_view, play_view
 from .table_view import show_table
+from .text import say
 
 TABLE = "dc_table"  # session key: (token, deal number, Table) of the deal in play
 MSG = "dc_msg"  # session key: (log length, message) after a refused move
@@ -116,7 +117,7 @@ def _deal(cs: ClassStore, table: Table) -> None:
         st.error(msg[1])
     hint = st.session_state.get(HINT)
     if hint and hint[0] == (token, number, len(d.log)):
-        st.info(_("**Hint: {move}.** {reason}").format(move=move_text(hint[1].action), reason=hint[1].reason),
+        st.info(_("**Hint: {move}.** {reason}").format(move=move_text(hint[1].action), reason=say(hint[1].reason)),
                 icon=":material/lightbulb:")
     if d.phase is Phase.BIDDING:
         show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)])

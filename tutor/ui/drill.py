@@ -12,6 +12,7 @@ from ..quiz.adapt import next_level
 from .learner import drill_mastery, track_answer
 from .question import question_block
 from .safe import query_choice, query_int, query_seed
+from .text import say
 
 KIND_LABELS = {
     "dealing": N_("Dealing"), "count": N_("Counting a pile"), "target": N_("The target"), "legal": N_("Legal cards"),
@@ -110,7 +111,7 @@ def render() -> None:
                  "copy the page address to share this question").format(
         skill=kind_label(kind), seed=seed, players=players, difficulty=difficulty))
     if change and change[1]:
-        st.info(change[1], icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
+        st.info(say(change[1]), icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
     mastery_line = st.container()
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
     fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key)

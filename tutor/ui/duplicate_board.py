@@ -27,6 +27,7 @@ from ..i18n import _
 from ..progress import StoreError
 from .class_board import REFRESH, _requests, follow_roster
 from .safe import plain
+from .text import say
 from .widgets import download
 
 JUDGED = "teacher_dup_judged"  # session key: the deals whose verdicts the teacher asked for
@@ -202,7 +203,7 @@ def _deal_view(quiz: QuizInfo, people, plays) -> None:
                     "chelem": _("Before the first card"), "poignée": _("The poignée, trick {n}").format(n=trick)
                     }.get(s.kind, _("A card, trick {n}").format(n=trick))
             st.markdown(_("**{when}** ({n} learners at this moment)").format(when=when, n=s.learners))
-            st.dataframe([{_("choice"): ds.choice_words(code, quiz.players), _("learners"): n,
+            st.dataframe([{_("choice"): say(ds.choice_words(code, quiz.players)), _("learners"): n,
                            _("verdict"): v.get(code, "—" if judged else "")} for code, n in s.choices],
                          hide_index=True, width="stretch")
     if not judged:

@@ -29,6 +29,7 @@ from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
 from ..progress.store import REVEALED
 from ..skills import SKILLS
 from .safe import plain
+from .text import say
 
 DOWN = "progress_down"  # session key: the message while this session is not saving
 DOWN_KIND = "progress_down_kind"  # session key: the Problem behind it
@@ -55,7 +56,7 @@ def _open(url: str) -> tuple[Store | None, str]:
     try:
         return Store.open(url), ""
     except StoreError as err:
-        return None, str(err)
+        return None, err.args[0]  # its sentence (a Text), said in the learner's language
 
 
 def store() -> Store | None:
@@ -67,7 +68,7 @@ def store() -> Store | None:
             st.session_state[RESCUED] = rescued.notice
             rescued.close()
         except StoreError as err:
-            st.session_state[DOWN] = str(err)
+            st.session_state[DOWN] = err.args[0]
         _open.clear()
     opened, problem = _open(url)
     if opened is None or opened.read_only:
@@ -95,7 +96,7 @@ def retry() -> None:
 
 
 def _failed(err: StoreError) -> None:
-    st.session_state[DOWN] = str(err)
+    st.session_state[DOWN] = err.args[0]
     st.session_state[DOWN_KIND] = err.problem
     if err.problem is Problem.CORRUPT:
         _open.clear()  # Try again reopens, which backs the file up
@@ -375,7 +376,7 @@ def saving_notice() -> None:
         return
     if problem:
         with st.container(border=True):
-            st.warning(_("**Not saving.** {problem} Everything else keeps working.").format(problem=problem),
+            st.warning(_("**Not saving.** {problem} Everything else keeps working.").format(problem=say(problem)),
                        icon=":material/warning:")
             if st.button(_("Try again"), key="progress_retry"):
                 retry()
@@ -392,7 +393,8 @@ def mastery_note(skills) -> str:
     """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
     each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [f"{_(SKILLS.get(s, s.replace('-', ' ')))}: {plain_words(m[s])}" for s in skills if s in m]
+    marks = [_("{skill}: {words}").format(skill=_(SKILLS.get(s, s.replace('-', ' '))), words=say(plain_words(m[s])))
+             for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 
 
@@ -406,7 +408,7 @@ def drill_mastery(skill: str) -> None:
         st.caption(_("Mastery of “{skill}”: new, your first answer starts it (learner: {name}).").format(
             skill=name, name=plain(learner_name())))
         return
-    line = f"“{name}”: {plain_words(here)}"
+    line = _("“{skill}”: {words}").format(skill=name, words=say(plain_words(here)))
     weakest = min(m.values(), key=lambda x: x.confidence)
     if weakest.skill != skill and weakest.confidence < here.confidence:
         line += _(" · to practise most: “{skill}”").format(skill=_(SKILLS.get(weakest.skill, weakest.skill)))

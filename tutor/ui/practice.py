@@ -51,6 +51,7 @@ from ..strategy.review import (
 from ..strategy.solver import EXACT_CARDS
 from .cards import card_label, cards_html
 from .practice_parts import (
+    bid_table,
     move_text,
     names_for,
     score_question,
@@ -250,7 +251,7 @@ def _message(table: Table) -> None:
             st.info(_("**Hint: {move}.** {reason}").format(move=move_text(move.action), reason=say(move.reason)),
                     icon=":material/lightbulb:")
             if advice is not None:
-                st.markdown(advice.table())
+                st.markdown(bid_table(advice))
                 show_principle(move.principle, from_start=False)
             if move.principle == "hand-count" or advice is not None:
                 show_hand_count(table.view().hand, table.players)
@@ -271,7 +272,7 @@ def _body(table: Table) -> None:
         _sheet(names)
         return
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
-        show_table(d.players, d.dealer, names=[f"{n}, {seat_label(s)}" for s, n in enumerate(names)],
+        show_table(d.players, d.dealer, names=[f"{n}, {say(seat_label(s))}" for s, n in enumerate(names)],
                    bottom=table.learner)
     _auction_summary(view, names)
     _message(table)
@@ -292,7 +293,7 @@ def _body(table: Table) -> None:
 
 def _auction_summary(view, names) -> None:
     if view.bids:
-        said = ", ".join(f"{names[s]}: {b.french if b else _('pass')}" for s, b in view.bids)
+        said = ", ".join(_("{who}: {bid}").format(who=names[s], bid=b.french if b else _("pass")) for s, b in view.bids)
         st.markdown(_("**Bids:** {bids}").format(bids=said))
     if view.contract is None:
         return
@@ -517,9 +518,9 @@ def _review_bid(r: BidReview | None, replay: bool = True) -> str:
     with st.container(border=True):
         st.markdown(_("**The bidding:** you said **{said}**; **{best}** was better: **{gain}** to your score on "
                       "average (estimated over {n} deals of the cards you could not see).").format(
-            said=option_name(r.said).lower(), best=option_name(best).lower(), gain=f"{r.gain:+.0f}",
+            said=_(option_name(r.said)).lower(), best=_(option_name(best)).lower(), gain=f"{r.gain:+.0f}",
             n=r.advice.estimate.samples))
-        st.markdown(r.advice.table())
+        st.markdown(bid_table(r.advice))
         show_principle(r.advice.move.principle, from_start=False)
         if replay:
             st.button(_("Replay from here"), key=f"pr_replay_{r.step}", on_click=_replay_from, args=(r.step,),

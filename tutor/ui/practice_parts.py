@@ -24,9 +24,9 @@ SMALL = 52
 
 
 def names_for(players: int, learner: int) -> list[str]:
-    """Seat names as the learner sees them: 'You', then the bots in playing order."""
+    """Seat names as the learner sees them: 'You' (« Vous »), then the bots in playing order."""
     from ..practice.table import NAMES
-    return [NAMES[players][(s - learner) % players] for s in range(players)]
+    return [_(NAMES[players][(s - learner) % players]) for s in range(players)]
 
 
 def role(view: SeatView, seat: int) -> str:
@@ -56,6 +56,21 @@ def move_text(action) -> str:
     if isinstance(action, ShowPoignee):
         return _("show a poignée of {n}").format(n=len(action.cards))
     return _("announce a chelem")
+
+
+def bid_table(advice) -> str:
+    """A bid hint's estimate as a Markdown table in the learner's language (``BidAdvice.table``'s rows): each
+    open bid (the best and tied ones marked), how often it is made, its average score."""
+    from ..strategy.bid_advice import signed_score
+    from ..strategy.contracts import option_name
+    v, lines = advice.verdict, [_("| bid | made | average score |"), "|---|---|---|"]
+    for o in v.options:
+        chance = None if o is None else advice.estimate.contracts[o].chance
+        made = _("you do not play") if o is None else (f"{chance:.0%}" if language() == "en"
+                                                          else f"{chance * 100:.0f}\u202f%")
+        mark = " " + _("(best)") if o == v.best else " " + _("(tied)") if o in v.ties else ""
+        lines.append(f"| {_(option_name(o))}{mark} | {made} | {signed_score(v.expected[o])} |")
+    return "\n".join(lines)
 
 
 def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str], *, winner: int | None = None,
@@ -162,7 +177,8 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
                    .format(n=n, leader=names[t.leader], winner=names[t.winner]))
     with st.expander(_("Everything that happened, in order")):
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
-        st.markdown("\n".join(f"{i}. {say(action_text(a, lambda seat: names[seat]))}"
+        you = names.index(_("You")) if _("You") in names else None  # the learner, in the second person
+        st.markdown("\n".join(f"{i}. {say(action_text(a, lambda seat: names[seat], you=you))}"
                                for i, a in enumerate(deal.log, 1)))
 
 

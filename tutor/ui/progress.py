@@ -17,12 +17,12 @@ from ..progress import Store, StoreError
 from ..progress.mastery import daily, local_day, plain_words, streak
 from ..progress.transfer import export_learner, import_learner
 from ..quiz import KINDS
-from ..skills import SKILLS
 from . import learner as lr
 from .data import course, puzzles
 from .puzzles import rating_text
 from .replay import render_replay, render_review
 from .safe import plain, query_choice
+from .text import say, skill_name
 from .widgets import download
 
 VIEWS = {"mastery": N_("Mastery"), "replay": N_("Replay my mistakes"), "review": N_("Spaced review"),
@@ -76,7 +76,7 @@ def _mastery_table() -> None:
     rows = []
     for skill in DRILL_KIND:
         s = m.get(skill)
-        rows.append({"Skill": SKILLS.get(skill, skill), "How it is going": plain_words(s) if s else _("not tried yet"),
+        rows.append({"Skill": skill_name(skill), "How it is going": say(plain_words(s)) if s else _("not tried yet"),
                      "Accuracy": round(100 * s.accuracy) if s else None,
                      "Confidence": round(100 * s.confidence) if s else 0, "Recent answers": s.recent if s else 0,
                      "_skill": skill})
@@ -98,7 +98,7 @@ def _mastery_table() -> None:
                          columns["Confidence"]: st.column_config.ProgressColumn(format="%d%%", min_value=0,
                                                                                 max_value=100)})
     weakest = rows[0]
-    label = _("Practise next: {skill} →").format(skill=SKILLS.get(weakest["_skill"], weakest["_skill"]))
+    label = _("Practise next: {skill} →").format(skill=skill_name(weakest["_skill"]))
     if st.button(label, type="primary", key="progress_next"):
         st.session_state["drill_kinds"] = [DRILL_KIND[weakest["_skill"]]]
         st.switch_page("tutor/ui/pages/drill.py")

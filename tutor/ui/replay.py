@@ -16,9 +16,9 @@ from ..progress import Store
 from ..progress.review import RATING_LABELS
 from ..quiz import KINDS
 from ..quiz.rules import RULES
-from ..skills import SKILLS
 from . import learner as lr
 from .question import load_question, render_question
+from .text import say, skill_name
 
 MAX_LISTED = 100
 
@@ -50,7 +50,7 @@ def render_replay() -> None:
     c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     skills = sorted({m.skill for m in mistakes})
     skill = c1.selectbox(_("Skill"), ["all", *skills], format_func=lambda s: _("All skills") if s == "all" else
-                         SKILLS.get(s, s), key="replay_skill")
+                         skill_name(s), key="replay_skill")
     hide = c2.toggle(_("Hide the ones I have put right"), value=True, key="replay_hide")
     shown = [m for m in mistakes if (skill == "all" or m.skill == skill) and not (hide and m.id in fixed)]
     more = " " + _("(the oldest {n} are listed)").format(n=MAX_LISTED) if len(shown) > MAX_LISTED else ""
@@ -62,7 +62,7 @@ def render_replay() -> None:
     shown = shown[:MAX_LISTED]  # the oldest ones: a list of thousands would only slow the page down
     ids = [m.id for m in shown]
     label = {m.id: _("{date} · {skill} · you answered “{answer}”").format(
-        date=_date(m.answered_at), skill=SKILLS.get(m.skill, m.skill), answer=m.answer or "?") for m in shown}
+        date=_date(m.answered_at), skill=skill_name(m.skill), answer=m.answer or "?") for m in shown}
     # The pick lives in Session State only (no index=): giving both logs a Streamlit warning.
     wkey = f"replay_pick_{skill}_{hide}"
     if st.session_state.get(wkey) not in ids:
@@ -129,10 +129,10 @@ def render_review() -> None:
     for c in cards:
         with st.container(border=True):
             when = _("due now") if c.is_due(now) else _("due {when}").format(when=_relative(c.due - now))
-            last = " · " + _("last: {rating}").format(rating=RATING_LABELS[c.last_rating]) if c.last_rating else ""
+            last = " · " + _("last: {rating}").format(rating=_(RATING_LABELS[c.last_rating])) if c.last_rating else ""
             reviews = ngettext("{n} review", "{n} reviews", c.reviews).format(n=c.reviews)
-            st.markdown(f"**{SKILLS.get(c.skill, c.skill)}** · {when} · {reviews}{last}")
-            st.caption(c.why(now))
+            st.markdown(f"**{skill_name(c.skill)}** · {when} · {reviews}{last}")
+            st.caption(say(c.why(now, when=_moment, day=_day)))
 
 
 def due_skills() -> list:
@@ -167,7 +167,7 @@ def _review_question() -> None:
     gen = KINDS[kind]
     key = f"review_{kind}_{seed}"
     with st.container(border=True):
-        st.caption(_("Review · {skill}").format(skill=SKILLS.get(gen.skill, gen.skill)))
+        st.caption(_("Review · {skill}").format(skill=skill_name(gen.skill)))
         _question(kind, seed, {"players": 4 if 4 in gen.players else gen.players[-1]}, key, "review")
         if not st.session_state.get(f"{key}_saved"):
             return
@@ -200,3 +200,19 @@ def _date(when) -> str:
         return f"{when:%d %b %Y}"
     from babel.dates import format_date
     return format_date(when, "dd MMM y", locale=language())
+
+
+def _moment(when) -> str:
+    """'05 Mar 2025 14:30 UTC' in English, '5 mars 2025 14:30 UTC' in French."""
+    if language() == DEFAULT:
+        return when.strftime("%d %b %Y %H:%M UTC")
+    from babel.dates import format_datetime
+    return format_datetime(when, "d MMM y HH:mm", tzinfo=UTC, locale=language()) + " UTC"
+
+
+def _day(when) -> str:
+    """'05 Mar' in English, '5 mars' in French."""
+    if language() == DEFAULT:
+        return f"{when:%d %b}"
+    from babel.dates import format_date
+    return format_date(when, "d MMMM", locale=language())

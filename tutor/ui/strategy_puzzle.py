@@ -274,7 +274,8 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
         rows.append({_("Bid"): bid_label(bid), _("Made"): chance, _("Expected score"): signed_score(v["expected"]),
                      "": _("best") if bid == puzzle.solution[0] else ""})
     st.markdown(_("**Each contract**, from {n} deals {how} "
-                  "(the chance the taker makes it, and the taker's average score):").format(n=puzzle.samples, how=HOW))
+                  "(the chance the taker makes it, and the taker's average score):").format(
+        n=puzzle.samples, how=_(HOW)))
     st.table(rows)
 
 

@@ -28,4 +28,11 @@ def said(items: Iterable) -> list[str]:
     return [say(x) for x in items]
 
 
-__all__ = ["card_name", "card_short", "cards_text", "error_text", "said", "say"]
+__all__ = ["card_name", "card_short", "cards_text", "error_text", "said", "say", "skill_name"]
+
+
+def skill_name(skill: str) -> str:
+    """A skill's title in the learner's language (``tutor.skills.SKILLS``); an unknown id as it is."""
+    from ..i18n import _
+    from ..skills import SKILLS
+    return _(SKILLS[skill]) if skill in SKILLS else str(skill)

@@ -25,7 +25,7 @@ ANY = "any"
 
 
 def _kind_label(kind: str) -> str:
-    title = _(SKILLS.get(KINDS[kind].skill, "")).split(":")[0]
+    title = _(SKILLS.get(KINDS[kind].skill, "")).split(":")[0].strip()
     return f"{kind} · {title}" if title else kind
 
 
