@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import parse_card
-
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
 PAGES = ["course", "lesson", "drill", "puzzles", "practice", "progress", "reference", "check", "scoresheet", "seasons",
@@ -53,7 +51,8 @@ def _words_of_data(value):
     if isinstance(value, dict):
         for k, v in value.items():
             if k not in {"mode", "token", "pick_from", "code", "codes", "cards", "card", "suit", "key", "kind",
-                         "preselected", "seat_codes", "state", "marks"}:
+                         "preselected", "seat_codes", "state", "marks",
+                         "field", "type"}:
                 yield from _words_of_data(v)
     elif isinstance(value, list):
         for v in value:
@@ -135,11 +134,11 @@ def test_every_page_opens_in_french_with_no_english(name):
 @pytest.fixture
 def learner_with_history(db):
     """A learner who has finished a lesson and answered drill questions, right and wrong, on several skills."""
-    from datetime import datetime, timedelta
+    from datetime import UTC, datetime, timedelta
 
     from tutor.progress.store import AnswerRecord
     me = db.default_learner()
-    start = datetime.now() - timedelta(days=9)
+    start = datetime.now(UTC) - timedelta(days=9)
     db.finish_lesson(me.id, "the-deck", at=start)
     for i, (skill, kind) in enumerate([("legal-play", "legal"), ("scoring", "score"), ("trick-winner", "winner"),
                                        ("counting", "count"), ("legal-play", "legal"), ("target", "target")] * 3):
@@ -160,4 +159,11 @@ def test_a_practice_deal_under_way_reads_french():
     at = open_page("practice", players="4", seed="3", dealer="2")
     assert not at.exception, at.exception
     assert english_in(at) == [], english_in(at)
-    assert parse_card("KH")  # the table's cards are pictures, named in French (tested in the browser test)
+    assert "Vous, joueur 1" in "\n".join(shown(at))  # the seat line names the learner in French
+
+
+def test_the_first_profile_is_called_moi_in_french(learner_with_history):
+    assert "Élève\u00a0: **Moi**" in "\n".join(shown(open_page("progress")))
+    english = AppTest.from_file(APP, default_timeout=120).run()
+    english.switch_page("tutor/ui/pages/progress.py")
+    assert "Learner: **Me**" in "\n".join(shown(english.run()))

@@ -26,7 +26,7 @@ from ..i18n import _
 from ..progress import AnswerRecord, Problem, Store, StoreError, database_url
 from ..progress.db import PASSING
 from ..progress.mastery import RECENT, Mastery, mastery_by_skill, plain_words
-from ..progress.store import REVEALED
+from ..progress.store import DEFAULT_NAME, REVEALED
 from ..skills import SKILLS
 from .safe import plain
 from .text import say
@@ -197,10 +197,15 @@ def learner_id() -> int | None:
     return who[0]
 
 
+def shown_name(name: str) -> str:
+    """A learner's name as the pages show it: the first profile, made as "Me", is "Moi" in French."""
+    return _("Me") if name == DEFAULT_NAME else name
+
+
 def learner_name() -> str:
     learner_id()
     who = st.session_state.get(LEARNER)
-    return who[1] if who else _("Guest (not saved)")
+    return shown_name(who[1]) if who else _("Guest (not saved)")
 
 
 def switch_learner(learner_id: int, name: str) -> None:

@@ -12,7 +12,7 @@ from datetime import datetime
 
 import streamlit as st
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..progress import Store, StoreError
 from ..progress.mastery import daily, local_day, plain_words, streak
 from ..progress.transfer import export_learner, import_learner
@@ -131,11 +131,17 @@ def _chart(hours, tz) -> None:
 
 
 def _titled(chart: dict) -> dict:
-    """The chart with its axis titles in the learner's language (the data's field names stay as they are)."""
+    """The chart with its axis and tooltip titles in the learner's language (the data's field names stay as they
+    are); in French the dates are written day/month, since the chart's own month names are English."""
+    french = language() == "fr"
+    day = {"field": "day", "type": "temporal", "title": _("day"), **({"format": "%d/%m/%Y"} if french else {})}
     bars, line = chart["layer"]
-    bars = {**bars, "encoding": {**bars["encoding"], "y": {**bars["encoding"]["y"], "title": _("answers")}}}
-    line = {**line, "encoding": {**line["encoding"], "y": {**line["encoding"]["y"], "title": _("accuracy %")}}}
-    return {**chart, "layer": [bars, line]}
+    bars = {**bars, "encoding": {**bars["encoding"], "y": {**bars["encoding"]["y"], "title": _("answers")},
+                                 "tooltip": [day, {"field": "answers", "title": _("answers")}]}}
+    line = {**line, "encoding": {**line["encoding"], "y": {**line["encoding"]["y"], "title": _("accuracy %")},
+                                 "tooltip": [day, {"field": "accuracy", "title": _("accuracy")}]}}
+    x = {**chart["encoding"]["x"], **({"axis": {"format": "%d/%m"}} if french else {})}
+    return {**chart, "encoding": {**chart["encoding"], "x": x}, "layer": [bars, line]}
 
 
 def render_profile() -> None:
@@ -151,7 +157,8 @@ def render_profile() -> None:
     names = {p.id: p.name for p in people}
     if names:
         picked = st.selectbox(_("Who is learning?"), list(names), index=list(names).index(lid) if lid in names else 0,
-                              format_func=names.get, key=f"progress_who_{lid}")  # a new widget per learner
+                              format_func=lambda i: lr.shown_name(names[i]),
+                              key=f"progress_who_{lid}")  # a new widget per learner
         if picked != lid:
             lr.switch_learner(picked, names[picked])
             st.rerun()
