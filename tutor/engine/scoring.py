@@ -234,11 +234,12 @@ def score_deal(*, players: int, contract, taker_points: float, oudlers: int,
     won = points >= target
     # A side that takes every trick always has its target: the other side holds at most the dog and the Excuse.
     if chelem in ("announced_made", "made") and not won:
-        raise TarotError(f"the attack took every trick, so it cannot fall short of its target ({points_text(points)} "
-                         f"with {oudlers} oudler{'s' if oudlers != 1 else ''} is below {target})")
+        raise TarotError(Text(N_("the attack took every trick, so it cannot fall short of its target ({points} with "
+                                 "{n_oudlers} is below {target})"), points=points_text(points),
+                              n_oudlers=plural(oudlers, "oudler"), target=target))
     if chelem == "defence" and won:
-        raise TarotError(f"the defence took every trick, so the attack cannot reach its target "
-                         f"({points_text(points)} with {oudlers} oudler{'s' if oudlers != 1 else ''})")
+        raise TarotError(Text(N_("the defence took every trick, so the attack cannot reach its target ({points} with "
+                                 "{n_oudlers})"), points=points_text(points), n_oudlers=plural(oudlers, "oudler")))
     # Who took the tricks bounds what the attack's pile can hold (the écart, the dog, the Excuse).
     check_pile_total(players, contract, points, oudlers, chelem, alone)
 
