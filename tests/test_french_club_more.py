@@ -190,3 +190,41 @@ def test_english_refusals_are_unchanged():
         Game.from_rows(game.players, rows)
     with i18n.using("fr"), pytest.raises(EntryError, match="^donne 1\u00a0: bouts\u00a0: "):
         Game.from_rows(game.players, rows)
+
+
+# -- the class quiz's answers CSV -------------------------------------------------------------------------------
+
+
+def _answers():
+    from datetime import UTC, datetime, timedelta
+    from types import SimpleNamespace
+
+    from tutor.classroom.store import Mark, Player
+    t0 = datetime(2025, 3, 14, 9, 30, tzinfo=UTC)
+    quiz = SimpleNamespace(questions=[SimpleNamespace(kind="score", skill="scoring"),
+                                      SimpleNamespace(kind="count", skill="counting")])
+    players = [Player(1, 1, "Anaïs", "t1", t0, None), Player(2, 1, "=HYPERLINK(1)", "t2", t0, None)]
+    marks = [Mark(1, 0, "-52", True, 1.0, t0 + timedelta(seconds=20)),
+             Mark(1, 1, "40.5", False, 0.5, t0 + timedelta(seconds=45)),
+             Mark(2, 0, "garde", False, 0.0, t0 + timedelta(minutes=2))]
+    return quiz, players, marks
+
+
+def test_the_class_answers_csv_in_french_is_for_french_excel_and_english_is_unchanged():
+    from tutor.classroom import stats
+    quiz, players, marks = _answers()
+    assert stats.to_csv(quiz, players, marks) == (
+        "learner,question,kind,skill,answer,correct,credit,answered_at\n"
+        "Anaïs,1,score,scoring,-52,1,1,2025-03-14T09:30:20+00:00\n"
+        "Anaïs,2,count,counting,40.5,0,0.5,2025-03-14T09:30:45+00:00\n"
+        "'=HYPERLINK(1),1,score,scoring,garde,0,0,2025-03-14T09:32:00+00:00\n")
+    french = stats.to_csv(quiz, players, marks, french=True)
+    assert french == (
+        "\ufeffélève;question;type;compétence;réponse;juste;crédit;répondu_le_utc\n"
+        "Anaïs;1;score;scoring;-52;1;1;2025-03-14 09:30:20\n"
+        "Anaïs;2;count;counting;40,5;0;0,5;2025-03-14 09:30:45\n"
+        "'=HYPERLINK(1);1;score;scoring;garde;0;0;2025-03-14 09:32:00\n")
+    import csv
+    import io
+    rows = list(csv.reader(io.StringIO(french.removeprefix("\ufeff")), delimiter=";"))
+    assert [len(r) for r in rows] == [8] * 4 and rows[0][0] == "élève"
