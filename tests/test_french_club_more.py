@@ -17,7 +17,7 @@ from tutor.club.duplicate_csv import from_csv as duplicate_from_csv
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAGMENT = i18n.LOCALES / "fr" / "LC_MESSAGES" / "club_more.po"
-MINE = [*sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "club").glob("*.py")),
+MINE = [*sorted(str(p.relative_to(ROOT)) for d in ("club", "worksheets") for p in (ROOT / "tutor" / d).glob("*.py")),
         "tutor/classroom/stats.py", "tutor/ui/duplicate.py", "tutor/ui/scoresheet.py", "tutor/ui/class_board.py",
         "tutor/engine/scoring.py", "tutor/engine/rules.py"]
 PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rs])?\}")
@@ -54,7 +54,11 @@ def test_every_string_of_these_modules_has_its_french_with_its_placeholders():
 def test_this_fragment_is_used_well_typeset_and_keeps_placeholders():
     with FRAGMENT.open("rb") as fh:
         ours = read_po(fh, locale="fr")
-    used = {key for _p, key, _m in _msgids(MINE)}
+    from tutor.quiz import KINDS
+    # the kinds' summaries are said through _() where shown (worksheets, teacher page) but written unmarked
+    used = {key for _p, key, _m in _msgids(MINE)} | {g.summary for g in KINDS.values()}
+    cat = i18n.catalogue("fr")
+    assert all(cat.get(g.summary) and cat.get(g.summary).string for g in KINDS.values())
     entries = [m for m in ours if m.id]
     assert len(entries) >= 35
     for m in entries:
@@ -228,3 +232,65 @@ def test_the_class_answers_csv_in_french_is_for_french_excel_and_english_is_unch
     import io
     rows = list(csv.reader(io.StringIO(french.removeprefix("\ufeff")), delimiter=";"))
     assert [len(r) for r in rows] == [8] * 4 and rows[0][0] == "élève"
+
+
+# -- the PDFs ---------------------------------------------------------------------------------------------------
+
+PDF_ENGLISH = re.compile(r"\b(the|and|is|of|to|your|with|each|taker|dealer|defender|defence|attack|trick|trumps?|"
+                         r"king|queen|jack|knight|score|deal|target|step|pick|say|count|which|who|judge|choose|"
+                         r"best|every|card|players?|seed|answer|key|worked|name|dog|movement|round|table \d+ of|"
+                         r"North|East|South|West|Brought|forward|signed|gains|loses)\b")
+
+
+def _pdf_text(pdf: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _scan(text: str) -> str:
+    """The words of a French PDF's text, less what stays as typed: the kinds' ids and the card codes."""
+    from tutor.quiz import KINDS
+    text = re.sub(r"\b(" + "|".join(map(re.escape, KINDS)) + r")\b", "", text)
+    return re.sub(r"\b(T\d{1,2}|EX|(?:10|[1-9KQCJ])[SHDC])\b", "", text)
+
+
+def test_every_pdf_of_the_club_and_class_side_is_french_in_french():
+    from tutor.club.duplicate_setup import make_setup
+    from tutor.worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
+    from tutor.worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
+    from tutor.worksheets.worksheet import PRINTABLE
+    with i18n.using("fr"):
+        ws = make_worksheet(list(PRINTABLE), len(PRINTABLE), seed=5)
+        setup = make_setup(3, 3, per_round=1, seed=4)  # the placeholder names: Nord 1, Est 2...
+        texts = {"feuille 3": blank_sheet_pdf(3), "feuille 5": blank_sheet_pdf(5, ["Anne", "Ève"]),
+                 "fiche": worksheet_pdf(ws), "corrigé": answers_pdf(ws), "diagrammes": diagrams_pdf(setup),
+                 "fiches ambulantes": fiches_pdf(setup), "mouvement": movement_pdf(setup)}
+    texts = {k: _pdf_text(v) for k, v in texts.items()}
+    for name, text in texts.items():
+        for line in _scan(text).splitlines():
+            assert not PDF_ENGLISH.search(line), (name, line)
+    # the kinds' headings, the sign convention and the answer form read as French writes them
+    assert "1. Les contrats, les enchères encore possibles, le preneur et le chien" in texts["fiche"]
+    assert "Chaque ligne de la marque est signée du côté du preneur" in texts["fiche"]
+    assert "Votre réponse\u00a0:" in texts["fiche"] or "Votre réponse :" in texts["fiche"]
+    assert re.search(r"Objectif\s?: \d+\s?; ", texts["corrigé"])
+    assert "(25 + différence)" in texts["feuille 3"] and "écart)" not in texts["feuille 3"]
+    # a French deck's letters: Roi, Dame, Cavalier, Valet
+    assert "V C D R" in texts["diagrammes"] and "J C Q K" not in texts["diagrammes"]
+    assert re.search(r"Chien\s?: ", texts["diagrammes"])
+    assert "Nord 1" in texts["fiches ambulantes"] and "Ouest 3" in texts["mouvement"]
+
+
+def test_the_pdfs_in_english_are_unchanged():
+    from tutor.club.duplicate_setup import make_setup
+    from tutor.worksheets import answers_pdf, make_worksheet, worksheet_pdf
+    from tutor.worksheets.duplicate import diagrams_pdf, fiches_pdf
+    ws = make_worksheet(["score", "legal"], 2, seed=5)
+    sheet, key = (" ".join(_pdf_text(f(ws)).split()) for f in (worksheet_pdf, answers_pdf))
+    assert "1. Score a deal step by step on the breakdown form" in sheet
+    assert "Every step of the score is signed from the taker’s side" in sheet and "Your answer (card codes):" in sheet
+    assert re.search(r"Target: \d+; ", key)
+    setup = make_setup(3, 3, per_round=1, seed=4)
+    assert "J C Q K" in _pdf_text(diagrams_pdf(setup)) and "North 1" in _pdf_text(fiches_pdf(setup))

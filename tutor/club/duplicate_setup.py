@@ -254,9 +254,9 @@ class Setup:
 
 
 def default_lines(tables: int) -> tuple[tuple[str, ...], ...]:
-    """Placeholder names: North 1, East 1, ... by the table each starts at."""
-    from .duplicate import ORIENTATION_NAMES
-    return tuple(tuple(f"{ORIENTATION_NAMES[o]} {i + 1}" for i in range(tables)) for o in ORIENTATIONS)
+    """Placeholder names: North 1, East 1, ... by the table each starts at (Nord 1, Est 1... in French)."""
+    from .duplicate import side
+    return tuple(tuple(f"{side(o)} {i + 1}" for i in range(tables)) for o in ORIENTATIONS)
 
 
 def make_setup(tables: int, rounds: int, per_round: int = 4, seed: int = 0, lines=None) -> Setup:

@@ -7,7 +7,7 @@ import streamlit as st
 from ..engine import TarotError, explain_all, parse_cards, score_deal
 from ..engine.rules import Contract
 from ..i18n import N_, _
-from ..quiz.scoreform import SIGN_CONVENTION
+from ..quiz.scoreform import sign_convention
 from .cards import cards_html
 from .safe import TEXT_LIMIT, plain
 from .text import card_short, cards_text, error_text, say
@@ -52,7 +52,7 @@ def _score_form() -> None:
         except TarotError as err:
             st.error(plain(error_text(err)))
             return
-        st.caption(say(SIGN_CONVENTION))
+        st.caption(sign_convention())
         for step in s.steps:
             st.markdown(f"- {say(step.text)}")
         st.success(_("Taker {score}").format(score=f"{s.taker:+d}")

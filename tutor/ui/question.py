@@ -13,7 +13,7 @@ from ..quiz import check_answer, generate
 from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
-from ..quiz.scoreform import SIGN_CONVENTION
+from ..quiz.scoreform import sign_convention
 from ..strategy.principles import PRINCIPLES
 from .cards import card_name, cards_inline
 from .reference import linked_sections, reference_links
@@ -21,7 +21,6 @@ from .safe import TEXT_LIMIT
 from .table_component import card_table
 from .table_model import answer_cards, answer_of, answered_by_table, question_view, refusal
 from .table_view import show_question_table
-from .text import say
 from .widgets import show_card_groups, typed_cards
 
 # Kinds whose question takes a moment to make (the bidding estimator plays out many deals, the solver searches
@@ -118,7 +117,7 @@ def answer_widget(q: Question, key: str):
     if t is AnswerType.NUMBER:
         return st.text_input(_("Your answer"), key=f"{key}_number", placeholder=_("a number, e.g. 42 or -42"),
                              max_chars=TEXT_LIMIT)
-    st.caption(say(SIGN_CONVENTION))
+    st.caption(sign_convention())
     values = {}
     # One row of two per pair of steps, so the fields keep the order of the steps when the columns stack on a
     # phone and when Tab moves from field to field.
