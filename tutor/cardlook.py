@@ -13,7 +13,8 @@ from here, so a card looks the same on screen and on paper. No Streamlit, no dra
 from __future__ import annotations
 
 from .engine.cards import RANK_CODES, Card
-from .i18n.words import card_short
+from .i18n import language
+from .i18n.words import RANK_LETTER_FR, card_short
 
 # A four-colour deck: every suit is told apart by colour as well as by shape.
 SUIT_COLOURS = {0: "#1b1b1b", 1: "#c62828", 2: "#d35400", 3: "#1e7b34"}
@@ -23,7 +24,19 @@ EXCUSE_COLOUR = "#6a1b9a"
 
 
 def rank_label(card: Card) -> str:
-    """The rank as printed in a suit card's corner: 'K', 'C' for the knight (Cavalier), '7'."""
+    """The rank as printed in a suit card's corner: 'K', 'C' for the knight (Cavalier), '7'; a French deck's
+    letters in French: 'R', 'D', 'C', 'V'.
+
+    >>> from tutor.engine import parse_card
+    >>> from tutor.i18n import using
+    >>> [rank_label(parse_card(c)) for c in ("KH", "QS", "CD", "JC", "7H")]
+    ['K', 'Q', 'C', 'J', '7']
+    >>> with using("fr"):
+    ...     [rank_label(parse_card(c)) for c in ("KH", "QS", "CD", "JC", "7H")]
+    ['R', 'D', 'C', 'V', '7']
+    """
+    if language() == "fr":
+        return RANK_LETTER_FR.get(card.rank, str(card.rank))
     if card.rank == 12:
         return "C"  # Cavalier, the knight
     return RANK_CODES.get(card.rank, str(card.rank))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass
+from datetime import UTC
 from decimal import ROUND_HALF_UP, Decimal
 
 from .. import i18n
@@ -331,20 +333,31 @@ def skill_title(skill: str) -> str:
 
 
 CSV_COLUMNS = ("learner", "question", "kind", "skill", "answer", "correct", "credit", "answered_at")
+# The French export's columns, in the same order; the kind and skill stay their ids (the names every page uses).
+FRENCH_CSV_COLUMNS = ("élève", "question", "type", "compétence", "réponse", "juste", "crédit", "répondu_le_utc")
+_DECIMAL = re.compile(r"[+-]?\d+\.\d+")
 
 
-def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark]) -> str:
+def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark], *, french: bool = False) -> str:
     """One row per answer; times in UTC ISO 8601.
 
     Columns: learner, question (1-based), kind, skill, answer (as understood), correct (1/0), credit, answered_at.
     A cell a spreadsheet would run as a formula (a learner called ``=HYPERLINK(...)``) starts with a quote.
+    ``french``: the French export, as French Excel reads it: French headers, ``;`` between columns, decimal commas
+    (a credit of 0,5, an answer of 40,5), the time as ``2025-03-14 09:30:00`` (UTC) and a byte-order mark.
     """
     names = {p.id: p.name for p in players}
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
+    w = csv.writer(out, lineterminator="\n", delimiter=";" if french else ",")
+    w.writerow(FRENCH_CSV_COLUMNS if french else CSV_COLUMNS)
     for m in marks:
         q = quiz.questions[m.number]
-        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, q.kind, q.skill, m.answer, int(m.correct),
-                                       f"{m.credit:g}", m.answered_at.isoformat())])
-    return out.getvalue()
+        answer, credit, when = m.answer, f"{m.credit:g}", m.answered_at.isoformat()
+        if french:
+            answer = answer.replace(".", ",") if _DECIMAL.fullmatch(answer or "") else answer
+            credit = credit.replace(".", ",")
+            at = m.answered_at.astimezone(UTC) if m.answered_at.tzinfo else m.answered_at
+            when = at.strftime("%Y-%m-%d %H:%M:%S")
+        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, q.kind, q.skill, answer, int(m.correct),
+                                       credit, when)])
+    return ("\ufeff" if french else "") + out.getvalue()  # the mark tells French Excel the file is UTF-8

@@ -60,6 +60,7 @@ from .entry import (
     field_words,
     find_player,
     fold,
+    grouped,
     make_entry,
     score_entry,
 )
@@ -165,7 +166,7 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
     """
     if len(text) > MAX_SHEET_BYTES:
         raise CsvError([(0, _("the sheet is larger than the {n} KB allowed").format(
-            n=f"{MAX_SHEET_BYTES // 1024:,}"))], source)
+            n=grouped(MAX_SHEET_BYTES // 1024)))], source)
     text = text.removeprefix("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = _delimiter(first)
@@ -177,7 +178,8 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
     meta: dict[str, tuple[int, str]] = {}  # field: (line, value)
     for line, cells in _rows(reader):
         if cells is None:
-            problems.append((line, f"a cell has more than the {MAX_CSV_CELL:,} characters allowed"))
+            too_long = _("a cell has more than the {n} characters allowed").format(n=grouped(MAX_CSV_CELL))
+            problems.append((line, too_long))
             continue
         if cells and cells[0].lstrip().startswith("#"):
             field = META_FIELDS.get(fold(cells[0].lstrip().lstrip("#")))
@@ -195,7 +197,8 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
                 raise CsvError([(line, str(err))], source) from None
             continue
         if len(cells) > len(header):
-            problems.append((line, f"{len(cells)} cells but the header has {len(header)} columns"))
+            problems.append((line, _("{n} cells but the header has {columns} columns").format(n=len(cells),
+                                                                                               columns=len(header))))
             continue
         row = dict(zip(header, cells))
         fields = {f: row.get(name, "") for name in header if (f := column_field(name))}
@@ -208,7 +211,8 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
         scores = player_scores(players, entry, score_entry(len(players), entry))
         for name, score in zip(players, scores):
             if written[name] and written[name].replace("+", "", 1) != str(score):
-                problems.append((line, f"{name}: the sheet says {written[name]} but this deal scores {score:+d}"))
+                problems.append((line, _("{name}: the sheet says {written} but this deal scores {score}").format(
+                    name=name, written=written[name], score=f"{score:+d}")))
         deals.append(entry)
     if header is None and problems:
         raise CsvError(problems, source)
@@ -221,7 +225,7 @@ def read_csv(text: str, source: str = "<csv>") -> SheetFile:
         try:
             first_dealer = players.index(find_player(players, who))
         except TarotError as err:
-            problems.append((line, f"first dealer: {err}"))
+            problems.append((line, _("first dealer: {problem}").format(problem=err)))
     if problems:
         raise CsvError(sorted(problems, key=lambda p: p[0]), source)
     return SheetFile(Game(players, tuple(deals)), meta.get("name", (0, None))[1], first_dealer)

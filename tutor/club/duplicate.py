@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..engine import TarotError
+from ..i18n import _, language
 
 ORIENTATIONS = ("N", "E", "S", "W")  # the CSV's columns and the étui's pockets
 ORIENTATION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -46,13 +47,18 @@ WEIGHTS = {"attack": Fraction(1, 4), "defence": Fraction(3, 4)}  # global % = 1/
 TAKER_FACTOR = 3                    # with 4 players the taker scores 3 times the marque (the defenders' sum)
 
 
+def side(orientation: str) -> str:
+    """An orientation's name in the current language (North, Nord)."""
+    return (FRENCH_NAMES if language() == "fr" else ORIENTATION_NAMES)[orientation]
+
+
 class DuplicateError(TarotError):
     """A result that cannot be ranked; ``line`` is the CSV line (0 when there is none)."""
 
     def __init__(self, message: str, line: int = 0):
         self.line = line
         self.message = message
-        super().__init__(f"line {line}: {message}" if line else message)
+        super().__init__(_("line {line}: {message}").format(line=line, message=message) if line else message)
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,8 @@ class Result:
 
     def __post_init__(self):
         if self.taker not in ORIENTATIONS:
-            raise DuplicateError(f"the taker must be one of N, E, S, W, not {self.taker!r}", self.line)
+            raise DuplicateError(_("the taker must be one of N, E, S, W, not {taker!r}").format(taker=self.taker),
+                                 self.line)
 
     def player(self, orientation: str) -> str:
         return self.seats[ORIENTATIONS.index(orientation)]
@@ -106,7 +113,7 @@ def topage(scores: Sequence[int]) -> tuple[Fraction, ...]:
 def global_pct(attack: Fraction | None, defence: Fraction | None) -> Fraction:
     """1/4 attack + 3/4 defence; with only one of them measured, that one (the FFT text is silent)."""
     if attack is None and defence is None:
-        raise DuplicateError("a player with no deal has no percentage")
+        raise DuplicateError(_("a player with no deal has no percentage"))
     if attack is None:
         return defence
     if defence is None:
@@ -175,21 +182,24 @@ def check_results(results: Iterable[Result]) -> tuple[Result, ...]:
         names = Counter(r.seats)
         twice = [n for n, k in names.items() if k > 1]
         if twice:
-            raise DuplicateError(f"{twice[0]} sits in two seats at table {r.table} (deal {r.deal})", r.line)
+            raise DuplicateError(_("{name} sits in two seats at table {table} (deal {deal})").format(
+                name=twice[0], table=r.table, deal=r.deal), r.line)
         if (r.deal, r.table) in seen_table:
-            raise DuplicateError(f"deal {r.deal} is played twice at table {r.table} "
-                                 f"(see line {seen_table[r.deal, r.table].line})", r.line)
+            raise DuplicateError(_("deal {deal} is played twice at table {table} (see line {line})").format(
+                deal=r.deal, table=r.table, line=seen_table[r.deal, r.table].line), r.line)
         seen_table[r.deal, r.table] = r
         for name in r.seats:
             if (r.deal, name) in seen_player:
                 other = seen_player[r.deal, name]
-                raise DuplicateError(f"{name} plays deal {r.deal} twice (tables {other.table} and {r.table})", r.line)
+                raise DuplicateError(_("{name} plays deal {deal} twice (tables {one} and {other})").format(
+                    name=name, deal=r.deal, one=other.table, other=r.table), r.line)
             seen_player[r.deal, name] = r
         first = taker_of.setdefault(r.deal, r)
         if first.taker != r.taker:
-            raise DuplicateError(f"deal {r.deal}: the taker is {ORIENTATION_NAMES[first.taker]} at table "
-                                 f"{first.table} but {ORIENTATION_NAMES[r.taker]} at table {r.table}; the étui "
-                                 "names one taker", r.line)
+            raise DuplicateError(_("deal {deal}: the taker is {first} at table {one} but {second} at table {other}; "
+                                   "the étui names one taker").format(deal=r.deal, first=side(first.taker),
+                                                                      one=first.table, second=side(r.taker),
+                                                                      other=r.table), r.line)
     return results
 
 
@@ -223,7 +233,7 @@ def rank(results: Iterable[Result]) -> Ranking:
     """Topage, percentages and both classements of a tournament's results (see the module's text)."""
     results = check_results(results)
     if not results:
-        raise DuplicateError("there are no results to rank")
+        raise DuplicateError(_("there are no results to rank"))
     by_deal = defaultdict(list)
     for r in results:
         by_deal[r.deal].append(r)

@@ -26,10 +26,11 @@ import csv
 import io
 
 from ..csvsafe import guard, unguard
+from ..i18n import N_, _, language
 from ..limits import MAX_CSV_CELL, MAX_DUPLICATE_SCORE, MAX_NAME_CHARS, MAX_SEED, MAX_SHEET_BYTES, parse_int, shorten
 from .csvio import _rows
 from .duplicate import FRENCH_NAMES, ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
-from .entry import fold
+from .entry import fold, grouped
 
 COLUMNS = ("deal", "table", "N", "E", "S", "W", "taker", "score")
 # What may name an orientation, in a cell or a header (compared by ``fold``).
@@ -50,11 +51,16 @@ def orientation(text: str) -> str | None:
     return ORIENTATION_WORDS.get(fold(text))
 
 
-def _number(text: str, what: str, line: int) -> int:
+def column_name(column: str) -> str:
+    """A column as the messages name it: its English header, or its French one in French (``Ouest``)."""
+    return column if language() == "en" else dict(zip(COLUMNS, FRENCH_COLUMNS))[column]
+
+
+def _number(text: str, message: str, line: int) -> int:
+    """``message``: the refusal, an ``N_`` id with ``{value!r}`` and ``{most}``."""
     n = parse_int(text, 1, MAX_NUMBER)
     if n is None:
-        raise DuplicateError(f"the {what} {shorten(text.strip(), 20)!r} is not a number from 1 to {MAX_NUMBER:,}",
-                             line)
+        raise DuplicateError(_(message).format(value=shorten(text.strip(), 20), most=grouped(MAX_NUMBER)), line)
     return n
 
 
@@ -63,18 +69,20 @@ def _score(text: str, line: int) -> int:
     n = parse_int(s[1:] if s.startswith("+") and s[1:2] != "-" else s, -MAX_DUPLICATE_SCORE, MAX_DUPLICATE_SCORE)
     if n is None:
         if parse_int(s.lstrip("+"), -MAX_SEED, MAX_SEED) is not None:
-            raise DuplicateError(f"the score {s} is beyond the {MAX_DUPLICATE_SCORE:,} a deal can score", line)
-        raise DuplicateError(f"the score {shorten(s, 20)!r} is not a whole number (the marque per defender, "
-                             "e.g. 56 or -52)", line)
+            raise DuplicateError(_("the score {score} is beyond the {most} a deal can score").format(
+                score=s, most=grouped(MAX_DUPLICATE_SCORE)), line)
+        raise DuplicateError(_("the score {score!r} is not a whole number (the marque per defender, e.g. 56 or -52)")
+                             .format(score=shorten(s, 20)), line)
     return n
 
 
 def _name(text: str, column: str, line: int) -> str:
     name = " ".join(text.split())
     if not name:
-        raise DuplicateError(f"the {column} player's name is empty", line)
+        raise DuplicateError(_("the {column} player's name is empty").format(column=column_name(column)), line)
     if len(name) > MAX_NAME_CHARS:
-        raise DuplicateError(f"the {column} player's name is longer than {MAX_NAME_CHARS} characters", line)
+        raise DuplicateError(_("the {column} player's name is longer than {n} characters").format(
+            column=column_name(column), n=MAX_NAME_CHARS), line)
     return name
 
 
@@ -85,18 +93,20 @@ def _header(cells: list[str], line: int) -> dict[str, int]:
         if col is None:
             continue  # another column: ignored
         if col in where:
-            raise DuplicateError(f"the header has two {col!r} columns", line)
+            raise DuplicateError(_("the header has two {column!r} columns").format(column=column_name(col)), line)
         where[col] = i
     missing = [c for c in COLUMNS if c not in where]
     if missing:
-        raise DuplicateError(f"the header has no {', '.join(missing)} column (it needs {','.join(COLUMNS)})", line)
+        raise DuplicateError(_("the header has no {missing} column (it needs {columns})").format(
+            missing=", ".join(map(column_name, missing)), columns=_header_line()), line)
     return where
 
 
 def from_csv(text: str) -> tuple[Result, ...]:
     """The results in ``text``, checked (``duplicate.check_results``); the first problem raises DuplicateError."""
     if len(text) > MAX_SHEET_BYTES:
-        raise DuplicateError(f"the results are larger than the {MAX_SHEET_BYTES // 1024:,} KB allowed")
+        raise DuplicateError(_("the results are larger than the {n} KB allowed").format(
+            n=grouped(MAX_SHEET_BYTES // 1024)))
     text = text.removeprefix("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in first and "," not in first else ","
@@ -105,7 +115,8 @@ def from_csv(text: str) -> tuple[Result, ...]:
     results = []
     for line, cells in _rows(reader):
         if cells is None:
-            raise DuplicateError(f"a cell has more than the {MAX_CSV_CELL:,} characters allowed", line)
+            raise DuplicateError(_("a cell has more than the {n} characters allowed").format(n=grouped(MAX_CSV_CELL)),
+                                 line)
         if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
             continue
         cells = [unguard(c) for c in cells]
@@ -113,22 +124,29 @@ def from_csv(text: str) -> tuple[Result, ...]:
             where = _header(cells, line)
             continue
         if len(cells) <= max(where.values()):
-            raise DuplicateError(f"{len(cells)} cells but the {COLUMNS[-1]!r} column is column "
-                                 f"{max(where.values()) + 1}", line)
+            raise DuplicateError(_("{n} cells but the {column!r} column is column {number}").format(
+                n=len(cells), column=column_name(COLUMNS[-1]), number=max(where.values()) + 1), line)
         cell = {c: cells[i] for c, i in where.items()}
         taker = orientation(cell["taker"])
         if taker is None:
-            raise DuplicateError(f"the taker {shorten(cell['taker'].strip(), 20)!r} is not an orientation "
-                                 "(N, E, S or W)", line)
+            raise DuplicateError(_("the taker {value!r} is not an orientation (N, E, S or W)").format(
+                value=shorten(cell["taker"].strip(), 20)), line)
         seats = tuple(_name(cell[o], o, line) for o in ORIENTATIONS)
-        results.append(Result(_number(cell["deal"], "deal", line), _number(cell["table"], "table", line),
+        results.append(Result(_number(cell["deal"], N_("the deal {value!r} is not a number from 1 to {most}"), line),
+                              _number(cell["table"], N_("the table {value!r} is not a number from 1 to {most}"), line),
                               seats, taker, _score(cell["score"], line), line))
     if where is None:
-        raise DuplicateError(f"no results: the first row must be the header {','.join(COLUMNS)}", 1)
+        raise DuplicateError(_("no results: the first row must be the header {columns}").format(
+            columns=_header_line()), 1)
     return check_results(results)
 
 
 FRENCH_COLUMNS = ("donne", "table", "Nord", "Est", "Sud", "Ouest", "preneur", "marque")
+
+
+def _header_line() -> str:
+    """The header a message asks for: the English one, or the French export's in French (both are read)."""
+    return ",".join(COLUMNS) if language() == "en" else ";".join(FRENCH_COLUMNS)
 
 
 def to_csv(results, ranking: Ranking | None = None, *, french: bool = False) -> str:

@@ -91,7 +91,7 @@ def prepare_etui(number: int, seed: int) -> Etui:
         hands = tuple(tuple(sorted(by_seat[engine_seat(o)], key=lambda c: c.index)) for o in ORIENTATIONS)
         return Etui(number, dealer, taker, hands, tuple(sorted(dealt.dog, key=lambda c: c.index)),
                     verdict.chance, verdict.expected)
-    raise TarotError(f"no prenable hand found for étui {number} in {DEALS} deals")
+    raise TarotError(_("no prenable hand found for étui {n} in {deals} deals").format(n=number, deals=DEALS))
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def _match(order: list[int], options: dict[int, list[int]], tables: int) -> dict
 
     for i in order:
         if not place(i, set()):
-            raise TarotError("no movement keeps every deal new to every player")  # cannot happen: regular graph
+            raise TarotError(_("no movement keeps every deal new to every player"))  # cannot happen: regular graph
     return {i: t for t, i in owner.items()}
 
 
@@ -254,9 +254,9 @@ class Setup:
 
 
 def default_lines(tables: int) -> tuple[tuple[str, ...], ...]:
-    """Placeholder names: North 1, East 1, ... by the table each starts at."""
-    from .duplicate import ORIENTATION_NAMES
-    return tuple(tuple(f"{ORIENTATION_NAMES[o]} {i + 1}" for i in range(tables)) for o in ORIENTATIONS)
+    """Placeholder names: North 1, East 1, ... by the table each starts at (Nord 1, Est 1... in French)."""
+    from .duplicate import side
+    return tuple(tuple(f"{side(o)} {i + 1}" for i in range(tables)) for o in ORIENTATIONS)
 
 
 def make_setup(tables: int, rounds: int, per_round: int = 4, seed: int = 0, lines=None) -> Setup:

@@ -31,7 +31,8 @@ from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, 
 from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
-from ..i18n import N_, _
+from ..i18n import N_, _, language
+from ..i18n.words import say
 
 FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
 REQUIRED = ("taker", "contract", "points", "oudlers")
@@ -74,6 +75,12 @@ def fold(text) -> str:
     return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
 
 
+def grouped(n: int) -> str:
+    """A count with its thousands marked: 10,000 (French: 10 000, with a narrow no-break space, as 10,000
+    would read as ten)."""
+    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
+
+
 def field_words(field: str) -> str:
     """How a refusal names ``field`` (``FIELD_WORDS``), with any ``deal 3: `` prefix kept.
 
@@ -81,7 +88,18 @@ def field_words(field: str) -> str:
     ('petit au bout', 'deal 3: poignées', 'Ann')
     """
     where, _sep, name = field.rpartition(": ")
-    return f"{where}: " * bool(where) + (_(FIELD_WORDS[name]) if name in FIELD_WORDS else name)
+    word = _(FIELD_WORDS[name]) if name in FIELD_WORDS else name
+    return colon(where, word) if where else word
+
+
+def said(err: Exception) -> str:
+    """An error's sentence in the current language: an engine error keeps its message id (``Text``)."""
+    return say(err.args[0]) if err.args and isinstance(err.args[0], str) else str(err)
+
+
+def colon(one: str, other: str) -> str:
+    """``one: other`` as the language writes it (French: a no-break space before the colon)."""
+    return _("{one}: {other}").format(one=one, other=other)
 
 
 class EntryError(TarotError):
@@ -94,7 +112,7 @@ class EntryError(TarotError):
 
     def lines(self) -> list[str]:
         """``field: message`` per problem, each field in words."""
-        return [f"{field_words(f)}: {m}" for f, m in self.problems]
+        return [colon(field_words(f), m) for f, m in self.problems]
 
 
 @dataclass(frozen=True)
@@ -242,18 +260,18 @@ def make_entry(players: Sequence[str], fields: Mapping) -> DealEntry:
     problems: list[tuple[str, str]] = []
     unknown = [k for k in fields if k not in FIELDS]
     for k in unknown:
-        problems.append((str(k), f"not a field of a deal (fields: {', '.join(FIELDS)})"))
+        problems.append((str(k), _("not a field of a deal (fields: {fields})").format(fields=", ".join(FIELDS))))
     values: dict = {}
 
     def read(name, parse, *args):
         raw = fields.get(name)
         if name in REQUIRED and _blank(raw):
-            problems.append((name, "missing"))
+            problems.append((name, _("missing")))
             return None
         try:
             values[name] = parse(raw, *args)
         except TarotError as err:
-            problems.append((name, str(err)))
+            problems.append((name, said(err)))
         return values.get(name)
 
     read("taker", lambda v: find_player(players, v))
@@ -263,20 +281,20 @@ def make_entry(players: Sequence[str], fields: Mapping) -> DealEntry:
     alone = read("alone", _alone)
     if not _blank(fields.get("partner")):
         if len(players) != 5:
-            problems.append(("partner", f"only a 5-player game has a called partner "
-                                        f"(this game has {len(players)} players)"))
+            problems.append(("partner", _("only a 5-player game has a called partner (this game has {n} players)")
+                                        .format(n=len(players))))
         elif alone:
-            problems.append(("partner", "a taker playing alone has no partner"))
+            problems.append(("partner", _("a taker playing alone has no partner")))
         else:
             partner = read("partner", lambda v: find_player(players, v))
             if partner is not None and partner == values.get("taker"):
-                problems.append(("partner", f"{partner} is the taker: a taker who calls their own king plays "
-                                            "alone (set alone instead)"))
+                problems.append(("partner", _("{name} is the taker: a taker who calls their own king plays alone "
+                                              "(set alone instead)").format(name=partner)))
     elif len(players) == 5 and not alone and "alone" in values:
-        problems.append(("partner", "missing: name the called partner, or mark the taker as playing alone"))
+        problems.append(("partner", _("missing: name the called partner, or mark the taker as playing alone")))
     if alone and len(players) != 5:
-        problems.append(("alone", f"only a 5-player taker can play alone (with {len(players)} players the "
-                                  "taker always plays alone)"))
+        problems.append(("alone", _("only a 5-player taker can play alone (with {n} players the taker always plays "
+                                    "alone)").format(n=len(players))))
     read("petit_au_bout", _side)
     read("poignees", _poignees, rules)
     read("chelem", _chelem)
@@ -304,14 +322,14 @@ def score_entry(players: int, entry: DealEntry) -> DealScore:
     try:
         return _score(players, entry, ("petit_au_bout", "chelem", "poignees"))
     except PileError as err:  # who took the tricks against the points: the chelem's field when one is marked
-        raise EntryError([("chelem" if entry.chelem else "points", str(err))]) from None
+        raise EntryError([("chelem" if entry.chelem else "points", said(err))]) from None
     except TarotError as err:
         for field, extras in _LAYERS:
             try:
                 _score(players, entry, extras)
             except TarotError as first:
-                raise EntryError([(field, str(first))]) from None
-        raise EntryError([("points", str(err))]) from None
+                raise EntryError([(field, said(first))]) from None
+        raise EntryError([("points", said(err))]) from None
 
 
 def _score(players: int, e: DealEntry, extras: tuple[str, ...]) -> DealScore:

@@ -163,7 +163,8 @@ class Game:
             try:
                 deals.append(make_entry(game.players, row))
             except EntryError as err:
-                raise EntryError([(f"deal {number}: {f}", m) for f, m in err.problems]) from None
+                where = _("deal {n}").format(n=number)  # named in words by field_words, before its ": "
+                raise EntryError([(f"{where}: {f}", m) for f, m in err.problems]) from None
         return cls(game.players, tuple(deals))
 
     def to_dict(self) -> dict:

@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import TarotError
-from .words import N_
+from .words import N_, Text
 
 
 class Contract(enum.Enum):
@@ -70,7 +70,8 @@ class Contract(enum.Enum):
             return _CONTRACT_ALIASES[key]
         except KeyError:
             names = ", ".join(c.value.replace("_", " ") for c in cls)  # in words: what a scorer types
-            raise TarotError(f"unknown contract {value!r}: use one of {names}") from None
+            raise TarotError(Text(N_("unknown contract {value}: use one of {names}"), value=repr(value),
+                                  names=names)) from None
 
 
 class DogFate(enum.Enum):

@@ -14,7 +14,7 @@ import streamlit as st
 from ..classroom import roster as roster_ops
 from ..classroom import stats
 from ..classroom.store import ClassError, ClassStore, QuizInfo, Tallies
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..progress import StoreError
 from .safe import plain
 from .text import skill_name
@@ -41,13 +41,16 @@ def dashboard(cs: ClassStore, quiz_id: int) -> None:
         follow_roster([(pid, name) for name, *_rest, pid in tallies.learners], whole.pop("page", False))
     board()
 
+    french = language() == "fr"  # French Excel: ";", French headers, decimal commas and a byte-order mark
+
     def csv_file() -> str:  # every answer is read only when the teacher asks for the file
         try:
-            return stats.to_csv(quiz, *cs.results(quiz.id))
+            return stats.to_csv(quiz, *cs.results(quiz.id), french=french)
         except StoreError as err:
-            return f"error\n{err}\n"
+            return _("error") + f"\n{err}\n"
     download(st, _("Download the answers (CSV)"), csv_file,
-             file_name=f"class-quiz-{quiz.code}.csv", mime="text/csv", key="teacher_csv")
+             file_name=f"quiz-classe-{quiz.code}.csv" if french else f"class-quiz-{quiz.code}.csv", mime="text/csv",
+             key="teacher_csv")
 
 
 def follow_roster(people: list[tuple[int, str]], whole_page: bool) -> None:

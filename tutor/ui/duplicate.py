@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES, ORIENTATIONS, DuplicateError, Result, pct, rank
+from ..club.duplicate import ORIENTATIONS, DuplicateError, Result, pct, rank, side
 from ..club.duplicate_csv import to_csv
 from ..club.duplicate_setup import Setup, make_setup
 from ..engine import TarotError
@@ -108,11 +108,6 @@ def render_setup() -> None:
 
 def _times(n: int) -> str:
     return _("once") if n == 1 else ngettext("{n} time", "{n} times", n).format(n=n)
-
-
-def side(o: str) -> str:
-    """An orientation's name in the learner's language (North, Nord)."""
-    return FRENCH_NAMES[o] if language() == "fr" else ORIENTATION_NAMES[o]
 
 
 def render_print(setup: Setup) -> None:

@@ -31,6 +31,7 @@ from ..club import (
     standings,
     to_csv,
 )
+from ..club.entry import colon
 from ..engine import CHELEM_BONUS
 from ..i18n import N_, _, language, ngettext
 from ..limits import CLUB_TABLE_FIX_MINUTES
@@ -376,7 +377,7 @@ def _submit(game: Game, editing: int | None) -> None:
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
-        st.error(_("Not saved, nothing changed:") + "\n\n" + "\n".join(f"- **{_named(f)}**: {plain(m)}"
+        st.error(_("Not saved, nothing changed:") + "\n\n" + "\n".join("- " + colon(f"**{_named(f)}**", plain(m))
                                                                  for f, m in err.problems))
         return
     gid = ss.get(GAME_ID)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..cardlook import SUIT_SYMBOLS, card_colour, rank_label
-from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES, ORIENTATIONS
+from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES, ORIENTATIONS, side
 from ..club.duplicate_setup import Setup
 from ..engine.cards import CARDS
 from ..i18n import _, language
@@ -85,9 +85,7 @@ def _diagram(pdf: SheetPDF, setup: Setup, number: int, o: str, y: float) -> None
     pdf.set_line_width(0.2)
 
 
-def _side(o: str) -> str:
-    """An orientation as the sheet's language names it."""
-    return FRENCH_NAMES[o] if language() == "fr" else ORIENTATION_NAMES[o]
+_side = side  # an orientation as the sheet's language names it
 
 
 def _both(o: str) -> str:

@@ -18,12 +18,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..club.entry import grouped
 from ..engine import TarotError
 from ..i18n import _, language, number
 from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
-from ..quiz.scoreform import SIGN_CONVENTION
+from ..quiz.scoreform import sign_convention
 from ..skills import STRATEGY_SKILLS
 from .pdf import GREY, SheetPDF, printable
 
@@ -55,16 +56,18 @@ def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int 
     """``count`` questions cycling through ``kinds``; the same arguments always give the same sheet."""
     kinds = list(dict.fromkeys(kinds))  # a kind given twice is asked once per turn
     if not kinds:
-        raise TarotError("choose at least one kind of question")
+        raise TarotError(_("choose at least one kind of question"))
     app_only = [k for k in kinds if k in KINDS and k not in PRINTABLE]
     if app_only:
-        raise TarotError(f"{', '.join(app_only)}: a strategy drill is answered in the app, not on paper")
+        raise TarotError(_("{kinds}: a strategy drill is answered in the app, not on paper").format(
+            kinds=", ".join(app_only)))
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise TarotError(f"a worksheet has 1 to {MAX_COUNT} questions, not {count!r}")
+        raise TarotError(_("a worksheet has 1 to {most} questions, not {count!r}").format(most=MAX_COUNT, count=count))
     if title is not None and len(title) > MAX_TITLE_CHARS:  # checked before any work: it is printed on every page
-        raise TarotError(f"a worksheet's title has at most {MAX_TITLE_CHARS} characters, not {len(title):,}")
+        raise TarotError(_("a worksheet's title has at most {most} characters, not {n}").format(
+            most=MAX_TITLE_CHARS, n=grouped(len(title))))
     if title is not None and not title.isprintable():
-        raise TarotError("a worksheet's title is one line of printable characters")
+        raise TarotError(_("a worksheet's title is one line of printable characters"))
     params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}
     questions = tuple(generate(kinds[i % len(kinds)], seed + i, **params) for i in range(count))
     title = title or _("Worksheet: {kinds} · seed {seed}").format(kinds=", ".join(kinds), seed=seed)
@@ -81,6 +84,8 @@ def answer_label(q: Question) -> str:
     text = q.answer_text.replace("`", "")
     if q.answer_type is AnswerType.NUMBER and language() == "fr" and isinstance(q.answer, int | float):
         return number(q.answer)  # 41,5 on a French sheet
+    if q.answer_type is AnswerType.SCORE_FORM and language() == "fr":  # "Contrat : -56 ; Par défenseur : -56"
+        return text.replace(": ", "\u00a0: ").replace("; ", "\u202f; ")
     if q.answer_type is AnswerType.CHOICE:
         keys = [c.key for c in shown_choices(q)]
         if q.answer in keys:
@@ -115,14 +120,15 @@ def _answer_space(pdf: SheetPDF, q: Question) -> None:
             pdf.multi_cell(0, 5.5, printable(choice.label.replace("`", "")), align="L",
                            new_x="LMARGIN", new_y="NEXT")
     elif q.answer_type is AnswerType.SCORE_FORM:
-        pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
+        pdf.para(sign_convention(), 8.5, h=4.2)
         pdf.font(9.5)
         for f in q.fields:  # the label, then a line to write on at the right
             _answer_line(pdf, printable(f.label + (f" ({f.hint})" if f.hint else "")), pdf.epw - FORM_LINE)
     else:
         what = _("Your answer (card codes)") if q.answer_type is AnswerType.PICK_CARDS else _("Your answer")
         pdf.font(10)
-        _answer_line(pdf, what + ":", max(45.0, pdf.get_string_width(what + ":") + LINE_GAP))
+        what = _("{label}:").format(label=what)
+        _answer_line(pdf, what, max(45.0, pdf.get_string_width(what) + LINE_GAP))
     pdf.ln(5)
 
 
@@ -163,7 +169,7 @@ def _worked(pdf: SheetPDF, n: int, q: Question) -> None:
     _heading(pdf, n, q)
     pdf.para("**" + _("Answer: {answer}").format(answer=answer_label(q)) + "**")
     if q.answer_type is AnswerType.SCORE_FORM:
-        pdf.para(SIGN_CONVENTION, 8.5, h=4.2)
+        pdf.para(sign_convention(), 8.5, h=4.2)
     if q.answer_type is AnswerType.PICK_CARDS and q.answer:
         pdf.cards(q.answer, width=9)
     pdf.para(q.explanation, 9.5, h=4.6)
