@@ -15,7 +15,6 @@ import streamlit as st
 from ..engine import TarotError
 from ..i18n import _, language
 from ..quiz import KINDS
-from ..skills import SKILLS
 from ..worksheets import answers_pdf, blank_sheet_pdf, make_worksheet, worksheet_pdf
 from ..worksheets.worksheet import PRINTABLE
 from .widgets import download
@@ -25,8 +24,8 @@ ANY = "any"
 
 
 def _kind_label(kind: str) -> str:
-    title = _(SKILLS.get(KINDS[kind].skill, "")).split(":")[0].strip()
-    return f"{kind} · {title}" if title else kind
+    """The kind of question in words, as the worksheet's heading says it (never its code name)."""
+    return _(KINDS[kind].summary)
 
 
 def render() -> None:
