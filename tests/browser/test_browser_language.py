@@ -140,3 +140,38 @@ def test_a_drill_answered_in_french_and_a_reload_stays_french(fresh, lang_server
     french_navigation(pg)
     expect(pg.get_by_role("textbox", name="Votre réponse")).to_be_visible(timeout=30000)
     assert re.search(r"[?&]lang=fr(&|$)", pg.url)
+
+
+# What the browser shows in French, read from the page itself: its text, and the names pictures and the card
+# table give to a screen reader (which AppTest cannot see: the component draws them in the browser).
+NAMES_JS = "els => els.map(e => e.getAttribute('aria-label') || e.getAttribute('alt') || '')"
+
+
+def shown_in_browser(pg) -> str:
+    """The main area's text, then every name it gives a screen reader (Playwright's locators enter the card
+    table's shadow root, which ``document.querySelectorAll`` would not)."""
+    main = pg.get_by_test_id("stMain")
+    names = main.locator("[aria-label], img[alt]").evaluate_all(NAMES_JS)
+    return main.inner_text() + "\n" + "\n".join(names)
+
+
+# Streamlit's own words for a screen reader (a heading's anchor, a help icon), which an app cannot translate.
+STREAMLIT_OWN = re.compile(r"^(Link to heading|Help for .*|[a-z_]+ icon|Selected values|Remove .*|Clear all|Open|"
+                           r"Close)$")
+
+
+@pytest.mark.parametrize("address", ["/practice?players=4&seed=3&dealer=2&lang=fr",
+                                     "/drill?kind=legal&seed=7&players=4&difficulty=1&lang=fr"])
+def test_a_french_page_in_the_browser_shows_no_english(fresh, lang_server, address):
+    from test_french_every_page import ALLOWED, ENGLISH
+    pg = fresh
+    pg.goto(lang_server + address)
+    french_navigation(pg)
+    expect(pg.locator(".tt-table, .tt-hand").first).to_be_visible(timeout=30000)
+    settle(pg)
+    text = shown_in_browser(pg)
+    # the cards' names are French (« Roi de cœur », « 7 d’atout »…)
+    assert re.search(r"\b(Roi|Dame|Cavalier|Valet|\d+) d(e |’)(pique|cœur|carreau|trèfle|atout)", text), text[-600:]
+    lines = [ALLOWED.sub(" ", line) for line in text.splitlines() if not STREAMLIT_OWN.match(line)]
+    english = [(ENGLISH.findall(line), line[:100]) for line in lines if ENGLISH.search(line)]
+    assert english == []
