@@ -127,7 +127,11 @@ def catalogue(lang: str) -> Catalog | None:
             continue
         for msg in cat:
             if msg.id and msg.string and (not isinstance(msg.string, tuple) or all(msg.string)):
-                # Keyed by (msgid, msgctxt); Catalog's own update would keep the first French, so replace it.
+                # Keyed by (msgid, msgctxt); Catalog's own update would keep the first French, so replace it
+                # (but a plural entry is never replaced by a singular one with the same msgid).
+                current = merged.get(msg.id, context=msg.context)
+                if current is not None and current.pluralizable and not msg.pluralizable:
+                    continue
                 merged.delete(msg.id, context=msg.context)
                 merged[msg.id] = msg
     return merged
