@@ -126,7 +126,7 @@ def catalogue(lang: str) -> Catalog | None:
             merged = cat
             continue
         for msg in cat:
-            if msg.id and msg.string and (not isinstance(msg.string, tuple) or all(msg.string)):
+            if msg.id and msg.string and not msg.fuzzy and (not isinstance(msg.string, tuple) or all(msg.string)):
                 # Keyed by (msgid, msgctxt); Catalog's own update would keep the first French, so replace it
                 # (but a plural entry is never replaced by a singular one with the same msgid).
                 current = merged.get(msg.id, context=msg.context)
