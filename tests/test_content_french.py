@@ -322,12 +322,12 @@ def test_every_content_string_has_a_french_translation():
     from babel.messages.extract import extract_from_dir
     cat = i18n.catalogue("fr")
     ids = {}
-    for _file, _line, msg, _comments, _ctx in extract_from_dir(str(REPO / "tutor" / "content"), keywords={
-            "_": None, "N_": None, "ngettext": (1, 2)}):
-        ids[msg if isinstance(msg, str) else msg[0]] = msg
-    assert len(ids) > 80
-    for key in ids:
-        entry = cat.get(key)
+    for _file, _line, msg, _comments, ctx in extract_from_dir(str(REPO / "tutor" / "content"), keywords={
+            "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}):
+        ids[(msg if isinstance(msg, str) else msg[0], ctx)] = msg
+    assert len(ids) > 80 and ("won", "deal") in ids
+    for key, ctx in ids:
+        entry = cat.get(key, context=ctx)
         assert entry is not None and entry.string, f"no French for {key!r}"
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         for s in strings:

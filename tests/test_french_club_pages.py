@@ -40,18 +40,18 @@ PASS = "tarot for year nine"
 
 
 def msgids():
-    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
     for path in MINE:
-        for _line, message, _comments, _context in extract_from_file("python", ROOT / path, keywords=keywords):
-            yield path, message
+        for _line, message, _comments, context in extract_from_file("python", ROOT / path, keywords=keywords):
+            yield path, message, context
 
 
 def test_every_string_of_these_modules_has_its_french_with_the_same_placeholders():
     cat = i18n.catalogue("fr")
     seen = 0
-    for path, message in msgids():
+    for path, message, context in msgids():
         key = message if isinstance(message, str) else message[0]
-        entry = cat.get(key)
+        entry = cat.get(key, context=context)
         assert entry is not None and entry.string, f"{path}: no French for {message!r}"
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         want = set(PLACEHOLDER.findall(" ".join(message) if isinstance(message, tuple) else message))
@@ -70,7 +70,7 @@ def test_french_text_has_french_punctuation_and_no_straight_apostrophe():
     from babel.messages.pofile import read_po
     with (i18n.LOCALES / "fr" / "LC_MESSAGES" / "ui_club.po").open("rb") as fh:
         cat = read_po(fh, locale="fr")
-    ours = {m if isinstance(m, str) else m[0] for _p, m in msgids()} & {m.id if isinstance(m.id, str) else m.id[0]
+    ours = {m if isinstance(m, str) else m[0] for _p, m, _c in msgids()} & {m.id if isinstance(m.id, str) else m.id[0]
                                                                         for m in cat if m.id}
     for key in ours:
         for form in (cat[key].string if isinstance(cat[key].string, tuple) else (cat[key].string,)):

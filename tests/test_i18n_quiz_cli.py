@@ -39,7 +39,8 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                 ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
                 ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py",
                 ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots.py", ROOT / "tutor/quiz/strategy_puzzles.py"])
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+            "NP_": ((1, "c"), 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
 ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|defence|attack|trick|trumps?|king|"
                      r"queen|score|deal|won|lost|step|target|right|wrong|you|your|not|this|that|by|for|card|"
@@ -58,15 +59,15 @@ def fields(text: str) -> set[str]:
 def extracted() -> list:
     ids = []
     for path in FILES:
-        for _line, msg, _comments, _ctx in extract_from_file("python", str(path), keywords=KEYWORDS):
-            ids.append(msg)
+        for _line, msg, _comments, ctx in extract_from_file("python", str(path), keywords=KEYWORDS):
+            ids.append((msg, ctx))
     return ids
 
 
-def _check_entry(cat, msgid, problems):
+def _check_entry(cat, msgid, problems, context=None):
     singular = msgid[0] if isinstance(msgid, tuple) else msgid
-    entry = cat.get(singular)
-    if entry is None:
+    entry = cat.get(singular, context=context)
+    if entry is None and context is None:
         plurals = {m.id[1]: m for m in cat if isinstance(m.id, tuple)}
         entry = plurals.get(singular)
     if entry is None or not entry.string or (isinstance(entry.string, tuple) and not all(entry.string)):
@@ -83,14 +84,18 @@ def _check_entry(cat, msgid, problems):
 def test_every_message_of_these_files_has_a_french_translation_with_its_parameters():
     cat = catalogue("fr")
     problems: list = []
-    msgids = [m for m in extracted() if m]
+    msgids = [m for m in extracted() if m[0]]
     assert len(msgids) > 250  # the extraction sees the engine's N_ marks and the layers' _() calls
-    for msgid in msgids:
-        _check_entry(cat, msgid, problems)
+    assert {("won", "side"), ("trumps", "suit")} <= set(msgids)  # the NP_ marks are seen, with their context
+    for msgid, context in msgids:
+        _check_entry(cat, msgid, problems, context)
     # The slips' rows are message ids too, given to the Slip table rather than to a marker.
     for slip in SLIPS:
-        for msgid in (slip.wrong, slip.right, *(v.msgid for v in slip.extra.values() if isinstance(v, Text))):
+        for msgid in (slip.wrong, slip.right):
             _check_entry(cat, msgid, problems)
+        for v in slip.extra.values():
+            if isinstance(v, Text):
+                _check_entry(cat, v.msgid, problems, v.context)
     assert not problems, problems[:10]
 
 

@@ -31,11 +31,13 @@ def extracted(tmp_path_factory):
     """Every message pybabel extracts from the learning pages' modules."""
     pot = tmp_path_factory.mktemp("pot") / "ui_learn.pot"
     files = [str(ROOT / "tutor" / "ui" / name) for name in MINE]
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-k", "N_", "-o", str(pot),
-                    "--omit-header", *files], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-k", "N_", "-k", "NP_:1c,2",
+                    "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3", "-o", str(pot), "--omit-header", *files],
+                   check=True, capture_output=True, cwd=ROOT)
     with pot.open("rb") as fh:
         msgs = [m for m in read_po(fh) if m.id]
     assert len(msgs) > 400  # the extraction saw the pages (a broken command would give none)
+    assert {("any", "difficulty"), ("Poignée", "drill topic")} <= {(m.id, m.context) for m in msgs}
     return msgs
 
 
@@ -43,7 +45,7 @@ def test_every_message_of_the_learning_pages_has_a_french_translation_with_its_p
     cat = i18n.catalogue("fr")
     missing, bad = [], []
     for m in extracted:
-        found = cat.get(m.id)
+        found = cat.get(m.id, context=m.context)
         if found is None or not found.string or (isinstance(found.string, tuple) and not all(found.string)):
             missing.append(m.id)
             continue
@@ -147,7 +149,7 @@ def english_left(text: str, extracted) -> list[str]:
     left = []
     for m in extracted:
         for msgid in m.id if isinstance(m.id, tuple) else (m.id,):
-            found = cat.get(m.id)
+            found = cat.get(m.id, context=m.context)
             if found is None or found.string in (msgid, (msgid, msgid)):
                 continue
             for chunk in PLACEHOLDER.split(msgid)[::2]:

@@ -31,16 +31,16 @@ from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, 
 from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
-from ..i18n import N_, _, language
+from ..i18n import N_, NP_, _, language
 from ..i18n.words import say
 
 FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
 REQUIRED = ("taker", "contract", "points", "oudlers")
 # Each field as the scorer reads it (the form's labels, the CSV's headers in words): a refusal names a field
 # by these words, never by its code name.
-FIELD_WORDS = {"taker": N_("taker"), "partner": N_("partner"), "contract": N_("contract"), "points": N_("points"),
-               "oudlers": N_("oudlers"), "petit_au_bout": N_("petit au bout"), "poignees": N_("poignées"),
-               "chelem": N_("chelem"), "alone": N_("alone")}
+FIELD_WORDS = {"taker": N_("taker"), "partner": NP_("score sheet", "partner"), "contract": N_("contract"),
+               "points": N_("points"), "oudlers": N_("oudlers"), "petit_au_bout": N_("petit au bout"),
+               "poignees": N_("poignées"), "chelem": N_("chelem"), "alone": N_("alone")}
 TRUMPS_IN_DECK = 22  # 21 trumps and the Excuse: the most all poignées of one deal can show together
 
 # What a scorer may type, read as the canonical value (French beside English), keyed by ``fold``.

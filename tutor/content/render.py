@@ -41,7 +41,7 @@ from ..engine import (
 )
 from ..engine.cards import BY_CODE, cards_text, points_text
 from ..engine.deal import draw_rank
-from ..i18n import N_, _, language, ngettext, number
+from ..i18n import N_, _, language, ngettext, number, pgettext
 from ..i18n.words import say
 from .schema import (
     AuctionExample,
@@ -509,7 +509,7 @@ def _sheet(s: SheetExample) -> str:
         row = res.by_seat(names.index(d.taker), names.index(d.partner) if d.partner else None)
         totals = [a + b for a, b in zip(totals, row)]
         c = Contract.parse(d.contract)
-        label = f"{k}. {d.taker}, {c.french}, " + (_("won") if res.won else _("lost"))
+        label = f"{k}. {d.taker}, {c.french}, " + (pgettext("deal", "won") if res.won else pgettext("deal", "lost"))
         lines.append(f"| {label} | " + " | ".join(f"{v:+d}" for v in row) + f" | {sum(row)} |")
     lines.append("| **" + _("total") + "** | " + " | ".join(f"**{v:+d}**" for v in totals) + f" | **{sum(totals)}** |")
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS, EXCUSE_KIND, SUITS, TRUMP_BASE, TRUMP_KIND, Card, parse_card, parse_cards
 from .errors import IllegalAction
-from .words import N_, Text
+from .words import N_, NP_, Text
 
 # ---------------------------------------------------------------- bitmask tables
 
@@ -316,7 +316,7 @@ def explain_winner(trick: Iterable[Card | str], *, excuse_wins: bool = False) ->
 def card_kind_name(card: Card) -> str:
     """'hearts', 'trumps' or 'the Excuse'."""
     if card.kind == TRUMP_KIND:
-        return Text(N_("trumps"))
+        return NP_("suit", "trumps")
     if card.kind == EXCUSE_KIND:
         return Text(N_("the Excuse"))
     return _suit_name(card.kind)

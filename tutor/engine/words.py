@@ -9,6 +9,9 @@ The engine writes English (the source language) and must not import the text lay
 >>> t = Text(N_("Target: {target} points."), target=51)
 >>> t, t.msgid, t.params
 ('Target: 51 points.', 'Target: {target} points.', {'target': 51})
+>>> w = NP_("deal", "won")
+>>> w, w.msgid, w.context
+('won', 'won', 'deal')
 """
 
 from __future__ import annotations
@@ -19,22 +22,31 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str, /, **params) -> Text:
+    """``message`` told apart by ``context`` (pgettext; pybabel ``-k NP_:1c,2``), where one English word needs
+    different French by use: ``NP_("deal", "won")`` is « gagnée », ``NP_("side", "won")`` « gagné »."""
+    return Text(message, _context=context, **params)
+
+
 class Text(str):
     """An English sentence built from ``msgid`` and ``params`` (``msgid.format(**params)``), remembering both.
 
-    ``plural``/``n``: a counted message (``ngettext(msgid, plural, n)``). A parameter may be a Card (the message
-    writes ``{card.short}``, ``{card.the_name}``...), another Text, a number or a plain string.
+    ``plural``/``n``: a counted message (``ngettext(msgid, plural, n)``); ``context``: its msgctxt (``NP_``). A
+    parameter may be a Card (the message writes ``{card.short}``, ``{card.the_name}``...), another Text, a number
+    or a plain string.
     """
 
     msgid: str
     params: dict
     plural: str | None
     n: float | None
+    context: str | None
 
-    def __new__(cls, msgid: str, /, *, _plural: str | None = None, _count: float | None = None, **params) -> Text:
+    def __new__(cls, msgid: str, /, *, _plural: str | None = None, _count: float | None = None,
+                _context: str | None = None, **params) -> Text:
         template = msgid if _plural is None or _count == 1 else _plural
         self = super().__new__(cls, template.format(**params))
-        self.msgid, self.params, self.plural, self.n = msgid, params, _plural, _count
+        self.msgid, self.params, self.plural, self.n, self.context = msgid, params, _plural, _count, _context
         return self
 
     def __reduce__(self):  # a plain string when pickled or copied: the English text itself

@@ -2,7 +2,7 @@
 
 Every string a learner reads is written in English in the code and wrapped in ``_()`` (or ``ngettext`` for a
 count, ``N_`` to mark a string translated later). The French catalogue lives in
-``tutor/i18n/locales/fr/LC_MESSAGES/messages.po`` and is compiled in memory on first use (Babel's own
+the fragments of ``tutor/i18n/locales/fr/LC_MESSAGES/`` and is compiled in memory on first use (Babel's own
 ``write_mo``), so a fresh install needs no build step. The language is a context variable: each Streamlit
 run and each command sets it for its own thread, so two learners on one server each read their own.
 
@@ -15,6 +15,15 @@ run and each command sets it for its own thread, so two learners on one server e
 ('41,5', '41.5', '-7')
 >>> choose("de-DE", "fr-CA,fr;q=0.9", None)
 'fr'
+
+One English word may need two French ones by use: ``pgettext(context, message)`` (``npgettext`` for a count,
+``NP_`` to mark one translated later) picks the French written for that context (``msgctxt`` in the ``.po``).
+
+>>> with using("fr"):
+...     pgettext("deal", "won"), pgettext("side", "won"), _(NP_("score sheet", "partner")), _("partner")
+('gagnée', 'gagné', 'appelé', 'partenaire')
+>>> pgettext("deal", "won"), npgettext("deal", "{n} deal", "{n} deals", 2)
+('won', '{n} deals')
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
+
+from ..engine.words import NP_  # noqa: F401  (re-exported: the text layer's marker for a message with a context)
 
 # Language code -> its own name, as the switch shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
@@ -115,7 +126,13 @@ def catalogue(lang: str) -> Catalog | None:
             merged = cat
             continue
         for msg in cat:
-            if msg.id and msg.string and (not isinstance(msg.string, tuple) or all(msg.string)):
+            if msg.id and msg.string and not msg.fuzzy and (not isinstance(msg.string, tuple) or all(msg.string)):
+                # Keyed by (msgid, msgctxt); Catalog's own update would keep the first French, so replace it
+                # (but a plural entry is never replaced by a singular one with the same msgid).
+                current = merged.get(msg.id, context=msg.context)
+                if current is not None and current.pluralizable and not msg.pluralizable:
+                    continue
+                merged.delete(msg.id, context=msg.context)
                 merged[msg.id] = msg
     return merged
 
@@ -133,13 +150,26 @@ def translations(lang: str) -> NullTranslations:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language."""
+    """``message`` in the current language (one marked with ``NP_`` keeps its context)."""
+    context = getattr(message, "context", None)
+    if context is not None:
+        return translations(language()).pgettext(context, message.msgid)
     return translations(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n``, in the current language (real plurals, never "donne(s)")."""
     return translations(language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as said in ``context`` (``pgettext("deal", "won")``: « gagnée », a donne being feminine)."""
+    return translations(language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` for a message told apart by ``context``."""
+    return translations(language()).npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

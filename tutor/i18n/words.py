@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 from ..engine.cards import EXCUSE_KIND, SUITS, TRUMP_KIND, Card
 from ..engine.words import Text
-from . import _, language, ngettext, number
+from . import _, language, ngettext, npgettext, number, pgettext
 
 RANK_FR = {1: "As", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
 RANK_LETTER_FR = {11: "V", 12: "C", 13: "D", 14: "R"}
@@ -154,7 +154,11 @@ def say(value) -> str:
     ('Vous n’avez pas la Dame de cœur.', '2 donnes', '1 donne')
     """
     if isinstance(value, Text):
-        template = ngettext(value.msgid, value.plural, value.n) if value.plural is not None else _(value.msgid)
+        if value.context is not None:
+            template = npgettext(value.context, value.msgid, value.plural, value.n) if value.plural is not None \
+                else pgettext(value.context, value.msgid)
+        else:
+            template = ngettext(value.msgid, value.plural, value.n) if value.plural is not None else _(value.msgid)
         if language() == "en" and template in (value.msgid, value.plural):
             return str(value)
         try:

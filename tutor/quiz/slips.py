@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine import CHELEM_BONUS, DealScore, target_points
-from ..engine.words import N_, Text, plural
+from ..engine.words import N_, NP_, Text, plural
 from ..i18n import _
 from ..i18n.words import say
 from .question import fmt, signed
@@ -94,7 +94,7 @@ def _words(s: DealScore, field: str) -> dict:
             "p": abs(_bonus(s, "poignee")), "ch": signed(_bonus(s, "chelem")), "d": s.defenders,
             "taker": abs(s.taker), "partner": abs(s.partner or 0), "target": s.target, "o": s.oudlers,
             "os": "" if s.oudlers == 1 else "s", "name": s.contract.value.replace("_", " "),
-            "won": Text(N_("won")) if s.won else Text(N_("lost")), "winner": "attack" if s.won else "defence",
+            "won": NP_("side", "won") if s.won else NP_("side", "lost"), "winner": "attack" if s.won else "defence",
             "loser": "defence" if s.won else "attack", "pab_side": "attack" if _bonus(s, "petit_au_bout") > 0
             else "defence", "tm": abs(s.taker) // max(1, abs(s.per_defender)), "want": signed(want),
             "pts": fmt(s.taker_points), "counted": fmt(s.counted_points), "other": fmt(_other_rounding(s)),

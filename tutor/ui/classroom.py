@@ -18,7 +18,7 @@ import streamlit as st
 
 from ..classroom import roster
 from ..classroom.store import ClassError, ClassStore, Reason, display_name
-from ..i18n import N_, _, number
+from ..i18n import N_, _, number, pgettext
 from ..progress import StoreError
 from .class_timer import time_up
 from .learner import retry, session_key, store
@@ -300,7 +300,7 @@ def _result(quiz, done: dict) -> None:
     for i, q in enumerate(quiz.questions):
         m = done.get(i)
         mark = _(MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"])
-        given = given_words(q, m.answer) if m else _("none")
+        given = given_words(q, m.answer) if m else pgettext("answer", "none")
         st.markdown(_("**{n}.** {mark} · your answer: {given}").format(n=i + 1, mark=mark, given=given))
         if quiz.explanations:
             with st.expander(_("Question {n}: answer and why").format(n=i + 1)):

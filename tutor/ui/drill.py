@@ -6,7 +6,7 @@ import random
 
 import streamlit as st
 
-from ..i18n import N_, _
+from ..i18n import N_, NP_, _
 from ..quiz import KINDS
 from ..quiz.adapt import next_level
 from .learner import drill_mastery, track_answer
@@ -17,7 +17,8 @@ from .text import say
 KIND_LABELS = {
     "dealing": N_("Dealing"), "count": N_("Counting a pile"), "target": N_("The target"), "legal": N_("Legal cards"),
     "winner": N_("Who wins the trick"),
-    "ecart": N_("The écart"), "bidding": N_("Bidding"), "poignee": N_("Poignée"), "score": N_("Scoring a deal"),
+    "ecart": N_("The écart"), "bidding": N_("Bidding"), "poignee": NP_("drill topic", "Poignée"),
+    "score": N_("Scoring a deal"),
     "five": N_("Five players"), "excuse": N_("The Excuse and the last trick"),
     # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
     "contract": N_("What would you bid?"), "good_ecart": N_("Choose the écart"),

@@ -13,7 +13,7 @@ from ..club.duplicate import ORIENTATIONS, DuplicateError, Result, pct, rank, si
 from ..club.duplicate_csv import to_csv
 from ..club.duplicate_setup import Setup, make_setup
 from ..engine import TarotError
-from ..i18n import _, language, ngettext
+from ..i18n import _, language, ngettext, pgettext
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_SCORE, MAX_DUPLICATE_TABLES, MAX_NAME_CHARS, MAX_SEED
 from ..worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
 from .safe import plain
@@ -202,6 +202,6 @@ def render_results(results: list[Result]) -> None:
 
 def _show(value) -> str:
     if value is None:
-        return _("none")
+        return pgettext("note", "none")
     shown = f"{float(value):.2f}"
     return (shown.replace(".", ",") if language() == "fr" else shown) + " %"

@@ -179,7 +179,7 @@ def _deal_view(quiz: QuizInfo, people, plays) -> None:
     st.markdown(_("**Results:** {n}, from {lowest} to {highest} (middle {median}).").format(
         n=sp["results"], lowest=f"{sp['lowest']:+d}", highest=f"{sp['highest']:+d}",
         median=("+" if sp["median"] >= 0 else "") + i18n.number(sp["median"])))
-    st.dataframe([{_("learner"): name, _("score"): p.score, _("note %"): ds.pct(n),
+    st.dataframe([{_("learner"): name, i18n.pgettext("deal", "score"): p.score, _("note %"): ds.pct(n),
                    _("played in"): _("attack") if p.took else _("defence")}
                   for (name, p), n in sorted(zip(finished, notes), key=lambda x: -x[0][1].score)],
                  hide_index=True, width="stretch")

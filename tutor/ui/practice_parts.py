@@ -13,7 +13,7 @@ import streamlit as st
 
 from ..engine import Card, Deal, SeatView, Trick
 from ..engine.actions import action_text
-from ..i18n import _, language, ngettext, number
+from ..i18n import _, language, ngettext, number, pgettext
 from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
@@ -78,7 +78,7 @@ def trick_html(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]
     """One trick: each card with who played it underneath; the winner's card ringed."""
     cells = []
     for c, s in zip(cards, seats):
-        mark = " · " + _("won") if s == winner else ""
+        mark = " · " + pgettext("trick", "won") if s == winner else ""
         cells.append(f'<figure style="margin:0 4px;text-align:center">{card_img(c, width=width, ring=s == winner)}'
                      f'<figcaption style="font-size:0.8rem">{escape(names[s])}{mark}</figcaption></figure>')
     row = "display:flex;flex-wrap:wrap;gap:2px;align-items:flex-end;margin-bottom:0.5rem"
@@ -163,7 +163,7 @@ def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     for note in r.notes:
         st.caption(say(note))
     st.markdown("\n".join(f"- {say(step.text)}" for step in s.steps))
-    rows = [{_("player"): names[i], _("score"): r.seat_scores[i]} for i in range(deal.players)]
+    rows = [{_("player"): names[i], pgettext("deal", "score"): r.seat_scores[i]} for i in range(deal.players)]
     st.dataframe(rows, hide_index=True, width="content")
 
 

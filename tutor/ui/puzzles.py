@@ -7,7 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from ..engine import parse_cards
-from ..i18n import DEFAULT, N_, _, language, ngettext
+from ..i18n import DEFAULT, N_, _, language, ngettext, pgettext
 from ..progress.rating import nearest
 from ..quiz.puzzles import address_code
 from ..quiz.strategy_puzzles import StrategyPuzzle
@@ -62,8 +62,8 @@ def render() -> None:
             st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     c1, c2 = st.columns([3, 1])
     picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes")
-    level = c2.selectbox(_("Difficulty"), ("any", 1, 2, 3), format_func=lambda v: _("any") if v == "any" else STARS[v],
-                         key="pz_level")
+    level = c2.selectbox(_("Difficulty"), ("any", 1, 2, 3), key="pz_level",
+                         format_func=lambda v: pgettext("difficulty", "any") if v == "any" else STARS[v])
     shown = [p for p in all_puzzles
              if (not picked_themes or set(picked_themes) & set(p.tags)) and (level == "any" or p.difficulty == level)]
     if not shown:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import Contract
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, pgettext
 from .safe import plain
 
 CONTRACTS = {c.value: c.value.replace("_", " ") for c in Contract}
@@ -55,7 +55,7 @@ def table(sheet) -> list[dict]:
         row.update({taker: e.taker, contract: CONTRACTS[e.contract.value], points: number(e.points),
                     oudlers: e.oudlers})
         if len(sheet.players) == 5:
-            row[_("partner")] = _("alone") if e.alone else (e.partner or "")
+            row[pgettext("score sheet", "partner")] = _("alone") if e.alone else (e.partner or "")
         row[_("extras")] = " ".join(x for x in (e.petit_au_bout and f"petit:{e.petit_au_bout}",
                                              " ".join(e.poignees), e.chelem and f"chelem:{e.chelem}") if x)
         rows.append(row)

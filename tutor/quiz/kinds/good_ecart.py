@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, format_cards, sort_cards, trumps_needed
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...i18n.words import card_short, say
 from ...strategy.by_play import ecart_key, grade_ecart_against, grade_ecarts
 from ...strategy.ecart_score import _smallest_trumps, card_reasons, score_ecart
@@ -49,7 +49,7 @@ def _rows(ctx: dict, mine: dict | None = None) -> str:
         rows = [*rows, mine]
     for r in rows:
         you = " " + _("(yours)") if mine is not None and r["ecart"] == mine["ecart"] else ""
-        gap = _("best") if r["gap"] == 0 else _("tied (within the noise)") if r["tie"] else \
+        gap = pgettext("ecart", "best") if r["gap"] == 0 else _("tied (within the noise)") if r["tie"] else \
             f"{r['gap']:.0f} ± {r['ci']:.0f}"
         lines.append(f"| {md(read_cards(r['ecart']))}{you} | {r['own']:+.0f} | {gap} |")
     return "\n".join(lines)
