@@ -275,7 +275,7 @@ def test_every_pdf_of_the_club_and_class_side_is_french_in_french():
     assert "1. Les contrats, les enchères encore possibles, le preneur et le chien" in texts["fiche"]
     assert "Chaque ligne de la marque est signée du côté du preneur" in texts["fiche"]
     assert "Votre réponse\u00a0:" in texts["fiche"] or "Votre réponse :" in texts["fiche"]
-    assert re.search(r"Objectif\s?: \d+\s?; ", texts["corrigé"])
+    assert re.search(r"Nombre de points à réaliser\s?: \d+\s?; ", texts["corrigé"])
     assert "(25 + différence)" in texts["feuille 3"] and "écart)" not in texts["feuille 3"]
     # a French deck's letters: Roi, Dame, Cavalier, Valet
     assert "V C D R" in texts["diagrammes"] and "J C Q K" not in texts["diagrammes"]

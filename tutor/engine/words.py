@@ -89,7 +89,7 @@ def lower_first(text: str) -> Text:
     """
     english = str(text)
     self = str.__new__(Text, english[:1].lower() + english[1:])
-    self.msgid, self.params, self.plural, self.n = "{text}", {"text": text}, None, None
+    self.msgid, self.params, self.plural, self.n, self.context = "{text}", {"text": text}, None, None, None
     self.lower_first = True
     return self
 
