@@ -170,8 +170,8 @@ def test_score_sheet_refusals_read_as_a_french_scorer_writes_them():
     with i18n.using("fr"), pytest.raises(EntryError) as err:
         Game.new(["Ann", "Bob", "Cleo"]).add(dict(taker="Ann", contract="garde", points=20, oudlers=2,
                                                   chelem="announced made"))
-    assert str(err.value) == ("chelem\u00a0: l’attaque a fait tous les plis, elle ne peut donc pas rester sous le "
-                              "nombre de points à réaliser (20 avec 2 bouts, c’est moins que 41)")
+    assert str(err.value) == ("chelem\u00a0: l’attaque a fait tous les plis, elle ne peut donc pas manquer son "
+                              "contrat (20 avec 2 bouts, c’est moins que 41)")
 
 
 def test_english_refusals_are_unchanged():
