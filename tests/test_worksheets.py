@@ -256,3 +256,12 @@ def test_long_names_shrink_to_their_column():
     t = pages(blank_sheet_pdf(5, ["Maximilien-Alexandre de la Tour", "Bob"]))[0]
     assert "Maximilien-Alexan…" in t or "Maximilien-Alexa…" in t
     assert "Bob" in t
+
+
+def test_the_title_counts_the_kinds_in_words_and_names_no_code():
+    from tutor.i18n import using
+    from tutor.worksheets import make_worksheet
+    sheet = make_worksheet(["score", "legal"], 2, 5)
+    assert sheet.title == "Worksheet: 2 kinds of question · seed 5"
+    with using("fr"):
+        assert make_worksheet(["count"], 1, 9).title == "Fiche d’exercices\u00a0: 1 type de question · graine 9"

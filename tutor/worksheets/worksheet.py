@@ -20,7 +20,7 @@ from datetime import datetime
 
 from ..club.entry import grouped
 from ..engine import TarotError
-from ..i18n import _, language, number
+from ..i18n import _, language, ngettext, number
 from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices
@@ -70,7 +70,10 @@ def make_worksheet(kinds: Sequence[str], count: int, seed: int, *, players: int 
         raise TarotError(_("a worksheet's title is one line of printable characters"))
     params = {k: v for k, v in (("players", players), ("difficulty", difficulty)) if v is not None}
     questions = tuple(generate(kinds[i % len(kinds)], seed + i, **params) for i in range(count))
-    title = title or _("Worksheet: {kinds} · seed {seed}").format(kinds=", ".join(kinds), seed=seed)
+    # The kinds in words would not fit a title; each question is headed by its kind in words instead.
+    title = title or ngettext("Worksheet: {n} kind of question · seed {seed}",
+                              "Worksheet: {n} kinds of question · seed {seed}", len(kinds)).format(n=len(kinds),
+                                                                                                  seed=seed)
     return Worksheet(title, questions)
 
 
