@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import TarotError
-from .words import N_
+from .words import N_, Text
 
 
 class Contract(enum.Enum):
@@ -70,7 +70,8 @@ class Contract(enum.Enum):
             return _CONTRACT_ALIASES[key]
         except KeyError:
             names = ", ".join(c.value.replace("_", " ") for c in cls)  # in words: what a scorer types
-            raise TarotError(f"unknown contract {value!r}: use one of {names}") from None
+            raise TarotError(Text(N_("unknown contract {value}: use one of {names}"), value=repr(value),
+                                   names=names)) from None
 
 
 class DogFate(enum.Enum):
@@ -130,7 +131,8 @@ class RuleSet:
                 raise TypeError(players)
             base = RULESETS[int(players)]
         except (KeyError, TypeError, ValueError):
-            raise TarotError(f"French tarot is played by 3, 4 or 5 players, not {players!r}") from None
+            raise TarotError(Text(N_("French tarot is played by 3, 4 or 5 players, not {value}"),
+                                   value=repr(players))) from None
         if misere:
             return RuleSet(**{**base.__dict__, "misere": True})
         return base
@@ -170,4 +172,4 @@ def target_points(oudlers: int) -> int:
     try:
         return TARGETS[int(oudlers)]
     except (KeyError, TypeError, ValueError):
-        raise TarotError(f"oudlers must be 0, 1, 2 or 3, not {oudlers!r}") from None
+        raise TarotError(Text(N_("oudlers must be 0, 1, 2 or 3, not {value}"), value=repr(oudlers))) from None

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, TarotError, is_petit_sec
 from ..engine.cards import CARDS
 from ..engine.deal import DealtCards
+from ..engine.words import N_
 from .calibration import calibrate, knots_for
 from .handcount import choose_call, choose_ecart
 from .rollout import Lean
@@ -38,7 +39,7 @@ from .rollout import Lean
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 # Contracts played out, and the contract each play is scored under too (the bots play them alike).
 # How the numbers were made, in the words every page and command uses.
-HOW = "played out by the bots, each chance calibrated on the advisor's own play as taker"
+HOW = N_("played out by the bots, each chance calibrated on the advisor's own play as taker")
 PLAYED = {Contract.GARDE: Contract.PETITE, Contract.GARDE_SANS: Contract.GARDE_CONTRE}
 
 
