@@ -11,12 +11,13 @@ import argparse
 import contextlib
 import importlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 
 from .. import i18n
 from ..engine.errors import TarotError
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..i18n.words import say
 from ..limits import shorten
 from .text import os_error
@@ -30,10 +31,23 @@ class UsageError(TarotError):
     """Bad command-line input (exit status 2)."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with a section heading's colon spaced as the language writes it ("options :" in French)."""
+
+    def start_section(self, heading):
+        if heading and language() == "fr":
+            heading += "\u00a0"  # argparse writes the colon itself, right after the heading
+        super().start_section(heading)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # one line, exit 2, no usage dump; never a 5,000-digit value quoted whole
-        self.exit(2, _("{prog}: error: {message}").format(
-            prog=self.prog, message=shorten(" ".join(message.split()), 300)) + "\n")
+        one_line = re.sub(r"[^\S\u00a0\u202f]+", " ", message).strip()  # French keeps its no-break spaces
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=shorten(one_line, 300)) + "\n")
 
 
 @contextlib.contextmanager

@@ -22,6 +22,7 @@ from ..i18n.words import say
 from ..limits import MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
 from .quiz_cmds import check_seed, kind_choices
 from .reading import read_text
+from .text import decimal
 
 
 def register(sub) -> None:
@@ -103,7 +104,8 @@ def cmd_worksheet(args) -> int:
     sheet, key = worksheet_pdf(ws), answers_pdf(ws)  # both made before either is written
     _write(output, sheet)
     _write(answers, key)
-    print(ngettext("wrote {output} ({n} question, seed {seed}) and {answers} (the answer key)",
+    # The English says "questions" even for one (as it always has); the French takes its singular.
+    print(ngettext("wrote {output} ({n} questions, seed {seed}) and {answers} (the answer key)",
                    "wrote {output} ({n} questions, seed {seed}) and {answers} (the answer key)",
                    len(ws.questions)).format(output=output, n=len(ws.questions), seed=seed, answers=answers))
     return 0
@@ -151,7 +153,7 @@ def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> st
         e = r.entry
         pts = int(e.points) if e.points.is_integer() else e.points
         lines.append([str(r.number), e.taker, *([e.partner or "-"] if five else []),
-                      e.contract.value.replace("_", " "), str(pts), str(e.oudlers), _extras(e),
+                      e.contract.value.replace("_", " "), decimal(str(pts)), str(e.oudlers), _extras(e),
                       *(f"{v:+d}" for v in (r.totals if running else r.scores))])
     total = ["", _("Totals"), *([""] if five else []), "", "", "", "", *(f"{v:+d}" for v in sheet.totals)]
     widths = [max(len(row[i]) for row in (head, *lines, total)) for i in range(len(head))]

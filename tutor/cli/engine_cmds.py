@@ -104,7 +104,7 @@ def cmd_legal(args) -> int:
     print(_("Legal: {cards}").format(cards=format_cards(legal)))
     for v in verdicts:
         if not v.legal:
-            print(_("  {card}: {reason}").format(card=v.card, reason=say(v.reason)))
+            print(_("  {name}: {value}").format(name=v.card, value=say(v.reason)))
     if trick and len(trick) >= 2:
         i, why = explain_winner(trick)
         print(_("So far {card} is winning the trick. {why}").format(card=trick[i], why=say(why)))

@@ -111,11 +111,11 @@ def cmd_quiz(args) -> int:
         print(head + "".join(f" · {k}={v}" for k, v in p.items() if k not in ("players", "difficulty")))
         print(plain(q.prompt))
         for label, cards in q.cards.items():
-            print(f"  {label}: {' '.join(c.code for c in cards) or _('(none)')}")
+            print(_("  {name}: {value}").format(name=label, value=" ".join(c.code for c in cards) or _("(none)")))
         for i, c in enumerate(shown_choices(q), 1):
             print(f"  {i}. {plain(c.label)}")
         if q.fields:
-            print("  " + _("Fill in: {fields}").format(fields="; ".join(f.label for f in q.fields)))
+            print("  " + _("Fill in: {fields}").format(fields=_("; ").join(f.label for f in q.fields)))
         if args.answers:
             print(_("Answer: {answer}").format(answer=plain(q.answer_text)))
             print(plain(q.explanation))

@@ -130,9 +130,10 @@ def cmd_bid(args) -> int:
     if args.json:
         print(json.dumps(est.to_json()))
         return 0
-    print(_("{players} players, seat {seat}; {deals} {how} (seed {seed}).").format(
-        players=args.players, seat=args.seat, how=_(HOW), seed=args.seed,
-        deals=ngettext("{n} deal", "{n} deals", est.samples).format(n=est.samples)))
+    # English counts are plural even for one (as they always were); French takes its singular.
+    print(ngettext("{players} players, seat {seat}; {n} deals {how} (seed {seed}).",
+                   "{players} players, seat {seat}; {n} deals {how} (seed {seed}).", est.samples).format(
+        players=args.players, seat=args.seat, how=_(HOW), seed=args.seed, n=est.samples))
     heads = (_("Contract"), _("Makes it"), _("95% interval"), _("Expected score"))
     w = [max(n, len(h)) for n, h in zip((13, 8, 13, 14), heads)]  # the English widths, wider for longer words
     print(f"  {heads[0]:<{w[0]}} {heads[1]:>{w[1]}}  {heads[2]:<{w[2]}} {heads[3]:>{w[3]}}")
@@ -169,14 +170,17 @@ def cmd_match(args) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(_("{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; each "
-            "board played by the bots, then once per seat with the advisor there.").format(
+    print(ngettext("{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                   "each board played by the bots, then once per seat with the advisor there.",
+                   "{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                   "each board played by the bots, then once per seat with the advisor there.", out["boards"]).format(
         players=args.players, boards=out["boards"], seed=args.seed, budget=args.budget))
     labels = [_("All deals"), _("As taker or partner"), _("As defender")]
     width = max(20, *map(len, labels))
     for label, part in zip(labels, (out, out["as_taker"], out["as_defender"])):
         lo, hi = part["ci95"]
-        gain = _("{deals} deals  gain {gain} a deal (95% interval {low} to {high})").format(
+        gain = ngettext("{deals} deals  gain {gain} a deal (95% interval {low} to {high})",
+                        "{deals} deals  gain {gain} a deal (95% interval {low} to {high})", part["deals"]).format(
             deals=f"{part['deals']:>5}", gain=decimal(f"{part['gain_per_deal']:+.1f}"),
             low=decimal(f"{lo:+.1f}"), high=decimal(f"{hi:+.1f}"))
         print(f"  {label:<{width}} {gain}")
