@@ -11,13 +11,16 @@ import argparse
 import contextlib
 import importlib
 import os
+import re
 import sys
+from collections.abc import Iterator
 
 from .. import i18n
 from ..engine.errors import TarotError
-from ..i18n import _
+from ..i18n import _, language, ngettext
 from ..i18n.words import say
 from ..limits import shorten
+from .text import os_error
 
 # Modules that add commands; each has register(subparsers).
 COMMAND_MODULES = ("tutor.cli.engine_cmds", "tutor.cli.content_cmds", "tutor.cli.quiz_cmds",
@@ -28,26 +31,88 @@ class UsageError(TarotError):
     """Bad command-line input (exit status 2)."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with a section heading's colon spaced as the language writes it ("options :" in French)."""
+
+    def start_section(self, heading):
+        if heading and language() == "fr":
+            heading += "\u00a0"  # argparse writes the colon itself, right after the heading
+        super().start_section(heading)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # one line, exit 2, no usage dump; never a 5,000-digit value quoted whole
-        self.exit(2, f"{self.prog}: error: {shorten(' '.join(message.split()), 300)}\n")
+        one_line = re.sub(r"[^\S\u00a0\u202f]+", " ", message).strip()  # French keeps its no-break spaces
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=shorten(one_line, 300)) + "\n")
+
+
+@contextlib.contextmanager
+def argparse_words() -> Iterator[None]:
+    """argparse's own words ("usage:", "options", "invalid choice"...) from our catalogue, for this block only.
+
+    argparse looks each of them up at the moment it writes it, through its module-level ``_`` and ``ngettext``
+    (bound from gettext at import). The supported gettext route, a global text domain, would need a compiled
+    ``.mo`` on disk and process-wide state; overriding formatter and parser methods would miss the words built
+    deep inside (``invalid choice``, ``expected one argument``). Pointing those two names at our catalogue while
+    one command builds and parses covers every word, and English stays byte-identical (our ``_`` is then the
+    identity). They are restored after, so nothing else in the process (pytest's own options) changes.
+    """
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tarot-tutor", description="Tarot Tutor: check scores, legal plays and content.")
+    """The parser in the current language (build it inside ``i18n.using`` and ``argparse_words``)."""
+    parser = _Parser(prog="tarot-tutor", description=_("Tarot Tutor: check scores, legal plays and content."))
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES),
-                        help="the language of the output: en or fr (default: from the LANG environment)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+                        help=_("the language of the output: en or fr (default: from the LANG environment)"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    with i18n.using(args.lang or language_from_env()):  # for this command only, not the caller's thread after
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The language is known before the parser is built, so that its help and errors are in it too;
+    # for this command only, not the caller's thread after.
+    with i18n.using(language_asked(argv)), argparse_words():
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return _run(parser, args)
+
+
+def language_asked(argv: list[str], environ=None) -> str:
+    """The language of a command line: ``--lang X`` before the command, else the environment's.
+
+    A value that is not a language is left to the parser, which refuses it (in the environment's language).
+
+    >>> language_asked(["--lang", "fr", "score"], {}), language_asked(["--lang=fr"], {})
+    ('fr', 'fr')
+    >>> language_asked(["score", "--contract", "garde"], {"LANG": "fr_FR.UTF-8"})
+    'fr'
+    >>> language_asked(["quiz", "--lang", "fr"], {}), language_asked(["--lang", "de"], {"LANG": "fr_FR"})
+    ('en', 'fr')
+    """
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        elif not arg.startswith("-"):
+            break  # the command: --lang belongs before it
+        if value is not None:
+            return i18n.normalise(value) or language_from_env(environ)
+    return language_from_env(environ)
 
 
 def _run(parser: argparse.ArgumentParser, args) -> int:
@@ -62,7 +127,7 @@ def _run(parser: argparse.ArgumentParser, args) -> int:
         print(_("tarot-tutor: error: {message}").format(message=error_text(err)), file=sys.stderr)
         return 2
     except (OSError, UnicodeError) as err:
-        print(_("tarot-tutor: error: {message}").format(message=err), file=sys.stderr)
+        print(_("tarot-tutor: error: {message}").format(message=os_error(err)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -17,61 +17,69 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
-from ..engine.words import plural
+from ..i18n import N_, _, language, ngettext
+from ..i18n.words import say
 from ..limits import MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
 from .quiz_cmds import check_seed, kind_choices
 from .reading import read_text
+from .text import decimal
 
 
 def register(sub) -> None:
     kinds = kind_choices()
-    p = sub.add_parser("worksheet", help="a printable PDF of quiz questions, and its answer key")
+    p = sub.add_parser("worksheet", help=_("a printable PDF of quiz questions, and its answer key"))
     p.add_argument("--kind", action="append", required=True, choices=kinds,
-                   help="a kind of question (repeat to mix kinds; question i takes the next kind in turn)")
-    p.add_argument("--count", type=int, default=10, help=f"how many questions (1-{MAX_QUESTIONS}, default 10)")
-    p.add_argument("--seed", type=int, help="seed of the first question; question i has seed+i (default: random)")
-    p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
-    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
-    p.add_argument("--title", help=f"the title printed on both PDFs (one line, at most {MAX_TITLE_CHARS} characters)")
-    p.add_argument("-o", "--output", required=True, help="the worksheet PDF to write")
-    p.add_argument("--answers", help="the answer key PDF to write (default: OUTPUT with -answers before .pdf)")
+                   help=_("a kind of question (repeat to mix kinds; question i takes the next kind in turn)"))
+    p.add_argument("--count", type=int, default=10,
+                   help=_("how many questions (1-{most}, default 10)").format(most=MAX_QUESTIONS))
+    p.add_argument("--seed", type=int, help=_("seed of the first question; question i has seed+i (default: random)"))
+    p.add_argument("--players", type=int, choices=(3, 4, 5), help=_("player count (default: drawn from the seed)"))
+    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help=_("1-3 (default: drawn from the seed)"))
+    p.add_argument("--title", help=_("the title printed on both PDFs (one line, at most {most} characters)").format(
+                       most=MAX_TITLE_CHARS))
+    p.add_argument("-o", "--output", required=True, help=_("the worksheet PDF to write"))
+    p.add_argument("--answers", help=_("the answer key PDF to write (default: OUTPUT with -answers before .pdf)"))
     p.set_defaults(handler=cmd_worksheet)
 
-    p = sub.add_parser("blank-sheet", help="a blank FFT-style score sheet PDF for a club night")
+    p = sub.add_parser("blank-sheet", help=_("a blank FFT-style score sheet PDF for a club night"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    p.add_argument("--name", action="append", default=[], help="a player's name for a column header (repeat)")
-    p.add_argument("--rows", type=int, help="deal rows (default: as many as fit on the page, 19)")
-    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--name", action="append", default=[], help=_("a player's name for a column header (repeat)"))
+    p.add_argument("--rows", type=int, help=_("deal rows (default: as many as fit on the page, 19)"))
+    p.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
     p.set_defaults(handler=cmd_blank_sheet)
 
-    p = sub.add_parser("sheet", help="print a club score sheet from CSV, with every score and the totals")
-    p.add_argument("csv", help="the sheet as CSV (see the README for the columns); - reads standard input")
-    p.add_argument("--running", action="store_true", help="show running totals instead of each deal's scores")
-    p.add_argument("--breakdown", action="store_true", help="print the FFT breakdown under each deal")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("sheet", help=_("print a club score sheet from CSV, with every score and the totals"))
+    p.add_argument("csv", help=_("the sheet as CSV (see the README for the columns); - reads standard input"))
+    p.add_argument("--running", action="store_true", help=_("show running totals instead of each deal's scores"))
+    p.add_argument("--breakdown", action="store_true", help=_("print the FFT breakdown under each deal"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_sheet)
 
-    p = sub.add_parser("duplicate", help="rank a duplicate tournament from its results CSV, as the FFT does")
-    p.add_argument("csv", help="the results: deal,table,N,E,S,W,taker,score (- reads standard input)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("duplicate", help=_("rank a duplicate tournament from its results CSV, as the FFT does"))
+    p.add_argument("csv", help=_("the results: deal,table,N,E,S,W,taker,score (- reads standard input)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_duplicate)
+
+
+def _not_pdf(path: Path) -> TarotError:
+    return TarotError(_("{path}: the output must be a .pdf file").format(path=path))
 
 
 def _write(path: Path, data: bytes) -> None:
     if path.suffix.lower() != ".pdf":
-        raise TarotError(f"{path}: the output must be a .pdf file")
+        raise _not_pdf(path)
     path.write_bytes(data)
 
 
 def _output(name: str) -> Path:
     """A PDF path to write; an empty name or a directory is refused before any work."""
     if not name.strip():
-        raise TarotError("the output file name is empty: give one ending in .pdf, e.g. -o sheet.pdf")
+        raise TarotError(_("the output file name is empty: give one ending in .pdf, e.g. -o sheet.pdf"))
     path = Path(name)
     if path.is_dir():
-        raise TarotError(f"{path}: is a directory: give the output file name ending in .pdf")
+        raise TarotError(_("{path}: is a directory: give the output file name ending in .pdf").format(path=path))
     if path.suffix.lower() != ".pdf":
-        raise TarotError(f"{path}: the output must be a .pdf file")
+        raise _not_pdf(path)
     return path
 
 
@@ -85,10 +93,10 @@ def cmd_worksheet(args) -> int:
     output = _output(args.output)
     answers = _output(args.answers) if args.answers else answers_path(output)
     if output.resolve() == answers.resolve():
-        raise TarotError("the worksheet and the answer key need different files")
+        raise TarotError(_("the worksheet and the answer key need different files"))
     for path in (output, answers):
         if path.suffix.lower() != ".pdf":
-            raise TarotError(f"{path}: the output must be a .pdf file")
+            raise _not_pdf(path)
     check_seed(args.seed)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     ws = make_worksheet(args.kind, args.count, seed, players=args.players, difficulty=args.difficulty,
@@ -96,7 +104,10 @@ def cmd_worksheet(args) -> int:
     sheet, key = worksheet_pdf(ws), answers_pdf(ws)  # both made before either is written
     _write(output, sheet)
     _write(answers, key)
-    print(f"wrote {output} ({len(ws.questions)} questions, seed {seed}) and {answers} (the answer key)")
+    # The English says "questions" even for one (as it always has); the French takes its singular.
+    print(ngettext("wrote {output} ({n} questions, seed {seed}) and {answers} (the answer key)",
+                   "wrote {output} ({n} questions, seed {seed}) and {answers} (the answer key)",
+                   len(ws.questions)).format(output=output, n=len(ws.questions), seed=seed, answers=answers))
     return 0
 
 
@@ -105,43 +116,49 @@ def cmd_blank_sheet(args) -> int:
     output = _output(args.output)
     data = blank_sheet_pdf(args.players, args.name, rows=args.rows)
     _write(output, data)
-    print(f"wrote {output} (a blank score sheet for {args.players} players)")
+    print(_("wrote {output} (a blank score sheet for {n} players)").format(output=output, n=args.players))
     return 0
 
 
 def _read(path: str) -> str:
     # capped: the path may be /dev/zero or a pipe that never ends
-    return read_text(path, MAX_SHEET_BYTES, "the sheet", hint=' (save the sheet as "CSV UTF-8")')
+    return read_text(path, MAX_SHEET_BYTES, _("the sheet"), hint=_(' (save the sheet as "CSV UTF-8")'))
+
+
+# A sheet's extras in words (the English is the code name with spaces, as before).
+PETIT_AU_BOUT = {"attack": N_("petit au bout attack"), "defence": N_("petit au bout defence")}
+CHELEMS = {"announced_made": N_("chelem announced made"), "made": N_("chelem made"),
+           "announced_failed": N_("chelem announced failed"), "defence": N_("chelem defence")}
 
 
 def _extras(entry) -> str:
     parts = []
     if entry.petit_au_bout:
-        parts.append(f"petit au bout {entry.petit_au_bout}")
-    parts += [f"poignée {p}" for p in entry.poignees]
+        parts.append(_(PETIT_AU_BOUT.get(entry.petit_au_bout, entry.petit_au_bout)))
+    parts += [f"poignée {p}" for p in entry.poignees]  # simple, double, triple: the same words in French
     if entry.chelem:
-        parts.append(f"chelem {entry.chelem.replace('_', ' ')}")
+        parts.append(_(CHELEMS.get(entry.chelem, entry.chelem)))
     if entry.alone:
-        parts.append("alone")
+        parts.append(_("alone"))
     return ", ".join(parts)
 
 
 def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> str:
     """The sheet as a text table: one line per deal, then the totals and the zero-sum check."""
     five = len(sheet.players) == 5
-    head = ["#", "taker", *(["partner"] if five else []), "contract", "points", "oudlers", "bonuses",
-            *sheet.players]
+    head = ["#", _("taker"), *([_("partner")] if five else []), _("contract"), _("points"), _("oudlers"),
+            _("bonuses"), *sheet.players]
     lines = []
     for r in sheet.rows:
         e = r.entry
         pts = int(e.points) if e.points.is_integer() else e.points
         lines.append([str(r.number), e.taker, *([e.partner or "-"] if five else []),
-                      e.contract.value.replace("_", " "), str(pts), str(e.oudlers), _extras(e),
+                      e.contract.value.replace("_", " "), decimal(str(pts)), str(e.oudlers), _extras(e),
                       *(f"{v:+d}" for v in (r.totals if running else r.scores))])
-    total = ["", "Totals", *([""] if five else []), "", "", "", "", *(f"{v:+d}" for v in sheet.totals)]
+    total = ["", _("Totals"), *([""] if five else []), "", "", "", "", *(f"{v:+d}" for v in sheet.totals)]
     widths = [max(len(row[i]) for row in (head, *lines, total)) for i in range(len(head))]
     fixed = len(head) - len(sheet.players)
-    numeric = {i for i, name in enumerate(head[:fixed]) if name in ("#", "points", "oudlers")}
+    numeric = {0, fixed - 3, fixed - 2}  # #, points, oudlers
     numeric |= set(range(fixed, len(head)))  # numbers line up on the right
 
     def fmt(row):
@@ -151,11 +168,12 @@ def format_sheet(sheet, *, running: bool = False, breakdown: bool = False) -> st
     for r, row in zip(sheet.rows, lines):
         out.append(fmt(row).rstrip())
         if breakdown:
-            out += ["      " + step.text for step in r.score.steps]
+            out += ["      " + say(step.text) for step in r.score.steps]
     out += ["-" * len(out[0]), fmt(total).rstrip()]
     bad = sheet.unbalanced()
-    out.append(f"Rows not summing to zero: {', '.join(map(str, bad))}" if bad else
-               f"{plural(len(sheet.rows), 'deal')}; every row sums to zero.")
+    n = len(sheet.rows)
+    out.append(_("Rows not summing to zero: {rows}").format(rows=", ".join(map(str, bad))) if bad else
+               ngettext("{n} deal; every row sums to zero.", "{n} deals; every row sums to zero.", n).format(n=n))
     return "\n".join(out)
 
 
@@ -202,24 +220,29 @@ def _table(head: list[str], rows: list[list[str]], right: set[int]) -> list[str]
 def format_duplicate(ranking) -> str:
     """The ranking as text: the topage of each deal, then the players by the classement général, then the
     classement alterné."""
-    from ..club.duplicate import ORIENTATION_NAMES
+    from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES
+    names = FRENCH_NAMES if language() == "fr" else ORIENTATION_NAMES
 
     def show(x):
-        return "-" if x is None else f"{float(x):.2f}"
+        if x is None:
+            return "-"
+        return f"{float(x):.2f}".replace(".", ",") if language() == "fr" else f"{float(x):.2f}"
 
-    out = ["Topage of each deal (the marque is per defender: + the taker made it, - failed)", ""]
+    out = [_("Topage of each deal (the marque is per defender: + the taker made it, - failed)"), ""]
     rows = []
     for deal, notes in ranking.notes.items():
         for n in notes:
             r = n.result
-            rows.append([str(deal), str(r.table), f"{r.taker_name} ({ORIENTATION_NAMES[r.taker]})",
+            rows.append([str(deal), str(r.table), f"{r.taker_name} ({names[r.taker]})",
                          f"{r.score:+d}", show(n.taker_note), show(n.defence_note)])
-    out += _table(["deal", "table", "taker", "marque", "taker %", "defence %"], rows, {0, 1, 3, 4, 5})
-    out += ["", "Classement général (global % = 1/4 attack + 3/4 defence)", ""]
-    rows = [[str(i), p.name, ORIENTATION_NAMES[p.seat], show(p.attack), show(p.defence), show(p.global_)]
+    out += _table([_("deal"), _("table"), _("taker"), _("marque"), _("taker %"), _("defence %")], rows,
+                  {0, 1, 3, 4, 5})
+    out += ["", _("Classement général (global % = 1/4 attack + 3/4 defence)"), ""]
+    rows = [[str(i), p.name, names[p.seat], show(p.attack), show(p.defence), show(p.global_)]
             for i, p in enumerate(ranking.players, 1)]
-    out += _table(["#", "player", "seat", "attack %", "defence %", "global %"], rows, {0, 3, 4, 5})
-    out += ["", "Classement alterné: " + ", ".join(f"{i}. {name}" for i, name in enumerate(ranking.alternate, 1))]
+    out += _table(["#", _("player"), _("seat"), _("attack %"), _("defence %"), _("global %")], rows, {0, 3, 4, 5})
+    out += ["", _("Classement alterné: {players}").format(
+        players=", ".join(f"{i}. {name}" for i, name in enumerate(ranking.alternate, 1)))]
     return "\n".join(out)
 
 
@@ -231,7 +254,7 @@ def cmd_duplicate(args) -> int:
         ranking = rank(from_csv(_read(args.csv)))
     except DuplicateError as err:
         where = f"{source}:{err.line}" if err.line else source
-        print(f"{where}: {err.message}", file=sys.stderr)
+        print(f"{where}: {say(err.message)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(duplicate_json(ranking), ensure_ascii=False, indent=2))

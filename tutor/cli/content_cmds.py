@@ -21,6 +21,7 @@ from ..content.stamps import (
 )
 from ..content.yamlio import Problem
 from ..engine.errors import TarotError
+from ..i18n import _, ngettext
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
 from ..quiz.strategy_puzzles import default_cache
 
@@ -28,12 +29,12 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check", help="validate lesson and puzzle files (every fixed answer against the engine)")
+    p = sub.add_parser("check", help=_("validate lesson and puzzle files (every fixed answer against the engine)"))
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="lesson or puzzle files or directories (default: lessons/ and puzzles/)")
+                   help=_("lesson or puzzle files or directories (default: lessons/ and puzzles/)"))
     p.add_argument("--stamp-french", action="store_true",
-                   help="first write the 'en:' stamps of the translations (lessons/fr, puzzles/fr): run it once a "
-                        "translation has been checked against the English it translates")
+                   help=_("first write the 'en:' stamps of the translations (lessons/fr, puzzles/fr): run it once a "
+                          "translation has been checked against the English it translates"))
     p.set_defaults(handler=cmd_check)
 
 
@@ -44,7 +45,7 @@ def default_targets(cwd: Path | None = None) -> list[Path]:
         found = [base / name for name in ("lessons", "puzzles") if (base / name).is_dir()]
         if found:
             return [_pretty(p) for p in found]
-    raise TarotError("no lessons/ or puzzles/ directory here: give the files or directories to check")
+    raise TarotError(_("no lessons/ or puzzles/ directory here: give the files or directories to check"))
 
 
 def _pretty(p: Path) -> Path:
@@ -89,8 +90,8 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
     def lesson_file(f: Path) -> None:
         files[str(f)] = None
         if f.suffix not in YAML_SUFFIXES:  # not part of any course: check it on its own, and say so
-            problems[Problem(str(f), 0, f"the course reads only files ending in {' or '.join(YAML_SUFFIXES)}, "
-                                        "so this file is left out")] = None
+            problems[Problem(str(f), 0, _("the course reads only files ending in {suffixes}, so this file is "
+                                          "left out").format(suffixes=_(" or ").join(YAML_SUFFIXES)))] = None
             for p in load_lesson(f, lang="en").problems:
                 problems[Problem(str(f), p.line, p.message)] = None
             return
@@ -131,7 +132,8 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
                 if not subs:
                     if path.resolve().name in ("lessons", "puzzles"):
                         continue  # an empty content directory is fine
-                    raise TarotError(f"{path}: no lesson or puzzle files (*.yaml) in this directory")
+                    raise TarotError(_("{path}: no lesson or puzzle files (*.yaml) in this directory").format(
+                        path=path))
                 more_files, more_problems = collect(subs)
                 files.update(dict.fromkeys(more_files))
                 problems.update(dict.fromkeys(more_problems))
@@ -155,22 +157,28 @@ def collect(paths: list[Path]) -> tuple[list[str], list[Problem]]:
             else:
                 lesson_file(path)
         else:
-            raise TarotError(f"{path}: no such file or directory")
+            raise _missing(path)
     return list(files), list(problems)
+
+
+def _missing(path: Path) -> TarotError:
+    return TarotError(_("{path}: no such file or directory").format(path=path))
 
 
 def cmd_check(args) -> int:
     paths = [Path(p) for p in args.paths] if args.paths else default_targets()
     for p in paths:
         if not p.exists():
-            raise TarotError(f"{p}: no such file or directory")
+            raise _missing(p)
     if args.stamp_french:
         stamp(paths)
     files, problems = collect(paths)
     for p in problems:
         print(p)
     n = len(problems)
-    print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: {n} problem{'s' if n != 1 else ''}")
+    print(_("checked {files}: {problems}").format(
+        files=ngettext("{n} file", "{n} files", len(files)).format(n=len(files)),
+        problems=ngettext("{n} problem", "{n} problems", n).format(n=n)))
     return 1 if problems else 0
 
 
@@ -191,5 +199,7 @@ def stamp(paths: list[Path]) -> None:
     for f in files:
         w, bad = stamp_translation(f)
         written, changed, left = written + w, changed + bool(w), left + bad
-    print(f"stamped {written} translated place{'s' if written != 1 else ''} in {changed} "
-          f"file{'s' if changed != 1 else ''}" + (" (files with a structure problem left alone)" if left else ""))
+    print(_("stamped {places} in {files}").format(
+        places=ngettext("{n} translated place", "{n} translated places", written).format(n=written),
+        files=ngettext("{n} file", "{n} files", changed).format(n=changed))
+        + (_(" (files with a structure problem left alone)") if left else ""))

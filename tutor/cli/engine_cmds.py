@@ -7,30 +7,31 @@ import json
 from ..engine import explain_all, explain_winner, format_cards, parse_card, parse_cards, score_deal
 from ..engine.scoring import CHELEM_OUTCOMES
 from ..i18n import _
-from ..i18n.words import say
+from ..i18n.words import say, the_card
 
 
 def register(sub) -> None:
-    p = sub.add_parser("score", help="score one deal with the FFT breakdown")
+    p = sub.add_parser("score", help=_("score one deal with the FFT breakdown"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     p.add_argument("--contract", required=True,
-                   help="petite, garde, garde_sans or garde_contre (French names accepted)")
-    p.add_argument("--points", required=True, help="the attack's card points, e.g. 43 or 40.5")
-    p.add_argument("--oudlers", required=True, type=int, help="oudlers in the attack's pile (0-3)")
-    p.add_argument("--petit-au-bout", choices=("attack", "defence"), help="side that took the Petit in the last trick")
+                   help=_("petite, garde, garde_sans or garde_contre (French names accepted)"))
+    p.add_argument("--points", required=True, help=_("the attack's card points, e.g. 43 or 40.5"))
+    p.add_argument("--oudlers", required=True, type=int, help=_("oudlers in the attack's pile (0-3)"))
+    p.add_argument("--petit-au-bout", choices=("attack", "defence"),
+                   help=_("side that took the Petit in the last trick"))
     p.add_argument("--poignee", action="append", default=[], choices=("simple", "double", "triple"),
-                   help="a poignée shown by either side (repeat for several)")
+                   help=_("a poignée shown by either side (repeat for several)"))
     p.add_argument("--chelem", choices=CHELEM_OUTCOMES)
-    p.add_argument("--alone", action="store_true", help="5 players: the taker plays alone")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--alone", action="store_true", help=_("5 players: the taker plays alone"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_score)
 
-    p = sub.add_parser("legal", help="which cards may be played to a trick, and why not the others")
-    p.add_argument("--hand", required=True, help='the hand, e.g. "KH 3H 5S T4 EX"')
-    p.add_argument("--trick", default="", help="cards already played to the trick, in order")
-    p.add_argument("--called", help="5 players: the called king (for the first lead)")
-    p.add_argument("--first-trick", action="store_true", help="5 players: this is the first trick")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("legal", help=_("which cards may be played to a trick, and why not the others"))
+    p.add_argument("--hand", required=True, help=_('the hand, e.g. "KH 3H 5S T4 EX"'))
+    p.add_argument("--trick", default="", help=_("cards already played to the trick, in order"))
+    p.add_argument("--called", help=_("5 players: the called king (for the first lead)"))
+    p.add_argument("--first-trick", action="store_true", help=_("5 players: this is the first trick"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_legal)
 
 
@@ -39,7 +40,7 @@ def _number(text: str) -> float:
     try:
         return float(str(text).replace(",", "."))
     except ValueError:
-        raise TarotError(f"points must be a number like 43 or 40.5, not {text!r}") from None
+        raise TarotError(_("points must be a number like 43 or 40.5, not {value}").format(value=repr(text))) from None
 
 
 MAX_TRICK_BEFORE = 4  # at most four cards precede yours (5 players)
@@ -48,18 +49,21 @@ MAX_TRICK_BEFORE = 4  # at most four cards precede yours (5 players)
 def _check_position(hand, trick, called) -> None:
     """Refuse a position no deal can reach: a card twice, a full trick, a called trump."""
     from ..engine.errors import TarotError
+    twice_in = {"hand": _("{cards} appears twice in the hand: each card exists once"),
+                "trick": _("{cards} appears twice in the trick: each card exists once")}
     for what, cards in (("hand", hand), ("trick", trick)):
         twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
         if twice:
-            raise TarotError(f"{format_cards(twice)} appears twice in the {what}: each card exists once")
+            raise TarotError(twice_in[what].format(cards=format_cards(twice)))
     overlap = sorted(set(hand) & set(trick), key=lambda c: c.index)
     if overlap:
-        raise TarotError(f"{format_cards(overlap)} cannot be both in the hand and in the trick")
+        raise TarotError(_("{cards} cannot be both in the hand and in the trick").format(cards=format_cards(overlap)))
     if len(trick) > MAX_TRICK_BEFORE:
-        raise TarotError(f"a trick you still play to has at most {MAX_TRICK_BEFORE} cards before yours, "
-                         f"not {len(trick)}")
+        raise TarotError(_("a trick you still play to has at most {most} cards before yours, not {n}").format(
+            most=MAX_TRICK_BEFORE, n=len(trick)))
     if called is not None and (called.suit is None or called.rank < 11):
-        raise TarotError(f"the called card is a king (or a queen, knight or jack), not {called.the_name}")
+        raise TarotError(_("the called card is a king (or a queen, knight or jack), not {card}").format(
+            card=the_card(called)))
 
 
 def cmd_score(args) -> int:
@@ -83,7 +87,7 @@ def cmd_legal(args) -> int:
     hand = parse_cards(args.hand)
     if not hand:
         from ..engine.errors import TarotError
-        raise TarotError("the hand is empty: give it with --hand, e.g. --hand \"KH 3H T4 EX\"")
+        raise TarotError(_("the hand is empty: give it with --hand, e.g. --hand \"KH 3H T4 EX\""))
     trick = parse_cards(args.trick)
     called = parse_card(args.called) if args.called else None
     _check_position(hand, trick, called)
@@ -100,7 +104,7 @@ def cmd_legal(args) -> int:
     print(_("Legal: {cards}").format(cards=format_cards(legal)))
     for v in verdicts:
         if not v.legal:
-            print(f"  {v.card}: {say(v.reason)}")
+            print(_("  {name}: {value}").format(name=v.card, value=say(v.reason)))
     if trick and len(trick) >= 2:
         i, why = explain_winner(trick)
         print(_("So far {card} is winning the trick. {why}").format(card=trick[i], why=say(why)))

@@ -13,6 +13,7 @@ import re
 from ..engine.errors import TarotError
 from ..i18n import _
 from ..limits import MAX_DRILL_QUESTIONS, MAX_QUESTIONS, MAX_SEED
+from .text import grouped
 
 
 def kind_choices() -> list[str] | None:
@@ -26,17 +27,18 @@ def kind_choices() -> list[str] | None:
 
 def register(sub) -> None:
     kinds = kind_choices()
-    p = sub.add_parser("quiz", help="generated questions of one kind, checked by the engine")
-    p.add_argument("--kind", required=True, choices=kinds, help="the kind of question")
-    p.add_argument("--count", type=int, default=1, help=f"how many questions (1-{MAX_QUESTIONS}, default 1; "
-                        f"1-{MAX_DRILL_QUESTIONS} for a strategy drill)")
-    p.add_argument("--seed", type=int, help="seed of the first question (default: a random one, printed)")
-    p.add_argument("--players", type=int, choices=(3, 4, 5), help="player count (default: drawn from the seed)")
-    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1-3 (default: drawn from the seed)")
+    p = sub.add_parser("quiz", help=_("generated questions of one kind, checked by the engine"))
+    p.add_argument("--kind", required=True, choices=kinds, help=_("the kind of question"))
+    p.add_argument("--count", type=int, default=1,
+                   help=_("how many questions (1-{most}, default 1; 1-{drill} for a strategy drill)").format(
+                       most=MAX_QUESTIONS, drill=MAX_DRILL_QUESTIONS))
+    p.add_argument("--seed", type=int, help=_("seed of the first question (default: a random one, printed)"))
+    p.add_argument("--players", type=int, choices=(3, 4, 5), help=_("player count (default: drawn from the seed)"))
+    p.add_argument("--difficulty", type=int, choices=(1, 2, 3), help=_("1-3 (default: drawn from the seed)"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a kind's option, e.g. situation=overtrump (legal) or ask=open (bidding)")
-    p.add_argument("--answers", action="store_true", help="print the answers and their explanations")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("a kind's option, e.g. situation=overtrump (legal) or ask=open (bidding)"))
+    p.add_argument("--answers", action="store_true", help=_("print the answers and their explanations"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_quiz)
 
 
@@ -51,14 +53,17 @@ def check_count(kind: str, count: int) -> None:
     """Refuse a --count outside 1..max_count(kind) before any question is made."""
     most = max_count(kind)
     if not 1 <= count <= most:
-        drill = " for a strategy drill" if most == MAX_DRILL_QUESTIONS else ""
-        raise TarotError(f"--count is between 1 and {most}{drill}, not {count}")
+        if most == MAX_DRILL_QUESTIONS:
+            raise TarotError(_("--count is between 1 and {most} for a strategy drill, not {n}").format(
+                most=most, n=count))
+        raise TarotError(_("--count is between 1 and {most}, not {n}").format(most=most, n=count))
 
 
 def check_seed(seed: int | None, option: str = "--seed") -> None:
     """Refuse a seed outside 0..MAX_SEED, the seeds the app and the quiz links use."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise TarotError(f"{option} is between 0 and {MAX_SEED:,}, not {seed}")
+        raise TarotError(_("{option} is between 0 and {most}, not {n}").format(
+            option=option, most=grouped(MAX_SEED), n=seed))
 
 
 def _options(pairs: list[str]) -> dict:
@@ -66,7 +71,7 @@ def _options(pairs: list[str]) -> dict:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise TarotError(f"--option takes NAME=VALUE, not {pair!r}")
+            raise TarotError(_("--option takes NAME=VALUE, not {value}").format(value=repr(pair)))
         out[name.strip()] = value.strip()
     return out
 
@@ -106,11 +111,11 @@ def cmd_quiz(args) -> int:
         print(head + "".join(f" · {k}={v}" for k, v in p.items() if k not in ("players", "difficulty")))
         print(plain(q.prompt))
         for label, cards in q.cards.items():
-            print(f"  {label}: {' '.join(c.code for c in cards) or _('(none)')}")
+            print(_("  {name}: {value}").format(name=label, value=" ".join(c.code for c in cards) or _("(none)")))
         for i, c in enumerate(shown_choices(q), 1):
             print(f"  {i}. {plain(c.label)}")
         if q.fields:
-            print("  " + _("Fill in: {fields}").format(fields="; ".join(f.label for f in q.fields)))
+            print("  " + _("Fill in: {fields}").format(fields=_("; ").join(f.label for f in q.fields)))
         if args.answers:
             print(_("Answer: {answer}").format(answer=plain(q.answer_text)))
             print(plain(q.explanation))

@@ -12,38 +12,43 @@ import sys
 
 from ..engine import Contract, TarotError
 from ..engine.cards import points_text
-from ..engine.words import plural
+from ..i18n import N_, _, ngettext
+from ..i18n.words import say
 from ..limits import MAX_BID_SAMPLES, MAX_POSITION_BYTES
 from .quiz_cmds import check_seed
 from .reading import read_text
+from .text import decimal, grouped, percent
+
+# A seat's role in words (``{role}`` of the solve line).
+ROLES = {"taker": N_("taker"), "partner": N_("partner"), "defender": N_("defender")}
 
 
 def register(sub) -> None:
-    p = sub.add_parser("solve", help="best play when every card is known (double-dummy), exact in the endgame")
-    p.add_argument("position", help="a position file (YAML or JSON), or - for standard input")
+    p = sub.add_parser("solve", help=_("best play when every card is known (double-dummy), exact in the endgame"))
+    p.add_argument("position", help=_("a position file (YAML or JSON), or - for standard input"))
     p.add_argument("--estimate", action="store_true",
-                   help="beyond the exact range, estimate (plain play down to the exact range) instead of refusing")
-    p.add_argument("--line", action="store_true", help="also print a perfect line of play after the best card")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("beyond the exact range, estimate (plain play down to the exact range) instead of refusing"))
+    p.add_argument("--line", action="store_true", help=_("also print a perfect line of play after the best card"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_solve)
 
-    p = sub.add_parser("bid", help="each contract's chance, 95%% interval and expected score for a hand")
+    p = sub.add_parser("bid", help=_("each contract's chance, 95%% interval and expected score for a hand"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    p.add_argument("--hand", required=True, help='the hand, e.g. "T21 T15 EX KH QH 5H …"')
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1..players in play order (1 leads first)")
+    p.add_argument("--hand", required=True, help=_('the hand, e.g. "T21 T15 EX KH QH 5H …"'))
+    p.add_argument("--seat", type=int, default=1, help=_("your seat, 1..players in play order (1 leads first)"))
     p.add_argument("--samples", type=int, default=200,
-                   help=f"deals to play out (1-{MAX_BID_SAMPLES:,}, default 200)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1): same seed, same numbers")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("deals to play out (1-{most}, default 200)").format(most=f"{MAX_BID_SAMPLES:,}"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the deals (default 1): same seed, same numbers"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_bid)
 
-    p = sub.add_parser("match", help="duplicate match: the advisor in each seat against the bots, gain per deal")
+    p = sub.add_parser("match", help=_("duplicate match: the advisor in each seat against the bots, gain per deal"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    p.add_argument("--boards", type=int, default=10, help="seeded deals, each played once per seat (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the boards (default 1): same seed, same match")
+    p.add_argument("--boards", type=int, default=10, help=_("seeded deals, each played once per seat (default 10)"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the boards (default 1): same seed, same match"))
     p.add_argument("--budget", type=int, default=300,
-                   help="the advisor's budget per decision, in milliseconds of modelled work (default 300)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("the advisor's budget per decision, in milliseconds of modelled work (default 300)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_match)
 
 
@@ -58,14 +63,14 @@ def read_position(path: str):
     numbers too long before it builds anything. Any problem is one PositionError line."""
     from ..content.yamlio import ContentError, load_text
     from ..strategy.position import Position, PositionError
-    name = "standard input" if path == "-" else path
+    name = _("standard input") if path == "-" else path
     text = read_text(path, MAX_POSITION_BYTES, name)
     try:
         data = load_text(text, name)
     except ContentError as err:
         problem = err.problems[0]
-        where = f" (line {problem.line})" if problem.line else ""
-        what = problem.message.replace("invalid YAML", "the position is not valid YAML or JSON", 1)
+        where = _(" (line {n})").format(n=problem.line) if problem.line else ""
+        what = say(problem.message).replace("invalid YAML", _("the position is not valid YAML or JSON"), 1)
         raise PositionError(f"{name}{where}: {what}") from None
     return Position.from_mapping(data)
 
@@ -74,7 +79,7 @@ def cmd_solve(args) -> int:
     from ..strategy.solver import estimate, in_exact_range, solve
     position = read_position(args.position)
     if position.cards_left == 0:
-        raise TarotError("the deal is over: there is no card left to play")
+        raise TarotError(_("the deal is over: there is no card left to play"))
     if args.estimate and not in_exact_range(position):
         solution = estimate(position)
     else:
@@ -86,21 +91,27 @@ def cmd_solve(args) -> int:
         print(json.dumps(out))
         return 0
     seat = solution.to_play
-    side = "attack" if position.is_attack(seat) else "defence"
-    role = "taker" if seat == position.taker else "partner" if seat == position.partner else "defender"
-    print(f"{position.players} players, {contract_name(position.contract)}; seat {seat + 1} to play "
-          f"({role}, {side}), {plural(position.tricks_left, 'trick')} left.")
-    print("Each card with perfect play after it" + (":" if solution.exact else
-          " (ESTIMATED: beyond the exact range, plain play down to it, then exact):"))
+    attack = position.is_attack(seat)
+    role = ROLES["taker" if seat == position.taker else "partner" if seat == position.partner else "defender"]
+    print(_("{players} players, {contract}; seat {seat} to play ({role}, {side}), {tricks} left.").format(
+        players=position.players, contract=contract_name(position.contract), seat=seat + 1, role=_(role),
+        side=_("attack") if attack else _("defence"),
+        tricks=ngettext("{n} trick", "{n} tricks", position.tricks_left).format(n=position.tricks_left)))
+    print(_("Each card with perfect play after it:") if solution.exact else
+          _("Each card with perfect play after it (ESTIMATED: beyond the exact range, plain play down to it, "
+            "then exact):"))
     width = max(len(c.code) for c in solution.cards)
     for c, v in solution.cards.items():
-        mark = "  best" if c in solution.best else ""
-        points = points_text(v.attack_points)
-        print(f"  {c.code:<{width}}  taker scores {v.taker_score:+d}, attack makes {points} points{mark}")
-    aim = "the highest" if side == "attack" else "the lowest"
-    print(f"Best for the {side} ({aim} taker score): {' '.join(c.code for c in solution.best)}.")
+        mark = "  " + _("best") if c in solution.best else ""
+        line = _("taker scores {score}, attack makes {points} points").format(
+            score=f"{v.taker_score:+d}", points=decimal(points_text(v.attack_points)))
+        print(f"  {c.code:<{width}}  {line}{mark}")
+    best = " ".join(c.code for c in solution.best)
+    print(_("Best for the attack (the highest taker score): {cards}.").format(cards=best) if attack else
+          _("Best for the defence (the lowest taker score): {cards}.").format(cards=best))
     if solution.line:
-        print("A perfect line: " + ", ".join(f"seat {s + 1} {c.code}" for s, c in solution.line) + ".")
+        print(_("A perfect line: {moves}.").format(moves=", ".join(
+            _("seat {n} {card}").format(n=s + 1, card=c.code) for s, c in solution.line)))
     return 0
 
 
@@ -108,26 +119,35 @@ def cmd_bid(args) -> int:
     from ..engine import parse_cards
     from ..strategy.estimate import HOW, estimate_bids
     if not 1 <= args.seat <= args.players:
-        raise TarotError(f"--seat is 1 to {args.players} (in play order; seat 1 leads first), not {args.seat}")
+        raise TarotError(_("--seat is 1 to {most} (in play order; seat 1 leads first), not {n}").format(
+            most=args.players, n=args.seat))
     if not 1 <= args.samples <= MAX_BID_SAMPLES:  # ~7 ms a deal: the most takes ~7 s
-        raise TarotError(f"--samples is between 1 and {MAX_BID_SAMPLES:,}, not {args.samples}")
+        raise TarotError(_("--samples is between 1 and {most}, not {n}").format(
+            most=grouped(MAX_BID_SAMPLES), n=args.samples))
     check_seed(args.seed)
     hand = parse_cards(args.hand)
     est = estimate_bids(hand, players=args.players, seat=args.seat - 1, samples=args.samples, seed=args.seed)
     if args.json:
         print(json.dumps(est.to_json()))
         return 0
-    print(f"{args.players} players, seat {args.seat}; {est.samples} deals {HOW} (seed {args.seed}).")
-    print(f"  {'Contract':<13} {'Makes it':>8}  {'95% interval':<13} {'Expected score':>14}")
+    # English counts are plural even for one (as they always were); French takes its singular.
+    print(ngettext("{players} players, seat {seat}; {n} deals {how} (seed {seed}).",
+                   "{players} players, seat {seat}; {n} deals {how} (seed {seed}).", est.samples).format(
+        players=args.players, seat=args.seat, how=_(HOW), seed=args.seed, n=est.samples))
+    heads = (_("Contract"), _("Makes it"), _("95% interval"), _("Expected score"))
+    w = [max(n, len(h)) for n, h in zip((13, 8, 13, 14), heads)]  # the English widths, wider for longer words
+    print(f"  {heads[0]:<{w[0]}} {heads[1]:>{w[1]}}  {heads[2]:<{w[2]}} {heads[3]:>{w[3]}}")
     for c, e in est.contracts.items():
-        interval = f"{e.low:.0%}–{e.high:.0%}"
-        print(f"  {contract_name(c):<13} {e.chance:>8.0%}  {interval:<13} {e.expected:>+14.1f}")
+        interval = f"{percent(e.low)}–{percent(e.high)}"
+        print(f"  {contract_name(c):<{w[0]}} {percent(e.chance):>{w[1]}}  {interval:<{w[2]}} "
+              f"{decimal(f'{e.expected:+.1f}'):>{w[3]}}")
     if est.advice is None:
-        print("Advice: pass. No contract is expected to score above 0 with this hand.")
+        print(_("Advice: pass. No contract is expected to score above 0 with this hand."))
     else:
         e = est.contracts[est.advice]
-        print(f"Advice: {contract_name(est.advice)}, the best expected score ({e.expected:+.1f} for the taker; "
-              f"made {e.chance:.0%} of the time).")
+        print(_("Advice: {contract}, the best expected score ({score} for the taker; made {chance} of the "
+                "time).").format(contract=contract_name(est.advice), score=decimal(f"{e.expected:+.1f}"),
+                                 chance=percent(e.chance)))
     return 0
 
 
@@ -135,25 +155,33 @@ def cmd_match(args) -> int:
     from ..limits import MAX_MATCH_BOARDS, MAX_MATCH_BUDGET_MS, MAX_SEED
     from ..strategy.match import run_match
     if not 1 <= args.boards <= MAX_MATCH_BOARDS:
-        raise TarotError(f"--boards is between 1 and {MAX_MATCH_BOARDS}, not {args.boards}")
+        raise TarotError(_("--boards is between 1 and {most}, not {n}").format(most=MAX_MATCH_BOARDS, n=args.boards))
     if not 1 <= args.budget <= MAX_MATCH_BUDGET_MS:
-        raise TarotError(f"--budget is between 1 and {MAX_MATCH_BUDGET_MS} ms, not {args.budget}")
+        raise TarotError(_("--budget is between 1 and {most} ms, not {n}").format(
+            most=MAX_MATCH_BUDGET_MS, n=args.budget))
     if not 0 <= args.seed <= MAX_SEED:
-        raise TarotError(f"--seed is between 0 and {MAX_SEED}, not {args.seed}")
+        raise TarotError(_("--seed is between 0 and {most}, not {n}").format(most=MAX_SEED, n=args.seed))
 
     def progress(done: int, total: int) -> None:
-        print(f"board {done} of {total} played", file=sys.stderr, flush=True)
+        print(_("board {done} of {total} played").format(done=done, total=total), file=sys.stderr, flush=True)
 
     out = run_match(args.players, args.boards, args.seed, budget_ms=args.budget,
                     progress=None if args.json else progress)
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.players} players, {out['boards']} boards, seed {args.seed}, the advisor's budget "
-          f"{args.budget} ms a decision; each board played by the bots, then once per seat with the advisor there.")
-    for label, part in (("All deals", out), ("As taker or partner", out["as_taker"]),
-                        ("As defender", out["as_defender"])):
+    print(ngettext("{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                   "each board played by the bots, then once per seat with the advisor there.",
+                   "{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                   "each board played by the bots, then once per seat with the advisor there.", out["boards"]).format(
+        players=args.players, boards=out["boards"], seed=args.seed, budget=args.budget))
+    labels = [_("All deals"), _("As taker or partner"), _("As defender")]
+    width = max(20, *map(len, labels))
+    for label, part in zip(labels, (out, out["as_taker"], out["as_defender"])):
         lo, hi = part["ci95"]
-        print(f"  {label:<20} {part['deals']:>5} deals  gain {part['gain_per_deal']:+.1f} a deal "
-              f"(95% interval {lo:+.1f} to {hi:+.1f})")
+        gain = ngettext("{deals} deals  gain {gain} a deal (95% interval {low} to {high})",
+                        "{deals} deals  gain {gain} a deal (95% interval {low} to {high})", part["deals"]).format(
+            deals=f"{part['deals']:>5}", gain=decimal(f"{part['gain_per_deal']:+.1f}"),
+            low=decimal(f"{lo:+.1f}"), high=decimal(f"{hi:+.1f}"))
+        print(f"  {label:<{width}} {gain}")
     return 0

@@ -10,15 +10,17 @@ import getpass
 import sys
 
 from ..engine.errors import TarotError
+from ..i18n import _
 from ..limits import MAX_PASSPHRASE_CHARS
 from .reading import read_line
+from .text import grouped
 
 MIN_LENGTH = 8
 
 
 def register(sub) -> None:
-    p = sub.add_parser("teacher-hash", help="hash a teacher passphrase for TUTOR_TEACHER_PASSPHRASE_HASH")
-    p.add_argument("--stdin", action="store_true", help="read the passphrase from standard input, no prompt")
+    p = sub.add_parser("teacher-hash", help=_("hash a teacher passphrase for TUTOR_TEACHER_PASSPHRASE_HASH"))
+    p.add_argument("--stdin", action="store_true", help=_("read the passphrase from standard input, no prompt"))
     p.set_defaults(handler=run)
 
 
@@ -26,17 +28,19 @@ def run(args) -> int:
     from ..classroom.passphrase import ENV_VAR, make_hash
     if args.stdin:
         # One line, capped: standard input may be /dev/zero or a file without a line end.
-        typed = read_line(getattr(sys.stdin, "buffer", sys.stdin), MAX_PASSPHRASE_CHARS, "the passphrase")
+        typed = read_line(getattr(sys.stdin, "buffer", sys.stdin), MAX_PASSPHRASE_CHARS, _("the passphrase"))
     else:
         if not sys.stdin.isatty():  # getpass would read the whole of it, unbounded
-            raise TarotError("standard input is not a terminal: use --stdin to read the passphrase from it")
-        typed = getpass.getpass("Teacher passphrase: ")
-        if getpass.getpass("Again: ") != typed:
-            raise TarotError("the two passphrases differ; nothing was made")
+            raise TarotError(_("standard input is not a terminal: use --stdin to read the passphrase from it"))
+        typed = getpass.getpass(_("Teacher passphrase: "))
+        if getpass.getpass(_("Again: ")) != typed:
+            raise TarotError(_("the two passphrases differ; nothing was made"))
     if len(typed) < MIN_LENGTH:
-        raise TarotError(f"a teacher passphrase has at least {MIN_LENGTH} characters")
+        raise TarotError(_("a teacher passphrase has at least {n} characters").format(n=MIN_LENGTH))
     if len(typed) > MAX_PASSPHRASE_CHARS:  # getpass reads a terminal's line, itself limited
-        raise TarotError(f"a teacher passphrase has at most {MAX_PASSPHRASE_CHARS:,} characters")
+        raise TarotError(_("a teacher passphrase has at most {n} characters").format(
+            n=grouped(MAX_PASSPHRASE_CHARS)))
     print(make_hash(typed))
-    print(f"Put it in the environment as {ENV_VAR}='…' or in .streamlit/secrets.toml.", file=sys.stderr)
+    print(_("Put it in the environment as {name}='…' or in .streamlit/secrets.toml.").format(name=ENV_VAR),
+          file=sys.stderr)
     return 0

@@ -131,7 +131,8 @@ class RuleSet:
                 raise TypeError(players)
             base = RULESETS[int(players)]
         except (KeyError, TypeError, ValueError):
-            raise TarotError(f"French tarot is played by 3, 4 or 5 players, not {players!r}") from None
+            raise TarotError(Text(N_("French tarot is played by 3, 4 or 5 players, not {value}"),
+                                   value=repr(players))) from None
         if misere:
             return RuleSet(**{**base.__dict__, "misere": True})
         return base
@@ -171,4 +172,4 @@ def target_points(oudlers: int) -> int:
     try:
         return TARGETS[int(oudlers)]
     except (KeyError, TypeError, ValueError):
-        raise TarotError(f"oudlers must be 0, 1, 2 or 3, not {oudlers!r}") from None
+        raise TarotError(Text(N_("oudlers must be 0, 1, 2 or 3, not {value}"), value=repr(oudlers))) from None
