@@ -167,3 +167,28 @@ def test_the_first_profile_is_called_moi_in_french(learner_with_history):
     english = AppTest.from_file(APP, default_timeout=120).run()
     english.switch_page("tutor/ui/pages/progress.py")
     assert "Learner: **Me**" in "\n".join(shown(english.run()))
+
+
+@pytest.fixture
+def french_widgets(monkeypatch):
+    """AppTest formats a widget's options in the test's thread: French there too."""
+    from contextvars import ContextVar
+
+    from tutor import i18n
+    monkeypatch.setattr(i18n, "_current", ContextVar("tutor_language", default="fr"))
+
+
+def test_a_guided_hand_reads_french_from_its_list_to_its_decisions(french_widgets):
+    at = open_page("practice", guided="1")
+    assert not at.exception, at.exception
+    text = "\n".join(shown(at))
+    assert "La chasse au Petit" in text or "chasse au Petit" in text  # the hands' French titles
+    found = english_in(at)
+    for _ in range(4):  # play on to the next decisions: the moments' words
+        (skip,) = [b for b in at.button if b.key == "pg_skip"]
+        if skip.disabled:
+            break
+        skip.click().run()
+        assert not at.exception, at.exception
+        found += english_in(at)
+    assert found == []

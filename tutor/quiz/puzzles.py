@@ -315,10 +315,3 @@ def load_puzzles(directory, *, deep: bool = False, lang: str | None = None) -> l
                 seen.add(p.id)
                 out.append(p)
     return out
-
-
-def puzzle_by_id(directory, pid: str) -> Puzzle | StrategyPuzzle:
-    for p in load_puzzles(directory):
-        if p.id == pid:
-            return p
-    raise TarotError(f"no puzzle {pid!r} in {directory}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import TarotError, parse_cards
-from ..i18n import _
+from ..i18n import _, language
 from ..practice.guided import load_guided
 from ..practice.guided_run import GuidedRun
 from .cards import card_label, cards_html
@@ -21,15 +21,16 @@ from .text import card_name, error_text
 
 
 @st.cache_resource(show_spinner=False)
-def guided_hands():
-    """Every valid guided hand (a file with a problem is left out; `tarot-tutor check` names it)."""
-    return load_guided(PUZZLES / "guided")
+def guided_hands(lang: str = "en"):
+    """Every valid guided hand in ``lang`` (a file with a problem is left out; `tarot-tutor check` names it)."""
+    return load_guided(PUZZLES / "guided", lang)
 
 
 def _run(hand) -> GuidedRun:
     runs = st.session_state.setdefault("pg_runs", {})
     if hand.id not in runs:
         runs[hand.id] = GuidedRun.start(hand)
+    runs[hand.id].hand = hand  # the same moves; its words in the language chosen now
     return runs[hand.id]
 
 
@@ -75,7 +76,7 @@ def _to_decision(hand) -> None:
 
 def render_guided() -> None:
     with st.spinner(_("Loading the guided hands…")):
-        hands, problems = guided_hands()
+        hands, problems = guided_hands(language())
     if not hands:
         st.error(_("No guided hand could be loaded. Run `tarot-tutor check puzzles/guided` to see what is wrong."))
         return
