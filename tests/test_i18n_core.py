@@ -48,3 +48,21 @@ def test_every_french_catalogue_compiles():
     cat = i18n.catalogue("fr")
     assert cat is not None and len(cat) >= 1
     assert i18n.translations("fr").gettext("{n} deal") == "{n} donne"
+
+
+def test_a_pickled_text_is_still_said_in_french():
+    """st.cache_data keeps a pickled copy of a cached verdict: a Text must come back a Text, not its English."""
+    import pickle
+
+    from tutor.engine import card
+    from tutor.engine.words import N_, Text, counted, lower_first
+    from tutor.i18n.words import say
+    t = Text(N_("You do not hold {card.the_name}."), card=card("QH"))
+    for value in (t, counted(2, N_("{n} deal"), N_("{n} deals")), lower_first(t), {"why": [t]}):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value
+    back = pickle.loads(pickle.dumps(t))
+    assert isinstance(back, Text) and str(back) == "You do not hold the queen of hearts."
+    with i18n.using("fr"):
+        assert say(back) == "Vous n’avez pas la Dame de cœur."
+        assert say(pickle.loads(pickle.dumps(lower_first(t)))) == "vous n’avez pas la Dame de cœur."

@@ -167,6 +167,11 @@ def choice_words(code: str, players: int) -> str:
     return action_text(action, {LEARNER: "You"}.get) if action.seat == LEARNER else code
 
 
+def _mark(best: bool, tied: bool) -> Text | str:
+    """' (best)', ' (tied with the best)' or nothing, after a verdict."""
+    return Text(N_(" (best)")) if best else Text(N_(" (tied with the best)")) if tied else ""
+
+
 def judge(players: int, seed: int, split: Split) -> dict[str, str]:
     """The strategy layer's verdict on each choice of ``split`` (choice code -> words); a kind it does not
     judge gets none. Seconds of work for a card estimated over sampled deals: cache it."""
@@ -179,16 +184,17 @@ def judge(players: int, seed: int, split: Split) -> dict[str, str]:
         for code in codes:
             said = parse_log(code)[0].contract
             if said in v.expected:
-                mark = " (best)" if said == v.best else " (tied with the best)" if said in v.ties else ""
-                out[code] = f"{option_name(said)}: {signed_score(v.expected[said])} a deal on average{mark}"
+                out[code] = Text(N_("{bid}: {score} a deal on average{mark}"), bid=Text(option_name(said)),
+                                 score=signed_score(v.expected[said]), mark=_mark(said == v.best, said in v.ties))
         return out
     if split.kind == "écart":  # graded by play, as the écart drill: every écart on the same sampled deals
         advice = paired(deal.view(LEARNER), {code: parse_log(code)[0] for code in codes}, seed=seed)
         out = {}
         for code in codes:
             o = advice.option(code)
-            mark = " (best)" if code == advice.best else " (tied with the best)" if advice.tied(code) else ""
-            out[code] = f"{round(o.own_score):+d} a deal for you on average over {o.samples} deals{mark}"
+            out[code] = Text(N_("{score} a deal for you on average over {n} deals{mark}"),
+                             score=f"{round(o.own_score):+d}", n=o.samples,
+                             mark=_mark(code == advice.best, advice.tied(code)))
         return out
     if split.kind == "card":
         first = parse_log(codes[0])[0]
@@ -198,11 +204,12 @@ def judge(players: int, seed: int, split: Split) -> dict[str, str]:
         if d is None:
             return {}
         factor = learner_factor(deal, LEARNER)
-        how = "exact" if d.exact else f"estimated over {d.samples} deals"
+        how = Text(N_("exact")) if d.exact else Text(N_("estimated over {n} deals"), n=d.samples)
         values = {str(PlayCard(LEARNER, c)): v * factor for c, v in d.options}
         best = max(values.values())
-        return {code: f"{signed_score(values[code])} to your score ({how})"
-                      + (" (best)" if values[code] == best else f", {signed_score(values[code] - best)} on the best")
+        return {code: Text(N_("{score} to your score ({how}){mark}"), score=signed_score(values[code]), how=how,
+                           mark=_mark(True, False) if values[code] == best else
+                           Text(N_(", {gap} on the best"), gap=signed_score(values[code] - best)))
                 for code in codes if code in values}
     return {}
 

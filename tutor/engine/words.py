@@ -49,14 +49,23 @@ class Text(str):
         self.msgid, self.params, self.plural, self.n, self.context = msgid, params, _plural, _count, _context
         return self
 
-    def __reduce__(self):  # a plain string when pickled or copied: the English text itself
-        return (str, (str(self),))
+    def __reduce__(self):
+        # Pickled (st.cache_data keeps a copy so), a Text stays a Text: its message id and parameters come back,
+        # so a cached verdict is still said in each learner's language, not in English.
+        return (_restore, (str(self), dict(self.__dict__)))
 
     def __copy__(self):
         return self
 
     def __deepcopy__(self, memo):
         return self
+
+
+def _restore(english: str, state: dict) -> Text:
+    """A pickled Text back: its English, its message id, parameters, plural and context."""
+    self = str.__new__(Text, english)
+    self.__dict__.update(state)
+    return self
 
 
 def counted(n: int | float, one: str, many: str, /, **params) -> Text:

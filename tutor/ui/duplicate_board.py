@@ -204,7 +204,7 @@ def _deal_view(quiz: QuizInfo, people, plays) -> None:
                     }.get(s.kind, _("A card, trick {n}").format(n=trick))
             st.markdown(_("**{when}** ({n} learners at this moment)").format(when=when, n=s.learners))
             st.dataframe([{_("choice"): say(ds.choice_words(code, quiz.players)), _("learners"): n,
-                           _("verdict"): v.get(code, "—" if judged else "")} for code, n in s.choices],
+                           _("verdict"): say(v.get(code, "—" if judged else ""))} for code, n in s.choices],
                          hide_index=True, width="stretch")
     if not judged:
         st.button(_("Judge these choices"), key=f"teacher_dup_judge_{quiz.id}_{number}", on_click=_ask_judge,
