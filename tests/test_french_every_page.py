@@ -29,7 +29,7 @@ ENGLISH = re.compile(
 # Strings a page sends that are not prose: ids, keys, kinds, icons, pictures, the card table's own code.
 NOT_SHOWN = {"id", "form_id", "key", "query_param_key", "type", "icon", "element_id", "raw_values", "autocomplete",
              "component_name", "css", "js", "html_url", "url", "page_script_hash", "page_name", "url_pathname",
-             "fragment_id", "script_hash", "token"}
+             "fragment_id", "script_hash", "token", "query_string", "page"}
 # Shown on purpose: the players' names, the typed-answer help's card codes, the address of a shared deal.
 ALLOWED = re.compile(r"\b(Anna|Bruno|Chloé|David|Alice|Ana|Bob|Cleo)\b|\b(KH|T21|EX|10D)\b|`/[^`]*`|"
                      r"[?&]?\b[a-z_]+=[^\s`]*|tarot-tutor [a-z-]+|\{\w+\}")
@@ -191,4 +191,27 @@ def test_a_guided_hand_reads_french_from_its_list_to_its_decisions(french_widget
         skip.click().run()
         assert not at.exception, at.exception
         found += english_in(at)
+    assert found == []
+
+
+@pytest.mark.parametrize("pid", ["seat-3p-attack-02", "seat-3p-defence-03", "bid-nothing-to-take",
+                                 "three-players-excuse-before-the-end"])
+def test_a_strategy_puzzle_answered_and_solved_reads_french(french_widgets, pid):
+    """A strategy puzzle (a seat's card, a bid, a card with every hand shown) asked, answered and its solution
+    shown: the advisor's and the solver's verdicts in French."""
+    at = open_page("puzzles", puzzle=pid)
+    assert not at.exception, at.exception
+    found = english_in(at)
+    for r in at.radio:
+        if r.options:
+            r.set_value(r.options[0])
+    check = [b for b in at.button if b.label.startswith("Vérifier")]
+    check[0].click().run()
+    found += english_in(at)
+    (solution,) = [b for b in at.button if b.label == "Voir la solution"]
+    solution.click().run()
+    assert not at.exception, at.exception
+    text = "\n".join(shown(at))
+    assert "**Principe\u00a0: " in text  # the principle behind the answer, in French
+    found += english_in(at)
     assert found == []
