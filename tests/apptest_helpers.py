@@ -20,6 +20,19 @@ def app(page: str | None = None, **query) -> AppTest:
     return at.run()
 
 
+def french_page(name: str, *, timeout: float = 60, **query) -> AppTest:
+    """Page ``name`` (``tutor/ui/pages/<name>.py``) opened in French, ``?lang=fr`` kept in its address with
+    ``query``, as a French learner's link opens it."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    at.query_params["lang"] = "fr"
+    at.run()
+    at.switch_page(f"tutor/ui/pages/{name}.py")
+    at.query_params["lang"] = "fr"
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
 def refresh(at: AppTest) -> AppTest:
     """What the browser's timers do for the page's ``st.fragment(run_every=…)`` parts: those fragments run
     alone, not the page (``at.run()`` always runs the whole page, so it cannot show what a part outside the

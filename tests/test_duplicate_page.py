@@ -29,6 +29,17 @@ def set_up(tables=2, rounds=2, per_round=1, lines=LINES):
     return press(at, "Prepare the étuis and the movement")
 
 
+def enter_marques(at, setup, marques: dict) -> None:
+    """Each étui's marques, one per table that played it (in table order), typed into the results."""
+    for etui, scores in marques.items():
+        at.selectbox(key="dup_etui").set_value(etui)
+        at.run()
+        tables = sorted(t for e, t, _ in setup.plays() if e == etui)
+        for table, score in zip(tables, scores):
+            at.number_input(key=marque_key(etui, table)).set_value(score)
+        at.run()
+
+
 def test_a_two_table_tournament_from_set_up_to_ranking():
     at = set_up()
     assert any("2 tables, 2 rounds, 2 étuis" in s.value for s in at.success)
@@ -40,13 +51,7 @@ def test_a_two_table_tournament_from_set_up_to_ranking():
 
     # Étui 1 at both tables: 56 and -20; étui 2 at both tables: 10 and 30.
     marques = {1: [56, -20], 2: [10, 30]}
-    for etui, scores in marques.items():
-        at.selectbox(key="dup_etui").set_value(etui)
-        at.run()
-        tables = sorted(t for e, t, _ in setup.plays() if e == etui)
-        for table, score in zip(tables, scores):
-            at.number_input(key=marque_key(etui, table)).set_value(score)
-        at.run()
+    enter_marques(at, setup, marques)
     assert not at.exception
     topage = at.dataframe[0].value
     by_row = {(r["Étui"], r["Table"]): r["Taker %"] for _, r in topage.iterrows()}

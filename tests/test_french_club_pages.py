@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 import pytest
+from apptest_helpers import french_page
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
@@ -92,14 +93,7 @@ def french(monkeypatch):
 
 
 def page(name: str, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = "fr"
-    at.run()
-    at.switch_page(f"tutor/ui/pages/{name}.py")
-    at.query_params["lang"] = "fr"
-    for k, v in query.items():
-        at.query_params[k] = v
-    at.run()
+    at = french_page(name, **query)
     assert not at.exception, at.exception
     return at
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_duplicate_page import enter_marques
 from test_french_club_pages import french, no_english, page, press, shown  # noqa: F401  (french: a fixture)
 
 from tutor import i18n
-from tutor.ui.duplicate import SETUP, marque_key
+from tutor.ui.duplicate import SETUP
 from tutor.ui.seasons import CHOSEN
 
 pytestmark = pytest.mark.usefixtures("french")  # every run of the app in French
@@ -49,13 +50,7 @@ def test_a_duplicate_tournament_with_results_and_its_ranking_in_french():
     assert any("2 tables, 2 tours" in s.value for s in at.success), [s.value for s in at.success]
     at = press(at, fr("Make the PDFs"))
     setup = at.session_state[SETUP]
-    for etui, scores in {1: [56, -20], 2: [10, 30]}.items():
-        at.selectbox(key="dup_etui").set_value(etui)
-        at.run()
-        tables = sorted(t for e, t, _ in setup.plays() if e == etui)
-        for table, score in zip(tables, scores):
-            at.number_input(key=marque_key(etui, table)).set_value(score)
-        at.run()
+    enter_marques(at, setup, {1: [56, -20], 2: [10, 30]})
     assert not at.exception
     at.selectbox(key="dup_route_player").set_value("Anne")
     at.run()

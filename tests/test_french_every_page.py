@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest_helpers import french_page
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,14 +115,7 @@ def test_the_scan_finds_english_and_passes_french():
 
 
 def open_page(name: str, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params["lang"] = "fr"
-    at.run()
-    at.switch_page(f"tutor/ui/pages/{name}.py")
-    at.query_params["lang"] = "fr"
-    for k, v in query.items():
-        at.query_params[k] = v
-    return at.run()
+    return french_page(name, timeout=120, **query)
 
 
 @pytest.mark.parametrize("name", PAGES)
