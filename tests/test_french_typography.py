@@ -78,3 +78,12 @@ def test_every_french_content_file_follows_the_house_style(path):
     strings = [("", text)] if path.suffix == ".md" else list(_texts(yaml.safe_load(text)))
     bad = [(key, s[:90], faults(s)) for key, s in strings if faults(s)]
     assert bad == []
+
+
+def test_the_margin_is_la_difference_never_the_ecart():
+    """« écart » is the taker's discard; the points a contract is won or lost by are « la différence »."""
+    margin = re.compile(r"\bmargin\b|\b(won|lost) by\b", re.I)
+    said = [(m.id, s) for path in FRAGMENTS for m, s in _msgstrs(path)
+            if s and margin.search(m.id if isinstance(m.id, str) else m.id[0])]
+    assert len(said) > 3  # the messages about the margin were found
+    assert [(i, s) for i, s in said if "écart" in s] == []
