@@ -5,8 +5,11 @@ names; an English user reads exactly the sentence of before (recorded below from
 from __future__ import annotations
 
 import json
+import os
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -319,3 +322,15 @@ def test_every_position_message_has_its_french_with_its_placeholders():
                 if _fields(s) != _fields(msgid):
                     problems.append(("placeholders", msgid, s))
     assert seen > 50 and problems == []
+
+
+def test_the_installed_command_refuses_in_french_without_a_traceback(tmp_path):
+    path = tmp_path / "pos.yaml"
+    path.write_text("players: 4\ncontract: garde\ntaker: 1\nhands: {1: KH 3H, 2: KH T2, 3: 4S 9H, 4: 7D 8D}\n"
+                    "trick: {leader: 2, cards: \"\"}\n",
+                    encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL")}
+    r = subprocess.run([sys.executable, "-m", "tutor", "--lang", "fr", "solve", str(path)], capture_output=True,
+                       text=True, timeout=60, env=env, cwd=ROOT)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "tarot-tutor\u00a0: erreur\u00a0: en double\u00a0: R♥\u202f; chaque carte n’existe qu’une fois\n"
