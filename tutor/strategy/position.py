@@ -46,7 +46,7 @@ from ..engine.cards import CARDS, Card, from_mask, points_text
 from ..engine.play import legal_mask, trick_state
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import POIGNEE_BONUS
-from ..engine.words import plural
+from ..engine.words import N_, NP_, Text, counted
 from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
 from .tricks import settle_trick, sweep_of
 
@@ -128,7 +128,8 @@ class Position:
     def play(self, card: Card) -> Position:
         """The position after ``card`` is played (it must be legal); a full trick is settled."""
         if card not in self.legal():
-            raise PositionError(f"{card} is not a legal card for seat {self.to_play + 1} here")
+            raise PositionError(Text(N_("{card} is not a legal card for seat {seat} here"), card=card,
+                                      seat=self.to_play + 1))
         seat = self.to_play
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c is not card)
@@ -157,75 +158,85 @@ class Position:
         (``tutor.content.yamlio``), which refuses nesting and alias bombs before building anything.
         """
         if len(text) > MAX_POSITION_BYTES:
-            raise PositionError(f"the position is larger than the {MAX_POSITION_BYTES // 1024:,} KB allowed")
+            raise PositionError(Text(N_("the position is larger than the {kb} KB allowed"),
+                                      kb=f"{MAX_POSITION_BYTES // 1024:,}"))
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None)
-            where = f" (line {mark.line + 1})" if mark else ""
-            raise PositionError(f"the position is not valid YAML or JSON{where}") from None
+            raise PositionError(Text(N_("the position is not valid YAML or JSON (line {line})"), line=mark.line + 1)
+                                if mark else Text(N_("the position is not valid YAML or JSON"))) from None
         except (ValueError, RecursionError):  # an int of 5,000 digits; brackets nested 1,000 deep
-            raise PositionError("the position is not valid YAML or JSON: a number or a nesting too large") from None
+            raise PositionError(Text(N_("the position is not valid YAML or JSON: a number or a nesting too large"))) \
+                from None
         return cls.from_mapping(data)
 
     @classmethod
     def from_mapping(cls, data) -> Position:
         """A position from the mapping of the text format (seats 1..players)."""
         if not isinstance(data, Mapping):
-            raise PositionError("a position is a mapping: players, contract, taker, hands, trick, taken, …")
+            raise PositionError(Text(N_("a position is a mapping: players, contract, taker, hands, trick, taken, …")))
         unknown = [k for k in data if k not in FIELDS]
         if unknown:
-            raise PositionError(f"unknown field {short_repr(unknown[0])}; the fields are {', '.join(FIELDS)}")
+            raise PositionError(Text(N_("unknown field {name}; the fields are {fields}"), name=short_repr(unknown[0]),
+                                     fields=", ".join(FIELDS)))
         for key in ("players", "contract", "taker", "hands"):
             if key not in data:
-                raise PositionError(f"the position needs '{key}'")
+                raise PositionError(Text(N_("the position needs '{key}'"), key=key))
         players = data["players"]
         if type(players) is not int or players not in (3, 4, 5):
-            raise PositionError(f"players is 3, 4 or 5, not {short_repr(players)}")
+            raise PositionError(Text(N_("players is 3, 4 or 5, not {value}"), value=short_repr(players)))
         if not isinstance(data["contract"], str) or len(data["contract"]) > MAX_NAME_CHARS:
-            raise PositionError(f"contract is petite, garde, garde_sans or garde_contre, "
-                                f"not {short_repr(data['contract'])}")
+            raise PositionError(Text(N_("contract is petite, garde, garde_sans or garde_contre, not {value}"),
+                                     value=short_repr(data["contract"])))
         contract = Contract.parse(data["contract"])
-        taker = _seat(data["taker"], players, "taker")
-        partner = None if data.get("partner") is None else _seat(data["partner"], players, "partner")
+        taker = _seat(data["taker"], players, N_("taker is a seat from 1 to {players}, not {value}"))
+        partner = None if data.get("partner") is None else \
+            _seat(data["partner"], players, N_("partner is a seat from 1 to {players}, not {value}"))
         if partner is not None and players != 5:
-            raise PositionError("only a 5-player taker has a partner: use partner: null")
+            raise PositionError(Text(N_("only a 5-player taker has a partner: use partner: null")))
         if partner == taker:
-            raise PositionError("the partner is another seat than the taker (null when the taker plays alone)")
+            raise PositionError(Text(N_("the partner is another seat than the taker (null when the taker plays "
+                                        "alone)")))
         raw = data["hands"]
         if not isinstance(raw, Mapping):
-            raise PositionError("hands maps each seat (1..players) to its cards, e.g. 1: KH 3H T5")
+            raise PositionError(Text(N_("hands maps each seat (1..players) to its cards, e.g. 1: KH 3H T5")))
         hands: list[tuple[Card, ...]] = [()] * players
         given = set()
         for key, value in raw.items():
-            seat = _seat(key, players, "a seat in hands")
+            seat = _seat(key, players, N_("a seat in hands is a seat from 1 to {players}, not {value}"))
             given.add(seat)
-            hands[seat] = tuple(_cards(value, f"the hand of seat {seat + 1}"))
+            hands[seat] = tuple(_cards(value, Text(N_("the hand of seat {seat}"), seat=seat + 1)))
         missing = [s + 1 for s in range(players) if s not in given]
         if missing:
-            raise PositionError(f"hands: seat {missing[0]} is missing (give every seat, even an empty hand as \"\")")
+            raise PositionError(Text(N_("hands: seat {seat} is missing (give every seat, even an empty hand as \"\")"),
+                                     seat=missing[0]))
         trick = data.get("trick") or {}
         if not isinstance(trick, Mapping) or "leader" not in trick:
-            raise PositionError("trick is {leader: seat, cards: \"…\"}, the cards in play order from the leader")
-        leader = _seat(trick["leader"], players, "the trick's leader")
-        cards = tuple(_cards(trick.get("cards") or "", "the trick"))
+            raise PositionError(Text(N_("trick is {{leader: seat, cards: \"…\"}}, the cards in play order from the "
+                                        "leader")))
+        leader = _seat(trick["leader"], players,
+                       N_("the trick's leader is a seat from 1 to {players}, not {value}"))
+        cards = tuple(_cards(trick.get("cards") or "", Text(N_("the trick"))))
         taken = data.get("taken") or {}
         if not isinstance(taken, Mapping):
-            raise PositionError("taken is {attack_points: …, attack_oudlers: …, attack_tricks: …, defence_tricks: …}")
+            raise PositionError(Text(N_("taken is {{attack_points: …, attack_oudlers: …, attack_tricks: …, "
+                                        "defence_tricks: …}}")))
         bad = [k for k in taken if k not in TAKEN_FIELDS]
         if bad:
-            raise PositionError(f"unknown field {short_repr(bad[0])} in taken; use {', '.join(TAKEN_FIELDS)}")
+            raise PositionError(Text(N_("unknown field {name} in taken; use {fields}"), name=short_repr(bad[0]),
+                                     fields=", ".join(TAKEN_FIELDS)))
         poignees = data.get("poignees") or []
         if isinstance(poignees, str):
             poignees = [poignees]
         # Each player shows one poignée at most.
         if (not isinstance(poignees, list) or len(poignees) > players
                 or any(not isinstance(p, str) or p not in POIGNEE_BONUS for p in poignees)):
-            raise PositionError(f"poignees lists the poignées already shown (at most {players}): "
-                                "simple, double or triple")
+            raise PositionError(Text(N_("poignees lists the poignées already shown (at most {players}): "
+                                        "simple, double or triple"), players=players))
         chelem = data.get("chelem")
         if chelem is not None and chelem != "announced":
-            raise PositionError(f"chelem is null or announced, not {short_repr(chelem)}")
+            raise PositionError(Text(N_("chelem is null or announced, not {value}"), value=short_repr(chelem)))
         tricks = RuleSet.for_players(players).tricks
         return cls(
             players=players, contract=contract, taker=taker, partner=partner, hands=tuple(hands), leader=leader,
@@ -264,7 +275,7 @@ class Position:
     def from_deal(cls, deal: Deal) -> Position:
         """The position of a deal in play, with every hand known (the solver's view, not a seat's)."""
         if deal.phase is not Phase.PLAYING:
-            raise PositionError("a position is taken from a deal in play")
+            raise PositionError(Text(N_("a position is taken from a deal in play")))
         n = deal.players
         att = tuple(deal.camp(s) == "attack" for s in range(n))
         points2, oudlers = _dog_share(deal)
@@ -299,17 +310,18 @@ def _replace(p: Position, **changes) -> Position:
     return Position(**values)
 
 
-def _seat(value, players: int, what: str) -> int:
-    """A seat 1..players (an int, a whole float or ASCII digits) as a seat from 0; anything else is refused."""
+def _seat(value, players: int, refusal: str) -> int:
+    """A seat 1..players (an int, a whole float or ASCII digits) as a seat from 0; anything else is refused
+    with ``refusal`` (a message id with ``{players}`` and ``{value}``)."""
     if isinstance(value, float) and value.is_integer():  # 2.0; never .inf or nan (int() of them raises)
         value = int(value)
     seat = parse_int(value, 1, players)
     if seat is None:
-        raise PositionError(f"{what} is a seat from 1 to {players}, not {short_repr(value)}")
+        raise PositionError(Text(refusal, players=players, value=short_repr(value)))
     return seat - 1
 
 
-def _cards(value, what: str) -> list[Card]:
+def _cards(value, what: Text) -> list[Card]:
     if value is None:
         return []
     if isinstance(value, int) and not isinstance(value, bool):
@@ -317,16 +329,18 @@ def _cards(value, what: str) -> list[Card]:
     if isinstance(value, list):
         # Each item one card: a nested list (an alias bomb) is never turned into text.
         if len(value) > len(CARDS) or any(isinstance(v, bool) or not isinstance(v, str | int) for v in value):
-            raise PositionError(f"{what}: give at most {len(CARDS)} cards, each as a code, e.g. KH 3H T5")
+            raise PositionError(Text(N_("{what}: give at most {n} cards, each as a code, e.g. KH 3H T5"), what=what,
+                                     n=len(CARDS)))
         value = [str(v) for v in value]
     elif not isinstance(value, str):
-        raise PositionError(f"{what}: give the cards as codes separated by spaces, e.g. KH 3H T5")
+        raise PositionError(Text(N_("{what}: give the cards as codes separated by spaces, e.g. KH 3H T5"), what=what))
     try:
         cards = parse_cards(value)
     except CardParseError as err:
-        raise PositionError(f"{what}: {err}") from None
+        raise PositionError(Text(N_("{what}: {problem}"), what=what, problem=err.args[0])) from None
     if len(cards) > len(CARDS):
-        raise PositionError(f"{what}: {len(cards):,} cards, but the deck has {len(CARDS)}")
+        raise PositionError(Text(N_("{what}: {n:,} cards, but the deck has {deck}"), what=what, n=len(cards),
+                                 deck=len(CARDS)))
     return cards
 
 
@@ -339,11 +353,20 @@ def _number(value, what: str, high: float, *, half: bool = False) -> float:
         with contextlib.suppress(ValueError):
             x = float(value)
     if x is None or not 0 <= x <= high:  # nan compares false
-        raise PositionError(f"taken: {what} is a number from 0 to {high}, not {short_repr(value)}")
+        raise PositionError(Text(N_("taken: {field} is a number from 0 to {high}, not {value}"), field=what, high=high,
+                                 value=short_repr(value)))
     if half and (x * 2) % 1 or not half and x % 1:
-        raise PositionError(f"taken: {what} cannot be {short_repr(value)}"
-                            + (" (points go in half points)" if half else ""))
+        raise PositionError(Text(N_("taken: {field} cannot be {value} (points go in half points)") if half else
+                                 N_("taken: {field} cannot be {value}"), field=what, value=short_repr(value)))
     return x
+
+
+def _card_list(cards) -> Text:
+    """Cards as the file writes them in English ("3H KH"), by their names in the learner's language."""
+    out = Text("{card}", card=cards[0])
+    for c in cards[1:]:
+        out = NP_("cards", "{a} {b}", a=out, b=Text("{card}", card=c))
+    return out
 
 
 def _validate(p: Position) -> None:
@@ -353,54 +376,65 @@ def _validate(p: Position) -> None:
     if not isinstance(p.contract, Contract):
         object.__setattr__(p, "contract", Contract.parse(p.contract))
     if len(p.hands) != n:
-        raise PositionError(f"a {n}-player position has {n} hands, not {len(p.hands)}")
-    for what, seat in (("taker", p.taker), ("trick's leader", p.leader)):
+        raise PositionError(Text(N_("a {n}-player position has {n} hands, not {k}"), n=n, k=len(p.hands)))
+    for refusal, seat in ((N_("the taker is a seat from 1 to {n}"), p.taker),
+                          (N_("the trick's leader is a seat from 1 to {n}"), p.leader)):
         if not 0 <= seat < n:
-            raise PositionError(f"the {what} is a seat from 1 to {n}")
+            raise PositionError(Text(refusal, n=n))
     if p.partner is not None and (n != 5 or p.partner == p.taker or not 0 <= p.partner < n):
-        raise PositionError("only a 5-player taker has a partner, another seat than the taker's")
+        raise PositionError(Text(N_("only a 5-player taker has a partner, another seat than the taker's")))
     every = [c for h in p.hands for c in h] + list(p.trick)
     twice = sorted((c for c, k in Counter(every).items() if k > 1), key=lambda c: c.index)  # linear, any size
     if twice:
-        raise PositionError(f"{format_cards(twice)} is given twice: each card exists once")
+        raise PositionError(Text(N_("{cards} is given twice: each card exists once"), cards=_card_list(twice)))
     if len(p.trick) >= n:
-        raise PositionError(f"a trick in progress has fewer than {n} cards, not {len(p.trick)}")
+        raise PositionError(Text(N_("a trick in progress has fewer than {n} cards, not {k}"), n=n, k=len(p.trick)))
     # Seats that played to the trick hold one card fewer than the others.
     played = {(p.leader + i) % n for i in range(len(p.trick))}
     left = len(p.hands[p.leader]) + (1 if p.trick else 0)
     for s in range(n):
         want = left - (s in played)
         if len(p.hands[s]) != want:
-            raise PositionError(
-                f"seat {s + 1} holds {plural(len(p.hands[s]), 'card')}, but with the trick as given it must hold "
-                f"{want} "
-                "(every seat holds as many cards, less one for those who played to the trick)")
+            raise PositionError(counted(
+                len(p.hands[s]),
+                N_("seat {seat} holds {n} card, but with the trick as given it must hold {want} "
+                   "(every seat holds as many cards, less one for those who played to the trick)"),
+                N_("seat {seat} holds {n} cards, but with the trick as given it must hold {want} "
+                   "(every seat holds as many cards, less one for those who played to the trick)"),
+                seat=s + 1, want=want))
     if left > rules.tricks:
-        raise PositionError(f"with {n} players a hand has at most {rules.tricks} cards")
+        raise PositionError(Text(N_("with {n} players a hand has at most {most} cards"), n=n, most=rules.tricks))
     # Each card of the trick must have been legal, from the hand it came from.
     for i, c in enumerate(p.trick):
         seat = (p.leader + i) % n
         hand = p.masks[seat] | c.bit
         if not legal_mask(hand, *trick_state(p.trick[:i])) & c.bit:
-            raise PositionError(f"the trick cannot happen: seat {seat + 1} played {c} but had to play "
-                                f"{format_cards(sort_cards(from_mask(legal_mask(hand, *trick_state(p.trick[:i])))))}")
+            legal = sort_cards(from_mask(legal_mask(hand, *trick_state(p.trick[:i]))))
+            raise PositionError(Text(N_("the trick cannot happen: seat {seat} played {card} but had to play {cards}"),
+                                     seat=seat + 1, card=c, cards=_card_list(legal)))
     # What the sides have won must fit the cards that are gone.
     gone = [c for c in CARDS if c not in set(every)]
     if p.attack_tricks < 0 or p.defence_tricks < 0 or p.attack_tricks + p.defence_tricks != rules.tricks - left:
         done = rules.tricks - left
-        raise PositionError(f"taken: {plural(done, 'trick')} {'is' if done == 1 else 'are'} over "
-                            f"(with {left} left), so attack_tricks + "
-                            f"defence_tricks must be {rules.tricks - left}, not {p.attack_tricks + p.defence_tricks}")
+        raise PositionError(counted(
+            done, N_("taken: {n} trick is over (with {left} left), so attack_tricks + defence_tricks must be {want}, "
+                     "not {got}"),
+            N_("taken: {n} tricks are over (with {left} left), so attack_tricks + defence_tricks must be {want}, "
+               "not {got}"), left=left, want=done, got=p.attack_tricks + p.defence_tricks))
     gone_oudlers = count_oudlers(gone)
     if not 0 <= p.attack_oudlers <= gone_oudlers:
-        raise PositionError(f"taken: attack_oudlers is between 0 and {gone_oudlers} (the oudlers already played "
-                            f"or in the dog), not {p.attack_oudlers}")
+        raise PositionError(Text(N_("taken: attack_oudlers is between 0 and {most} (the oudlers already played or "
+                                    "in the dog), not {n}"), most=gone_oudlers, n=p.attack_oudlers))
     gone_points = card_points(gone)
     low = max(0.0, 4.5 * p.attack_oudlers - 0.5)
     high = gone_points - 4.5 * (gone_oudlers - p.attack_oudlers) + 0.5
     if not low <= p.attack_points <= high:
-        raise PositionError(f"taken: with {plural(p.attack_oudlers, 'oudler')} won, the attack's points are between "
-                            f"{points_text(low)} and {points_text(high)} (the cards already played or in the dog), "
-                            f"not {points_text(p.attack_points)}")
+        raise PositionError(counted(
+            p.attack_oudlers,
+            N_("taken: with {n} oudler won, the attack's points are between {low} and {high} (the cards already "
+               "played or in the dog), not {points}"),
+            N_("taken: with {n} oudlers won, the attack's points are between {low} and {high} (the cards already "
+               "played or in the dog), not {points}"),
+            low=points_text(low), high=points_text(high), points=points_text(p.attack_points)))
     if p.petit_in_previous_trick and (PETIT in every or p.attack_tricks + p.defence_tricks == 0):
-        raise PositionError("petit_in_previous_trick: the Petit is still in play, or no trick is over yet")
+        raise PositionError(Text(N_("petit_in_previous_trick: the Petit is still in play, or no trick is over yet")))

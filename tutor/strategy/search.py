@@ -28,6 +28,7 @@ from ..engine.errors import TarotError
 from ..engine.play import KIND_MASKS, legal_mask
 from ..engine.rules import CHELEM_BONUS, CONTRACT_BASE, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, RuleSet, target_points
 from ..engine.scoring import score_deal, settle_half_point
+from ..engine.words import N_, Text
 from .lowcards import PLAIN_LOW, PLAIN_LOW_MASK, RUN_BASE, RUN_BELOW, canonical, from_canonical
 from .position import Position, PositionError
 from .tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, OUDLER, POINTS2, RANK, settle_trick, sweep_of
@@ -363,7 +364,8 @@ class Search:
                                petit_au_bout=pab, poignees=p.poignees, chelem=self._chelem(sweep),
                                alone=p.alone)
         except TarotError as err:
-            raise PositionError(f"taken does not fit the cards left: {err}") from None
+            problem = err.args[0] if err.args else str(err)
+            raise PositionError(Text(N_("taken does not fit the cards left: {problem}"), problem=problem)) from None
         return score.taker * SCALE + points2
 
     def _chelem(self, sweep) -> str | None:

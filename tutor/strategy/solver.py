@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import CARDS, Card
 from ..engine.play import legal_mask
+from ..engine.words import N_, Text
 from .position import Position, PositionError
 from .search import SCALE, Search
 
@@ -89,11 +90,12 @@ def solve(position: Position, *, line: bool = False, limit: bool = True) -> Solu
     """Every legal card's value with perfect play. Raises BeyondRange outside the exact range
     (unless ``limit=False``: exact still, but it may take very long)."""
     if position.cards_left == 0:
-        raise PositionError("the deal is over: there is no card left to play")
+        raise PositionError(Text(N_("the deal is over: there is no card left to play")))
     if limit and not in_exact_range(position):
-        raise BeyondRange(
-            f"this position has {position.cards_left} cards left; the solver is exact up to "
-            f"{EXACT_CARDS[position.players]} with {position.players} players (use --estimate for an estimate)")
+        raise BeyondRange(Text(
+            N_("this position has {n} cards left; the solver is exact up to {most} with {players} players "
+               "(use --estimate for an estimate)"),
+            n=position.cards_left, most=EXACT_CARDS[position.players], players=position.players))
     start = time.perf_counter()
     search = Search(position)
     values = search.root_values()
@@ -114,8 +116,8 @@ def estimate(position: Position) -> Solution:
     if in_exact_range(position):
         return solve(position)
     if position.players == 5 and position.attack_tricks + position.defence_tricks == 0:
-        raise PositionError("the first trick of a 5-player deal depends on the called king, which a position "
-                            "does not give: start from the second trick")
+        raise PositionError(Text(N_("the first trick of a 5-player deal depends on the called king, which a "
+                                    "position does not give: start from the second trick")))
     start = time.perf_counter()
     values, nodes = {}, 0
     for card in position.legal():
