@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from lesson_texts import written
 
 import tutor.quiz  # noqa: F401  (hands the generators to the lesson checker)
 from tutor import i18n
 from tutor.cli import main
 from tutor.content.lessons import lesson_files, load_course, load_lesson
 from tutor.content.render import plain_cards, render_example
-from tutor.content.schema import CheckStep, ExampleStep, SummaryStep, TextStep
+from tutor.content.schema import CheckStep, ExampleStep, TextStep
 from tutor.content.stamps import check_translation, stamp_translation, translation_files
 from tutor.content.verify import check_answer
 
@@ -39,15 +40,7 @@ def _texts(lesson) -> list[str]:
     """Every text a learner reads in a lesson, examples rendered."""
     out = [lesson.title, lesson.summary]
     for step in [*lesson.steps, *lesson.quiz]:
-        for key in ("title", "body", "caption", "question", "explain", "hint", "intro", "after", "wrong", "right",
-                    "why"):
-            value = getattr(step, key, None)
-            if isinstance(value, str):
-                out.append(value)
-        if isinstance(step, SummaryStep):
-            out += step.points
-        if isinstance(step, CheckStep) and step.options:
-            out += [o.text for o in step.options]
+        out += written(step)
         if isinstance(step, ExampleStep):
             out.append(plain_cards(render_example(step)))
     return out

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
+from lesson_texts import written
 
 import tutor.quiz  # noqa: F401  (hands the generators to the lesson checker)
 from tutor import i18n
@@ -18,7 +19,7 @@ from tutor.content.glossary import load_glossary
 from tutor.content.lessons import load_course
 from tutor.content.measures import Measures
 from tutor.content.render import plain_cards, render_example
-from tutor.content.schema import CheckStep, ExampleStep, SummaryStep
+from tutor.content.schema import CheckStep, ExampleStep
 from tutor.i18n.words import say
 from tutor.practice.guided import load_guided
 from tutor.quiz.puzzles import load_puzzles
@@ -52,12 +53,8 @@ def french_course():
 
 
 def _step_texts(step) -> list[str]:
-    out = [getattr(step, k) for k in ("title", "body", "caption", "question", "explain", "hint", "intro", "after",
-                                      "wrong", "right", "why") if isinstance(getattr(step, k, None), str)]
-    if isinstance(step, SummaryStep):
-        out += step.points
+    out = written(step)
     if isinstance(step, CheckStep):
-        out += [o.text for o in step.options or ()]
         out += [step.engine_note or "", *(say(label) for label in step.shown_cards)]
     if isinstance(step, ExampleStep):
         out.append(plain_cards(render_example(step)))

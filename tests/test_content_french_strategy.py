@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from lesson_texts import lesson_written
 
 import tutor.quiz  # noqa: F401  (hands the generators to the lesson checker)
 from tutor import i18n
 from tutor.content.lessons import load_course
-from tutor.content.schema import CheckStep, SummaryStep
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 MEASURED = ["17-judging-a-hand.yaml", "18-which-contract.yaml", "20-calling-a-king.yaml"]
@@ -28,20 +28,6 @@ def _lesson(course, name):
     return next(x for x in course.lessons if Path(x.path).name == name)
 
 
-def _written(lesson) -> list[str]:
-    """The texts the translation writes (the examples' own renderings are other modules' work)."""
-    out = [lesson.title, lesson.summary]
-    for step in [*lesson.steps, *lesson.quiz]:
-        for key in ("title", "body", "caption", "question", "explain", "hint", "intro", "after", "wrong", "right",
-                    "why"):
-            value = getattr(step, key, None)
-            if isinstance(value, str):
-                out.append(value)
-        if isinstance(step, SummaryStep):
-            out += step.points
-        if isinstance(step, CheckStep) and step.options:
-            out += [o.text for o in step.options]
-    return out
 
 
 @pytest.mark.parametrize("name", MEASURED)
@@ -50,7 +36,7 @@ def test_measured_lessons_read_in_french_with_every_number_filled(courses, name)
     fr, en = _lesson(french, name), _lesson(english, name)
     assert french.translations == [] and fr.title != en.title
     with i18n.using("fr"):
-        texts = _written(fr)
+        texts = lesson_written(fr)
     assert not [t for t in texts if "{" in t], "a placeholder was left unfilled"
     from tutor.engine.rule_text import RULE_TEXT
     with i18n.using("fr"):  # lesson 20 quotes the call rule, French once the rule catalogue translates it
@@ -58,16 +44,16 @@ def test_measured_lessons_read_in_french_with_every_number_filled(courses, name)
     left = [t for t in texts if ENGLISH.search(re.sub("|".join(map(re.escape, untranslated)) or "^$", "", t))]
     assert left == []
     # the measured chances read as French words, as the English reads them in English
-    assert any("donnes sur 10" in t for t in texts) == any("deals in 10" in t for t in _written(en))
+    assert any("donnes sur 10" in t for t in texts) == any("deals in 10" in t for t in lesson_written(en))
 
 
 def test_stored_figures_are_written_the_french_way(courses):
     """A bench script's figures (3,000 hands; a log loss of 0.39) read French in French, unchanged in English."""
     french, english = courses
     with i18n.using("fr"):
-        fr = " ".join(_written(_lesson(french, "17-judging-a-hand.yaml")))
-        call = " ".join(_written(_lesson(french, "20-calling-a-king.yaml")))
-    en = " ".join(_written(_lesson(english, "17-judging-a-hand.yaml")))
+        fr = " ".join(lesson_written(_lesson(french, "17-judging-a-hand.yaml")))
+        call = " ".join(lesson_written(_lesson(french, "20-calling-a-king.yaml")))
+    en = " ".join(lesson_written(_lesson(english, "17-judging-a-hand.yaml")))
     assert re.search(r"\b3\u202f000 mains", fr) and re.search(r"\b0,\d\d contre", fr)
     assert not re.search(r"\d,\d{3}\b|\d\.\d", fr + call)
     assert re.search(r"\b3,000 hands", en) and re.search(r"\b0\.\d\d against", en)
