@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -86,10 +87,16 @@ def no_streamlit_warnings(request):
         yield
         return
     request.getfixturevalue("server")
-    path = server_log.path
+    with failing_on_log_problems(server_log.path, settle=0.3):  # the last rerun's log lines
+        yield
+
+
+@contextlib.contextmanager
+def failing_on_log_problems(path: Path, settle: float = 0.0):
+    """Fail the test if the Streamlit log at ``path`` gains a warning, an error or a traceback in the block."""
     start = path.stat().st_size
     yield
-    time.sleep(0.3)  # the last rerun's log lines
+    time.sleep(settle)
     with open(path, "rb") as f:
         f.seek(start)
         found = problems_in(f.read().decode(errors="replace"))

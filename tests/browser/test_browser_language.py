@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from streamlit_page import settle, streamlit_server
 
-from conftest import problems_in
+from conftest import failing_on_log_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG = ROOT / "test-artifacts" / "streamlit-language.log"
@@ -35,14 +35,8 @@ def lang_server(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _no_warnings(lang_server):
-    start = LOG.stat().st_size
-    yield
-    with open(LOG, "rb") as f:
-        f.seek(start)
-        found = problems_in(f.read().decode(errors="replace"))
-    if found:
-        pytest.fail("Streamlit logged a warning or an exception during this test:\n" + "\n".join(found[:20]),
-                    pytrace=False)
+    with failing_on_log_problems(LOG):
+        yield
 
 
 @pytest.fixture(params=["en-US"])
@@ -79,12 +73,17 @@ def to_french(pg) -> None:
     settle(pg)
 
 
+def opens_in_french_with_a_clean_address(pg, url: str) -> None:
+    """A visit to ``url`` without ``?lang=`` shows French and leaves the address as it was."""
+    pg.goto(url)
+    french_navigation(pg)
+    settle(pg)
+    assert "lang=" not in pg.url
+
+
 @pytest.mark.parametrize("fresh", ["fr-FR"], indirect=True)
 def test_a_french_browser_opens_in_french_without_changing_the_address(fresh, lang_server):
-    fresh.goto(lang_server)
-    french_navigation(fresh)
-    settle(fresh)
-    assert "lang=" not in fresh.url
+    opens_in_french_with_a_clean_address(fresh, lang_server)
 
 
 def test_the_switch_goes_french_and_a_reload_stays_french(fresh, lang_server):
@@ -106,10 +105,7 @@ def test_the_switch_goes_french_and_a_reload_stays_french(fresh, lang_server):
 
 def test_the_next_visit_opens_in_the_profiles_language(fresh, lang_server):
     # The test above saved French with this personal database's profile: a new visit without ?lang= is French.
-    fresh.goto(lang_server)
-    french_navigation(fresh)
-    settle(fresh)
-    assert "lang=" not in fresh.url
+    opens_in_french_with_a_clean_address(fresh, lang_server)
 
 
 def test_a_drill_answered_in_french_and_a_reload_stays_french(fresh, lang_server):
