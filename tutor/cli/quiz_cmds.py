@@ -11,9 +11,8 @@ import random
 import re
 
 from ..engine.errors import TarotError
-from ..i18n import _
+from ..i18n import _, grouped
 from ..limits import MAX_DRILL_QUESTIONS, MAX_QUESTIONS, MAX_SEED
-from .text import grouped
 
 
 def kind_choices() -> list[str] | None:

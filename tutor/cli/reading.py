@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import TarotError
-from ..i18n import _
+from ..i18n import _, grouped
 from ..limits import TooLarge, read_capped
-from .text import grouped, os_reason
+from .text import os_reason
 
 
 def read_text(path: str, limit: int, stdin_name: str | None = None, hint: str = "") -> str:

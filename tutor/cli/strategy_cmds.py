@@ -12,12 +12,12 @@ import sys
 
 from ..engine import Contract, TarotError
 from ..engine.cards import points_text
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, grouped, ngettext, percent
 from ..i18n.words import say
 from ..limits import MAX_BID_SAMPLES, MAX_POSITION_BYTES
 from .quiz_cmds import check_seed
 from .reading import read_text
-from .text import decimal, grouped, percent
+from .text import decimal
 
 # A seat's role in words (``{role}`` of the solve line).
 ROLES = {"taker": N_("taker"), "partner": N_("partner"), "defender": N_("defender")}

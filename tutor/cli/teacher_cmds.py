@@ -10,10 +10,9 @@ import getpass
 import sys
 
 from ..engine.errors import TarotError
-from ..i18n import _
+from ..i18n import _, grouped
 from ..limits import MAX_PASSPHRASE_CHARS
 from .reading import read_line
-from .text import grouped
 
 MIN_LENGTH = 8
 

@@ -1,26 +1,11 @@
-"""Numbers in the command line's sentences, written as the learner's language writes them.
-
->>> from tutor.i18n import using
->>> grouped(1000), grouped(2_000_000)
-('1,000', '2,000,000')
->>> with using("fr"):
-...     grouped(1000) == "1\\u202f000"
-True
-"""
+"""The command line's numbers already written in English, and the system's refusals, in the learner's language
+(whole numbers and shares: ``tutor.i18n.grouped`` and ``percent``)."""
 
 from __future__ import annotations
 
 import errno
 
-from babel.numbers import format_decimal
-
 from ..i18n import N_, _, language
-
-
-def grouped(n: int) -> str:
-    """A whole number with its thousands grouped: ``1,000`` in English (as ``f"{n:,}"``), ``1 000`` in French."""
-    return format_decimal(n, locale=language())
-
 
 # The system's reasons a learner meets most, said in their language (English: the system's own words).
 OS_REASONS = {errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
@@ -46,9 +31,3 @@ def os_error(err: OSError | UnicodeError) -> str:
 def decimal(text: str) -> str:
     """A number already written in English (``-12.5``, ``+3.0``) with the language's decimal mark: ``-12,5``."""
     return text.replace(".", ",") if language() == "fr" else text
-
-
-def percent(x: float) -> str:
-    """A share as a whole percentage: ``57%`` in English (as ``f"{x:.0%}"``), ``57 %`` in French."""
-    text = f"{x:.0%}"
-    return text.replace("%", "\u202f%") if language() == "fr" else text

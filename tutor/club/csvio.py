@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from ..csvsafe import guard, unguard
 from ..engine import TarotError
-from ..i18n import _
+from ..i18n import _, grouped
 from ..limits import MAX_CSV_CELL, MAX_SHEET_BYTES
 from .entry import (
     FIELDS,
@@ -60,7 +60,6 @@ from .entry import (
     field_words,
     find_player,
     fold,
-    grouped,
     make_entry,
     score_entry,
 )

@@ -26,11 +26,11 @@ import csv
 import io
 
 from ..csvsafe import guard, unguard
-from ..i18n import N_, _, language
+from ..i18n import N_, _, grouped, language
 from ..limits import MAX_CSV_CELL, MAX_DUPLICATE_SCORE, MAX_NAME_CHARS, MAX_SEED, MAX_SHEET_BYTES, parse_int, shorten
 from .csvio import _rows
 from .duplicate import FRENCH_NAMES, ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
-from .entry import fold, grouped
+from .entry import fold
 
 COLUMNS = ("deal", "table", "N", "E", "S", "W", "taker", "score")
 # What may name an orientation, in a cell or a header (compared by ``fold``).

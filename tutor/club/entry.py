@@ -31,7 +31,7 @@ from ..engine import CHELEM_BONUS, POIGNEE_BONUS, Contract, DealScore, RuleSet, 
 from ..engine.pilebounds import PileError
 from ..engine.rules import DECK_POINTS
 from ..engine.scoring import check_points
-from ..i18n import N_, NP_, _, language
+from ..i18n import N_, NP_, _
 from ..i18n.words import say
 
 FIELDS = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem", "alone")
@@ -73,12 +73,6 @@ def fold(text) -> str:
     plain = unicodedata.normalize("NFKD", str(text))
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
-
-
-def grouped(n: int) -> str:
-    """A count with its thousands marked: 10,000 (French: 10 000, with a narrow no-break space, as 10,000
-    would read as ten)."""
-    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
 
 
 def field_words(field: str) -> str:

@@ -37,7 +37,7 @@ import re
 from pathlib import Path
 
 from ..engine import Contract
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, grouped, language, ngettext
 from .yamlio import ContentError, load_file
 
 MEASUREMENTS_FILE = "measurements.yaml"
@@ -68,11 +68,6 @@ def signed(x: float) -> str:
 def percent(x: float) -> str:
     """A chance as a percentage, '24%': the same in every language, as answers compare it."""
     return f"{round(x * 100)}%"
-
-
-def grouped(n: int) -> str:
-    """A count with its thousands marked: 1,200 (French: 1 200, with a narrow space)."""
-    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
 
 
 def figure(text: str) -> str:

@@ -39,10 +39,10 @@ from ..engine import (
     score_deal,
     target_points,
 )
-from ..engine.cards import BY_CODE, cards_text, points_text
+from ..engine.cards import BY_CODE, cards_text
 from ..engine.deal import draw_rank
-from ..i18n import N_, _, language, ngettext, number, pgettext
-from ..i18n.words import say
+from ..i18n import N_, _, language, ngettext, pgettext
+from ..i18n.words import points, say
 from .schema import (
     AuctionExample,
     BestCardExample,
@@ -89,9 +89,7 @@ def engine_text(text: str) -> str:
     return say(text).replace("The petit ", "The Petit ")
 
 
-def fmt(x: float) -> str:
-    """Points as a person writes them: '4', '4.5' (the engine's ``points_text``); '4,5' in French."""
-    return points_text(x) if language() == "en" else number(x)
+fmt = points  # the lessons' short name for points in the learner's language
 
 
 def card_word(c) -> str:

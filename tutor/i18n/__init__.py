@@ -177,6 +177,32 @@ def N_(message: str) -> str:
     return message
 
 
+def grouped(n: int) -> str:
+    """A whole number with its thousands marked: ``1,200`` in English (``f"{n:,}"``); in French ``1 200``, with a
+    narrow no-break space (``1,200`` would read as one point two).
+
+    >>> grouped(1200), grouped(2_000_000)
+    ('1,200', '2,000,000')
+    >>> with using("fr"):
+    ...     grouped(1200) == "1\u202f200"
+    True
+    """
+    return f"{n:,}" if language() == "en" else f"{n:,}".replace(",", "\u202f")
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage: ``57%`` in English (``f"{x:.0%}"``), ``57 %`` in French.
+
+    >>> percent(0.57)
+    '57%'
+    >>> with using("fr"):
+    ...     percent(0.57) == "57\u202f%"
+    True
+    """
+    text = f"{x:.0%}"
+    return text if language() == "en" else text.replace("%", "\u202f%")
+
+
 def number(value: float, lang: str | None = None) -> str:
     """A number as the language writes it: ``41,5`` in French, ``41.5`` in English (no grouping)."""
     code = normalise(lang) or language()

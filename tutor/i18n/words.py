@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..engine.cards import EXCUSE_KIND, SUITS, TRUMP_KIND, Card
+from ..engine.cards import EXCUSE_KIND, SUITS, TRUMP_KIND, Card, points_text
 from ..engine.words import Text
 from . import _, language, ngettext, npgettext, number, pgettext
 
@@ -169,3 +169,17 @@ def say(value) -> str:
     if isinstance(value, str):
         return _(value) if value else value
     return str(value)
+
+
+def points(x: float) -> str:
+    """Points as a person writes them: '4', '4.5' (the engine's ``points_text``); '4,5' in French.
+
+    >>> from tutor.i18n import using
+    >>> points(41.0), points(2.5)
+    ('41', '2.5')
+    >>> with using("fr"):
+    ...     points(-2.5)
+    '-2,5'
+    """
+    text = points_text(x)
+    return text if language() == "en" else text.replace(".", ",")

@@ -13,7 +13,8 @@ import streamlit as st
 
 from ..engine import Card, Deal, SeatView, Trick
 from ..engine.actions import action_text
-from ..i18n import _, language, ngettext, number, pgettext
+from ..i18n import _, language, ngettext, pgettext
+from ..i18n.words import points
 from ..quiz.kinds.score import deal_params
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import describe, form_answer, form_fields
@@ -156,9 +157,8 @@ def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     pile = deal.attack_pile()[0]
     s = r.score
     oudlers = ngettext("{n} oudler", "{n} oudlers", r.oudlers).format(n=r.oudlers)
-    points = f"{r.attack_points:g}" if language() == "en" else number(r.attack_points)
     st.markdown(_("**The attack's pile** ({n} cards, {points} points, {oudlers}):").format(
-        n=len(pile), points=points, oudlers=oudlers))
+        n=len(pile), points=points(r.attack_points), oudlers=oudlers))
     st.markdown(cards_html(sorted(pile, key=lambda c: c.sort_key), width=36), unsafe_allow_html=True)
     for note in r.notes:
         st.caption(say(note))

@@ -12,7 +12,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ..engine import TarotError, card, parse_cards
-from ..i18n import N_, _, language, ngettext, number
+from ..i18n import N_, _, ngettext, percent
+from ..i18n.words import points
 from ..quiz.question import Feedback
 from ..quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
@@ -113,7 +114,7 @@ def _facts(pos: Position) -> str:
                 players=pos.players, contract=bid_label(pos.contract.value), taker=pos.taker + 1) + partner + " · "
             + ngettext("{n} tricks left", "{n} tricks left", pos.tricks_left).format(n=pos.tricks_left) + " · "
             + _("the attack has won {points} points with {oudlers}").format(
-                points=_points(pos.attack_points), oudlers=oudlers) + shown)
+                points=points(pos.attack_points), oudlers=oudlers) + shown)
 
 
 def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
@@ -228,10 +229,10 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
     attack = puzzle.position.is_attack(puzzle.position.to_play)
     top = result["cards"][0][1]
     rows = []
-    for code, score, points in result["cards"]:
+    for code, score, attack_points in result["cards"]:
         cost = (top - score) if attack else (score - top)
         rows.append({_("Card"): card_name(card(code)), _("Taker's score"): f"{score:+d}",
-                     _("Attack's points"): _points(points),
+                     _("Attack's points"): points(attack_points),
                      _("For your side"): _("best") if code in result["best"] else ngettext(
                          "{n} points worse", "{n} points worse", cost).format(n=cost)})
     st.markdown(_("**What each card yields** with perfect play afterwards (the taker's final score for the deal):"))
@@ -270,20 +271,10 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
     rows = []
     for bid in BIDS:
         v = values[bid]
-        chance = "" if v["chance"] is None else _percent(v["chance"])
+        chance = "" if v["chance"] is None else percent(v["chance"])
         rows.append({_("Bid"): bid_label(bid), _("Made"): chance, _("Expected score"): signed_score(v["expected"]),
                      "": _("best") if bid == puzzle.solution[0] else ""})
     st.markdown(_("**Each contract**, from {n} deals {how} "
                   "(the chance the taker makes it, and the taker's average score):").format(
         n=puzzle.samples, how=_(HOW)))
     st.table(rows)
-
-
-def _points(value: float) -> str:
-    """Card points as the language writes them: 40.5, or 40,5 in French."""
-    return f"{value:g}" if language() == "en" else number(value)
-
-
-def _percent(share: float) -> str:
-    """A chance: '62%', or '62 %' in French."""
-    return f"{share:.0%}" if language() == "en" else f"{share:.0%}".replace("%", "\u202f%")

@@ -21,7 +21,7 @@ from ..cardlook import SUIT_SYMBOLS, card_colour, rank_label
 from ..club.duplicate import FRENCH_NAMES, ORIENTATION_NAMES, ORIENTATIONS, side
 from ..club.duplicate_setup import Setup
 from ..engine.cards import CARDS
-from ..i18n import _, language
+from ..i18n import _, language, percent
 from .pdf import GREY, SheetPDF, printable
 
 # The FFT's diagram colours (p.14): a strong border and a pale fill, so a hand's circles stay readable.
@@ -93,11 +93,6 @@ def _both(o: str) -> str:
     return FRENCH_NAMES[o] if language() == "fr" else f"{FRENCH_NAMES[o]} ({ORIENTATION_NAMES[o]})"
 
 
-def _percent(x: float) -> str:
-    """A share as a whole percentage, French style (« 62 % ») in French."""
-    return f"{x:.0%}".replace("%", "\u202f%") if language() == "fr" else f"{x:.0%}"
-
-
 def diagrams_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
     """One page an étui: its four diagrams (N, E, S, W) and the dog, for rebuilding the hands."""
     pdf = SheetPDF(_("Duplicate · diagrams"), created=created)
@@ -121,7 +116,7 @@ def diagrams_pdf(setup: Setup, *, created: datetime | None = None) -> bytes:
             "Prepared hand, judged prenable: a garde made {chance} of the time by the bidding estimator, "
             "{expected} a deal on average for the taker. After the deal, each player rebuilds their 18 cards from "
             "their diagram and puts both in the étui's pocket of their orientation.").format(
-                chance=_percent(etui.garde_chance), expected=f"{etui.garde_expected:+.0f}")),
+                chance=percent(etui.garde_chance), expected=f"{etui.garde_expected:+.0f}")),
             align="L")
     return bytes(pdf.output())
 

@@ -18,9 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..club.entry import grouped
 from ..engine import TarotError
-from ..i18n import _, language, ngettext, number
+from ..i18n import _, grouped, language, ngettext, number
 from ..limits import MAX_QUESTIONS, MAX_TITLE_CHARS
 from ..quiz import KINDS, AnswerType, Question, generate
 from ..quiz.order import shown_choices

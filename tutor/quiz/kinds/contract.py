@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from ...engine import Contract, RuleSet, TarotError, sort_cards
 from ...engine.seats import seat_label
-from ...i18n import _, language
+from ...i18n import _, language, percent
 from ...i18n.words import say
 from ...strategy import estimate_bids
 from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
@@ -144,16 +144,11 @@ def estimate_table(ctx: dict) -> str:
             name = _("**{name}** (best)").format(name=name)
         elif key in ctx["ties"]:
             name = _("{name} (tied)").format(name=name)
-        chance = (_("{chance} ({low}–{high})").format(chance=_percent(row["chance"]), low=_percent(row["low"]),
-                                                      high=_percent(row["high"])) if "chance" in row
+        chance = (_("{chance} ({low}–{high})").format(chance=percent(row["chance"]), low=percent(row["low"]),
+                                                      high=percent(row["high"])) if "chance" in row
                   else _("you do not play"))
         lines.append(f"| {name} | {chance} | {signed(round(row['expected']))} |")
     return "\n".join(lines)
-
-
-def _percent(x: float) -> str:
-    """0.42 -> '42%' / « 42 % »."""
-    return f"{x:.0%}" if language() == "en" else f"{x * 100:.0f}\u202f%"
 
 
 def _num(x: float) -> str:
