@@ -55,7 +55,7 @@ def test_this_fragment_is_used_well_typeset_and_keeps_placeholders():
     with FRAGMENT.open("rb") as fh:
         ours = read_po(fh, locale="fr")
     from tutor.quiz import KINDS
-    # the kinds' summaries are said through _() where shown (worksheets, teacher page) but written unmarked
+    # the kinds' summaries (marked N_ where each kind registers) are said through _() where shown
     used = {key for _p, key, _m in _msgids(MINE)} | {g.summary for g in KINDS.values()}
     cat = i18n.catalogue("fr")
     assert all(cat.get(g.summary) and cat.get(g.summary).string for g in KINDS.values())

@@ -105,7 +105,7 @@ def taker_why_not(a: Auction, choices, answer: str) -> dict:
     return why_not
 
 
-@generator("bidding", "bidding", "Contracts, the bids still open, the taker and the dog", options={"ask": ASKS})
+@generator("bidding", "bidding", N_("Contracts, the bids still open, the taker and the dog"), options={"ask": ASKS})
 def bidding_question(rng: random.Random, p: Params):
     ask = p.get("ask") or rng.choice(BY_DIFFICULTY[p.difficulty])
     if ask in ("multiplier", "dog"):

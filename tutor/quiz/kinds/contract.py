@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from ...engine import Contract, RuleSet, TarotError, sort_cards
 from ...engine.seats import seat_label
-from ...i18n import _, language, percent
+from ...i18n import N_, _, language, percent
 from ...i18n.words import say
 from ...strategy import estimate_bids
 from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
@@ -90,7 +90,7 @@ def bids_text(bids: list) -> str:
     return ("\u202f; " if language() == "fr" else "; ").join(said) + "."
 
 
-@generator("contract", "contract-choice", "What would you bid? The best expected score")
+@generator("contract", "contract-choice", N_("What would you bid? The best expected score"))
 def contract_question(rng: random.Random, p: Params):
     chosen = None
     for _try in range(6):

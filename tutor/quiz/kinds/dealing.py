@@ -213,7 +213,7 @@ def _petit_hand(rng: random.Random, players: int):
     return hand
 
 
-@generator("dealing", "dealing", "Dealing: sizes, who speaks and deals next, the dog's cards, Petit sec, misdeals",
+@generator("dealing", "dealing", N_("Dealing: sizes, who speaks and deals next, the dog's cards, Petit sec, misdeals"),
            options={"ask": ASKS})
 def deal_question(rng: random.Random, p: Params):
     ask = p.get("ask") or rng.choice(BY_DIFFICULTY[p.difficulty])

@@ -131,7 +131,7 @@ def judge_why_not(verdict, got: str, hand, n: int) -> dict:
     return why_not
 
 
-@generator("ecart", "ecart", "Judge an écart, or pick a legal one", options={"mode": ("judge", "pick")})
+@generator("ecart", "ecart", N_("Judge an écart, or pick a legal one"), options={"mode": ("judge", "pick")})
 def ecart_question(rng: random.Random, p: Params):
     mode = p.get("mode") or ("pick" if p.difficulty == 3 and rng.random() < 0.6 else "judge")
     heavy = p.difficulty == 3 and rng.random() < 0.5

@@ -16,7 +16,7 @@ import random
 
 from ...engine import Deal, Phase, card, explain_play, format_cards
 from ...engine.seats import seat_label
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...i18n.words import card_short, say
 from ...strategy import Position, in_exact_range, solve
 from ...strategy.bots import decide
@@ -159,17 +159,17 @@ def make_endgame(kind: str, rng: random.Random, p: Params):
                          context=ctx, tags=("attack" if attack else "defence", f"{pos.tricks_left}_tricks"))
 
 
-@generator("best_card", "endgames", "Endgames: the best card, every hand shown")
+@generator("best_card", "endgames", N_("Endgames: the best card, every hand shown"))
 def best_card_question(rng: random.Random, p: Params):
     return make_endgame("best_card", rng, p)
 
 
-@generator("attack_card", "attack-play", "Attack: the best card, every hand shown")
+@generator("attack_card", "attack-play", N_("Attack: the best card, every hand shown"))
 def attack_card_question(rng: random.Random, p: Params):
     return make_endgame("attack_card", rng, p)
 
 
-@generator("defence_card", "defence-play", "Defence: the best card, every hand shown")
+@generator("defence_card", "defence-play", N_("Defence: the best card, every hand shown"))
 def defence_card_question(rng: random.Random, p: Params):
     return make_endgame("defence_card", rng, p)
 

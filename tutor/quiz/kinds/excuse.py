@@ -270,7 +270,7 @@ def _chelem(rng: random.Random, p: Params, ask: str):
                          tags=("chelem",))
 
 
-@generator("excuse", "excuse", "The Excuse, the last trick, petit au bout and the chelem", options={"ask": ASKS})
+@generator("excuse", "excuse", N_("The Excuse, the last trick, petit au bout and the chelem"), options={"ask": ASKS})
 def excuse_question(rng: random.Random, p: Params):
     ask = p.get("ask") or rng.choice(BY_DIFFICULTY[p.difficulty])
     if ask in ("kept", "last"):

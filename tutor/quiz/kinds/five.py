@@ -40,7 +40,7 @@ HOLD_ALL = {13: N_("you hold all four kings"), 12: N_("you hold all four kings a
             11: N_("you hold all four kings, queens and knights")}
 
 
-@generator("five", "five-players", "5 players: the called card, the partner, sharing the score", players=(5,),
+@generator("five", "five-players", N_("5 players: the called card, the partner, sharing the score"), players=(5,),
            options={"ask": ASKS})
 def five_question(rng: random.Random, p: Params):
     ask = p.get("ask") or rng.choice(BY_DIFFICULTY[p.difficulty])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, format_cards, sort_cards, trumps_needed
-from ...i18n import _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...i18n.words import card_short, say
 from ...strategy.by_play import ecart_key, grade_ecart_against, grade_ecarts
 from ...strategy.ecart_score import _smallest_trumps, card_reasons, score_ecart
@@ -83,7 +83,7 @@ def _graded_rows(advice) -> list[dict]:
              "ci": round(o.gap_ci, 1), "tie": o.key in advice.ties} for o in advice.options]
 
 
-@generator("good_ecart", "ecart-strategy", "Choose the best écart")
+@generator("good_ecart", "ecart-strategy", N_("Choose the best écart"))
 def good_ecart_question(rng: random.Random, p: Params):
     chosen = None
     for _try in range(40):

@@ -9,7 +9,7 @@ import math
 import random
 
 from ...engine import Card, card_points, count_oudlers, pair_count, sort_cards, target_points
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...i18n.words import card_short
 from ..positions import play_out, provenance, ready_to_play
 from ..question import AnswerType, fmt, signed
@@ -95,7 +95,7 @@ def _finished(p: Params, rng: random.Random):
     return play_out(ready_to_play(p.players, rng), rng)
 
 
-@generator("count", "counting", "Count the card points in a pile")
+@generator("count", "counting", N_("Count the card points in a pile"))
 def count_question(rng: random.Random, p: Params):
     deal = _finished(p, rng)
     tricks = deal.tricks
@@ -138,7 +138,7 @@ def target_mistakes(oudlers: int, ex_in_pile: bool) -> list[list]:
     return out
 
 
-@generator("target", "target", "The target for a pile, or for a number of oudlers")
+@generator("target", "target", N_("The target for a pile, or for a number of oudlers"))
 def target_question(rng: random.Random, p: Params):
     deal = _finished(p, rng)
     pile, points, _notes = deal.attack_pile()

@@ -185,7 +185,7 @@ def table_text(view) -> str:
     return " ".join(lines)
 
 
-@generator("legal", "legal-play", "Pick every card you may play", options={"situation": SITUATIONS})
+@generator("legal", "legal-play", N_("Pick every card you may play"), options={"situation": SITUATIONS})
 def legal_question(rng: random.Random, p: Params):
     wanted = p.get("situation") or rng.choice([s for s in BY_DIFFICULTY[p.difficulty]
                                                 if s != "first_lead" or p.players == 5])
@@ -291,7 +291,7 @@ def why_not_winner(cards: list[Card], seats: list[int], win: int) -> dict:
     return out
 
 
-@generator("winner", "trick-winner", "Say which card wins a trick")
+@generator("winner", "trick-winner", N_("Say which card wins a trick"))
 def winner_question(rng: random.Random, p: Params):
     wants = rng.choice(WINNER_WANTS[p.difficulty])
     lead = (EXCUSE,) if "excuse_led" in wants else ()

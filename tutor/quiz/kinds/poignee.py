@@ -94,7 +94,7 @@ def level_why_not(hand, players: int, best: str) -> dict:
     return out
 
 
-@generator("poignee", "poignee", "Which poignée a hand may show, and how", options={"mode": MODES})
+@generator("poignee", "poignee", N_("Which poignée a hand may show, and how"), options={"mode": MODES})
 def poignee_question(rng: random.Random, p: Params):
     mode = p.get("mode") or {1: "level", 2: "level", 3: rng.choice(("judge", "pick", "level"))}[p.difficulty]
     excuse_case = p.difficulty >= 2 and rng.random() < 0.5

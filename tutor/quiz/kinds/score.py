@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ...engine import RuleSet, score_deal
-from ...i18n import _
+from ...i18n import N_, _
 from ...i18n.words import say
 from ..positions import (
     PETIT_LAST,
@@ -90,7 +90,7 @@ def chelem_case(p: Params, rng: random.Random, kind: str):
     raise AssertionError(f"no {kind} chelem in ten deals")  # pragma: no cover
 
 
-@generator("score", "scoring", "Score a deal step by step on the breakdown form", options={"chelem": CHELEMS})
+@generator("score", "scoring", N_("Score a deal step by step on the breakdown form"), options={"chelem": CHELEMS})
 def score_question(rng: random.Random, p: Params):
     wanted = p.get("chelem")
     if wanted is None and p.difficulty == 3 and rng.random() < 0.35:

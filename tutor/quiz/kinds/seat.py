@@ -15,7 +15,7 @@ import random
 
 from ...engine import Deal, Phase, card
 from ...engine.seats import seat_label
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...i18n.words import card_short, say
 from ...strategy.advisor import HINT_BUDGET_MS, advise_card
 from ...strategy.bots import decide
@@ -94,7 +94,7 @@ def values_table(values: dict, ties: list[str]) -> str:
     return "\n".join(lines)
 
 
-@generator("seat_card", "endgames", "The best card on what you can see (single dummy)")
+@generator("seat_card", "endgames", N_("The best card on what you can see (single dummy)"))
 def seat_card_question(rng: random.Random, p: Params):
     deal, advice = find_position(p.players, p.difficulty, rng)
     you = deal.to_act
