@@ -12,7 +12,7 @@ import random
 import time
 
 from tutor.engine import parse_cards
-from tutor.strategy.estimate import estimate_bids
+from tutor.strategy.bidding.estimate import estimate_bids
 
 HANDS = {
     3: "T21 T18 T15 T12 T9 T6 T3 T1 EX KH QH 8H 5H 2H KS 9S 7S 4C 6C 8C 7D 3D 2D 1D",

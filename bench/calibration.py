@@ -18,7 +18,7 @@ learner is shown), each decile's mean prediction against the advisor's made rate
 interval: a decile of a few dozen pairs cannot be read closer than that), and the gap (the goal: within 8
 points in every populated decile). ``--record`` appends one JSON line a deal; ``--from`` prints the
 table again from such files with the current calibration (no replay); ``--fit`` prints the isotonic fit of
-the made rate on the raw chance, the knots for ``tutor/strategy/calibration.py``. Progress goes to stderr.
+the made rate on the raw chance, the knots for ``tutor/strategy/bidding/calibration.py``. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ import time
 from pathlib import Path
 
 from tutor.engine import Bid, CallKing, Contract, Deal, Discard, Phase, PlayCard, RuleSet
-from tutor.strategy.advisor import advise_card
-from tutor.strategy.bots import decide
-from tutor.strategy.calibration import FITTED_ON_BY_PLAYERS, KNOTS, calibrate, knots_for
-from tutor.strategy.estimate import estimate_bids, taking, wilson
-from tutor.strategy.handcount import choose_call, choose_ecart, hand_strength
+from tutor.strategy.advisor.advise import advise_card
+from tutor.strategy.bidding.calibration import FITTED_ON_BY_PLAYERS, KNOTS, calibrate, knots_for
+from tutor.strategy.bidding.estimate import estimate_bids, taking, wilson
+from tutor.strategy.bots.handcount import choose_call, choose_ecart, hand_strength
+from tutor.strategy.bots.policy import decide
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handcount_scales import fit  # noqa: E402  (one Newton fit of a logistic for the bench scripts)

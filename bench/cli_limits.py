@@ -34,8 +34,8 @@ def full_deal_position(players: int) -> str:
     """The largest position the solver takes, played by the bots: every card still in the hands (with
     5 players, after the first trick, which depends on the called king the position does not hold)."""
     from tutor.engine import Deal, Phase
-    from tutor.strategy.bots import decide
-    from tutor.strategy.position import Position
+    from tutor.strategy.bots.policy import decide
+    from tutor.strategy.exact.position import Position
     done = 1 if players == 5 else 0
     for seed in range(1, 100):
         d = Deal.new(players, seed=seed)

@@ -34,9 +34,9 @@ from tutor.quiz.seat_puzzles import (  # noqa: E402
     verdict_key,
     verdict_of,
 )
-from tutor.strategy.advisor import HINT_BUDGET_MS, advise_card  # noqa: E402
-from tutor.strategy.bots import choose_play, decide  # noqa: E402
-from tutor.strategy.principles import PRINCIPLES  # noqa: E402
+from tutor.strategy.advisor.advise import HINT_BUDGET_MS, advise_card  # noqa: E402
+from tutor.strategy.bots.policy import choose_play, decide  # noqa: E402
+from tutor.strategy.bots.principles import PRINCIPLES  # noqa: E402
 
 SEED = 1  # the advisor's seed for every puzzle
 MIN_GAP = 4.0  # points for the seat: a smaller gap is not a lesson worth a puzzle

@@ -5,7 +5,7 @@ Run: python bench/handcount_scales.py [--seed 2026] [--hands 3000] [--write]
 For each table size (3, 4, 5 players), ``--hands`` hands are drawn (seeded; a third from a plain shuffle, a third
 weighted towards trumps, a third towards court cards, so the whole range of counts is covered). Each hand is
 given to seat 1, which takes a **garde** (the others pass), and the deal (the other hands dealt at random) is
-played out **once by the advisor's rollout** (``tutor.strategy.advisor.rollout``: the practice bots for every
+played out **once by the advisor's rollout** (``tutor.strategy.advisor.advise.rollout``: the practice bots for every
 seat, the écart and the call included, to the last card). Made: the taker's score is
 above 0. A petite is made exactly as often (same dog, same play).
 
@@ -35,8 +35,8 @@ from pathlib import Path
 
 from tutor.engine import Bid, Contract, Deal, RuleSet, is_petit_sec
 from tutor.engine.cards import CARDS
-from tutor.strategy.advisor import rollout
-from tutor.strategy.handcount import MIN_TRUMPS, SCALES, count_steps
+from tutor.strategy.advisor.advise import rollout
+from tutor.strategy.bots.handcount import MIN_TRUMPS, SCALES, count_steps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategy_measure import dealt_for, write_facts  # noqa: E402

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from tutor.engine import Contract, parse_cards
-from tutor.strategy.by_play import grade_calls, taker_deal
-from tutor.strategy.handcount import choose_call, count_steps, thresholds
+from tutor.strategy.advisor.by_play import grade_calls, taker_deal
+from tutor.strategy.bots.handcount import choose_call, count_steps, thresholds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handcount_scales import draw_hand  # noqa: E402

@@ -18,7 +18,7 @@ import time
 from dataclasses import astuple
 from pathlib import Path
 
-from tutor.strategy.match import Row, run_match
+from tutor.strategy.match.boards import Row, run_match
 
 BOARDS = {3: 100, 4: 200, 5: 100}
 

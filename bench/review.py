@@ -19,7 +19,7 @@ import time
 
 from tutor.engine import Deal, Phase
 from tutor.practice.table import bots_play
-from tutor.strategy.review import MIN_GAIN, MIN_GAIN_ESTIMATED, NOISE_FACTOR, decisions
+from tutor.strategy.review.deal import MIN_GAIN, MIN_GAIN_ESTIMATED, NOISE_FACTOR, decisions
 
 LEARNER = 0
 SAMPLES = int(sys.argv[2]) if len(sys.argv) > 2 else 12

@@ -4,7 +4,7 @@ Run: python bench/solver.py [--positions 20] [--stop 2.0] [--cap 20] [--players 
 it goes one trick deeper until the slowest position passes ``--stop`` seconds of CPU, and prints the median
 and the maximum per depth (CPU seconds, the column the machine's load does not inflate; wall-clock beside it)
 and the node counts. A position still searching after ``--cap`` CPU seconds is stopped and counted as the cap
-(shown ">cap"). The exact range (``EXACT_CARDS`` in tutor/strategy/solver.py) is the deepest row whose
+(shown ">cap"). The exact range (``EXACT_CARDS`` in tutor/strategy/exact/solver.py) is the deepest row whose
 maximum stays under 2 s of CPU.
 """
 
@@ -16,9 +16,9 @@ import statistics
 import time
 
 from tutor.engine import Deal, Phase
-from tutor.strategy.bots import decide
-from tutor.strategy.position import Position
-from tutor.strategy.solver import EXACT_CARDS, solve
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import EXACT_CARDS, solve
 
 
 class _Capped(Exception):

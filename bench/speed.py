@@ -17,9 +17,9 @@ import time
 
 from tutor.engine import Phase, PlayCard
 from tutor.practice.table import Table
-from tutor.strategy.advisor import _advise
-from tutor.strategy.bid_advice import _estimate as _bid_estimate
-from tutor.strategy.review import decisions
+from tutor.strategy.advisor.advise import _advise
+from tutor.strategy.bidding.advice import _estimate as _bid_estimate
+from tutor.strategy.review.deal import decisions
 
 
 class Clock:

@@ -3,11 +3,11 @@
 Run: python bench/strategy_measure.py [--seed 2026] [--out lessons/measurements.yaml]
 
 For each group below, hands are drawn at random (seeded) until enough fall in the group's band of
-the hand count (``tutor.strategy.handcount.hand_strength``, the adopted scale; the bands follow each table
+the hand count (``tutor.strategy.bots.handcount.hand_strength``, the adopted scale; the bands follow each table
 size's thresholds, ``handcount.thresholds``); each hand is then given to seat 1 (which speaks and leads
-first) and judged by **the bidding estimator** (``tutor.strategy.estimate.estimate_bids``, ``samples`` deals
+first) and judged by **the bidding estimator** (``tutor.strategy.bidding.estimate.estimate_bids``, ``samples`` deals
 dealt at random around the hand, the taker bidding each contract and the others passing), whose chances are
-**calibrated on the advisor's own play as taker against the practice bots** (``strategy/calibration.py``,
+**calibrated on the advisor's own play as taker against the practice bots** (``strategy/bidding/calibration.py``,
 measured by ``bench/calibration.py``): the made rate a good taker reaches, not the bots'. These are the
 numbers ``tarot-tutor bid`` and the Bid drill give for the same hand. The group's numbers are the means
 over its hands: each contract's chance, its expected score, and the Wilson 95% interval of the deals that
@@ -37,8 +37,8 @@ from tutor.engine import Contract, RuleSet, is_petit_sec
 from tutor.engine.cards import CARDS
 from tutor.engine.deal import DealtCards
 from tutor.strategy import wilson
-from tutor.strategy.estimate import estimate_bids
-from tutor.strategy.handcount import count_steps, hand_strength, thresholds
+from tutor.strategy.bidding.estimate import estimate_bids
+from tutor.strategy.bots.handcount import count_steps, hand_strength, thresholds
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "lessons" / "measurements.yaml"

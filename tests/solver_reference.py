@@ -10,8 +10,8 @@ from __future__ import annotations
 from tutor.engine.cards import CARDS
 from tutor.engine.play import KIND_MASKS, legal_mask, trick_state
 from tutor.engine.scoring import score_deal, settle_half_point
-from tutor.strategy.position import Position
-from tutor.strategy.tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, POINTS2, RANK, settle_trick, sweep_of
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, POINTS2, RANK, settle_trick, sweep_of
 
 INF = 10**9
 SCALE = 256

@@ -9,7 +9,7 @@ from tutor.engine import Bid, CallKing, Deal, DeclareChelem, Phase, PlayCard, Ru
 from tutor.engine.cards import CARDS, card
 from tutor.engine.deal import DealtCards
 from tutor.engine.state import random_action
-from tutor.strategy.bots import decide
+from tutor.strategy.bots.policy import decide
 
 
 def brute(d: Deal, seen: set | None = None) -> int:

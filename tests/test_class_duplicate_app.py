@@ -21,7 +21,7 @@ from tutor.classroom.store import ClassStore
 from tutor.engine import Bid, Discard, PlayCard
 from tutor.practice.class_deals import LEARNER, parse_log
 from tutor.progress import Store
-from tutor.strategy.bots import decide
+from tutor.strategy.bots.policy import decide
 
 SEED = 3
 

@@ -16,9 +16,9 @@ from tutor.classroom.store import ClassError, ClassStore
 from tutor.engine import Bid, Contract, Deal, Discard, PlayCard, ShowPoignee
 from tutor.practice.class_deals import LEARNER, log_text, parse_log, pick_deals, replayed
 from tutor.practice.table import dealer_for
-from tutor.strategy.bid_advice import speaking_seat
-from tutor.strategy.bots import decide
-from tutor.strategy.prenable import PRENABLE, prenable
+from tutor.strategy.bidding.advice import speaking_seat
+from tutor.strategy.bidding.prenable import PRENABLE, prenable
+from tutor.strategy.bots.policy import decide
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 SEED = 3
@@ -222,8 +222,8 @@ def test_the_dashboard_grades_an_ecart_split_by_play():
     """Two learners' écarts on one deal are judged as the écart drill judges them: played out on the same sampled
     deals (``by_play.paired``), the learner's own score a deal, the best marked."""
     from tutor.engine import Phase
-    from tutor.strategy.bots import decide
-    from tutor.strategy.by_play import paired
+    from tutor.strategy.advisor.by_play import paired
+    from tutor.strategy.bots.policy import decide
 
     deal = pick_deals(4, 1, seed=5)[0]
     table = replayed(4, deal.seed, "")

@@ -228,7 +228,7 @@ def test_english_errors_are_unchanged(capsys):
 
 # The catalogue: every string of the command line has its French, with every placeholder.
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-FILES = [*sorted((ROOT / "tutor" / "cli").glob("*.py")), ROOT / "tutor" / "strategy" / "estimate.py",
+FILES = [*sorted((ROOT / "tutor" / "cli").glob("*.py")), ROOT / "tutor" / "strategy" / "bidding" / "estimate.py",
          ROOT / "tutor" / "engine" / "rules.py"]
 # The words argparse writes to a user (Python's own msgids, %-style): each must be in argparse and in French.
 ARGPARSE_WORDS = ("usage: ", "positional arguments", "options", "show this help message and exit",

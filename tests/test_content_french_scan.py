@@ -23,7 +23,7 @@ from tutor.content.schema import CheckStep, ExampleStep
 from tutor.i18n.words import say
 from tutor.practice.guided import load_guided
 from tutor.quiz.puzzles import load_puzzles
-from tutor.strategy.handcount import count_scale
+from tutor.strategy.bots.handcount import count_scale
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS, PUZZLES = ROOT / "lessons", ROOT / "puzzles"
@@ -37,7 +37,7 @@ ALLOWED = {"01-the-deck.yaml": re.compile(r"\b(king|queen|knight|jack|the Fool|s
 # This task's files: every string they mark has a French translation.
 FILES = [ROOT / f for f in ("tutor/content/measures.py", "tutor/content/render.py", "tutor/content/render_strategy.py",
                             "tutor/content/queries.py", "tutor/content/strategy_queries.py",
-                            "tutor/content/query_args.py", "tutor/strategy/handcount.py", "tutor/engine/state.py",
+                            "tutor/content/query_args.py", "tutor/strategy/bots/handcount.py", "tutor/engine/state.py",
                             "tutor/engine/scoring.py")]
 
 

@@ -11,8 +11,8 @@ import pytest
 from tutor.club.duplicate import Result, rank
 from tutor.club.duplicate_setup import engine_seat, make_movement, make_setup, prepare_etui
 from tutor.engine import CARDS, Contract, is_petit_sec
-from tutor.strategy.handcount import hand_strength
-from tutor.strategy.prenable import PRENABLE
+from tutor.strategy.bidding.prenable import PRENABLE
+from tutor.strategy.bots.handcount import hand_strength
 
 
 def check_movement(m):
@@ -74,7 +74,7 @@ def test_the_leader_sits_on_the_dealers_right():
 
 def test_prenable_hands_make_a_garde_more_often_than_not():
     """An independent check with another sampling seed: the étui's taker hand, re-estimated."""
-    from tutor.strategy.estimate import estimate_bids
+    from tutor.strategy.bidding.estimate import estimate_bids
     e = prepare_etui(1, seed=5)
     est = estimate_bids(e.hand("N"), players=4, seat=(engine_seat("N") - engine_seat(e.dealer) - 1) % 4,
                         samples=24, rng=random.Random(99))

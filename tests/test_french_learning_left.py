@@ -26,8 +26,8 @@ from tutor.skills import SKILLS
 
 ROOT = Path(__file__).resolve().parents[1]
 MINE = ("tutor/skills.py", "tutor/progress/mastery.py", "tutor/progress/review.py", "tutor/quiz/adapt.py",
-        "tutor/engine/actions.py", "tutor/practice/table.py", "tutor/strategy/bid_advice.py",
-        "tutor/strategy/estimate.py", "tutor/classroom/duplicate_stats.py")
+        "tutor/engine/actions.py", "tutor/practice/table.py", "tutor/strategy/bidding/advice.py",
+        "tutor/strategy/bidding/estimate.py", "tutor/classroom/duplicate_stats.py")
 FRAGMENT = ROOT / "tutor" / "i18n" / "locales" / "fr" / "LC_MESSAGES" / "learn_more.po"
 PLACEHOLDER = re.compile(r"\{([\w.]+)\}")
 

@@ -14,9 +14,9 @@ import pytest
 
 from tutor.engine import Phase, PlayCard
 from tutor.practice.table import Table
-from tutor.strategy import advisor
-from tutor.strategy.advisor import _advise, card_advice
-from tutor.strategy.review import decision_at, rewind
+from tutor.strategy.advisor import advise as advisor
+from tutor.strategy.advisor.advise import _advise, card_advice
+from tutor.strategy.review.deal import decision_at, rewind
 
 
 @pytest.fixture

@@ -396,7 +396,7 @@ def test_solve_an_alias_bomb_inside_hands(tmp_path):
 
 def test_an_alias_bomb_under_the_expansion_limit_is_never_made_into_text():
     """9**4 values pass the loader's count; the hand refuses a list of lists before str() expands it."""
-    from tutor.strategy.position import FIELDS, Position, PositionError
+    from tutor.strategy.exact.position import FIELDS, Position, PositionError
     nine = "[" + ", ".join(["*a2"] * 9) + "]"
     data = load_text(alias_bomb(3) + POSITION.replace("hands: {1: QC 7C,", f"hands: {{1: {nine},"), "p.yaml")
     with pytest.raises(PositionError, match="the hand of seat 1: give at most 78 cards"):
@@ -418,7 +418,7 @@ def test_solve_as_many_cards_as_fit_under_the_cap(capsys, tmp_path):
 
 def test_the_duplicate_card_check_is_linear():
     """300,000 cards given straight to Position: list.count made it 300,000² steps (hours)."""
-    code = ("from tutor.engine import Contract, parse_card\nfrom tutor.strategy.position import Position\n"
+    code = ("from tutor.engine import Contract, parse_card\nfrom tutor.strategy.exact.position import Position\n"
             "qc = parse_card('QC')\n"
             "try:\n    Position(4, Contract.GARDE, 0, None, ((qc,) * 300_000, (), (), ()), 0)\n"
             "except Exception as err:\n    print(err)\n")
@@ -465,7 +465,7 @@ def test_solve_numbers_that_once_raised(tmp_path, field, value, words):
     ({"taken": {"defence_tricks": 19}}, "defence_tricks is a number from 0 to 18"),
 ])
 def test_every_number_of_a_position_is_range_checked(change, words):
-    from tutor.strategy.position import Position, PositionError
+    from tutor.strategy.exact.position import Position, PositionError
     data = {**load_text(POSITION, "p.yaml"), **change}
     if "taken" in change:
         data["taken"] = {**load_text(POSITION, "p.yaml")["taken"], **change["taken"]}

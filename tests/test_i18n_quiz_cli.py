@@ -32,13 +32,14 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
                 ROOT / "tutor/quiz/slips.py", ROOT / "tutor/quiz/rules.py", ROOT / "tutor/quiz/text.py",
                 ROOT / "tutor/quiz/question.py", ROOT / "tutor/quiz/positions.py",
-                ROOT / "tutor/strategy/principles.py", ROOT / "tutor/strategy/review.py",
+                ROOT / "tutor/strategy/bots/principles.py", ROOT / "tutor/strategy/review/deal.py",
                 *(ROOT / f"tutor/quiz/kinds/{name}.py" for name in ("score", "piles", "play", "ecart", "poignee",
                                                                     "bidding", "five", "excuse", "dealing",
                                                                     "endgame", "seat", "good_ecart", "contract")),
-                ROOT / "tutor/strategy/ecart_score.py", ROOT / "tutor/strategy/handcount.py",
-                ROOT / "tutor/strategy/contracts.py", ROOT / "tutor/cardlook.py", ROOT / "tutor/quiz/solvers.py",
-                ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots.py", ROOT / "tutor/quiz/strategy_puzzles.py"])
+                ROOT / "tutor/strategy/bots/ecart_score.py", ROOT / "tutor/strategy/bots/handcount.py",
+                ROOT / "tutor/strategy/bidding/contracts.py", ROOT / "tutor/cardlook.py",
+                ROOT / "tutor/quiz/solvers.py", ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots/policy.py",
+                ROOT / "tutor/quiz/strategy_puzzles.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "NP_": ((1, "c"), 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).
@@ -311,7 +312,7 @@ def test_the_rules_puzzles_solved_text_reads_in_french():
 def test_the_practice_hints_read_in_french():
     """The bots' reason for each move is the learner's hint at the table: French in French, English unchanged."""
     from tutor.engine import Deal
-    from tutor.strategy.bots import decide
+    from tutor.strategy.bots.policy import decide
     bad, moves = [], 0
     for players, seed in itertools.product((3, 4, 5), range(2)):
         deal = Deal.new(players, seed=seed)

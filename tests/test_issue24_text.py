@@ -12,10 +12,10 @@ from tutor.engine.rule_text import RULE_TEXT
 from tutor.engine.rules import target_points
 from tutor.quiz import generate
 from tutor.quiz.puzzles import load_puzzles
-from tutor.strategy.lines import line_tricks, petit_saved
-from tutor.strategy.position import Position
-from tutor.strategy.principles import PRINCIPLES
-from tutor.strategy.solver import solve
+from tutor.strategy.bots.principles import PRINCIPLES
+from tutor.strategy.exact.lines import line_tricks, petit_saved
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = {p.id: p for p in load_puzzles(ROOT / "puzzles")}

@@ -21,8 +21,8 @@ from tutor.engine.cards import CARDS
 from tutor.i18n import catalogue, using
 from tutor.i18n.words import say
 from tutor.strategy import Position, PositionError, solve
-from tutor.strategy.position import FIELDS, TAKEN_FIELDS
-from tutor.strategy.solver import estimate
+from tutor.strategy.exact.position import FIELDS, TAKEN_FIELDS
+from tutor.strategy.exact.solver import estimate
 
 ROOT = Path(__file__).resolve().parent.parent
 DROP = object()
@@ -299,7 +299,7 @@ def test_a_card_not_legal_is_named_in_french():
 
 # The catalogue: every message of the position and the solver's refusals has its French, with its placeholders.
 KEYWORDS = {"N_": None, "NP_": ((1, "c"), 2)}
-SOURCES = [ROOT / "tutor" / "strategy" / name for name in ("position.py", "solver.py", "search.py")]
+SOURCES = [ROOT / "tutor" / "strategy" / "exact" / name for name in ("position.py", "solver.py", "search.py")]
 
 
 def _fields(text: str) -> set[str]:

@@ -23,8 +23,8 @@ from tutor.engine import (
 from tutor.engine.deal import DealtCards
 from tutor.practice import bots_play, choose_bid, choose_ecart, decide, hand_strength
 from tutor.practice.table import Table
-from tutor.strategy.bots import choose_card
-from tutor.strategy.handcount import choose_call
+from tutor.strategy.bots.handcount import choose_call
+from tutor.strategy.bots.policy import choose_card
 
 
 def view_cards(v: SeatView) -> set:

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from test_practice_page import learner_step, play_to_the_end, practice, table
 
 from tutor.engine import Phase, RuleSet
-from tutor.strategy.review import Decision, learner_steps
+from tutor.strategy.review.deal import Decision, learner_steps
 from tutor.ui import practice as page
 
 

@@ -13,15 +13,15 @@ from tutor.engine import EXCUSE, Contract, Phase, PlayCard, ShowPoignee, check_d
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy import estimate_bids
-from tutor.strategy.bid_advice import review_bid, signed_score
-from tutor.strategy.bots import choose_play
-from tutor.strategy.contracts import fits, option_name, verdict
-from tutor.strategy.handcount import count_steps
-from tutor.strategy.poignee_advice import advise_poignee, review_poignee
-from tutor.strategy.position import Position
-from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
-from tutor.strategy.review import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
-from tutor.strategy.solver import solve
+from tutor.strategy.bidding.advice import review_bid, signed_score
+from tutor.strategy.bidding.contracts import fits, option_name, verdict
+from tutor.strategy.bidding.poignee import advise_poignee, review_poignee
+from tutor.strategy.bots.handcount import count_steps
+from tutor.strategy.bots.policy import choose_play
+from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import solve
+from tutor.strategy.review.deal import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
 from tutor.ui import practice as page
 from tutor.ui.cards import card_label
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tutor.engine import Bid, Deal, Phase, PlayCard, RuleSet
 from tutor.engine.cards import CARDS
 from tutor.practice.table import Table
-from tutor.strategy.bots import decide
-from tutor.strategy.handcount import THRESHOLDS, count_steps, hand_strength
-from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
-from tutor.strategy.review import learner_steps
+from tutor.strategy.bots.handcount import THRESHOLDS, count_steps, hand_strength
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS
+from tutor.strategy.review.deal import learner_steps
 
 
 def finished_table(players: int, seed: int, learner: int = 0) -> Table | None:

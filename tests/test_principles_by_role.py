@@ -10,11 +10,11 @@ import pytest
 
 from tutor.engine import Deal, Phase, PlayCard, parse_card
 from tutor.quiz.puzzles import load_puzzles
-from tutor.strategy.bots import choose_play, decide
-from tutor.strategy.position import Position
-from tutor.strategy.principles import NEAR_END_TRICKS, PAIRS, PRINCIPLES, for_side, near_end
-from tutor.strategy.review import rewind
-from tutor.strategy.why import principle_in_deal, principle_of
+from tutor.strategy.bots.policy import choose_play, decide
+from tutor.strategy.bots.principles import NEAR_END_TRICKS, PAIRS, PRINCIPLES, for_side, near_end
+from tutor.strategy.exact.position import Position
+from tutor.strategy.review.deal import rewind
+from tutor.strategy.review.why import principle_in_deal, principle_of
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 SIDE_LESSON = {"attack": "attack-play", "defence": "defence-play"}

@@ -19,9 +19,9 @@ from tutor.engine.actions import Bid
 from tutor.engine.rule_text import RULE_TEXT
 from tutor.engine.state import Phase
 from tutor.skills import STRATEGY_SKILLS
-from tutor.strategy.bots import decide
-from tutor.strategy.position import Position, PositionError
-from tutor.strategy.solver import solve
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.exact.position import Position, PositionError
+from tutor.strategy.exact.solver import solve
 from tutor.ui.course import course_part
 
 REPO = Path(__file__).resolve().parent.parent

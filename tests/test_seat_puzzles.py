@@ -16,8 +16,8 @@ from tutor.quiz import seat_puzzles as sp
 from tutor.quiz.kinds.seat import DRILL_BUDGET_MS, SEED
 from tutor.quiz.positions import replay
 from tutor.quiz.puzzles import check_puzzle_file, load_puzzles
-from tutor.strategy.advisor import advise_card
-from tutor.strategy.principles import PRINCIPLES
+from tutor.strategy.advisor.advise import advise_card
+from tutor.strategy.bots.principles import PRINCIPLES
 from tutor.ui.table_model import question_view, seat_puzzle_view
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,10 +94,11 @@ def test_the_learners_table_shows_no_other_seats_card(puzzle):
 
 
 def test_the_verdict_cache_follows_the_advisors_code_only():
-    files = {f.relative_to(ROOT / "tutor").as_posix() for f in sp._imports(ROOT / "tutor" / "strategy" / "advisor.py",
-                                                                            ROOT / "tutor")}
-    assert {"strategy/bots.py", "strategy/sampler.py", "strategy/solver.py", "strategy/rollout.py"} <= files
-    assert "strategy/principles.py" not in files and "strategy/why.py" not in files
+    advise = ROOT / "tutor" / "strategy" / "advisor" / "advise.py"
+    files = {f.relative_to(ROOT / "tutor").as_posix() for f in sp._imports(advise, ROOT / "tutor")}
+    assert {"strategy/bots/policy.py", "strategy/advisor/sampler.py", "strategy/exact/solver.py",
+            "strategy/advisor/rollout.py"} <= files
+    assert "strategy/bots/principles.py" not in files and "strategy/review/why.py" not in files
     assert re.fullmatch(r"[0-9a-f]{32}-[0-9a-f]{16}", sp.verdict_key(SEAT[0]))
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import Card, Deal, Phase, PlayCard, ShowPoignee, parse_card, poignee_options, poignee_to_show
-from tutor.strategy.advisor import MIN_SAMPLES, advise_actions, advise_card, rollout
-from tutor.strategy.bots import decide
-from tutor.strategy.position import Position
-from tutor.strategy.sampler import Sampler
-from tutor.strategy.solver import solve
+from tutor.strategy.advisor.advise import MIN_SAMPLES, advise_actions, advise_card, rollout
+from tutor.strategy.advisor.sampler import Sampler
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import solve
 
 
 def bots_until(players: int, seed: int, stop) -> Deal:
@@ -126,8 +126,8 @@ def test_an_exact_verdict_is_never_made_on_a_few_deals():
     """At the edge of the solver's range a solve is dear, and a budget of 1 ms would buy 2 samples: two sampled
     deals that agree give a gap interval 0 wide, so a card could be called worse on two deals. A card solved
     exactly is judged on at least MIN_EXACT_SAMPLES deals, and with fewer deals every card is tied."""
-    from tutor.strategy import advisor
-    from tutor.strategy.solver import EXACT_CARDS
+    from tutor.strategy.advisor import advise as advisor
+    from tutor.strategy.exact.solver import EXACT_CARDS
 
     def at_edge(d: Deal) -> bool:
         return d.phase is Phase.PLAYING and len(d.trick) == 1 and Position.from_deal(d).cards_left <= EXACT_CARDS[4]
@@ -157,7 +157,7 @@ def _defender_to_lead(hand_codes: str, seat_is_taker: bool = False):
 
 
 def test_a_defender_s_tied_low_lead_follows_the_fft_signal():
-    from tutor.strategy.advisor import signalled_lead
+    from tutor.strategy.advisor.advise import signalled_lead
     c = parse_card
     with_king = _defender_to_lead("KC 8C 3C 2H")
     without = _defender_to_lead("JC 8C 3C 2H")

@@ -10,12 +10,12 @@ import pytest
 from tutor.engine import CARDS, Bid, Contract, Deal, DealtCards, Phase, PlayCard, RuleSet, ShowPoignee, card
 from tutor.practice.table import Table
 from tutor.strategy import estimate_bids
-from tutor.strategy.advisor import DECISIVE_SAMPLES
-from tutor.strategy.bid_advice import SAMPLES, advise_bid, review_bid, signed_score, speaking_seat
-from tutor.strategy.bots import choose_play, decide
-from tutor.strategy.contracts import fits, open_options, verdict
-from tutor.strategy.handcount import count_steps
-from tutor.strategy.poignee_advice import advise_poignee, review_poignee
+from tutor.strategy.advisor.advise import DECISIVE_SAMPLES
+from tutor.strategy.bidding.advice import SAMPLES, advise_bid, review_bid, signed_score, speaking_seat
+from tutor.strategy.bidding.contracts import fits, open_options, verdict
+from tutor.strategy.bidding.poignee import advise_poignee, review_poignee
+from tutor.strategy.bots.handcount import count_steps
+from tutor.strategy.bots.policy import choose_play, decide
 
 
 def deal_with(players: int, dealer: int, seat: int, mine: str, seed: int) -> Deal:

@@ -1,4 +1,4 @@
-"""The écart and the king call graded by play (``tutor.strategy.by_play``), and the hand count per table size.
+"""The écart and the king call graded by play (``tutor.strategy.advisor.by_play``), and the hand count per table size.
 
 Play-outs are costly, so each test plays a handful of candidates on few deals; the cases are chosen so the
 verdict is far beyond the noise (or, for lesson 19's model, checked at the drill's own setting).
@@ -14,7 +14,7 @@ import yaml
 from tutor.engine import Contract, parse_cards
 from tutor.quiz import check_answer, generate
 from tutor.quiz.kinds import good_ecart
-from tutor.strategy.by_play import (
+from tutor.strategy.advisor.by_play import (
     MAX_CANDIDATES,
     ecart_candidates,
     ecart_key,
@@ -23,7 +23,7 @@ from tutor.strategy.by_play import (
     grade_ecarts,
     taker_deal,
 )
-from tutor.strategy.handcount import MIN_TRUMPS, count_steps, hand_strength, thresholds
+from tutor.strategy.bots.handcount import MIN_TRUMPS, count_steps, hand_strength, thresholds
 
 P = parse_cards
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"

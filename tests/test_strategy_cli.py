@@ -91,8 +91,8 @@ def test_solve_beyond_the_exact_range_refuses_unless_estimate(tmp_path, capsys):
 
     from strategy_helpers import play_to, random_deal
 
-    from tutor.strategy.position import Position
-    from tutor.strategy.solver import EXACT_CARDS
+    from tutor.strategy.exact.position import Position
+    from tutor.strategy.exact.solver import EXACT_CARDS
     rng = random.Random(5)
     text = Position.from_deal(play_to(random_deal(4, rng), 7, rng)).dump()
     path = write(tmp_path, text)

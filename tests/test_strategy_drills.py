@@ -26,10 +26,10 @@ from tutor.quiz.kinds.ecart import legal_example
 from tutor.quiz.positions import replay
 from tutor.skills import STRATEGY_SKILLS
 from tutor.strategy import Position, estimate_bids, in_exact_range, solve
-from tutor.strategy.contracts import TOLERANCE, grade, open_options, verdict
-from tutor.strategy.ecart_score import ROWS, _units, best_ecart, score_ecart
-from tutor.strategy.handcount import count_steps, hand_strength
-from tutor.strategy.principles import PRINCIPLES
+from tutor.strategy.bidding.contracts import TOLERANCE, grade, open_options, verdict
+from tutor.strategy.bots.ecart_score import ROWS, _units, best_ecart, score_ecart
+from tutor.strategy.bots.handcount import count_steps, hand_strength
+from tutor.strategy.bots.principles import PRINCIPLES
 
 P = parse_cards
 STRATEGY_KINDS = {"contract": "contract-choice", "good_ecart": "ecart-strategy", "best_card": "endgames",
@@ -346,12 +346,12 @@ def test_a_stored_question_grades_like_the_generated_one(few_deals, kind):
 
 @pytest.mark.parametrize("kind", ["best_card", "attack_card", "defence_card"])
 def test_the_theme_named_fits_the_position(kind):
-    """The principle named after the solver's verdict is the table's (tutor.strategy.themes), checked by hand
+    """The principle named after the solver's verdict is the table's (tutor.strategy.review.themes), checked by hand
     rules here: the Petit or the Excuse is in your hand and best or worst; or your side is winning the trick
     and a best card is your richest one."""
     from tutor.engine import EXCUSE, PETIT, trick_winner
-    from tutor.strategy.lines import petit_saved
-    from tutor.strategy.principles import for_side
+    from tutor.strategy.bots.principles import for_side
+    from tutor.strategy.exact.lines import petit_saved
     seen = set()
     for seed in range(12):
         q = generate(kind, seed, players=4, difficulty=1 + seed % 3)

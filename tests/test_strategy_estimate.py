@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tutor.engine import Contract, TarotError, parse_cards
-from tutor.strategy.estimate import estimate_bids, wilson
+from tutor.strategy.bidding.estimate import estimate_bids, wilson
 
 MONSTER = parse_cards("T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T1 EX KH KS")  # 3 oudlers, 15 trumps
 NOTHING = parse_cards("2H 3H 4H 5H 6H 2S 3S 4S 5S 6S 2C 3C 4C 5C 2D 3D 4D 5D")  # no trump, king or oudler
@@ -70,9 +70,9 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from tutor.engine.scoring import score_deal  # noqa: E402
-from tutor.strategy.calibration import FITTED_ON, KNOTS, calibrate  # noqa: E402
-from tutor.strategy.estimate import before_bidding, calibrated_scores  # noqa: E402
-from tutor.strategy.sampler import Sampler  # noqa: E402
+from tutor.strategy.advisor.sampler import Sampler  # noqa: E402
+from tutor.strategy.bidding.calibration import FITTED_ON, KNOTS, calibrate  # noqa: E402
+from tutor.strategy.bidding.estimate import before_bidding, calibrated_scores  # noqa: E402
 
 
 def test_the_calibration_table_is_a_monotone_map_of_0_1_into_0_1():

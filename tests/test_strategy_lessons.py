@@ -33,8 +33,8 @@ from tutor.engine import Contract, RuleSet, parse_cards
 from tutor.engine.cards import CARDS
 from tutor.skills import STRATEGY_SKILLS
 from tutor.strategy import wilson
-from tutor.strategy.handcount import count_steps, hand_strength, threshold_text
-from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS
+from tutor.strategy.bots.handcount import count_steps, hand_strength, threshold_text
+from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "lessons"
@@ -199,8 +199,8 @@ def test_a_hand_is_judged_by_the_calibrated_estimator_as_the_bid_advice_judges_i
     chance the calibrated share of its deals made (the advisor's made rate), and a petite and a garde, played
     alike, the same chance."""
     from tutor.engine import Contract
-    from tutor.strategy.calibration import calibrate
-    from tutor.strategy.estimate import estimate_bids
+    from tutor.strategy.bidding.calibration import calibrate
+    from tutor.strategy.bidding.estimate import estimate_bids
     bench = _bench()
     group = bench.Group("t", 4, 40, 55.99, 1, 12)
     hand = parse_cards("T20 T18 T16 T14 T11 T8 T5 T3 EX KS QS 7S KH 9H 4H 2C 6C 8C")

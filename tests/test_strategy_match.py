@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tutor.cli import main
-from tutor.strategy.match import board_seed, play_board, run_match, seat_score, summary
+from tutor.strategy.match.boards import board_seed, play_board, run_match, seat_score, summary
 
 KEYS = {"boards", "deals", "gain_per_deal", "ci95"}
 

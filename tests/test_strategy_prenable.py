@@ -1,13 +1,13 @@
-"""The one prenable judgement (``tutor.strategy.prenable``): the hand count filters, the bidding estimator decides."""
+"""The one prenable judgement (``tutor.strategy.bidding.prenable``): the hand count filters, the estimator decides."""
 
 from __future__ import annotations
 
 import random
 
 from tutor.engine import Contract, deal_cards, parse_cards
-from tutor.strategy.estimate import estimate_bids
-from tutor.strategy.handcount import hand_strength
-from tutor.strategy.prenable import PRENABLE, by_count, prenable
+from tutor.strategy.bidding.estimate import estimate_bids
+from tutor.strategy.bidding.prenable import PRENABLE, by_count, prenable
+from tutor.strategy.bots.handcount import hand_strength
 
 STRONG = parse_cards("T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T1 EX KH KS QS")
 WEAK = parse_cards("T2 T3 T4 2H 3H 4H 5H 6H 7H 2S 3S 4S 5S 6S 2C 3C 4C 5C")

@@ -10,7 +10,7 @@ from tutor.quiz import strategy_puzzles as sp
 from tutor.quiz.puzzles import check_puzzle_file, load_puzzles
 from tutor.skills import STRATEGY_SKILLS
 from tutor.strategy import solve, value
-from tutor.strategy.principles import PRINCIPLES
+from tutor.strategy.bots.principles import PRINCIPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = ROOT / "puzzles"

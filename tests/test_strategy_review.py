@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from tutor.engine import PETIT, Deal, Phase, PlayCard
-from tutor.strategy.bots import decide
-from tutor.strategy.position import Position
-from tutor.strategy.review import decisions, describe, review_deal
-from tutor.strategy.solver import solve
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import solve
+from tutor.strategy.review.deal import decisions, describe, review_deal
 
 # Deal seed 22 (4 players, dealer seat 4): seat 2 (index 1) takes a petite. At trick 15 the bots'
 # play leaves the taker holding the Petit with a better card to play; the planted blunder plays it.

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from tutor.engine import Deal, Phase, PlayCard, random_action
-from tutor.strategy.advisor import equivalent_cards
-from tutor.strategy.bots import decide
-from tutor.strategy.rollout import Lean
+from tutor.strategy.advisor.advise import equivalent_cards
+from tutor.strategy.advisor.rollout import Lean
+from tutor.strategy.bots.policy import decide
 
 
 def test_the_same_card_as_the_bots_in_every_position():

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from tutor.engine import Deal, DogFate, Phase, PlayCard, RuleSet
 from tutor.engine.cards import CARDS, EXCUSE
 from tutor.engine.deal import DealtCards, is_petit_sec
-from tutor.strategy.bots import decide
-from tutor.strategy.sampler import Sampler, rebuild
+from tutor.strategy.advisor.sampler import Sampler, rebuild
+from tutor.strategy.bots.policy import decide
 
 
 def bot_deal(players: int, seed: int, cut: float) -> Deal | None:
@@ -108,7 +108,7 @@ def test_samples_respect_every_known_fact(players, seed, cut, who, draw_seed):
 def test_the_bids_filter_keeps_the_bots_bids():
     """Samples fit the bots' bidding: each other seat's dealt hand gives the bid it made."""
     from tutor.engine import Contract
-    from tutor.strategy.handcount import choose_bid
+    from tutor.strategy.bots.handcount import choose_bid
     fitted = 0
     for seed in range(40):
         d = bot_deal(4, seed, 0.4)
@@ -246,7 +246,7 @@ PETIT_PLAYED_LOG = (
 
 def test_a_seat_that_played_the_petit_alone_is_always_given_another_trump():
     from tutor.engine import parse_action
-    from tutor.strategy.advisor import advise_card
+    from tutor.strategy.advisor.advise import advise_card
 
     d = Deal.new(4, seed=524284232, dealer=3)
     for text in PETIT_PLAYED_LOG.split():

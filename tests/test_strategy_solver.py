@@ -19,9 +19,9 @@ from strategy_helpers import brute, play_to, random_deal, stacked_deal
 
 from tutor.engine import EXCUSE, Contract, Phase, PlayCard, TarotError
 from tutor.engine.scoring import score_deal, settle_half_point
-from tutor.strategy.position import Position, PositionError
-from tutor.strategy.search import CHELEM_BONUS, Search, taker_score
-from tutor.strategy.solver import EXACT_CARDS, BeyondRange, estimate, solve
+from tutor.strategy.exact.position import Position, PositionError
+from tutor.strategy.exact.search import CHELEM_BONUS, Search, taker_score
+from tutor.strategy.exact.solver import EXACT_CARDS, BeyondRange, estimate, solve
 
 # Strong hands for the taker (seat 0), so chelems, Excuse endings and petits au bout come up.
 STACKS = {

@@ -17,11 +17,11 @@ from solver_reference import reference_values
 
 from tutor.engine import Deal, Phase
 from tutor.engine.cards import CARDS
-from tutor.strategy.advisor import SAMPLED_EXACT_CARDS, advise_card
-from tutor.strategy.bots import decide
-from tutor.strategy.lowcards import PLAIN_RUNS, canonical
-from tutor.strategy.position import Position
-from tutor.strategy.solver import EXACT_CARDS, solve
+from tutor.strategy.advisor.advise import SAMPLED_EXACT_CARDS, advise_card
+from tutor.strategy.bots.policy import decide
+from tutor.strategy.exact.lowcards import PLAIN_RUNS, canonical
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import EXACT_CARDS, solve
 
 
 def bot_position(players: int, left: int, seed: int, mid: int = 0) -> Position | None:

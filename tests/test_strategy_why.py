@@ -7,11 +7,11 @@ import pytest
 from test_strategy_review import LEARNER, planted
 
 from tutor.engine import PETIT, parse_card
-from tutor.strategy.position import Position
-from tutor.strategy.principles import PRINCIPLES, STRATEGY_LESSONS, for_side
-from tutor.strategy.review import decisions, learner_steps, review_deal, rewind
-from tutor.strategy.solver import solve
-from tutor.strategy.why import RECOGNISERS, principle_of
+from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS, for_side
+from tutor.strategy.exact.position import Position
+from tutor.strategy.exact.solver import solve
+from tutor.strategy.review.deal import decisions, learner_steps, review_deal, rewind
+from tutor.strategy.review.why import RECOGNISERS, principle_of
 
 
 def position(hands: str, leader: int, trick: str = "", taker: int = 1) -> Position:

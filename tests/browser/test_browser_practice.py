@@ -61,8 +61,8 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     from streamlit_page import settle
 
     from tutor.engine import Discard, PlayCard, ShowPoignee
-    from tutor.strategy.bots import decide
-    from tutor.strategy.review import decision_at, learner_steps, listed
+    from tutor.strategy.bots.policy import decide
+    from tutor.strategy.review.deal import decision_at, learner_steps, listed
 
     table = Table.new(4, REVIEW_SEED)
     table.advance()

@@ -38,10 +38,10 @@ from ..engine.actions import action_text
 from ..engine.words import N_, Text, card_word, joined
 from ..practice.class_deals import LEARNER, parse_log
 from ..practice.table import dealer_for
-from ..strategy.bid_advice import advise_bid, signed_score
-from ..strategy.by_play import paired
-from ..strategy.contracts import option_name
-from ..strategy.review import decision_at, learner_factor
+from ..strategy.advisor.by_play import paired
+from ..strategy.bidding.advice import advise_bid, signed_score
+from ..strategy.bidding.contracts import option_name
+from ..strategy.review.deal import decision_at, learner_factor
 
 MAX_CARD_SPLITS = 4  # card moments judged per deal (each may take a few seconds when estimated)
 REVIEW_SAMPLES = 12  # sampled deals per estimated card, as Practice's review

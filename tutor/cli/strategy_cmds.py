@@ -62,7 +62,7 @@ def read_position(path: str):
     MAX_POSITION_BYTES, then the content loader, which refuses deep nesting, alias bombs and
     numbers too long before it builds anything. Any problem is one PositionError line."""
     from ..content.yamlio import ContentError, load_text
-    from ..strategy.position import Position, PositionError
+    from ..strategy.exact.position import Position, PositionError
     name = _("standard input") if path == "-" else path
     text = read_text(path, MAX_POSITION_BYTES, name)
     try:
@@ -76,7 +76,7 @@ def read_position(path: str):
 
 
 def cmd_solve(args) -> int:
-    from ..strategy.solver import estimate, in_exact_range, solve
+    from ..strategy.exact.solver import estimate, in_exact_range, solve
     position = read_position(args.position)
     if position.cards_left == 0:
         raise TarotError(_("the deal is over: there is no card left to play"))
@@ -117,7 +117,7 @@ def cmd_solve(args) -> int:
 
 def cmd_bid(args) -> int:
     from ..engine import parse_cards
-    from ..strategy.estimate import HOW, estimate_bids
+    from ..strategy.bidding.estimate import HOW, estimate_bids
     if not 1 <= args.seat <= args.players:
         raise TarotError(_("--seat is 1 to {most} (in play order; seat 1 leads first), not {n}").format(
             most=args.players, n=args.seat))
@@ -153,7 +153,7 @@ def cmd_bid(args) -> int:
 
 def cmd_match(args) -> int:
     from ..limits import MAX_MATCH_BOARDS, MAX_MATCH_BUDGET_MS, MAX_SEED
-    from ..strategy.match import run_match
+    from ..strategy.match.boards import run_match
     if not 1 <= args.boards <= MAX_MATCH_BOARDS:
         raise TarotError(_("--boards is between 1 and {most}, not {n}").format(most=MAX_MATCH_BOARDS, n=args.boards))
     if not 1 <= args.budget <= MAX_MATCH_BUDGET_MS:

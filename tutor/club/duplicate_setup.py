@@ -4,7 +4,7 @@
 round of 4 étuis each player takes once: the FFT's "about 1 in 4") and four 18-card hands plus the dog.
 When the arbiter prepares the deals the contract is an imposed Garde (FFT p.15), and the taker's hand must
 be "incontestablement prenable". We deal seeded deals (no Petit sec) until the strongest of the four hands
-is judged prenable by the strategy layer (``tutor.strategy.prenable``: a garde's hand count, then the
+is judged prenable by the strategy layer (``tutor.strategy.bidding.prenable``: a garde's hand count, then the
 bidding estimator's sampled deals played out by the bots, thresholds in its ``PRENABLE``). That hand
 goes to the taker's orientation (the FFT's taker too may pick the hand that suits them); the others stay
 as dealt.
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from ..engine import Card, TarotError, deal_cards
 from ..i18n import _
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_TABLES
-from ..strategy.handcount import hand_strength
-from ..strategy.prenable import by_count, prenable
+from ..strategy.bidding.prenable import by_count, prenable
+from ..strategy.bots.handcount import hand_strength
 from .duplicate import ORIENTATIONS
 
 DEALS = 400  # seeded deals tried for one étui before giving up (a prenable hand comes far sooner)

@@ -10,8 +10,8 @@ from ..engine.seats import seat_label
 from ..i18n import _, grouped, ngettext
 from ..i18n.words import say
 from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.contracts import option_name
-from ..strategy.handcount import count_scale, count_steps
+from ..strategy.bidding.contracts import option_name
+from ..strategy.bots.handcount import count_scale, count_steps
 from .measures import in_words, percent, signed
 from .render import ExampleError, card_word, cards_md, fmt, hand_players
 from .schema import BestCardExample, CountScaleExample, HandCountExample, MeasuredExample

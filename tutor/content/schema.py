@@ -249,7 +249,7 @@ class SheetExample(Node):
 
 
 class HandCountExample(Node):
-    """A hand: its count step by step (``tutor.strategy.handcount.count_steps``) and the contract it reaches."""
+    """A hand: its count step by step (``tutor.strategy.bots.handcount.count_steps``) and the contract it reaches."""
 
     kind: Literal["hand_count"]
     cards: Cards = Field(min_length=15, max_length=24)
@@ -257,7 +257,7 @@ class HandCountExample(Node):
 
 
 class CountScaleExample(Node):
-    """The points of the hand count and the bidding thresholds, as a table (from tutor.strategy.handcount)."""
+    """The points of the hand count and the bidding thresholds, as a table (from tutor.strategy.bots.handcount)."""
 
     kind: Literal["count_scale"]
 

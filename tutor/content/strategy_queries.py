@@ -21,8 +21,8 @@ from ..engine.words import N_, Text
 from ..i18n import _, language
 from ..i18n.words import card_name, say, the_card
 from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.by_play import grade_calls, taker_deal
-from ..strategy.handcount import count_steps
+from ..strategy.advisor.by_play import grade_calls, taker_deal
+from ..strategy.bots.handcount import count_steps
 from .query_args import QueryError, Result, _args, _cards, _choice, _contract, _full_hand, _players
 from .render import (
     fmt,
@@ -42,7 +42,7 @@ def _strategy_hand(spec, name: str) -> tuple[list[Card], int]:
 
 
 def q_hand_count(spec) -> Result:
-    """The hand count the bots bid with (``tutor.strategy.handcount.count_steps``): ``ask: total`` (scaled
+    """The hand count the bots bid with (``tutor.strategy.bots.handcount.count_steps``): ``ask: total`` (scaled
     to an 18-card hand, the default) or ``raw`` (before scaling)."""
     hand, players = _strategy_hand(spec, "hand_count")
     what = _choice(spec, "ask", ("total", "raw"), "total")

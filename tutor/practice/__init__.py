@@ -3,8 +3,8 @@
 Pure Python, no Streamlit: the Practice page (``tutor/ui/practice.py``) drives it.
 """
 
-from ..strategy.bots import Move, choose_card, decide
-from ..strategy.handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from ..strategy.bots.handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract
+from ..strategy.bots.policy import Move, choose_card, decide
 from .table import Table, bots_play, seat_name
 
 __all__ = ["Move", "Table", "bots_play", "choose_bid", "choose_call", "choose_card", "choose_ecart", "decide",

@@ -3,7 +3,7 @@
 **The deals.** Each is a Practice deal (``Table.new(players, seed)``: the seed fixes the cards and the
 dealer, the learner sits in seat 0, the bots are deterministic), so every learner who opens it holds the
 same cards at the same seat against the same bots. Seeds are drawn from the set-up's own seed and kept
-when the learner's hand is prenable (``tutor.strategy.prenable``, the club's judgement too) and nobody
+when the learner's hand is prenable (``tutor.strategy.bidding.prenable``, the club's judgement too) and nobody
 holds the Petit sec.
 
 **A learner's play.** Only the learner's own decisions come from the page; the bots' answers are played
@@ -25,8 +25,8 @@ from functools import lru_cache
 
 from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, TarotError
 from ..engine.actions import parse_action
-from ..strategy.bid_advice import speaking_seat
-from ..strategy.prenable import by_count, prenable
+from ..strategy.bidding.advice import speaking_seat
+from ..strategy.bidding.prenable import by_count, prenable
 from .table import Table, dealer_for
 
 LEARNER = 0  # the learner's seat, as in Practice ("You")

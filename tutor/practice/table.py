@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 from ..engine import Action, Deal, DeclareChelem, IllegalAction, Phase, PlayCard, SeatView, ShowPoignee, TarotError
 from ..engine.words import N_, Text
-from ..strategy.advisor import card_advice
-from ..strategy.bid_advice import BidAdvice, advise_bid
-from ..strategy.bots import Move, decide
-from ..strategy.poignee_advice import advise_poignee
-from ..strategy.review import rewind
+from ..strategy.advisor.advise import card_advice
+from ..strategy.bidding.advice import BidAdvice, advise_bid
+from ..strategy.bidding.poignee import advise_poignee
+from ..strategy.bots.policy import Move, decide
+from ..strategy.review.deal import rewind
 
 # Seat names around the table, the learner first; play goes counter-clockwise (seat order). "You" is a message
 # id (« Vous »): the page translates it; the bots' names stay as they are in every language.

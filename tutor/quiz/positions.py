@@ -47,7 +47,7 @@ from ..i18n import _
 from ..i18n.words import say
 
 # The bots' own bidding and écart: generated deals are bid the way the practice bots bid.
-from ..strategy.handcount import choose_bid, choose_ecart, wanted_contract
+from ..strategy.bots.handcount import choose_bid, choose_ecart, wanted_contract
 
 CONTRACT_WEIGHTS = ((Contract.PETITE, 4), (Contract.GARDE, 4), (Contract.GARDE_SANS, 1), (Contract.GARDE_CONTRE, 1))
 KINGS = tuple(c for c in CARDS if c.is_king)

@@ -6,7 +6,7 @@ stored so it can be rebuilt: ``deal`` is ``{players, seed, dealer, log}`` (the e
 the actions played, in the engine's notation, separated by spaces; see ``positions.provenance``), and
 the seat to play is the one whose turn it is after the log (``seat``, 1..N, states it).
 
-**Graded by the advisor** (``tutor.strategy.advisor.advise_card``) on that seat's view, with the seed
+**Graded by the advisor** (``tutor.strategy.advisor.advise.advise_card``) on that seat's view, with the seed
 ``seed`` (default 1) and a budget of ``SEAT_BUDGET_MS``: every card in the advisor's tie set is right.
 ``solution`` must list **exactly** that tie set (the best card and every card whose paired gap to it has
 a 95% interval reaching 0), so what the puzzle says is what the grader accepts. A position where the
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..content.yamlio import Problem
 from ..engine import CARDS, Card, Deal, Phase, SeatView, TarotError, card, parse_action
-from ..strategy.advisor import advise_card
+from ..strategy.advisor.advise import advise_card
 from .strategy_puzzles import BidCache, StrategyPuzzle, default_cache
 
 SEAT_BUDGET_MS = 1000  # the advisor's budget for a puzzle: about 200 sampled deals mid-deal
@@ -147,7 +147,7 @@ def advisor_code_hash() -> str:
     """A hash of the advisor's module and every project module it imports, in turn (a change to the
     advisor, the bots, the sampler, the solver or the engine changes it; a change elsewhere does not)."""
     package = Path(__file__).resolve().parents[1]
-    todo, seen = [package / "strategy" / "advisor.py"], set()
+    todo, seen = [package / "strategy" / "advisor" / "advise.py"], set()
     while todo:
         f = todo.pop()
         if f in seen:

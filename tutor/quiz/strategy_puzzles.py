@@ -5,7 +5,7 @@ They live in ``puzzles/strategy-*.yaml`` beside the rules puzzles, in the same l
 ``kind: best-card``, ``kind: bid`` or ``kind: seat-card`` (single dummy: see ``tutor.quiz.seat_puzzles``).
 All have ``id``, ``title``, ``tags`` (the themes),
 ``difficulty`` (1-3), ``skill`` (a strategy skill), ``principle`` (an id of
-``tutor.strategy.principles``), ``question``, ``solution`` and ``explanation``.
+``tutor.strategy.bots.principles``), ``question``, ``solution`` and ``explanation``.
 
 - ``best-card``: ``position`` is the solver's text format (``tarot-tutor solve``; seats 1..N, the
   5-player called partner in ``partner``); ``solution`` lists **every** best card for the seat to
@@ -67,8 +67,8 @@ from ..strategy import (
     in_exact_range,
     solve,
 )
-from ..strategy.estimate import check_bid_hand
-from ..strategy.principles import PRINCIPLES, for_side
+from ..strategy.bidding.estimate import check_bid_hand
+from ..strategy.bots.principles import PRINCIPLES, for_side
 
 STRATEGY_KINDS = ("best-card", "bid", "seat-card")
 COMMON = ("id", "title", "kind", "tags", "difficulty", "skill", "principle", "question", "solution", "explanation")
@@ -344,7 +344,7 @@ def default_cache() -> BidCache:
 def _code_hash() -> str:
     base = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()
-    for f in sorted([*(base / "strategy").glob("*.py"), *(base / "engine").glob("*.py")]):
+    for f in sorted([*(base / "strategy").rglob("*.py"), *(base / "engine").glob("*.py")]):
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -1,6 +1,6 @@
 """A line of play on the card table, one trick per step (issue 24): what the stepper shows, pure.
 
-Each step is a whole trick (``tutor.strategy.lines``): its cards in front of the seats that played them,
+Each step is a whole trick (``tutor.strategy.exact.lines``): its cards in front of the seats that played them,
 every hand as it is once the trick is played, the winner named, and the trick in words under the table
 (seats counted from 1, cards by name, never by code).
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ..engine import Card
 from ..i18n import _
-from ..strategy.lines import LineTrick, line_tricks
+from ..strategy.exact.lines import LineTrick, line_tricks
 from .table_model import Seat, TableView, role_word, seat_label, you_at, your_hand
 from .text import card_short
 

@@ -36,11 +36,12 @@ from ..engine.seats import seat_label
 from ..i18n import N_, _, ngettext
 from ..practice.evening import Evening
 from ..practice.table import Table, dealer_for
-from ..strategy.bid_advice import SAMPLES as BID_SAMPLES
-from ..strategy.bid_advice import BidReview, review_bid, signed_score
-from ..strategy.contracts import option_name
-from ..strategy.poignee_advice import PoigneeReview, review_poignee
-from ..strategy.review import (
+from ..strategy.bidding.advice import SAMPLES as BID_SAMPLES
+from ..strategy.bidding.advice import BidReview, review_bid, signed_score
+from ..strategy.bidding.contracts import option_name
+from ..strategy.bidding.poignee import PoigneeReview, review_poignee
+from ..strategy.exact.solver import EXACT_CARDS
+from ..strategy.review.deal import (
     MIN_GAIN,
     MIN_GAIN_ESTIMATED,
     Decision,
@@ -48,7 +49,6 @@ from ..strategy.review import (
     learner_steps,
     listed,
 )
-from ..strategy.solver import EXACT_CARDS
 from .cards import card_label, cards_html
 from .practice_parts import (
     bid_table,

@@ -62,8 +62,8 @@ def move_text(action) -> str:
 def bid_table(advice) -> str:
     """A bid hint's estimate as a Markdown table in the learner's language (``BidAdvice.table``'s rows): each
     open bid (the best and tied ones marked), how often it is made, its average score."""
-    from ..strategy.bid_advice import signed_score
-    from ..strategy.contracts import option_name
+    from ..strategy.bidding.advice import signed_score
+    from ..strategy.bidding.contracts import option_name
     v, lines = advice.verdict, [_("| bid | made | average score |"), "|---|---|---|"]
     for o in v.options:
         chance = None if o is None else advice.estimate.contracts[o].chance
@@ -186,7 +186,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
 
 def show_hand_count(hand: Sequence[Card], players: int) -> None:
     """The hand count item by item, where a hint quotes it, and what its thresholds mean."""
-    from ..strategy.handcount import count_steps, shown_count, thresholds
+    from ..strategy.bots.handcount import count_steps, shown_count, thresholds
     hc = count_steps(list(hand), players=players)
     total = shown_count(hc.total)  # never rounded across a threshold (40.8 is not "41")
     with st.expander(_("How the hand count of {total} is made").format(total=total), expanded=True):

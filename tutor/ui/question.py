@@ -14,7 +14,7 @@ from ..quiz.kinds import contract as contract_kind
 from ..quiz.order import shown_choices
 from ..quiz.question import AnswerType, Question
 from ..quiz.scoreform import sign_convention
-from ..strategy.principles import PRINCIPLES
+from ..strategy.bots.principles import PRINCIPLES
 from .cards import card_name, cards_inline
 from .reference import linked_sections, reference_links
 from .safe import TEXT_LIMIT
@@ -199,7 +199,7 @@ def show_principle(principle_id: str | None, *, from_start: bool = True) -> None
 
 
 def principle_links(ids, *, from_start: bool = True) -> None:
-    """A link to the lesson that teaches each principle named (``tutor.strategy.principles``), once per lesson,
+    """A link to the lesson that teaches each principle named (``tutor.strategy.bots.principles``), once per lesson,
     for the lessons the course has: at its first step, or (``from_start=False``) where the learner left it."""
     from .data import course
     lessons = {lesson.id: lesson.title for lesson in course().lessons}

@@ -18,8 +18,8 @@ from ..quiz.question import Feedback
 from ..quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
 from ..quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
 from ..strategy import Position, solve
-from ..strategy.bid_advice import signed_score
-from ..strategy.estimate import HOW
+from ..strategy.bidding.advice import signed_score
+from ..strategy.bidding.estimate import HOW
 from .cards import card_name
 from .line_stepper import show_line, show_me
 from .question import show_principle

@@ -490,7 +490,7 @@ def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
     and the seat's hand to click (legal cards ringed). No other seat's card is drawn.
 
     >>> from tutor.engine import Deal
-    >>> from tutor.strategy.bots import decide
+    >>> from tutor.strategy.bots.policy import decide
     >>> d = Deal.new(4, seed=3, dealer=0)
     >>> while len(d.tricks) < 2:
     ...     _ = d.apply(decide(d.view(d.to_act)).action)

@@ -4,7 +4,7 @@ The hand and the earlier bids come from one seeded deal: the players before you 
 do (``choose_bid``). The verdict comes from the bidding estimator (``estimate_bids``): ``SAMPLES`` deals of
 the cards you cannot see, kept only when the earlier players would have bid as they did, played out by
 the bots with you taking and the others passing, each chance calibrated on the advisor's own play as taker.
-``tutor.strategy.contracts`` grades the choice: the best expected score is right, and so is an option tied
+``tutor.strategy.bidding.contracts`` grades the choice: the best expected score is right, and so is an option tied
 with it within the estimate's noise (95%); a neighbour of the best within ``TOLERANCE`` points is half right.
 A hand whose verdict is a tie is drawn again once.
 
@@ -23,10 +23,19 @@ from ...engine.seats import seat_label
 from ...i18n import N_, _, language, percent
 from ...i18n.words import say
 from ...strategy import estimate_bids
-from ...strategy.bid_advice import SAMPLES as BID_SAMPLES
-from ...strategy.contracts import CREDIT, TOLERANCE, earlier_bids, fits, grade, open_options, option_name, verdict
-from ...strategy.handcount import count_steps, hand_strength, thresholds
-from ...strategy.principles import PRINCIPLES
+from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
+from ...strategy.bidding.contracts import (
+    CREDIT,
+    TOLERANCE,
+    earlier_bids,
+    fits,
+    grade,
+    open_options,
+    option_name,
+    verdict,
+)
+from ...strategy.bots.handcount import count_steps, hand_strength, thresholds
+from ...strategy.bots.principles import PRINCIPLES
 from ..answers import read_choice
 from ..check import _feedback, grader
 from ..positions import biased_deal

@@ -2,7 +2,7 @@
 
 ``best_card`` (endgames: the last 2 to 4 tricks, either side), ``attack_card`` (attack-play: you are
 the taker or the partner) and ``defence_card`` (defence-play: you defend), these two with a clear theme
-(``tutor.strategy.themes``: the Petit, the Excuse or loading a partner's trick, not plain counting).
+(``tutor.strategy.review.themes``: the Petit, the Excuse or loading a partner's trick, not plain counting).
 The position is a real deal played by the practice bots down to the solver's exact range
 (``in_exact_range``); a position where every legal card yields the same, or with one legal card, is
 drawn again. Every card that ties the best score for your side is right; the feedback shows what each
@@ -19,9 +19,9 @@ from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
 from ...i18n.words import card_short, say
 from ...strategy import Position, in_exact_range, solve
-from ...strategy.bots import decide
-from ...strategy.principles import PRINCIPLES
-from ...strategy.themes import theme
+from ...strategy.bots.policy import decide
+from ...strategy.bots.principles import PRINCIPLES
+from ...strategy.review.themes import theme
 from ..answers import read_cards
 from ..check import _feedback, grader
 from ..positions import provenance, ready_to_play

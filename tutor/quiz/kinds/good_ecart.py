@@ -1,7 +1,7 @@
 """Choose the écart (``good_ecart``): the taker's hand with the dog; pick the best écart.
 
 Graded by the rules first (an illegal écart scores 0, with the engine's reason), then **by play**
-(``tutor.strategy.by_play``): a bounded set of sensible écarts (the bots', the principles' best, and for each
+(``tutor.strategy.advisor.by_play``): a bounded set of sensible écarts (the bots', the principles' best, and for each
 set of suits that can be emptied, the rest filled with the most points, the kings' guards kept, or the
 smallest cards) is played out on the same ``SAMPLES`` deals of the cards the taker cannot see, by the advisor's
 rollout. Every écart whose paired gap to the best is within its 95% interval is a best one (full credit); an
@@ -17,9 +17,9 @@ import random
 from ...engine import RuleSet, format_cards, sort_cards, trumps_needed
 from ...i18n import N_, _, ngettext, pgettext
 from ...i18n.words import card_short, say
-from ...strategy.by_play import ecart_key, grade_ecart_against, grade_ecarts
-from ...strategy.ecart_score import _smallest_trumps, card_reasons, score_ecart
-from ...strategy.principles import PRINCIPLES
+from ...strategy.advisor.by_play import ecart_key, grade_ecart_against, grade_ecarts
+from ...strategy.bots.ecart_score import _smallest_trumps, card_reasons, score_ecart
+from ...strategy.bots.principles import PRINCIPLES
 from ..answers import read_cards
 from ..check import _feedback, grader
 from ..positions import provenance, replay

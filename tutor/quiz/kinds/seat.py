@@ -17,10 +17,10 @@ from ...engine import Deal, Phase, card
 from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
 from ...i18n.words import card_short, say
-from ...strategy.advisor import HINT_BUDGET_MS, advise_card
-from ...strategy.bots import decide
-from ...strategy.principles import PRINCIPLES
-from ...strategy.solver import EXACT_CARDS
+from ...strategy.advisor.advise import HINT_BUDGET_MS, advise_card
+from ...strategy.bots.policy import decide
+from ...strategy.bots.principles import PRINCIPLES
+from ...strategy.exact.solver import EXACT_CARDS
 from ..check import _feedback, grader
 from ..positions import provenance, ready_to_play
 from ..question import AnswerType

@@ -17,13 +17,13 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Bid, Card, Contract, Deal, SeatView, TarotError
-from ..engine.words import N_, Text, joined, lower_first
-from .bots import Move
+from ...engine import Bid, Card, Contract, Deal, SeatView, TarotError
+from ...engine.words import N_, Text, joined, lower_first
+from ..bots.handcount import count_steps
+from ..bots.policy import Move
+from ..review.deal import rewind
 from .contracts import BidVerdict, fits, open_options, option_name, verdict
 from .estimate import HOW, BidEstimate, estimate_bids
-from .handcount import count_steps
-from .review import rewind
 
 SAMPLES = 80  # the drill's too: about 0.1 s of CPU (lean rollouts, 2 a deal)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import CARDS, EXCUSE_INDEX, EXCUSE_KIND, TRUMP_KIND
-from ..engine.piles import EXCHANGE_POINTS
+from ...engine.cards import CARDS, EXCUSE_INDEX, EXCUSE_KIND, TRUMP_KIND
+from ...engine.piles import EXCHANGE_POINTS
 
 # Which camps have won no trick so far: a chelem is still possible for them.
 ATTACK_ONLY = 1  # the defence has won no trick

@@ -28,15 +28,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, TarotError, is_petit_sec
-from ..engine.cards import CARDS
-from ..engine.deal import DealtCards
-from ..engine.words import N_
+from ...engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, TarotError, is_petit_sec
+from ...engine.cards import CARDS
+from ...engine.deal import DealtCards
+from ...engine.words import N_
+from ..advisor.rollout import Lean
+from ..bots.handcount import choose_call, choose_ecart
+from ..noise import Z95  # noqa: F401 (re-exported: the estimator says its intervals with it)
 from .calibration import calibrate, knots_for
-from .handcount import choose_call, choose_ecart
-from .rollout import Lean
 
-Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 # Contracts played out, and the contract each play is scored under too (the bots play them alike).
 # How the numbers were made, in the words every page and command uses.
 HOW = N_("played out by the bots, each chance calibrated on the advisor's own play as taker")  # a message id
@@ -75,7 +75,7 @@ class BidEstimate:
     contracts: dict  # Contract -> ContractEstimate, lowest contract first
     advice: Contract | None
     # Contract -> the taker's score on each sampled deal, in the same order for every contract (the deals are
-    # shared, so two contracts can be compared deal by deal: ``tutor.strategy.contracts``), shifted to the
+    # shared, so two contracts can be compared deal by deal: ``tutor.strategy.bidding.contracts``), shifted to the
     # calibrated chance (``calibrated_scores``).
     scores: dict = field(default_factory=dict, compare=False, repr=False)
 

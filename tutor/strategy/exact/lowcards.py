@@ -10,7 +10,7 @@ one card and keys its table on canonical hands, each run's live low cards packed
 
 from __future__ import annotations
 
-from ..engine.cards import CARDS
+from ...engine.cards import CARDS
 from .tricks import POINTS2
 
 # Cards worth a half point and not an oudler: neighbours among them are interchangeable.

@@ -31,7 +31,7 @@ endgame better than anyone could); the rollouts play the bots' plan for every se
 decisions included; the samples assume the other seats are the bots (their bids, calls and poignées).
 
 >>> from tutor.engine import Deal
->>> from tutor.strategy.bots import decide
+>>> from tutor.strategy.bots.policy import decide
 >>> d = Deal.new(4, seed=3, dealer=0)
 >>> while len(d.tricks) < 3:
 ...     _ = d.apply(decide(d.view(d.to_act)).action)
@@ -50,13 +50,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Card, Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
-from .bots import choose_play, decide
-from .estimate import Z95
-from .position import Position
+from ...engine import Card, Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatView
+from ..bots.policy import choose_play, decide
+from ..exact.position import Position
+from ..exact.solver import EXACT_CARDS, solve
+from ..noise import Z95
 from .rollout import Lean
 from .sampler import Sampler, rebuild
-from .solver import EXACT_CARDS, solve
 
 MIN_SAMPLES = 2  # an interval needs two samples
 DECISIVE_SAMPLES = 10  # fewer samples than this: every option is reported tied (an interval of 2-9 deals can be 0 wide)

@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..engine import Bid, Deal, Phase, PlayCard, ShowPoignee, poignee_options, poignee_to_show
-from ..engine.rules import Contract
-from .advisor import advise_actions, advise_card
-from .bots import choose_play, decide
-from .estimate import Z95
+from ...engine import Bid, Deal, Phase, PlayCard, ShowPoignee, poignee_options, poignee_to_show
+from ...engine.rules import Contract
+from ..advisor.advise import advise_actions, advise_card
+from ..bots.policy import choose_play, decide
+from ..noise import Z95
 
 OVER = (Phase.DONE, Phase.CANCELLED)
 

@@ -36,9 +36,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import EXCUSE, PETIT, SUITS, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
-from ..engine.ecart import discardable, trumps_needed
-from ..engine.words import N_, Text, counted, joined
+from ...engine import EXCUSE, PETIT, SUITS, TRUMP_21, Card, Contract, RuleSet, callable_cards, check_discard
+from ...engine.ecart import discardable, trumps_needed
+from ...engine.words import N_, Text, counted, joined
 
 SCALES = ("chavey", "tutor")
 SCALE = "chavey"  # adopted: it predicts the made rate better (bench/handcount_scales.py, README "The hand count")

@@ -33,10 +33,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import SUITS, Card, RuleSet, check_discard, sort_cards
-from ..engine.ecart import discardable, trumps_needed
-from ..i18n import _, language, ngettext, number
-from ..i18n.words import cards_text
+from ...engine import SUITS, Card, RuleSet, check_discard, sort_cards
+from ...engine.ecart import discardable, trumps_needed
+from ...i18n import _, language, ngettext, number
+from ...i18n.words import cards_text
 from .principles import PRINCIPLES
 
 SUIT_NAMES = tuple(s.english for s in SUITS)  # by kind, as the engine orders them

@@ -20,16 +20,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..engine import Card, Deal, Discard, IllegalAction, Phase, PlayCard
-from ..engine.deal import DealtCards
-from ..i18n import _, ngettext
-from ..i18n.words import card_short
-from .advisor import advice_seed, advise_card, card_advice
-from .estimate import Z95
-from .position import Position
-from .rollout import rollout_deal
-from .sampler import Sampler
-from .solver import EXACT_CARDS, solve
+from ...engine import Card, Deal, Discard, IllegalAction, Phase, PlayCard
+from ...engine.deal import DealtCards
+from ...i18n import _, ngettext
+from ...i18n.words import card_short
+from ..advisor.advise import advice_seed, advise_card, card_advice
+from ..advisor.rollout import rollout_deal
+from ..advisor.sampler import Sampler
+from ..exact.position import Position
+from ..exact.solver import EXACT_CARDS, solve
+from ..noise import Z95
 from .why import principle_in_deal
 
 

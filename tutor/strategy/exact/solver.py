@@ -11,7 +11,7 @@ cards of one kind that lie next to each other among the cards still in play and 
 interchangeable (nothing can tell them apart), so only one of them is searched. The final position is
 scored by the engine's ``score_deal`` itself, after the engine's half-point rule.
 
->>> from tutor.strategy.position import Position
+>>> from tutor.strategy.exact.position import Position
 >>> p = Position.parse('''
 ... players: 4
 ... contract: petite
@@ -32,9 +32,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..engine.cards import CARDS, Card
-from ..engine.play import legal_mask
-from ..engine.words import N_, Text
+from ...engine.cards import CARDS, Card
+from ...engine.play import legal_mask
+from ...engine.words import N_, Text
 from .position import Position, PositionError
 from .search import SCALE, Search
 

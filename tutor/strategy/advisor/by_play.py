@@ -29,14 +29,14 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ..engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, SeatView, callable_cards
-from ..engine.cards import CARDS
-from ..engine.deal import DealtCards, is_petit_sec
-from ..engine.ecart import check_discard, discardable, trumps_needed
-from .advisor import Advice, Option, rollout
-from .ecart_score import best_ecart
-from .estimate import Z95
-from .handcount import choose_call, choose_ecart
+from ...engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleSet, SeatView, callable_cards
+from ...engine.cards import CARDS
+from ...engine.deal import DealtCards, is_petit_sec
+from ...engine.ecart import check_discard, discardable, trumps_needed
+from ..bots.ecart_score import best_ecart
+from ..bots.handcount import choose_call, choose_ecart
+from ..noise import Z95
+from .advise import Advice, Option, rollout
 from .sampler import Sampler, rebuild
 
 MAX_CANDIDATES = 12  # écarts played out per position (the learner's own answer comes on top)

@@ -23,12 +23,12 @@ What keeps it fast, and exact:
 
 from __future__ import annotations
 
-from ..engine.cards import CARDS, EXCUSE_INDEX
-from ..engine.errors import TarotError
-from ..engine.play import KIND_MASKS, legal_mask
-from ..engine.rules import CHELEM_BONUS, CONTRACT_BASE, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, RuleSet, target_points
-from ..engine.scoring import score_deal, settle_half_point
-from ..engine.words import N_, Text
+from ...engine.cards import CARDS, EXCUSE_INDEX
+from ...engine.errors import TarotError
+from ...engine.play import KIND_MASKS, legal_mask
+from ...engine.rules import CHELEM_BONUS, CONTRACT_BASE, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, RuleSet, target_points
+from ...engine.scoring import score_deal, settle_half_point
+from ...engine.words import N_, Text
 from .lowcards import PLAIN_LOW, PLAIN_LOW_MASK, RUN_BASE, RUN_BELOW, canonical, from_canonical
 from .position import Position, PositionError
 from .tricks import ATTACK_ONLY, DEFENCE_ONLY, KIND, OUDLER, POINTS2, RANK, settle_trick, sweep_of

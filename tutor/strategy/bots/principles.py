@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import N_
+from ...i18n import N_
 
 # The strategy course's lesson ids (lessons/17-... to 27-...), in course order.
 STRATEGY_LESSONS = ("judging-a-hand", "which-contract", "ecart-strategy", "calling-a-king", "attack-play",

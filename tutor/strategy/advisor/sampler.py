@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..engine import (
+from ...engine import (
     Bid,
     CallKing,
     Card,
@@ -56,9 +56,9 @@ from ..engine import (
     ShowPoignee,
     poignee_options,
 )
-from ..engine.cards import CARDS, EXCUSE_KIND, TRUMP_KIND
-from ..engine.deal import DealtCards, is_petit_sec
-from .handcount import choose_bid, choose_call
+from ...engine.cards import CARDS, EXCUSE_KIND, TRUMP_KIND
+from ...engine.deal import DealtCards, is_petit_sec
+from ..bots.handcount import choose_bid, choose_call
 
 HARD_TRIES = 6  # placements tried before the hard facts are given up as impossible (then None)
 # Placements that only broke "no Petit sec" (checked after placing): a seat that played the Petit with no other

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Card, Deal, PlayCard, ShowPoignee, poignee_options, poignee_to_show
-from .advisor import HINT_BUDGET_MS, advise_actions
-from .bid_advice import signed_score
-from .bots import Move, choose_play
-from .review import rewind
+from ...engine import Card, Deal, PlayCard, ShowPoignee, poignee_options, poignee_to_show
+from ..advisor.advise import HINT_BUDGET_MS, advise_actions
+from ..bots.policy import Move, choose_play
+from ..review.deal import rewind
+from .advice import signed_score
 
 SAMPLES = None  # kept for callers of the older estimate: the advisor's budget sets the samples
 BUDGET_MS = HINT_BUDGET_MS  # the same budget as a card's Hint

@@ -26,9 +26,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, Contract, is_petit_sec
+from ...engine import Card, Contract, is_petit_sec
+from ..bots.handcount import hand_strength
 from .estimate import HOW, estimate_bids
-from .handcount import hand_strength
 
 # The thresholds: a garde's count, then sampled deals. 16 samples take about 0.02 s a hand with 4 players.
 PRENABLE = {"count": 56, "samples": 16, "garde_chance": 0.6, "expected": 0.0}

@@ -12,7 +12,7 @@ table) and scores the deal with the engine's own counting (``count_attack``, ``s
 the one ``Deal.result`` gives when the bots play on (tested).
 
 >>> from tutor.engine import Deal
->>> from tutor.strategy.bots import decide
+>>> from tutor.strategy.bots.policy import decide
 >>> d = Deal.new(4, seed=3, dealer=0)
 >>> while len(d.tricks) < 2:
 ...     _ = d.apply(decide(d.view(d.to_act)).action)
@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine import Deal, DogFate, Phase, RuleSet, SeatView
-from ..engine.cards import CARDS, TRUMP_BASE
-from ..engine.piles import chelem_result
-from ..engine.play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask
-from ..engine.scoring import score_deal, settle_half_point
-from .bots import cost
+from ...engine import Deal, DogFate, Phase, RuleSet, SeatView
+from ...engine.cards import CARDS, TRUMP_BASE
+from ...engine.piles import chelem_result
+from ...engine.play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask
+from ...engine.scoring import score_deal, settle_half_point
+from ..bots.policy import cost
 
 EX = 77
 PETIT_I = TRUMP_BASE + 1

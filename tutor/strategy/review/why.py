@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import EXCUSE, PETIT, Card, Deal
-from ..engine.play import winner_index
-from .position import Position
-from .principles import PRINCIPLES, for_side, near_end
+from ...engine import EXCUSE, PETIT, Card, Deal
+from ...engine.play import winner_index
+from ..bots.principles import PRINCIPLES, for_side, near_end
+from ..exact.position import Position
 
 FALLBACK = "count-tricks"
 

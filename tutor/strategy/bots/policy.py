@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     EXCUSE,
     PETIT,
     TRUMP_21,
@@ -39,12 +39,12 @@ from ..engine import (
     poignee_options,
     poignee_to_show,
 )
-from ..engine.cards import EXCUSE_KIND, TRUMP_KIND
-from ..engine.play import winner_index
-from ..engine.rule_text import RULE_TEXT
-from ..engine.words import N_
-from ..i18n import _, language, ngettext
-from ..i18n.words import say, the_card
+from ...engine.cards import EXCUSE_KIND, TRUMP_KIND
+from ...engine.play import winner_index
+from ...engine.rule_text import RULE_TEXT
+from ...engine.words import N_
+from ...i18n import _, language, ngettext
+from ...i18n.words import say, the_card
 from .handcount import (
     choose_bid,
     choose_call,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import PETIT, Card
+from ...engine import PETIT, Card
 from .position import Position
 
 

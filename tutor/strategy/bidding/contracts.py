@@ -25,11 +25,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Contract
-from ..engine.bidding import Auction
-from ..engine.words import N_
-from .estimate import Z95
-from .handcount import choose_bid
+from ...engine import Contract
+from ...engine.bidding import Auction
+from ...engine.words import N_
+from ..bots.handcount import choose_bid
+from ..noise import Z95
 
 TOLERANCE = 50  # points of expected taker score: a neighbour this close to the best is half right
 CREDIT = {"best": 1.0, "tie": 1.0, "neighbour": 0.5, "wrong": 0.0}

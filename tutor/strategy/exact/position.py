@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ..engine import (
+from ...engine import (
     PETIT,
     CardParseError,
     Contract,
@@ -42,12 +42,12 @@ from ..engine import (
     parse_cards,
     sort_cards,
 )
-from ..engine.cards import CARDS, Card, from_mask, points_text
-from ..engine.play import legal_mask, trick_state
-from ..engine.rules import DECK_POINTS
-from ..engine.scoring import POIGNEE_BONUS
-from ..engine.words import N_, NP_, Text, counted
-from ..limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
+from ...engine.cards import CARDS, Card, from_mask, points_text
+from ...engine.play import legal_mask, trick_state
+from ...engine.rules import DECK_POINTS
+from ...engine.scoring import POIGNEE_BONUS
+from ...engine.words import N_, NP_, Text, counted
+from ...limits import MAX_DIGITS, MAX_NAME_CHARS, MAX_POSITION_BYTES, parse_int, short_repr
 from .tricks import settle_trick, sweep_of
 
 FIELDS = ("players", "contract", "taker", "partner", "hands", "trick", "taken", "poignees", "chelem",

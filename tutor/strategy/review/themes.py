@@ -10,8 +10,8 @@ separates the best cards from the others. One table of tests, the first that hol
 | charger | your side is winning the trick, and a best card is your highest-point legal card (above 0.5) |
 | count-tricks | otherwise: count the cards left |
 
->>> from tutor.strategy.position import Position
->>> from tutor.strategy.solver import solve
+>>> from tutor.strategy.exact.position import Position
+>>> from tutor.strategy.exact.solver import solve
 >>> p = Position.parse('''
 ... players: 4
 ... contract: petite
@@ -26,12 +26,12 @@ separates the best cards from the others. One table of tests, the first that hol
 
 from __future__ import annotations
 
-from ..engine import EXCUSE, PETIT
-from ..engine.play import trick_winner
-from .lines import petit_saved
-from .position import Position
-from .principles import for_side
-from .solver import Solution
+from ...engine import EXCUSE, PETIT
+from ...engine.play import trick_winner
+from ..bots.principles import for_side
+from ..exact.lines import petit_saved
+from ..exact.position import Position
+from ..exact.solver import Solution
 from .why import camp, trick_seats
 
 

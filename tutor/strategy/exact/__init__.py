@@ -1,0 +1,1 @@
+"""The exact solver: a known-cards endgame (``Position``) and its double-dummy search (``solve``)."""
