@@ -112,7 +112,8 @@ def test_the_examples_are_found():
     assert len(EXAMPLES) >= 20, "the docs' command-line examples went missing"
     commands = {e.command.split()[1] for e in EXAMPLES if e.command.startswith("tarot-tutor ")}
     assert {"score", "legal", "quiz", "check", "worksheet", "sheet", "solve", "bid", "match", "duplicate"} <= commands
-    line = Example("x", 1, "tarot-tutor match --players 4 --boards 10 --seed 1", "minutes [test: --boards 1 --budget 5]")
+    line = Example("x", 1, "tarot-tutor match --players 4 --boards 10 --seed 1",
+                   "minutes [test: --boards 1 --budget 5]")
     assert line.to_run() == "tarot-tutor match --players 4 --boards 1 --seed 1 --budget 5"
     assert split_comment("tarot-tutor legal --hand \"KH #x\"  # exits 2: a card twice") == \
         ('tarot-tutor legal --hand "KH #x"', "exits 2: a card twice")
