@@ -1,5 +1,7 @@
 """Every relative link and anchor in README.md and docs/ resolves: the file exists, and a ``#anchor`` is the
-GitHub slug of a heading in the target page (so a renamed heading or a moved page cannot leave a dead link)."""
+GitHub slug of a heading in the target page (so a renamed heading or a moved page cannot leave a dead link).
+Every repository path the pages name in code (`tutor/…`, `tests/…`, `bench/…`) exists too, so a moved module
+is found in the docs at once."""
 
 from __future__ import annotations
 
@@ -101,6 +103,17 @@ def test_every_relative_link_and_anchor_resolves(path):
     problems = [f"{path.relative_to(ROOT)}:{n}: {why}" for n, target in links(path)
                 if (why := broken(path, target))]
     assert not problems, "\n".join(problems)
+
+
+NAMED_PATH = re.compile(r"`((?:tutor|tests|bench|lessons|puzzles|docs)/[^`\s]*)`")
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_repository_path_named_exists(path):
+    named = {m.group(1).rstrip(".,;:") for m in NAMED_PATH.finditer(path.read_text(encoding="utf-8"))}
+    patterns = {n for n in named if any(ch in n for ch in "<>*…{}")}  # `puzzles/guided/<id>.yaml`: a pattern
+    missing = sorted(n for n in named - patterns if not (ROOT / n).exists())
+    assert not missing, f"{path.relative_to(ROOT)} names paths that are not in the repository: {', '.join(missing)}"
 
 
 def test_the_docs_index_lists_every_page():
