@@ -83,9 +83,11 @@ def shown(pg, text: str, exact: bool = False) -> None:
     idle(pg)
 
 
-def to_top(pg, selector: str) -> None:
-    """Scroll Streamlit's main block so the first element matching ``selector`` is at the top of the picture."""
-    pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
+def to_top(pg, selector: str, margin: int = 0) -> None:
+    """Scroll Streamlit's main block so the first element matching ``selector`` is ``margin`` px below the top."""
+    pg.locator(selector).first.evaluate(
+        "(el, margin) => { el.scrollIntoView({block: 'start'});"
+        " document.querySelector('[data-testid=stMain]')?.scrollBy(0, -margin); }", margin)
     idle(pg)
 
 
@@ -157,7 +159,7 @@ def drill(pg, url):
     if pg.viewport_size["width"] < 600:
         pg.get_by_text("Right!").first.evaluate("el => el.scrollIntoView({block: 'center'})")
     else:  # the hand with its chosen cards, the verdict and the worked explanation
-        to_top(pg, ".tt-hand")
+        to_top(pg, ".tt-hand", margin=70)
 
 
 def practice(pg, url):
