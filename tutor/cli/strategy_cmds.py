@@ -42,7 +42,8 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_bid)
 
-    p = sub.add_parser("match", help=_("duplicate match: the advisor in each seat against the bots, gain per deal"))
+    p = sub.add_parser("match", help=_("duplicate match: the advisor (or any player) in each seat against the bots "
+                                       "(or any), gain per deal"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     p.add_argument("--boards", type=int, default=10, help=_("seeded deals, each played once per seat (default 10)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the boards (default 1): same seed, same match"))

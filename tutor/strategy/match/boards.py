@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from ...engine import Deal, Phase
 from ..bots.policy import decide
 from ..noise import Z95
-from .players import PROGRAM, Lineup, advisor_move, close_tables, table_for
+from .players import PROGRAM, Lineup, advisor_move, close_seatings, seating_for
 from .protocol import FAULTS
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def play_board(players: int, seed: int, *, advisor_seat: int | None = None, budg
     wall-clock seconds of each of the measured player's decisions (for bench/). Each player sees only its
     seat's view."""
     lineup = lineup or Lineup(budget_ms=budget_ms)
-    table = table_for(lineup)
+    table = seating_for(lineup)
     deal = Deal.new(players, seed=seed, dealer=seed % players)
     seated = [table.measured if s == advisor_seat else table.other(s) for s in range(players)]
     for s, p in enumerate(seated):
@@ -139,8 +139,8 @@ def board_rows(players: int, seed: int, board: int, budget_ms: float = 300,
 
 
 def board_play(players: int, seed: int, board: int, lineup: Lineup) -> tuple[list[Row], list[float], dict]:
-    """``board_rows`` with what the programs did wrong on this board (``Table.faults``, by side and kind)."""
-    table = table_for(lineup)
+    """``board_rows`` with what the programs did wrong on this board (``Seating.faults``, by side and kind)."""
+    table = seating_for(lineup)
     before = table.faults()
     timings: list[float] = []
     s = board_seed(seed, board)
@@ -218,7 +218,7 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
     finally:
         if pool is not None:
             pool.terminate()
-        close_tables()
+        close_seatings()
     out = summary(rows)
     out["as_taker"] = summary([r for r in rows if r.role == "attack"])
     out["as_defender"] = summary([r for r in rows if r.role == "defence"])

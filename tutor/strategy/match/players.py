@@ -138,7 +138,7 @@ class Lineup:
         return self.seat == "advisor" and self.others == "bots"
 
 
-class Table:
+class Seating:
     """The players of one lineup in one process, started when first needed and kept for the whole match:
     ``measured`` plays the seat being measured, ``other(seat)`` each other seat."""
 
@@ -188,20 +188,20 @@ class Table:
         self._measured, self._others = None, {}
 
 
-_TABLES: dict[Lineup, Table] = {}
+_TABLES: dict[Lineup, Seating] = {}
 
 
-def table_for(lineup: Lineup) -> Table:
+def seating_for(lineup: Lineup) -> Seating:
     """This process's players for ``lineup`` (boards played in other processes start their own)."""
     if lineup not in _TABLES:
-        _TABLES[lineup] = Table(lineup)
+        _TABLES[lineup] = Seating(lineup)
     return _TABLES[lineup]
 
 
-def close_tables() -> None:
+def close_seatings() -> None:
     """Stop every program this process started (the end of a match)."""
     while _TABLES:
         _TABLES.popitem()[1].close()
 
 
-__all__ = ["advisor_move", "Policy", "Advisor", "Cast", "Lineup", "Table", "table_for", "close_tables"]
+__all__ = ["advisor_move", "Policy", "Advisor", "Cast", "Lineup", "Seating", "seating_for", "close_seatings"]
