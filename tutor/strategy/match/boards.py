@@ -165,6 +165,18 @@ def add_faults(total: dict, more: dict) -> None:
             mine[kind] = mine.get(kind, 0) + n
 
 
+def _worker_start() -> None:
+    """A process playing boards stops its programs when the match ends (the pool terminates it)."""
+    import os
+    import signal
+
+    def stop(_signum, _frame):
+        close_seatings()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def _board_job(args: tuple) -> tuple[list[Row], list[float], dict]:
     return board_play(*args)
 
@@ -195,7 +207,7 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
     if jobs > 1:
         import multiprocessing
 
-        pool = multiprocessing.get_context("fork").Pool(jobs)
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
         results = pool.imap(_board_job, work)  # in board order
     else:
         pool, results = None, map(_board_job, work)
