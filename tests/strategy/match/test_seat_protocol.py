@@ -161,3 +161,12 @@ def test_the_view_sent_holds_no_card_the_seat_cannot_see(tmp_path, players):
             deal.apply(log_played[len(deal.log)])
             checked += 1
     assert checked > 3 * 10
+
+
+def test_boards_in_two_processes_start_a_program_each_and_add_up_their_faults():
+    """``jobs=2``: each process playing boards starts its own program (a program keeps what it has seen, so the
+    figures are those of one process only for a program that does not), and their faults are added up: the
+    fixture's first seven decisions go wrong once in each process."""
+    out = run_match(3, 2, 9, lineup=Lineup(seat=program("--mode", "bad"), time_limit=1.0), jobs=2)
+    faults = out["faults"]["seat"]
+    assert (faults["malformed"], faults["illegal"], faults["late"]) == (8, 2, 2) and out["boards"] == 2
