@@ -394,7 +394,7 @@ def test_a_learner_who_lost_the_address_comes_back_with_the_pin():
     right = [q.answer_text for q in snapshot(code).questions]
     ann = learner(code, "Ann", right[:1])
     pin = next(i.value for i in ann.info if "Your PIN is" in i.value).split("**")[1]
-    assert len(pin) == 4 and pin.isdigit() and pin not in str(dict(ann.query_params))
+    assert len(pin) == 6 and pin.isdigit() and pin not in str(dict(ann.query_params))
     old = ann.query_params["me"]
 
     again = page("class_quiz", code=code)  # another device, no address
