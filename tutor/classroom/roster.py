@@ -43,6 +43,7 @@ from ..progress.db import writing
 from ..progress.hashing import DUMMY, token_hash, verify
 from ..progress.throttle import POLICIES, Gate
 from .codes import ALPHABET
+from .lookalike import taken_in_quiz
 from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name, pin_target
 
 PIN_TARGET = POLICIES["class_pin"].target
@@ -89,10 +90,7 @@ def rename(cs: ClassStore, quiz_id: int, player_id: int, name: str) -> str:
     def run():
         try:
             with writing(cs.engine) as conn:
-                taken = conn.execute(select(ClassPlayer.id).where(
-                    ClassPlayer.quiz_id == quiz_id, ClassPlayer.name_key == name_key(name),
-                    ClassPlayer.id != player_id)).first()
-                if taken:
+                if taken_in_quiz(conn, quiz_id, name, except_id=player_id):
                     raise ClassError(Reason.NAME_TAKEN, name=name)
                 conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id, ClassPlayer.quiz_id == quiz_id)
                              .values(name=name, name_key=name_key(name)))

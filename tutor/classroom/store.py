@@ -36,6 +36,7 @@ from ..progress.store import clean_name
 from ..progress.throttle import POLICIES, Gate
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
+from .lookalike import taken_in_quiz
 from .timer import check_seconds, time_left, too_late
 
 MAX_QUESTIONS = 50
@@ -491,9 +492,7 @@ class ClassStore:
                 with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
                     if session is not None and (wait := gate.begin_in(conn, session, None, now)) > 0:
                         raise slow_down(wait)
-                    taken = conn.execute(select(ClassPlayer.id).where(
-                        ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).first()
-                    if taken:
+                    if taken_in_quiz(conn, quiz.id, name):  # in any case, or looking the same
                         raise ClassError(Reason.NAME_TAKEN, name=name)
                     conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
                                                             token_hash=token_hash(token), joined_at=now,
