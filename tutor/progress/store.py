@@ -31,6 +31,7 @@ from ..names import refuse_hidden
 from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .profile_names import name_taken, no_match, refuse_weak_pin
+from .readonly import read_only_url
 from .throttle import Gate
 
 DEFAULT_NAME = "Me"
@@ -206,6 +207,7 @@ class Store:
     @staticmethod
     def _prepared(url) -> Engine:
         where = describe(url)
+        url = read_only_url(url) or url  # a file on a read-only filesystem is read without writing
         engine = None
         try:
             engine = make_engine(url)
