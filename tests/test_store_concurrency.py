@@ -101,7 +101,7 @@ def test_the_database_itself_refuses_a_name_differing_only_in_case(store, quiz):
 def _make_learner(i: int, url: str, names: list[str]) -> str:
     s = Store.open(url)
     try:
-        s.create_learner(names[i], pin="1234")
+        s.create_learner(names[i], pin="4821")
         return "made"
     except ValueError:
         return "taken"

@@ -256,7 +256,8 @@ class Store:
         name = clean_name(name)
         pin_hash = None if pin is None else hashing.make_hash(clean_pin(pin))
         now = utcnow()
-        taken = ValueError(no_match())
+        taken = ValueError(no_match() if pin is not None else  # with a PIN: a shared server, names kept unsaid
+                           f"There is already a learner called “{name}”: pick another name.")
         try:
             with writing(self.engine) as conn:
                 if name_taken(conn, name):
