@@ -205,6 +205,7 @@ def test_corrupt_database_is_backed_up_and_the_learner_told(monkeypatch, tmp_pat
 
 def test_locked_database_stops_saving_then_try_again_saves(monkeypatch, _fresh_progress_db, db):
     monkeypatch.setattr("tutor.progress.db.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("tutor.progress.db.WRITE_PATIENCE", 0.3)
     db.default_learner()
     at = app("tutor/ui/pages/drill.py")
     at.multiselect[0].set_value(["count"]).run()
@@ -212,7 +213,7 @@ def test_locked_database_stops_saving_then_try_again_saves(monkeypatch, _fresh_p
     other.execute("BEGIN EXCLUSIVE")
     try:
         answer_count_drill(at, right=True)
-        assert any("Not saving" in w.value and "locked" in w.value for w in at.warning)
+        assert any("Not saving" in w.value and "busy" in w.value for w in at.warning)
     finally:
         other.execute("ROLLBACK")
         other.close()
@@ -227,6 +228,7 @@ def test_after_a_lock_the_next_answer_saves_without_try_again(monkeypatch, _fres
     """Saving resumes by itself: the answers given while the file was locked are kept in the session
     and written, in order and with their own times, by the first write after the lock is gone."""
     monkeypatch.setattr("tutor.progress.db.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("tutor.progress.db.WRITE_PATIENCE", 0.3)
     db.default_learner()
     at = app("tutor/ui/pages/drill.py")
     at.multiselect[0].set_value(["count"]).run()
@@ -236,7 +238,7 @@ def test_after_a_lock_the_next_answer_saves_without_try_again(monkeypatch, _fres
         for right in (True, False, True):
             answer_count_drill(at, right=right)
             at.button(key="drill_next").click().run()
-        assert any("Not saving" in w.value and "locked" in w.value for w in at.warning)
+        assert any("Not saving" in w.value and "busy" in w.value for w in at.warning)
         assert db.count_answers() == 0
     finally:
         other.execute("ROLLBACK")
