@@ -50,3 +50,14 @@ def test_other_pins_are_kept(pin):
 def test_lookalike_finds_the_name_it_looks_like():
     assert lookalike("Nico1as", ["Anna", "Nicolas"]) == "Nicolas"
     assert lookalike("Nicola", ["Anna", "Nicolas"]) is None
+
+
+def test_an_import_cannot_take_a_name_that_looks_like_anothers(store):
+    from tutor.progress.transfer import export_learner, import_learner
+    anna = store.create_learner("Anna", pin="4821")
+    data = export_learner(store, anna.id)
+    with pytest.raises(ValueError, match="already a learner"):
+        import_learner(store, data, "Ann\u0430")
+    with pytest.raises(ValueError, match="invisible"):
+        import_learner(store, data, "Anna\u200b")
+    assert import_learner(store, data, "Anna B").name == "Anna B"
