@@ -36,16 +36,17 @@ from ..progress.store import clean_name
 from ..progress.throttle import POLICIES, Gate
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
+from .lookalike import taken_in_quiz
 from .timer import check_seconds, time_left, too_late
 
 MAX_QUESTIONS = 50
 DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.classroom.duplicate``)
 OWN = "own"  # in a quiz's kinds: it has questions from the teacher's bank (``tutor.classroom.bank``)
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
-TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
+TOKEN_GRACE = timedelta(hours=12)  # a learner reads their result until the end of the class day, no longer
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
 JOIN_RULE = POLICIES["join"].session
-PIN_DIGITS = 4  # short enough to note down in class; the slow-down (tutor.classroom.roster) guards it
+PIN_DIGITS = 6  # a million PINs, noted down in class; the slow-downs (tutor.classroom.roster) guard them
 
 
 def new_pin() -> str:
@@ -84,7 +85,8 @@ MESSAGES = {
     Reason.ANSWERED: N_("Question {number} is already answered: an answer cannot be changed."),
     Reason.SLOW_DOWN: N_("Too many tries to join from this browser: wait {wait} s, then check the code with "
                       "your teacher and try again."),
-    Reason.EXPIRED: N_("The quiz “{title}” ended more than {days} days ago, so this link no longer opens it."),
+    Reason.EXPIRED: N_("The quiz “{title}” has ended and its links work only until the end of that class day, so this "
+                    "link no longer opens it."),
     Reason.NOT_NOW: N_("Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
                     "answered now."),
     Reason.WRONG_PIN: N_("That name and PIN do not match. Check the PIN you were shown when you joined, or ask "
@@ -490,9 +492,7 @@ class ClassStore:
                 with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
                     if session is not None and (wait := gate.begin_in(conn, session, None, now)) > 0:
                         raise slow_down(wait)
-                    taken = conn.execute(select(ClassPlayer.id).where(
-                        ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).first()
-                    if taken:
+                    if taken_in_quiz(conn, quiz.id, name):  # in any case, or looking the same
                         raise ClassError(Reason.NAME_TAKEN, name=name)
                     conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
                                                             token_hash=token_hash(token), joined_at=now,

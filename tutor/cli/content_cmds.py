@@ -170,6 +170,8 @@ def cmd_check(args) -> int:
     for p in paths:
         if not p.exists():
             raise _missing(p)
+        if not (p.is_file() or p.is_dir()):  # a device, a pipe, a socket: nothing to read as a lesson
+            raise TarotError(_("{path}: not a regular file or a folder").format(path=p))
     if args.stamp_french:
         stamp(paths)
     files, problems = collect(paths)

@@ -67,6 +67,7 @@ from .table_component import card_table
 from .table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from .table_view import show_table
 from .text import card_name, error_text, say
+from .workload import limited
 
 MODES = (N_("Play a deal"), N_("Guided hands"))
 REVIEW_SAMPLES = 12  # deals per estimated card in the review (bench/review.py)
@@ -188,7 +189,9 @@ def _hint() -> None:
     what = (_("Estimating your bids over {n} deals of the cards you cannot see…").format(n=BID_SAMPLES)
             if table.deal.phase is Phase.BIDDING else _("Working out the hint…"))
     with st.spinner(what):
-        move = table.hint()
+        done, move = limited(lambda text: st.session_state.update(pr_msg=(len(table.deal.log), text)), table.hint)
+        if not done:  # the server is busy: said, and nothing worked out
+            return
         # The estimate behind a bid hint is kept with it: a rerun draws its table without asking again.
         advice = table.bid_advice() if move.principle == "best-expected-score" else None
         st.session_state["pr_hint"] = (len(table.deal.log), move, advice)
@@ -491,7 +494,7 @@ def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
             _("Estimating your earlier cards over sampled deals")
         bar = st.progress(0.0, text=f"{label}…")
         for i, step in enumerate(steps, start=1):
-            found[step] = _valued(*key[:4], step, kind == "exact")
+            found[step] = limited(st.warning, _valued, *key[:4], step, kind == "exact", stop=True)[1]
             bar.progress(i / len(steps), text=_("{label}: {i} of {n}…").format(label=label, i=i, n=len(steps)))
         bar.empty()
         done.add(kind)
