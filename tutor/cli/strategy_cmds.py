@@ -117,6 +117,7 @@ def cmd_solve(args) -> int:
 
 def cmd_bid(args) -> int:
     from ..engine import parse_cards
+    from ..strategy.bidding.contracts import ORDER, said, verdict
     from ..strategy.bidding.estimate import HOW, estimate_bids
     if not 1 <= args.seat <= args.players:
         raise TarotError(_("--seat is 1 to {most} (in play order; seat 1 leads first), not {n}").format(
@@ -141,13 +142,18 @@ def cmd_bid(args) -> int:
         interval = f"{percent(e.low)}–{percent(e.high)}"
         print(f"  {contract_name(c):<{w[0]}} {percent(e.chance):>{w[1]}}  {interval:<{w[2]}} "
               f"{decimal(f'{e.expected:+.1f}'):>{w[3]}}")
-    if est.advice is None:
-        print(_("Advice: pass. No contract is expected to score above 0 with this hand."))
+    print(f"  {_('Pass'):<{w[0]}} {'':>{w[1]}}  {'':<{w[2]}} {decimal(f'{est.passing:+.1f}'):>{w[3]}}")
+    v = verdict(est.scores, ORDER)
+    print(_("Passing is valued by play on the same deals: you pass, the others bid as the bots do and you defend "
+            "whoever takes (0 when everyone passes)."))
+    if v.advice is None:
+        print(_("Advice: {line}. No contract is expected to score more than passing with this hand.").format(
+            line=say(said(v))))
     else:
-        e = est.contracts[est.advice]
-        print(_("Advice: {contract}, the best expected score ({score} for the taker; made {chance} of the "
-                "time).").format(contract=contract_name(est.advice), score=decimal(f"{e.expected:+.1f}"),
-                                 chance=percent(e.chance)))
+        e = est.contracts[v.advice]
+        print(_("Advice: {line}. {contract} has an expected score of {score} for the taker, made {chance} of the "
+                "time.").format(line=say(said(v)), contract=contract_name(v.advice),
+                                score=decimal(f"{e.expected:+.1f}"), chance=percent(e.chance)))
     return 0
 
 
