@@ -95,7 +95,7 @@ def grade(options: Sequence, option, best, ties: Sequence, gap: float) -> str:
 def verdict(scores: dict, options: Sequence) -> BidVerdict:
     """The verdict on ``options`` (Pass as None) from per-deal taker ``scores`` (Contract -> sequence, shared
     deals, as ``BidEstimate.scores`` gives them)."""
-    options = tuple(o for o in ORDER if o in options)
+    options = tuple(o for o in ORDER if o in options and (o is None or o in scores))  # a contract needs its scores
     n = len(next(iter(scores.values())))
     per = {o: tuple(scores[o]) if o in scores else (0,) * n for o in options}
     expected = {o: sum(v) / n for o, v in per.items()}
