@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-
 import statistics
+import time
 
 from tutor.engine import Deal, Phase, TarotError, parse_cards
 from tutor.strategy.bidding.advice import advise_bid

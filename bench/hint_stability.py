@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine import Deal, Phase, PlayCard  # noqa: E402
+from tutor.engine import Deal, Phase  # noqa: E402
 from tutor.strategy.advisor.advise import HINT_BUDGET_MS, advice_seed, advise_card, card_advice  # noqa: E402
 from tutor.strategy.bots.policy import decide  # noqa: E402
 from tutor.strategy.noise import Z95  # noqa: E402

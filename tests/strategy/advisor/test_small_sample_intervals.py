@@ -46,7 +46,7 @@ def test_pruning_after_six_deals_keeps_an_option_only_three_standard_errors_behi
     runs = {"a": [(0, 0, x) for x in lead],
             "b": [(0, 0, x - 3.0 * se - e) for x, e in zip(lead, s)],
             "c": [(0, 0, x - 5.0 * se - e) for x, e in zip(lead, s)]}
-    assert 3.0 > PRUNE_Z and two_sided(PRUNE_Z, 5) == pytest.approx(3.82, abs=0.01)
+    assert PRUNE_Z < 3.0 and two_sided(PRUNE_Z, 5) == pytest.approx(3.82, abs=0.01)
     assert _pruned(runs, ["a", "b", "c"], 6) == ["a", "b"]
     # On many deals the threshold is back to 2.5: 3 standard errors behind is dropped.
     many = {k: v * 100 for k, v in runs.items()}
