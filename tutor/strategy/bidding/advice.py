@@ -6,7 +6,8 @@ for a hint gets the estimate instead: ``SAMPLES`` deals of the unseen cards that
 each played out with the learner taking, the chances calibrated on the advisor's own play as taker, and once more
 with the learner passing (the others bid and play as the bots do: passing is valued by play, not as 0)
 (``estimate.estimate_bids``, one call). The move is the verdict's advice: the lowest of the options tied with the
-best expected score, its reason naming the higher ones tied with it (``contracts.said``). The count is still quoted, with its own threshold, so the two can be
+best expected score, its reason naming the higher ones tied with it (``contracts.said``). The count is still
+quoted, with its own threshold, so the two can be
 compared.
 
 The estimator numbers the seats from the first to speak (the dealer is the last); ``speaking_seat``
