@@ -45,14 +45,8 @@ from ...engine.rule_text import RULE_TEXT
 from ...engine.words import N_
 from ...i18n import _, language, ngettext
 from ...i18n.words import say, the_card
-from .handcount import (
-    choose_bid,
-    choose_call,
-    choose_ecart,
-    count_steps,
-    shown_count,
-    thresholds,
-)
+from . import bidding
+from .handcount import choose_call, choose_ecart, count_steps, shown_count
 from .principles import for_side
 
 _A_LEVEL = {"simple": N_("a simple poignée"), "double": N_("a double poignée"),
@@ -176,11 +170,11 @@ def _bid(view: SeatView) -> Move:
         return Move(Bid(view.seat, None), _("Pass: {why}").format(why=rule[0].lower() + rule[1:]), None)
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
-    bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
     count = count_steps(view.hand, players=view.players)  # the count quoted, made once
     strength = count.total
+    want = bidding.contract_for(count)
+    bid = want if want in open_bids else None
     if bid is None:
-        want = count.contract
         why = (_("Pass: {why}").format(why=_lower(say(count.verdict()))) if count.too_few_trumps else
                _("Pass: the hand counts {count}, {petite}.").format(count=_num(strength),
                                                                    petite=petite_need(view.players))
@@ -206,7 +200,7 @@ def _lower(text: str) -> str:
 
 def need_for(contract: Contract, players: int = 4) -> int:
     """The hand count a contract needs at this table size (the bots' table of thresholds)."""
-    return next(need for need, c in thresholds(players) if c is contract)
+    return bidding.need_for(contract, players)
 
 
 def petite_need(players: int = 4) -> str:
