@@ -33,6 +33,7 @@ from ...engine.cards import CARDS, TRUMP_BASE
 from ...engine.piles import chelem_result
 from ...engine.play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask
 from ...engine.scoring import score_deal, settle_half_point
+from ..bots.leads import DRAW_SHARE
 from ..bots.policy import cost
 
 EX = 77
@@ -380,6 +381,9 @@ class Lean:
                 return w
         losers = plain & ~winners
         if not losers:
+            small = plain & ~PETIT_BIT
+            if after and small and sum(POINTS[c] for c in self.trick) < 4:
+                return _cheapest(small)  # keep the big trumps for a trick worth it
             safe = plain if not after else sum(1 << c for c in _bits(plain) if self._safe(c, threats, top_unseen))
             low = _cheapest(safe or (plain & ~PETIT_BIT) or plain)
             if low != PETIT_I or not legal & EX_BIT:
@@ -407,6 +411,15 @@ class Lean:
             cut = any(opponents >> s & 1 and self.voids[s] >> kind & 1 for s in range(self.n))
             if not cut and ((attack and not rounds) or (not attack and rounds == 1)):
                 return kind * 14 + 13
+        if seat == self.taker and unseen and trumps and RANK[trumps.bit_length() - 1] > top_unseen and \
+                trumps.bit_count() > DRAW_SHARE * unseen.bit_count():
+            return trumps.bit_length() - 1  # draw trumps with the master (``leads.draw_trumps``)
+        if not attack:  # make the taker trump: a low card of a suit the taker has shown a void in (``leads``)
+            lacks = self.voids[self.taker]
+            if not lacks >> 4 & 1:
+                pool = legal & ~KINGS & sum(SUIT_MASKS[k] for k in range(4) if lacks >> k & 1)
+                if pool:
+                    return _cheapest(pool)
         suits = legal & ALL_SUITS & ~KINGS
         if suits:
             length = [(hand & SUIT_MASKS[k]).bit_count() for k in range(4)]

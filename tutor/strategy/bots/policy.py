@@ -45,7 +45,7 @@ from ...engine.rule_text import RULE_TEXT
 from ...engine.words import N_
 from ...i18n import _, language, ngettext
 from ...i18n.words import say, the_card
-from . import bidding
+from . import bidding, leads
 from .handcount import choose_call, choose_ecart, count_steps, shown_count
 from .principles import for_side
 
@@ -351,6 +351,11 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
                 card=the_card(w_card), beaten=the_card(top)), "play-cheap"
     losers = [c for c in plain if not _wins(trick, c)]
     if not losers:
+        small = [c for c in plain if c is not PETIT]
+        if after and small and not _worth(trick):
+            low = cheapest(small)
+            return low, _("Keep your big trumps: this trick holds few points, so play your smallest, {card}.").format(
+                card=the_card(low)), "play-cheap"
         safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
         low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
         if low is not PETIT or EXCUSE not in legal:
@@ -399,6 +404,9 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
         if not attack and rounds == 1 and not cut:
             return c, _("Lead {card}: the taker followed this suit last time, so it should hold.").format(
                 card=the_card(c)), "cash-kings"
+    pick = leads.draw_trumps(view, trumps, k) if attack else leads.lead_to_cut(view, legal, k, cost)
+    if pick is not None:
+        return pick
     suits = [c for c in legal if c.kind < 4 and not c.is_king]
     if suits:
         length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
@@ -412,3 +420,4 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
     plain = [c for c in legal if c is not EXCUSE]
     pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
     return pick, _("Lead your cheapest card; keep the Petit and the Excuse for later."), "play-cheap"
+
