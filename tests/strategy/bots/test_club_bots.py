@@ -7,7 +7,7 @@ import importlib.util
 import random
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine import Contract, Deal, Phase, PlayCard, SeatView, parse_cards
@@ -113,6 +113,7 @@ def test_lean_plays_the_new_rules_card_for_card():
 @given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 10_000), stop=st.floats(0, 1))
 def test_a_move_is_legal_and_read_from_the_view_only(players, seed, stop):
     count = sum(1 for _ in _positions(players, seed))
+    assume(count)  # a deal cancelled at once (a Petit sec) has no decision
     at = int(stop * (count - 1))
     d, move = next(p for k, p in enumerate(_positions(players, seed)) if k == at)
     assert d.can(move.action)

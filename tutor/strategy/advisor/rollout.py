@@ -369,6 +369,12 @@ class Lean:
             if POINTS[best] > 0.5:
                 return best
             return _cheapest(plain)
+        led = self.led
+        if led < 4 and not self.top and (seat == self.taker or seat == self.partner) and not self.rounds[led]:
+            king = 1 << (led * 14 + 13)  # the attack wins a suit's first round with its king (``bots._follow``)
+            if plain & king and not any(self.opponents[seat] >> s & 1 and self.voids[s] >> led & 1
+                                        for s in range(self.n)):
+                return led * 14 + 13
         if self.top:
             winners = plain & TRUMPS_ABOVE[self.top]
         else:

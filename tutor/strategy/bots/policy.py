@@ -342,6 +342,13 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
             return (best, _("Give points to your partner (charger): their trick is safe, so {card} is banked.").format(
                 card=the_card(best)), "charger")
         return cheapest(plain), _("Your partner's trick is safe: play your cheapest card."), "play-cheap"
+    if led < 4 and view.seat in (view.taker, view.partner):
+        king = next((c for c in plain if c.kind == led and c.is_king), None)
+        fresh = not any(_led(t.cards) == led for t in view.tricks)
+        cut = any(led in k.voids.get(s, ()) for s in k.opponents)
+        if king is not None and fresh and not cut and _wins(trick, king):
+            return king, _("Play {card}: it is the first round of this suit, so the king should hold.").format(
+                card=the_card(king)), "cash-kings"
     winners = [c for c in plain if _wins(trick, c)]
     if winners:
         w_card = cheapest(winners)
