@@ -129,10 +129,8 @@ class Lean:
         s.contract, s.ecart, s.dog, s.chelem = contract, tuple(ecart), tuple(dog), chelem
         s.levels = [rules.poignee_level(len(cards)) for _, cards in poignees]
         s.shown_seats = {seat for seat, _ in poignees}
-        shown = sum(c.bit for c in ecart if c.is_trump)
-        for _, cards in poignees:
-            shown |= sum(c.bit for c in cards)
-        s.shown = shown
+        # The trumps gone where nobody can play them: the écart's (shown). A poignée's trumps are still in a hand.
+        s.shown = sum(c.bit for c in ecart if c.is_trump)
         s.voids = [0] * n  # per seat, a mask of kinds (bit k) it showed it lacks (as ``bots.knowledge``)
         s.rounds = [0] * 5  # completed tricks led in each kind
         played = 0
@@ -263,14 +261,7 @@ class Lean:
         self.shown_seats.add(seat)
         if need is None:
             return
-        level, count = need
-        shown = 0
-        for i in sorted(_bits(hand & TRUMP_MASK), reverse=True)[:count]:
-            shown |= 1 << i
-        if shown.bit_count() < count:
-            shown |= EX_BIT
-        self.levels.append(level)
-        self.shown |= shown
+        self.levels.append(need[0])  # its trumps stay in the hand: still out for the other seats
 
     def score(self) -> tuple[int, float, list[int]]:
         """The finished deal scored as ``Deal.result`` scores it (misères aside): the attack's pile with the

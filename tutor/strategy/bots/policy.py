@@ -96,7 +96,7 @@ class Knowledge:
     allies: frozenset[int]
     opponents: frozenset[int]
     voids: dict  # seat -> set of kinds it showed it lacks
-    unseen_trumps: tuple[Card, ...]  # trumps neither played, nor shown, nor in this hand
+    unseen_trumps: tuple[Card, ...]  # trumps still out: neither played, nor in the écart, nor in this hand
 
     def top_unseen(self) -> int:
         return max((c.rank for c in self.unseen_trumps), default=0)
@@ -142,11 +142,8 @@ def knowledge(view: SeatView) -> Knowledge:
                 lacks.add(TRUMP_KIND)  # did not trump: no trumps either
     for c in view.hand:
         seen |= c.bit
-    for c in view.ecart_trumps:
+    for c in view.ecart_trumps:  # gone to the taker's pile; a poignée's trumps are still in a hand, so still out
         seen |= c.bit
-    for _seat, shown in view.poignees:
-        for c in shown:
-            seen |= c.bit
     unseen = tuple(c for c in TRUMPS if not seen & c.bit)
     return Knowledge(allies, opponents, voids, unseen)
 
