@@ -9,6 +9,12 @@ keep the Petit out of the opponents' tricks (the Excuse can stand in for it), gi
 (charger) to a partner whose trick is safe, play the Excuse before the last trick, and lead
 trumps to hunt the Petit (la chasse au Petit) when holding most of the trumps.
 
+Over the reference bots (``reference``, frozen on 2026-12-02) each of these was kept only when it won in
+duplicate (``bench/bots_duplicate.py``): the bids at the bots' own thresholds (``bidding``); the defence makes
+the taker trump and the taker draws trumps with the master (``leads``); the attack wins a suit's first round
+with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out.
+``advisor.rollout.Lean`` plays the same cards on bitmasks (tested).
+
 >>> from tutor.engine import Deal
 >>> d = Deal.new(4, seed=5, dealer=0)
 >>> move = decide(d.view(d.to_act))
