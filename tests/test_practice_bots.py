@@ -93,7 +93,9 @@ def test_bots_play_legal_blind_deals_that_finish_and_score_to_zero(players, seed
 
 
 def test_many_seeded_deals_take_and_finish():
-    """Over 600 fixed seeds the bots bid, so most deals are played rather than passed out."""
+    """Over 600 fixed seeds the bots bid, so many deals are played rather than passed out: at their thresholds about
+    22%, 32% and 83% of deals are taken with 3, 4 and 5 players (bench/bots_duplicate.py, seeds 1 and 2, 200 other
+    boards each: 286 and 259 of 600), so well over 220 here."""
     played = 0
     contracts = set()
     for players in (3, 4, 5):
@@ -102,7 +104,7 @@ def test_many_seeded_deals_take_and_finish():
             if deal.phase is Phase.DONE:
                 played += 1
                 contracts.add(deal.contract.value)
-    assert played > 400
+    assert played > 220
     assert {"petite", "garde"} <= contracts
 
 

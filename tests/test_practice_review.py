@@ -9,11 +9,11 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine import Bid, Deal, Phase, PlayCard, RuleSet
+from tutor.engine import Bid, Contract, Deal, Phase, PlayCard, RuleSet
 from tutor.engine.cards import CARDS
 from tutor.practice.table import Table
-from tutor.strategy.bots.handcount import THRESHOLDS, count_steps, hand_strength
-from tutor.strategy.bots.policy import decide
+from tutor.strategy.bots.handcount import count_steps, hand_strength
+from tutor.strategy.bots.policy import decide, need_for
 from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.review.deal import learner_steps
 
@@ -53,7 +53,7 @@ def test_replaying_from_a_decision_and_playing_the_same_cards_gives_the_same_dea
 
 
 def test_replay_from_refuses_a_moment_that_is_not_in_the_deal():
-    t = finished_table(4, 218)
+    t = finished_table(4, 220)  # a deal the bots take (218 is passed out since their bids rose)
     for bad in (-1, len(t.deal.log) + 1):
         try:
             t.replay_from(bad)
@@ -95,13 +95,17 @@ def test_hints_cover_the_principles_they_claim_over_many_deals():
     assert {"hand-count", "make-voids", "play-cheap", "charger", "excuse-timing", "lead-long-suit"} <= named
 
 
-def test_a_pass_hint_quotes_the_count_and_says_40_is_the_counts_threshold_not_the_target():
+def test_a_pass_hint_quotes_the_count_and_says_the_petite_threshold_is_the_counts_not_the_target():
+    # The bots' petite threshold with 4 players is a count of 52 (``bots.bidding``; it was 40, the published
+    # count's, before the bots were measured against their own play).
+    need = need_for(Contract.PETITE, 4)
+    assert need == 52
     for seed in range(200):
         d = Deal.new(4, seed=seed)
         move = decide(d.view(d.to_act))
-        if move.action.contract is None and "under the 40" in move.reason:
+        if move.action.contract is None and f"under the {need}" in move.reason:
             strength = hand_strength(d.hand(d.to_act))
-            assert f"counts {strength:.0f}" in move.reason and strength < 40
+            assert f"counts {strength:.0f}" in move.reason and strength < need
             assert "hand count's own threshold" in move.reason and "not the card points" in move.reason
             assert move.principle == "hand-count" and PRINCIPLES["hand-count"].lesson == "judging-a-hand"
             return
@@ -113,7 +117,7 @@ def test_a_bid_hint_names_the_count_and_the_contracts_threshold():
         d = Deal.new(4, seed=seed)
         move = decide(d.view(d.to_act))
         if move.action.contract is not None:
-            need = dict((c, n) for n, c in THRESHOLDS)[move.action.contract]
+            need = need_for(move.action.contract, 4)  # the bots' own table
             m = re.search(r"counts (\d+) \(a count of (\d+) or more", move.reason)
             assert m and int(m.group(2)) == need <= int(m.group(1))
             return

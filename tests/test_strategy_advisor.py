@@ -20,21 +20,24 @@ def bots_until(players: int, seed: int, stop) -> Deal:
 
 
 def test_known_by_inference_the_advisor_is_the_solver():
-    """3 players, seed 236, trick 23: the taker (seat 1) to play. Every card it cannot see has one place
-    (voids and its own écart tell it all), so every sample is the true deal: the advisor must give the
-    solver's values on the true deal, the Excuse scoring -140 and QD -196 (worked by the solver, checked
-    below)."""
-    d = bots_until(3, 236, lambda d: len(d.tricks) == 22 and len(d.trick) == 2)
+    """3 players, seed 577, trick 23: the taker (seat 2, a petite with one oudler, 37.5 points so far) to play.
+    Every card it cannot see has one place (voids and its own écart tell it all), so every sample is the true
+    deal: the advisor must give the solver's values on the true deal. Worked by hand: seat 3 led the Excuse and
+    seat 1 the queen of hearts; the taker has neither hearts nor trumps, so the queen wins whichever card he
+    throws, and seat 1's king of hearts, trumped by seat 3's 11, takes the last trick too. The taker ends on 37.5
+    of the 51 he needs, 14 short with the half point: -(25 + 14) x 2 defenders = -78 for the jack of spades and
+    the 9 of clubs alike, so both are tied. (Seed 236, the deal used before, is passed out by today's bots.)"""
+    d = bots_until(3, 577, lambda d: len(d.tricks) == 22 and len(d.trick) == 2)
     view = d.view(d.to_act)
-    assert d.to_act == d.taker == 0
+    assert d.to_act == d.taker == 1
     assert all(m.bit_count() == 1 for m in Sampler(view).places.values())
     truth = solve(Position.from_deal(d))
     a = advise_card(view, budget_ms=5, seed=3)
     assert a.exact and a.samples >= MIN_SAMPLES
     assert {o.key: o.taker_score for o in a.options} == {c: v.taker_score for c, v in truth.cards.items()}
-    assert {o.key: o.taker_score for o in a.options} == {parse_card("EX"): -140, parse_card("QD"): -196}
-    assert a.best == parse_card("EX") and a.ties == (parse_card("EX"),)
-    assert a.option(parse_card("QD")).gap == 56 and a.option(parse_card("QD")).gap_ci == 0
+    assert {o.key: o.taker_score for o in a.options} == {parse_card("JS"): -78, parse_card("9C"): -78}
+    assert set(a.ties) == {parse_card("JS"), parse_card("9C")}
+    assert all(o.gap == 0 and o.gap_ci == 0 for o in a.options)
 
 
 def last_to_play_with_a_sure_king() -> tuple[Deal, Card, Card]:
@@ -78,7 +81,7 @@ def test_a_card_that_throws_away_a_sure_trick_is_not_advised():
 
 def test_seeded_cached_and_anytime():
     # Two tricks before the solver's exact range (6 with 4 players): each sample is a cheap rollout.
-    d = bots_until(4, 3, lambda d: len(d.tricks) == 10 and d.phase is Phase.PLAYING)
+    d = bots_until(4, 7, lambda d: len(d.tricks) == 10 and d.phase is Phase.PLAYING)  # a deal the bots take
     view = d.view(d.to_act)
     small = advise_card(view, budget_ms=10, seed=2)
     assert small == advise_card(view, budget_ms=10, seed=2)  # the same answer (the cache, and the seed)
@@ -92,7 +95,7 @@ def test_seeded_cached_and_anytime():
 
 def test_the_rollout_values_a_finished_line_as_the_engine_scores_it():
     """The rollout plays the bots to the last card: its scores are the engine's when the bots play on."""
-    d = bots_until(4, 0, lambda d: len(d.tricks) == 15 and d.phase is Phase.PLAYING and not d.trick)
+    d = bots_until(4, 7, lambda d: len(d.tricks) == 15 and d.phase is Phase.PLAYING and not d.trick)
     taker_score, points, own = rollout(d.copy(), d.taker)
     while d.phase is Phase.PLAYING:
         d.apply(decide(d.view(d.to_act)).action)
@@ -130,9 +133,10 @@ def test_an_exact_verdict_is_never_made_on_a_few_deals():
     from tutor.strategy.exact.solver import EXACT_CARDS
 
     def at_edge(d: Deal) -> bool:
-        return d.phase is Phase.PLAYING and len(d.trick) == 1 and Position.from_deal(d).cards_left <= EXACT_CARDS[4]
+        return d.phase is Phase.PLAYING and len(d.trick) == 1 and Position.from_deal(d).cards_left <= EXACT_CARDS[4] \
+            and len(d.legal_cards(d.to_act)) > 1  # a choice to judge
 
-    d = bots_until(4, 11, at_edge)
+    d = bots_until(4, 13, at_edge)  # a deal the bots take (seed 11 is passed out since their bids rose)
     a = advise_card(d.view(d.to_act), budget_ms=1, seed=2)
     assert a.exact and a.samples >= advisor.MIN_EXACT_SAMPLES == advisor.DECISIVE_SAMPLES
     few = advisor._verdict(d.view(d.to_act), {c: [(10.0, 40.0, 10.0 if c == a.best else 0.0)] * 3

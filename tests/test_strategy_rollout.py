@@ -14,7 +14,7 @@ from tutor.strategy.bots.policy import decide
 def test_the_same_card_as_the_bots_in_every_position():
     moves = 0
     for players in (3, 4, 5):
-        for seed in range(25):
+        for seed in range(36):  # the bots pass more since their bid thresholds rose: more seeds, the same 3,000 moves
             d = Deal.new(players, seed=seed, dealer=seed % players)
             while d.phase in (Phase.BIDDING, Phase.CALLING, Phase.ECART):
                 d.apply(decide(d.view(d.to_act)).action)

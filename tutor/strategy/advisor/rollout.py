@@ -33,6 +33,7 @@ from ...engine.cards import CARDS, TRUMP_BASE
 from ...engine.piles import chelem_result
 from ...engine.play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask
 from ...engine.scoring import score_deal, settle_half_point
+from ..bots.leads import DRAW_SHARE
 from ..bots.policy import cost
 
 EX = 77
@@ -128,10 +129,8 @@ class Lean:
         s.contract, s.ecart, s.dog, s.chelem = contract, tuple(ecart), tuple(dog), chelem
         s.levels = [rules.poignee_level(len(cards)) for _, cards in poignees]
         s.shown_seats = {seat for seat, _ in poignees}
-        shown = sum(c.bit for c in ecart if c.is_trump)
-        for _, cards in poignees:
-            shown |= sum(c.bit for c in cards)
-        s.shown = shown
+        # The trumps gone where nobody can play them: the écart's (shown). A poignée's trumps are still in a hand.
+        s.shown = sum(c.bit for c in ecart if c.is_trump)
         s.voids = [0] * n  # per seat, a mask of kinds (bit k) it showed it lacks (as ``bots.knowledge``)
         s.rounds = [0] * 5  # completed tricks led in each kind
         played = 0
@@ -262,14 +261,7 @@ class Lean:
         self.shown_seats.add(seat)
         if need is None:
             return
-        level, count = need
-        shown = 0
-        for i in sorted(_bits(hand & TRUMP_MASK), reverse=True)[:count]:
-            shown |= 1 << i
-        if shown.bit_count() < count:
-            shown |= EX_BIT
-        self.levels.append(level)
-        self.shown |= shown
+        self.levels.append(need[0])  # its trumps stay in the hand: still out for the other seats
 
     def score(self) -> tuple[int, float, list[int]]:
         """The finished deal scored as ``Deal.result`` scores it (misères aside): the attack's pile with the
@@ -368,6 +360,12 @@ class Lean:
             if POINTS[best] > 0.5:
                 return best
             return _cheapest(plain)
+        led = self.led
+        if led < 4 and not self.top and (seat == self.taker or seat == self.partner) and not self.rounds[led]:
+            king = 1 << (led * 14 + 13)  # the attack wins a suit's first round with its king (``bots._follow``)
+            if plain & king and not any(self.opponents[seat] >> s & 1 and self.voids[s] >> led & 1
+                                        for s in range(self.n)):
+                return led * 14 + 13
         if self.top:
             winners = plain & TRUMPS_ABOVE[self.top]
         else:
@@ -380,6 +378,9 @@ class Lean:
                 return w
         losers = plain & ~winners
         if not losers:
+            small = plain & ~PETIT_BIT
+            if after and small and sum(POINTS[c] for c in self.trick) < 4:
+                return _cheapest(small)  # keep the big trumps for a trick worth it
             safe = plain if not after else sum(1 << c for c in _bits(plain) if self._safe(c, threats, top_unseen))
             low = _cheapest(safe or (plain & ~PETIT_BIT) or plain)
             if low != PETIT_I or not legal & EX_BIT:
@@ -407,6 +408,15 @@ class Lean:
             cut = any(opponents >> s & 1 and self.voids[s] >> kind & 1 for s in range(self.n))
             if not cut and ((attack and not rounds) or (not attack and rounds == 1)):
                 return kind * 14 + 13
+        if seat == self.taker and unseen and trumps and RANK[trumps.bit_length() - 1] > top_unseen and \
+                trumps.bit_count() > DRAW_SHARE * unseen.bit_count():
+            return trumps.bit_length() - 1  # draw trumps with the master (``leads.draw_trumps``)
+        if not attack:  # make the taker trump: a low card of a suit the taker has shown a void in (``leads``)
+            lacks = self.voids[self.taker]
+            if not lacks >> 4 & 1:
+                pool = legal & ~KINGS & sum(SUIT_MASKS[k] for k in range(4) if lacks >> k & 1)
+                if pool:
+                    return _cheapest(pool)
         suits = legal & ALL_SUITS & ~KINGS
         if suits:
             length = [(hand & SUIT_MASKS[k]).bit_count() for k in range(4)]

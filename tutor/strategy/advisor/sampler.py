@@ -17,7 +17,7 @@ did not make), consistently with everything the seat knows:
 - the deal was not cancelled: no hand held the Petit sec.
 
 The bids (and the poignées not shown) are a **policy filter**: the other seats are the practice bots,
-so a sample is kept only if the bots' bidding (``handcount.choose_bid``) gives the bids that were made,
+so a sample is kept only if the bots' bidding (``bidding.choose_bid``) gives the bids that were made,
 their call (``choose_call``) the king called, and a seat that played its first card without showing a
 poignée had none to show (the bots always show one). That filter is tried ``POLICY_TRIES`` times; when
 no try passes (an unusual bid, a human at the table), the first sample that meets the hard facts is used
@@ -58,7 +58,8 @@ from ...engine import (
 )
 from ...engine.cards import CARDS, EXCUSE_KIND, TRUMP_KIND
 from ...engine.deal import DealtCards, is_petit_sec
-from ..bots.handcount import choose_bid, choose_call
+from ..bots.bidding import choose_bid
+from ..bots.handcount import choose_call
 
 HARD_TRIES = 6  # placements tried before the hard facts are given up as impossible (then None)
 # Placements that only broke "no Petit sec" (checked after placing): a seat that played the Petit with no other

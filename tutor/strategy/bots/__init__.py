@@ -1,9 +1,12 @@
 """The bots: one decision from one seat's view (``policy``), the hand count and the écart they use.
 
-``POLICIES`` names every bot policy a table or a match can seat: each takes a ``SeatView`` and returns a
-``Move`` (its ``action`` is what the seat does). "bots" are today's bots, "reference" the frozen old ones.
+``POLICIES`` names every bot policy a match can seat: ``bots`` (the practice bots, ``policy.decide``) and
+``reference`` (the bots frozen on 2026-12-02, ``reference.decide``, the yardstick new bots are measured
+against in duplicate). Each is a function ``decide(view) -> Move``.
 """
 
 from . import policy, reference
 
 POLICIES = {"bots": policy.decide, "reference": reference.decide}
+
+__all__ = ["POLICIES"]

@@ -9,6 +9,12 @@ keep the Petit out of the opponents' tricks (the Excuse can stand in for it), gi
 (charger) to a partner whose trick is safe, play the Excuse before the last trick, and lead
 trumps to hunt the Petit (la chasse au Petit) when holding most of the trumps.
 
+Over the reference bots (``reference``, frozen on 2026-12-02) each of these was kept only when it won in
+duplicate (``bench/bots_duplicate.py``): the bids at the bots' own thresholds (``bidding``); the defence makes
+the taker trump and the taker draws trumps with the master (``leads``); the attack wins a suit's first round
+with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out.
+``advisor.rollout.Lean`` plays the same cards on bitmasks (tested).
+
 >>> from tutor.engine import Deal
 >>> d = Deal.new(4, seed=5, dealer=0)
 >>> move = decide(d.view(d.to_act))
@@ -45,14 +51,8 @@ from ...engine.rule_text import RULE_TEXT
 from ...engine.words import N_
 from ...i18n import _, language, ngettext
 from ...i18n.words import say, the_card
-from .handcount import (
-    choose_bid,
-    choose_call,
-    choose_ecart,
-    count_steps,
-    shown_count,
-    thresholds,
-)
+from . import bidding, leads
+from .handcount import choose_call, choose_ecart, count_steps, shown_count
 from .principles import for_side
 
 _A_LEVEL = {"simple": N_("a simple poignée"), "double": N_("a double poignée"),
@@ -102,7 +102,7 @@ class Knowledge:
     allies: frozenset[int]
     opponents: frozenset[int]
     voids: dict  # seat -> set of kinds it showed it lacks
-    unseen_trumps: tuple[Card, ...]  # trumps neither played, nor shown, nor in this hand
+    unseen_trumps: tuple[Card, ...]  # trumps still out: neither played, nor in the écart, nor in this hand
 
     def top_unseen(self) -> int:
         return max((c.rank for c in self.unseen_trumps), default=0)
@@ -148,11 +148,8 @@ def knowledge(view: SeatView) -> Knowledge:
                 lacks.add(TRUMP_KIND)  # did not trump: no trumps either
     for c in view.hand:
         seen |= c.bit
-    for c in view.ecart_trumps:
+    for c in view.ecart_trumps:  # gone to the taker's pile; a poignée's trumps are still in a hand, so still out
         seen |= c.bit
-    for _seat, shown in view.poignees:
-        for c in shown:
-            seen |= c.bit
     unseen = tuple(c for c in TRUMPS if not seen & c.bit)
     return Knowledge(allies, opponents, voids, unseen)
 
@@ -176,11 +173,11 @@ def _bid(view: SeatView) -> Move:
         return Move(Bid(view.seat, None), _("Pass: {why}").format(why=rule[0].lower() + rule[1:]), None)
     highest = max((b for _, b in view.bids if b is not None), default=None)
     open_bids = [c for c in Contract if highest is None or c > highest]
-    bid = choose_bid(view.hand, players=view.players, open_bids=open_bids)
     count = count_steps(view.hand, players=view.players)  # the count quoted, made once
     strength = count.total
+    want = bidding.contract_for(count)
+    bid = want if want in open_bids else None
     if bid is None:
-        want = count.contract
         why = (_("Pass: {why}").format(why=_lower(say(count.verdict()))) if count.too_few_trumps else
                _("Pass: the hand counts {count}, {petite}.").format(count=_num(strength),
                                                                    petite=petite_need(view.players))
@@ -206,7 +203,7 @@ def _lower(text: str) -> str:
 
 def need_for(contract: Contract, players: int = 4) -> int:
     """The hand count a contract needs at this table size (the bots' table of thresholds)."""
-    return next(need for need, c in thresholds(players) if c is contract)
+    return bidding.need_for(contract, players)
 
 
 def petite_need(players: int = 4) -> str:
@@ -348,6 +345,13 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
             return (best, _("Give points to your partner (charger): their trick is safe, so {card} is banked.").format(
                 card=the_card(best)), "charger")
         return cheapest(plain), _("Your partner's trick is safe: play your cheapest card."), "play-cheap"
+    if led < 4 and view.seat in (view.taker, view.partner):
+        king = next((c for c in plain if c.kind == led and c.is_king), None)
+        fresh = not any(_led(t.cards) == led for t in view.tricks)
+        cut = any(led in k.voids.get(s, ()) for s in k.opponents)
+        if king is not None and fresh and not cut and _wins(trick, king):
+            return king, _("Play {card}: it is the first round of this suit, so the king should hold.").format(
+                card=the_card(king)), "cash-kings"
     winners = [c for c in plain if _wins(trick, c)]
     if winners:
         w_card = cheapest(winners)
@@ -357,6 +361,11 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
                 card=the_card(w_card), beaten=the_card(top)), "play-cheap"
     losers = [c for c in plain if not _wins(trick, c)]
     if not losers:
+        small = [c for c in plain if c is not PETIT]
+        if after and small and not _worth(trick):
+            low = cheapest(small)
+            return low, _("Keep your big trumps: this trick holds few points, so play your smallest, {card}.").format(
+                card=the_card(low)), "play-cheap"
         safe = [c for c in plain if not after or _safe(view, k, c, after, led)]
         low = cheapest(safe or [c for c in plain if c is not PETIT] or plain)
         if low is not PETIT or EXCUSE not in legal:
@@ -405,6 +414,9 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
         if not attack and rounds == 1 and not cut:
             return c, _("Lead {card}: the taker followed this suit last time, so it should hold.").format(
                 card=the_card(c)), "cash-kings"
+    pick = leads.draw_trumps(view, trumps, k) if attack else leads.lead_to_cut(view, legal, k, cost)
+    if pick is not None:
+        return pick
     suits = [c for c in legal if c.kind < 4 and not c.is_king]
     if suits:
         length = {kind: sum(1 for c in hand if c.kind == kind) for kind in range(4)}
@@ -418,3 +430,4 @@ def _lead(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]:
     plain = [c for c in legal if c is not EXCUSE]
     pick = cheapest(c for c in plain if c is not PETIT) if any(c is not PETIT for c in plain) else plain[0]
     return pick, _("Lead your cheapest card; keep the Petit and the Excuse for later."), "play-cheap"
+
