@@ -101,11 +101,11 @@ class WatchedBrowser:
         return getattr(self._browser, name)
 
 
-def settle(pg, timeout: float = SLOW) -> None:
+def settle(pg) -> None:
     """Wait until Streamlit has finished every run this page asked for, including one a click just asked
     for and the server has not started yet, so the next click lands on the finished page, not on one about
     to be redrawn. A page whose click asks for no rerun (an expander, typing) is idle at once."""
-    pg.wait_for_function(IDLE, timeout=timeout)
+    pg.wait_for_function(IDLE)  # the context's default limit: SLOW
 
 
 # After a click has been handled and drawn (two frames later): is a select box's list open?

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from streamlit_page import settle
+from streamlit_page import choose, settle
 
 from tutor.club.duplicate_csv import from_csv
 
@@ -61,9 +61,8 @@ def test_a_three_table_tournament(page, server, tmp_path):
         shown = [label for el in pg.get_by_role("spinbutton").all()
                  if (label := el.get_attribute("aria-label") or "").endswith(" takes")]
         if etui > 1:  # each étui has another taker, so its fields have other labels: wait for the old ones to go
-            box = pg.get_by_test_id("stSelectbox").filter(has_text="Étui")
-            box.click()
-            pg.get_by_role("option").filter(has_text=f"Étui {etui} ·").click()
+            choose(pg, pg.get_by_test_id("stSelectbox").filter(has_text="Étui"),
+                   pg.get_by_role("option").filter(has_text=f"Étui {etui} ·"))
             for label in shown:
                 expect(pg.get_by_label(label, exact=True)).to_have_count(0)
         settle(pg)

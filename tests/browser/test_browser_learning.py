@@ -5,7 +5,7 @@ import re
 import uuid
 
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import choose, settle
 
 
 def step_shown(page, n: int) -> None:
@@ -63,8 +63,8 @@ def test_a_profile_switch_survives_a_reload(page, server):
     for name in (first, second):
         new_learner(page, server, name)
     settle(page)
-    page.get_by_role("combobox", name=re.compile("Who is learning")).click()
-    page.get_by_role("option", name=first).click()
+    choose(page, page.get_by_role("combobox", name=re.compile("Who is learning")),
+           page.get_by_role("option", name=first))
     expect(page.get_by_text(f"Learner: {first}")).to_be_visible()
     settle(page)
     page.reload()

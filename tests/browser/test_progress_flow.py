@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import choose, settle
 
 
 def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
@@ -30,8 +30,7 @@ def test_a_wrong_drill_answer_comes_back_in_replay(page, server):
     box = page.get_by_test_id("stSelectbox").filter(has_text="Mistake")
     expect(box).to_be_visible()
     settle(page)
-    box.click()
-    page.get_by_role("option").filter(has_text=f"you answered “{wrong}”").first.click()
+    choose(page, box, page.get_by_role("option").filter(has_text=f"you answered “{wrong}”").first)
     expect(page.get_by_text(q.prompt).first).to_be_visible()  # regenerated from its seed
     page.get_by_role("textbox", name="Your answer").fill(f"{q.answer:g}")
     page.get_by_role("button", name="Check my answer").click()
