@@ -20,8 +20,8 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parents[2]
 
 # ms: the limit of every wait (Playwright's actions, its expect() assertions, settle(), the server's start).
-# The longest outcome waited for is the practice review (about 19 s of CPU here, twice that with the test's
-# own check of it, so up to two minutes three times slower with the other xdist worker busy): 180 s holds it.
+# The longest outcome waited for is the practice review (about 19 s of CPU here: about two minutes three
+# times slower with the other xdist worker on the same two cores): 180 s holds it.
 # TUTOR_BROWSER_SLOW_MS raises it on an even slower machine (or lowers it to find a slow wait).
 SLOW = int(os.environ.get("TUTOR_BROWSER_SLOW_MS", "180000"))
 expect.set_options(timeout=SLOW)
