@@ -29,16 +29,18 @@ expect.set_options(timeout=SLOW)
 # Streamlit's own "script state" on its root (data-test-script-state) only turns to "running" when the
 # server answers a rerun request, so right after a click it still says "notRunning" for the old page. This
 # script, run in every page before Streamlit's, numbers what passes on Streamlit's websocket: each rerun the
-# browser asks for (BackMsg rerun_script, field 11), each run the server starts (ForwardMsg new_session,
-# field 4) and each run it finishes (ForwardMsg script_finished, field 6, other than "cut short for a rerun",
-# value 2). The app is idle once the last request was followed by a run start and that by a finish.
+# browser asks for (BackMsg rerun_script, field 11, unless its ClientState says is_auto_rerun, field 6: a
+# page's own redraw every few seconds, st.fragment(run_every=…), is no click's), each run the server starts
+# (ForwardMsg new_session, field 4) and each run it finishes (ForwardMsg script_finished, field 6, other than
+# "cut short for a rerun", value 2). The app is idle once the last request was followed by a run start and
+# that by a finish.
 WATCH_RUNS = """
 (() => {
   if (window.__ttRuns || !window.WebSocket) return;
   const runs = window.__ttRuns = {seq: 0, asked: 0, started: 0, finished: 0};
   const bytes = d => d instanceof ArrayBuffer ? new Uint8Array(d)
     : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
-  function fields(b) {  // a protobuf message's top-level fields: [number, value of a varint or null]
+  function fields(b) {  // a protobuf message's top-level fields: [number, a varint's value or the bytes]
     const out = [];
     let i = 0;
     const varint = () => { let v = 0, m = 1, x; do { x = b[i++]; v += (x & 127) * m; m *= 128; }
@@ -46,7 +48,7 @@ WATCH_RUNS = """
     while (i < b.length) {
       const tag = varint(), n = Math.floor(tag / 8), w = tag % 8;
       if (w === 0) out.push([n, varint()]);
-      else if (w === 2) { const len = varint(); i += len; out.push([n, null]); }
+      else if (w === 2) { const len = varint(); out.push([n, b.subarray(i, i + len)]); i += len; }
       else if (w === 1 || w === 5) { i += w === 1 ? 8 : 4; out.push([n, null]); }
       else break;
     }
@@ -66,7 +68,8 @@ WATCH_RUNS = """
     }
     send(data) {
       const b = bytes(data);
-      if (b && fields(b).some(([n]) => n === 11)) runs.asked = ++runs.seq;
+      const rerun = b && fields(b).find(([n]) => n === 11);
+      if (rerun && !fields(rerun[1]).some(([n, v]) => n === 6 && v === 1)) runs.asked = ++runs.seq;
       return super.send(data);
     }
   }
