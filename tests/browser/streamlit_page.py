@@ -113,6 +113,27 @@ def settle(pg) -> None:
     pg.wait_for_function(IDLE)  # the context's default limit: SLOW
 
 
+# After a click has been handled and drawn (two frames later): has the page asked for a rerun since ``asked``?
+ASKED = """asked => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(window.__ttRuns.asked > asked))))"""
+
+
+def press(pg, button) -> None:
+    """Click ``button`` (a locator of a Streamlit button) and wait for the run it asks for. On a page that
+    redraws part of itself every few seconds a click can land on a button being redrawn and be lost (no
+    rerun is asked for): then it is clicked again, until it asks or SLOW has passed."""
+    deadline = time.monotonic() + SLOW / 1000
+    while True:
+        settle(pg)
+        asked = pg.evaluate("() => window.__ttRuns.asked")
+        button.click()
+        if pg.evaluate(ASKED, asked):
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a click on {button} asked for no rerun in {SLOW // 1000} s")
+    settle(pg)
+
+
 # After a click has been handled and drawn (two frames later): is a select box's list open?
 OPEN = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
   () => done(!!document.querySelector('[role=listbox] [role=option]')))))"""

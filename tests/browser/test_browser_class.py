@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import press, settle
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
 from tutor.classroom.passphrase import RULE
@@ -197,7 +197,7 @@ def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page
     ctx, ann = _join(browser, server, code, "Ann")
     expect(ann.get_by_text("will start the quiz")).to_be_visible()
 
-    page.get_by_role("button", name="Start the quiz").click()
+    press(page, page.get_by_role("button", name="Start the quiz"))
     # Ann's page moves to question 1 by itself
     expect(ann.get_by_text("Question 1 of 2")).to_be_visible()
     settle(ann)
@@ -210,7 +210,7 @@ def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page
     expect(page.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
     expect(page.get_by_text("1 of 1")).to_be_visible()
     settle(page)
-    page.get_by_role("button", name="Next question").click()  # in the sidebar, while presenting
+    press(page, page.get_by_role("button", name="Next question"))  # in the sidebar, while presenting
     expect(page.get_by_role("heading", name="Question 2 of 2")).to_be_visible()
     expect(ann.get_by_text("Question 2 of 2")).to_be_visible()  # no click on Ann's page
     settle(ann)
@@ -218,7 +218,7 @@ def test_a_teacher_paced_quiz_learners_follow_without_a_click_to_the_podium(page
     ann.get_by_role("button", name="Send my answer").click()
     expect(ann.get_by_text("Answer to question 2 saved")).to_be_visible()
     settle(page)
-    page.get_by_role("button", name="Show the results").click()
+    press(page, page.get_by_role("button", name="Show the results"))
     expect(page.get_by_role("heading", name="1st")).to_be_visible()
     expect(page.locator("[data-testid=stMain]").get_by_text("Ann", exact=True)).to_be_visible()
     expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible()

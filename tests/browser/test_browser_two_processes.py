@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import press, settle, streamlit_server
 from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import start_game
 from test_browser_scoresheet_live import fill, standings
@@ -129,18 +129,18 @@ def test_one_paced_class_on_two_processes(two, browser):
         expect(teacher.get_by_text("Learners (2)")).to_be_visible()  # Bob, joined on B
 
         settle(teacher)
-        teacher.get_by_role("button", name="Start the quiz").click()
+        press(teacher, teacher.get_by_role("button", name="Start the quiz"))
         # 99 is never a pile's count (91 points in all): Ann is wrong, Bob gives the dashboard's answer.
         _answer(ann, 1, "99")
         _answer(bob, 1, answer1)
         expect(teacher.get_by_text("Question 1 · count · 1 of 2 right")).to_be_visible()
 
         settle(teacher)
-        teacher.get_by_role("button", name="Next question").click()
+        press(teacher, teacher.get_by_role("button", name="Next question"))
         _answer(bob, 2, "97")  # both pages moved to question 2 by themselves
         _answer(ann, 2, "98")
         settle(teacher)
-        teacher.get_by_role("button", name="Show the results").click()
+        press(teacher, teacher.get_by_role("button", name="Show the results"))
         expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible()
         expect(bob.get_by_text("Your result: 1 right out of 2")).to_be_visible()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import press, settle, streamlit_server
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
 
@@ -94,7 +94,7 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     expect(names).to_be_visible()
     assert float(names.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px")) >= 40  # the lobby
 
-    pg.get_by_role("button", name="Start the quiz").click()
+    press(pg, pg.get_by_role("button", name="Start the quiz"))
     expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
     cs, s = class_store(db)
     try:
@@ -130,7 +130,7 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     drawn = ImageChops.difference(card, Image.new("RGB", card.size, card.getpixel((0, 0)))).getbbox()
     assert drawn[2] - drawn[0] >= 100, drawn  # and drawn that large, not a small card inside a large box
 
-    pg.get_by_role("button", name="Show the answer").click()  # the teacher reveals it
+    press(pg, pg.get_by_role("button", name="Show the answer"))  # the teacher reveals it
     expect(main.get_by_text("right answer")).to_be_visible()
     settle(pg)
 
@@ -170,7 +170,7 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
     pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-lobby.png"))
     settle(pg)
 
-    pg.get_by_role("button", name="Start the quiz").click()
+    press(pg, pg.get_by_role("button", name="Start the quiz"))
     expect(pg.get_by_role("heading", name="Question 1 of 1")).to_be_visible()
     q = quiz.questions[0]
     first_words = q.prompt.split("\n")[0].replace("**", "")[:30]
@@ -200,10 +200,10 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
     expect(main.get_by_text("3 of 4", exact=False)).to_be_visible()
     assert not main.locator(".tt-board").count() and "Ann" not in main.inner_text()  # no names with scores
     settle(pg)
-    pg.get_by_role("button", name="Show the answer").click()
+    press(pg, pg.get_by_role("button", name="Show the answer"))
     expect(main.get_by_text("right answer")).to_be_visible()
     settle(pg)
-    pg.get_by_role("button", name="Show the top five").click()
+    press(pg, pg.get_by_role("button", name="Show the top five"))
     rows = main.locator(".tt-board li")
     expect(rows).to_have_count(4)
     names = main.locator(".tt-board .tt-name").all_inner_texts()
@@ -213,7 +213,7 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
     pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-top-five.png"))
     settle(pg)
 
-    pg.get_by_role("button", name="Show the results").click()
+    press(pg, pg.get_by_role("button", name="Show the results"))
     expect(main.get_by_role("heading", name="1st")).to_be_visible()
     heights = [main.locator(f".tt-block-{n}").bounding_box()["height"] for n in (1, 2, 3)]
     assert heights[0] > heights[1] > heights[2], heights  # steps of different heights
