@@ -5,13 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import socket
-import time
 from pathlib import Path
 
 import pytest
-from streamlit_page import streamlit_server
+from streamlit_page import WatchedBrowser, settle, streamlit_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -46,15 +44,24 @@ def browser():
         if os.environ.get("CI"):
             pytest.fail("Debian's chromium is missing: .ci/run installs it with apt-get")
         pytest.skip("needs Debian's chromium (apt-get install chromium)")
-    if not shutil.which("node") and False:
-        pytest.skip("no node")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run"])
-        yield b
+        yield WatchedBrowser(b)  # every context: SLOW limits, and settle() can see its runs
         b.close()
+
+
+IS_APP = "() => !!window.__ttRuns && !!document.querySelector('[data-testid=stApp]')"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test (``rep_call``), so a fixture's teardown knows if the test passed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
 
 
 @pytest.fixture
@@ -62,6 +69,9 @@ def page(browser, request):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = ctx.new_page()
     yield pg
+    call = getattr(request.node, "rep_call", None)
+    if call is not None and call.passed and pg.evaluate(IS_APP):
+        settle(pg)  # the last click's run is over (and its log lines written) before the log check
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     ctx.close()
@@ -87,16 +97,16 @@ def no_streamlit_warnings(request):
         yield
         return
     request.getfixturevalue("server")
-    with failing_on_log_problems(server_log.path, settle=0.3):  # the last rerun's log lines
+    with failing_on_log_problems(server_log.path):  # read after the page fixture has settled its page
         yield
 
 
 @contextlib.contextmanager
-def failing_on_log_problems(path: Path, settle: float = 0.0):
-    """Fail the test if the Streamlit log at ``path`` gains a warning, an error or a traceback in the block."""
+def failing_on_log_problems(path: Path):
+    """Fail the test if the Streamlit log at ``path`` gains a warning, an error or a traceback in the block
+    (settle the block's pages first, so their last runs have logged)."""
     start = path.stat().st_size
     yield
-    time.sleep(settle)
     with open(path, "rb") as f:
         f.seek(start)
         found = problems_in(f.read().decode(errors="replace"))

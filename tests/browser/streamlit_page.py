@@ -1,4 +1,9 @@
-"""Helpers for driving a Streamlit page in the browser tests."""
+"""Helpers for driving a Streamlit page in the browser tests: one limit for every wait, and `settle()`.
+
+Every wait in the browser tests is for an outcome (a text, a heading, a download, the app idle), never for a
+fixed time, and every wait's limit is ``SLOW``: generous enough for a machine three times slower than the
+developers' one. Nothing passes sooner for a larger limit; a test only fails later when something is wrong.
+"""
 
 import contextlib
 import os
@@ -10,16 +15,143 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# ms: the limit of every wait (Playwright's actions, its expect() assertions, settle(), the server's start).
+# The longest outcome waited for is the practice review (about 19 s of CPU here: about two minutes three
+# times slower with the other xdist worker on the same two cores): 180 s holds it.
+# TUTOR_BROWSER_SLOW_MS raises it on an even slower machine (or lowers it to find a slow wait).
+SLOW = int(os.environ.get("TUTOR_BROWSER_SLOW_MS", "180000"))
+expect.set_options(timeout=SLOW)
 
-def settle(pg, timeout: float = 30000) -> None:
-    """Wait until Streamlit has finished its current run (its root says so in data-test-script-state),
-    so a click lands on the element of the finished page, not on one about to be redrawn."""
-    pg.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                         "?.getAttribute('data-test-script-state') === 'notRunning'", timeout=timeout)
+# Streamlit's own "script state" on its root (data-test-script-state) only turns to "running" when the
+# server answers a rerun request, so right after a click it still says "notRunning" for the old page. This
+# script, run in every page before Streamlit's, numbers what passes on Streamlit's websocket: each rerun the
+# browser asks for (BackMsg rerun_script, field 11, unless its ClientState says is_auto_rerun, field 6: a
+# page's own redraw every few seconds, st.fragment(run_every=…), is no click's), each run the server starts
+# (ForwardMsg new_session, field 4) and each run it finishes (ForwardMsg script_finished, field 6, other than
+# "cut short for a rerun", value 2). The app is idle once the last request was followed by a run start and
+# that by a finish.
+WATCH_RUNS = """
+(() => {
+  if (window.__ttRuns || !window.WebSocket) return;
+  const runs = window.__ttRuns = {seq: 0, asked: 0, started: 0, finished: 0};
+  const bytes = d => d instanceof ArrayBuffer ? new Uint8Array(d)
+    : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
+  function fields(b) {  // a protobuf message's top-level fields: [number, a varint's value or the bytes]
+    const out = [];
+    let i = 0;
+    const varint = () => { let v = 0, m = 1, x; do { x = b[i++]; v += (x & 127) * m; m *= 128; }
+                           while (x & 128 && i < b.length); return v; };
+    while (i < b.length) {
+      const tag = varint(), n = Math.floor(tag / 8), w = tag % 8;
+      if (w === 0) out.push([n, varint()]);
+      else if (w === 2) { const len = varint(); out.push([n, b.subarray(i, i + len)]); i += len; }
+      else if (w === 1 || w === 5) { i += w === 1 ? 8 : 4; out.push([n, null]); }
+      else break;
+    }
+    return out;
+  }
+  class Watched extends window.WebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (ev) => {
+        const b = bytes(ev.data);
+        if (!b) return;
+        for (const [n, v] of fields(b)) {
+          if (n === 4) runs.started = ++runs.seq;
+          else if (n === 6 && v !== 2) runs.finished = ++runs.seq;
+        }
+      });
+    }
+    send(data) {
+      const b = bytes(data);
+      const rerun = b && fields(b).find(([n]) => n === 11);
+      if (rerun && !fields(rerun[1]).some(([n, v]) => n === 6 && v === 1)) runs.asked = ++runs.seq;
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Watched;
+})();
+"""
 
+IDLE = """() => {
+  const runs = window.__ttRuns, root = document.querySelector('[data-testid=stApp]');
+  return !!runs && !!root && runs.asked > 0 && runs.started > runs.asked && runs.finished > runs.started
+         && root.getAttribute('data-test-script-state') === 'notRunning'
+         && !document.querySelector('[data-testid=stSkeleton], [data-stale=true]');
+}"""  # and no element still waiting for its code (a skeleton) or left over from the run before (stale)
+
+
+def watch(ctx):
+    """Prepare a browser context: every wait's limit is SLOW, every page numbers its Streamlit runs."""
+    ctx.set_default_timeout(SLOW)
+    ctx.set_default_navigation_timeout(SLOW)
+    ctx.add_init_script(WATCH_RUNS)
+    return ctx
+
+
+class WatchedBrowser:
+    """The Playwright browser, whose new contexts are all prepared by watch()."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        return watch(self._browser.new_context(**options))
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+def settle(pg) -> None:
+    """Wait until Streamlit has finished every run this page asked for, including one a click just asked
+    for and the server has not started yet, so the next click lands on the finished page, not on one about
+    to be redrawn. A page whose click asks for no rerun (an expander, typing) is idle at once."""
+    pg.wait_for_function(IDLE)  # the context's default limit: SLOW
+
+
+# After a click has been handled and drawn (two frames later): has the page asked for a rerun since ``asked``?
+ASKED = """asked => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(window.__ttRuns.asked > asked))))"""
+
+
+def press(pg, button) -> None:
+    """Click ``button`` (a locator of a Streamlit button) and wait for the run it asks for. On a page that
+    redraws part of itself every few seconds a click can land on a button being redrawn and be lost (no
+    rerun is asked for): then it is clicked again, until it asks or SLOW has passed."""
+    deadline = time.monotonic() + SLOW / 1000
+    while True:
+        settle(pg)
+        asked = pg.evaluate("() => window.__ttRuns.asked")
+        button.click()
+        if pg.evaluate(ASKED, asked):
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a click on {button} asked for no rerun in {SLOW // 1000} s")
+    settle(pg)
+
+
+# After a click has been handled and drawn (two frames later): is a select box's list open?
+OPEN = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(!!document.querySelector('[role=listbox] [role=option]')))))"""
+
+
+def choose(pg, box, option) -> None:
+    """Open the select box ``box`` (a locator) and click ``option`` (a locator) in its list. A click can leave
+    the list shut (one that lands while the box is still being set up, or a redraw of the page that shuts
+    it): then the box is clicked again, until the list is open or SLOW has passed."""
+    deadline = time.monotonic() + SLOW / 1000
+    while True:
+        settle(pg)
+        box.click()
+        if pg.evaluate(OPEN):
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the select box's list did not open in {SLOW // 1000} s: {box}")
+    option.click()
 
 
 @contextlib.contextmanager
@@ -39,17 +171,20 @@ def streamlit_server(env: dict, log_path: Path, what: str = "streamlit", extra_a
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
+        deadline = time.monotonic() + SLOW / 1000
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"the {what} server stopped:\n" + log_path.read_text(errors="replace"))
             try:
                 with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
                     if r.status == 200:
                         break
             except OSError:
-                time.sleep(0.3)
+                time.sleep(0.3)  # a poll's pace, not a wait for the outcome: the loop asks again
         else:
             proc.kill()
-            pytest.fail(f"the {what} server did not become healthy in 60 s:\n" + log_path.read_text(errors="replace"))
+            pytest.fail(f"the {what} server did not become healthy in {SLOW // 1000} s:\n"
+                        + log_path.read_text(errors="replace"))
         yield url
     finally:
         proc.terminate()

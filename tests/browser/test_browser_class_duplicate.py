@@ -21,11 +21,11 @@ def _join(browser, server, code, name):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = ctx.new_page()
     pg.goto(f"{server}/class?code={code}")
-    expect(pg.get_by_role("heading", name="Class quiz")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("heading", name="Class quiz")).to_be_visible()
     settle(pg)
     pg.get_by_label("Your name").fill(name)
     pg.get_by_role("button", name="Join the quiz").click()
-    expect(pg.get_by_text("Deal 1 of 4")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Deal 1 of 4")).to_be_visible()
     settle(pg)
     return ctx, pg
 
@@ -38,13 +38,13 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
 
     page.goto(f"{server}/teacher")
     locked, open_ = page.get_by_label("Teacher passphrase"), page.get_by_text("Set a new class quiz")
-    expect(locked.or_(open_)).to_be_visible(timeout=30000)
+    expect(locked.or_(open_)).to_be_visible()
     settle(page)
     if locked.count():
         locked.fill(TEACHER_PASSPHRASE)
         page.get_by_role("button", name="Unlock").click()
     expander = page.get_by_text("Set a duplicate class session")
-    expect(expander).to_be_visible(timeout=15000)
+    expect(expander).to_be_visible()
     settle(page)
     expander.click()
     page.get_by_label("Session title").fill("Duplicate in the browser")
@@ -53,7 +53,7 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
     page.get_by_role("spinbutton", name="Seed (0: new deals)").press("Tab")
     page.get_by_role("button", name="Set the duplicate session").click()
     done = page.get_by_text("Duplicate session set. Code:")
-    expect(done).to_be_visible(timeout=60000)
+    expect(done).to_be_visible()
     code = re.search(r"Code: ([A-Z0-9]{6})", done.inner_text()).group(1)
 
     # Ann and Bob pass: everyone passes, the deal scores 0. Bob reloads first: the address keeps his place.
@@ -62,11 +62,11 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
         ctx, pg = _join(browser, server, code, name)
         if name == "Bob":
             pg.reload()
-            expect(pg.get_by_text("Deal 1 of 4")).to_be_visible(timeout=30000)
+            expect(pg.get_by_text("Deal 1 of 4")).to_be_visible()
             expect(pg.get_by_text("playing as Bob")).to_be_visible()
             settle(pg)
         pg.get_by_role("button", name="Pass", exact=True).click()
-        expect(pg.get_by_role("heading", name=re.compile(r"Deal 1 of 4: your score \+0"))).to_be_visible(timeout=30000)
+        expect(pg.get_by_role("heading", name=re.compile(r"Deal 1 of 4: your score \+0"))).to_be_visible()
         expect(pg.get_by_text("Everyone passed")).to_be_visible()
         people[name] = (ctx, pg)
 
@@ -78,33 +78,32 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
     cy.get_by_role("button", name=Contract.GARDE_CONTRE.french.capitalize(), exact=True).click()
     if table.deal.phase.name == "CALLING":
         king = callable_cards(list(table.view().hand))[0]
-        expect(cy.get_by_role("button", name=f"Call {card_label(king)}")).to_be_visible(timeout=30000)
+        expect(cy.get_by_role("button", name=f"Call {card_label(king)}")).to_be_visible()
         settle(cy)
         cy.get_by_role("button", name=f"Call {card_label(king)}").click()
         table.act(CallKing(LEARNER, king))
-    expect(cy.get_by_role("button", name="Play without announcing")).to_be_visible(timeout=30000)
+    expect(cy.get_by_role("button", name="Play without announcing")).to_be_visible()
     settle(cy)
     cy.get_by_role("button", name="Play without announcing").click()
     table.start_play()
     while not table.finished:
         card = table.deal.legal_cards(LEARNER)[0]
-        expect(cy.locator(f".tt-root[data-token='dc_0_{len(table.deal.log)}']")).to_have_count(1, timeout=30000)
+        expect(cy.locator(f".tt-root[data-token='dc_0_{len(table.deal.log)}']")).to_have_count(1)
         settle(cy)
         cy.get_by_label("…or type the card to play").fill(card.code)
         cy.get_by_role("button", name="Play the typed card").click()
         table.act(PlayCard(LEARNER, card))
     score = table.deal.result().seat_scores[LEARNER]
     note = note_of(score, [score, 0, 0])
-    expect(cy.get_by_role("heading", name=f"Deal 1 of 4: your score {score:+d}, {pct(note):g} %")).to_be_visible(
-        timeout=60000)
+    expect(cy.get_by_role("heading", name=f"Deal 1 of 4: your score {score:+d}, {pct(note):g} %")).to_be_visible()
     expect(cy.get_by_text("2 other learners who have finished it")).to_be_visible()
     people["Cy"] = (ctx, cy)
 
     # The teacher's dashboard follows without a click; its ranking, read back through the CSV.
-    expect(page.get_by_text("Learners (3)")).to_be_visible(timeout=30000)
-    expect(page.get_by_text("Results: 3, from", exact=False)).to_be_visible(timeout=30000)
+    expect(page.get_by_text("Learners (3)")).to_be_visible()
+    expect(page.get_by_text("Results: 3, from", exact=False)).to_be_visible()
     settle(page)
-    with page.expect_download(timeout=30000) as dl:
+    with page.expect_download() as dl:
         page.get_by_role("button", name="Download the ranking (CSV)").click()
     rows = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
     assert rows[0] == "place,learner,deals,attack_pct,defence_pct,global_pct"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from streamlit_page import settle
+from streamlit_page import choose, settle
 
 from tutor.club.duplicate_csv import from_csv
 
@@ -31,7 +31,7 @@ def number(pg, label: str, value: str) -> None:
 def test_a_three_table_tournament(page, server, tmp_path):
     pg = page
     pg.goto(f"{server}/duplicate")
-    expect(pg.get_by_role("heading", name="Duplicate", exact=True)).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("heading", name="Duplicate", exact=True)).to_be_visible()
     settle(pg)
     number(pg, "Tables", "3")
     number(pg, "Rounds", "3")
@@ -39,18 +39,18 @@ def test_a_three_table_tournament(page, server, tmp_path):
     for line, names in LINES.items():
         pg.get_by_label(f"{line} players").fill(names)
     pg.get_by_role("button", name="Prepare the étuis and the movement").click()
-    expect(pg.get_by_text("3 tables, 3 rounds, 3 étuis")).to_be_visible(timeout=60000)
+    expect(pg.get_by_text("3 tables, 3 rounds, 3 étuis")).to_be_visible()
     settle(pg)
 
     # Printed: the diagrams name every player's étui hands; the fiches one slip an étui.
     pg.get_by_role("button", name="Make the PDFs").click()
-    settle(pg, 60000)
-    with pg.expect_download(timeout=30000) as dl:
+    settle(pg)
+    with pg.expect_download() as dl:
         pg.get_by_test_id("stDownloadButton").filter(has_text="Diagrams (PDF)").click()
     diagrams = PdfReader(dl.value.path())
     text = " ".join(p.extract_text() for p in diagrams.pages)
     assert len(diagrams.pages) >= 3 and "Nord" in text and "Ouest" in text
-    with pg.expect_download(timeout=30000) as dl:
+    with pg.expect_download() as dl:
         pg.get_by_test_id("stDownloadButton").filter(has_text="Fiches ambulantes (PDF)").click()
     assert len(PdfReader(dl.value.path()).pages) >= 1
 
@@ -61,24 +61,23 @@ def test_a_three_table_tournament(page, server, tmp_path):
         shown = [label for el in pg.get_by_role("spinbutton").all()
                  if (label := el.get_attribute("aria-label") or "").endswith(" takes")]
         if etui > 1:  # each étui has another taker, so its fields have other labels: wait for the old ones to go
-            box = pg.get_by_test_id("stSelectbox").filter(has_text="Étui")
-            box.click()
-            pg.get_by_role("option").filter(has_text=f"Étui {etui} ·").click()
+            choose(pg, pg.get_by_test_id("stSelectbox").filter(has_text="Étui"),
+                   pg.get_by_role("option").filter(has_text=f"Étui {etui} ·"))
             for label in shown:
-                expect(pg.get_by_label(label, exact=True)).to_have_count(0, timeout=15000)
+                expect(pg.get_by_label(label, exact=True)).to_have_count(0)
         settle(pg)
         for table, marque in enumerate(marques, 1):
             field = pg.get_by_test_id("stNumberInput").filter(has_text=f"Table {table} ·").locator("input")
             field.fill(str(marque))
             field.press("Enter")
             entered += 1
-            expect(pg.get_by_text(f"{entered} of 9 results entered.")).to_be_visible(timeout=15000)
+            expect(pg.get_by_text(f"{entered} of 9 results entered.")).to_be_visible()
             settle(pg)
 
     # Ranked: both classements list all twelve players, and the exported CSV carries the hand-worked notes.
     expect(pg.get_by_text("Classement général")).to_be_visible()
     expect(pg.get_by_text("Classement alterné")).to_be_visible()
-    with pg.expect_download(timeout=30000) as dl:
+    with pg.expect_download() as dl:
         pg.get_by_test_id("stDownloadButton").filter(has_text="Results (CSV)").click()
     csv_text = Path(dl.value.path()).read_text(encoding="utf-8-sig")
     results = from_csv(csv_text)

@@ -58,7 +58,7 @@ def french_navigation(pg) -> None:
     """The sidebar's sections and pages are in French (the first ten pages: Streamlit folds the rest)."""
     nav = sidebar_nav(pg)
     for title in NAV_FR[:9]:
-        expect(nav.get_by_role("link", name=title, exact=True)).to_be_visible(timeout=30000)
+        expect(nav.get_by_role("link", name=title, exact=True)).to_be_visible()
     for section in SECTIONS_FR:
         expect(nav.get_by_text(section, exact=True)).to_be_visible()
     expect(nav.get_by_role("link", name="Course", exact=True)).to_have_count(0)
@@ -68,7 +68,7 @@ def to_french(pg) -> None:
     """Press Français in the sidebar's switch and wait for the address and the navigation to say so."""
     settle(pg)
     pg.get_by_test_id("stSidebar").get_by_role("radio", name="Français", exact=True).click()
-    pg.wait_for_url(re.compile(r".*[?&]lang=fr(&|$)"), timeout=30000)
+    pg.wait_for_url(re.compile(r".*[?&]lang=fr(&|$)"))
     french_navigation(pg)
     settle(pg)
 
@@ -89,10 +89,10 @@ def test_a_french_browser_opens_in_french_without_changing_the_address(fresh, la
 def test_the_switch_goes_french_and_a_reload_stays_french(fresh, lang_server):
     pg = fresh
     pg.goto(lang_server)
-    expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible(timeout=30000)
+    expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible()
     to_french(pg)
     sidebar_nav(pg).get_by_role("link", name="Exercices", exact=True).click()  # another page keeps ?lang=fr
-    pg.wait_for_url(re.compile(r".*/drill\?(.*&)?lang=fr(&|$)"), timeout=30000)
+    pg.wait_for_url(re.compile(r".*/drill\?(.*&)?lang=fr(&|$)"))
     french_navigation(pg)
     settle(pg)
     pg.reload()
@@ -119,22 +119,22 @@ def test_a_drill_answered_in_french_and_a_reload_stays_french(fresh, lang_server
         q = generate("count", seed, players=4, difficulty=1)
     pg = fresh
     pg.goto(f"{lang_server}/?lang=en")  # English whatever the other tests saved with the profile
-    expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible(timeout=30000)
+    expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible()
     to_french(pg)
     pg.goto(f"{lang_server}/drill?kind=count&seed={seed}&players=4&difficulty=1&lang=fr")
     french_navigation(pg)
     box = pg.get_by_role("textbox", name="Votre réponse")
-    expect(box).to_be_visible(timeout=30000)
+    expect(box).to_be_visible()
     expect(pg.get_by_text(q.prompt.split("\n")[0][:40], exact=False).first).to_be_visible()
     settle(pg)
     box.fill(f"{float(q.answer):g}")
     pg.get_by_role("button", name="Vérifier ma réponse").click()
-    expect(pg.get_by_text("Juste !", exact=False).first).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Juste !", exact=False).first).to_be_visible()
     assert pg.get_by_role("button", name="Check my answer").count() == 0
     settle(pg)
     pg.reload()
     french_navigation(pg)
-    expect(pg.get_by_role("textbox", name="Votre réponse")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("textbox", name="Votre réponse")).to_be_visible()
     assert re.search(r"[?&]lang=fr(&|$)", pg.url)
 
 
@@ -163,7 +163,7 @@ def test_a_french_page_in_the_browser_shows_no_english(fresh, lang_server, addre
     pg = fresh
     pg.goto(lang_server + address)
     french_navigation(pg)
-    expect(pg.locator(".tt-table, .tt-hand").first).to_be_visible(timeout=30000)
+    expect(pg.locator(".tt-table, .tt-hand").first).to_be_visible()
     settle(pg)
     text = shown_in_browser(pg)
     # the cards' names are French (« Roi de cœur », « 7 d’atout »…)

@@ -20,8 +20,8 @@ def test_play_a_full_trick_by_clicking(page, server):
     reason = table.deal.explain(0, illegal).reason  # what the page must say, from the engine
 
     page.goto(f"{server}/practice?players=4&seed={SEED}")
-    expect(page.get_by_role("heading", name="Practice")).to_be_visible(timeout=30000)
-    expect(page.get_by_text(f"#{SEED}").first).to_be_visible(timeout=15000)
+    expect(page.get_by_role("heading", name="Practice")).to_be_visible()
+    expect(page.get_by_text(f"#{SEED}").first).to_be_visible()
     # The bid hint is estimated for this hand: its advice (worked out here the same way) and each bid's table.
     advice = Table.new(4, SEED)
     advice.advance()
@@ -29,12 +29,12 @@ def test_play_a_full_trick_by_clicking(page, server):
     settle(page)
     page.get_by_role("button", name="Hint", exact=True).click()
     said = "pass" if best.contract is None else f"bid {best.contract.value.replace('_', ' ')}"
-    expect(page.get_by_text(f"Hint: {said}.", exact=False)).to_be_visible(timeout=30000)
+    expect(page.get_by_text(f"Hint: {said}.", exact=False)).to_be_visible()
     expect(page.get_by_text("Estimated over 80 deals", exact=False)).to_be_visible()
     expect(page.get_by_role("columnheader", name="average score")).to_be_visible()
     settle(page)
     page.get_by_role("button", name="Pass", exact=True).click()
-    expect(page.get_by_text("Trick 1", exact=True)).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Trick 1", exact=True)).to_be_visible()
     page.locator("button.tt-card img").first.wait_for(state="visible")
     sizes = page.locator("button.tt-card img").evaluate_all(
         "els => els.map(e => [e.naturalWidth, e.getBoundingClientRect().width])")
@@ -43,12 +43,12 @@ def test_play_a_full_trick_by_clicking(page, server):
     # An illegal card is refused, with the rule.
     # The hand is on the card table: each card is a button named as the lessons name it.
     page.get_by_role("button", name=card_name(illegal), exact=True).click()
-    expect(page.get_by_text(reason).first).to_be_visible(timeout=15000)
+    expect(page.get_by_text(reason).first).to_be_visible()
     assert "must follow" in reason
 
     # A legal card: the bots finish the trick and it is shown with its winner.
     page.get_by_role("button", name=card_name(legal[-1]), exact=True).click()
-    expect(page.get_by_text("Trick 2", exact=True)).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Trick 2", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Show the last trick")).to_be_visible()
 
 
@@ -82,7 +82,7 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     first = costly[0]
 
     page.goto(f"{server}/practice?players=4&seed={REVIEW_SEED}")
-    expect(page.get_by_text(f"#{REVIEW_SEED}").first).to_be_visible(timeout=30000)
+    expect(page.get_by_text(f"#{REVIEW_SEED}").first).to_be_visible()
 
     def act(a) -> str:
         """Do ``a``; the name of the button that must go away once it is done (the bidding and the rest)."""
@@ -111,13 +111,13 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
         settle(page)
         gone = act(a)
         if gone:
-            expect(page.get_by_role("button", name=gone, exact=True)).to_have_count(0, timeout=60000)
+            expect(page.get_by_role("button", name=gone, exact=True)).to_have_count(0)
         elif i < len(actions) - 1:
-            expect(page.locator(f".tt-root[data-token='{after[i]}']")).to_have_count(1, timeout=60000)
-    expect(page.get_by_role("heading", name="Review of your play")).to_be_visible(timeout=60000)
+            expect(page.locator(f".tt-root[data-token='{after[i]}']")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Review of your play")).to_be_visible()
     # The review runs behind a progress bar, then lists the costly cards with their principle and lesson.
     line = page.get_by_text(f"Trick {first.trick}: you played {card_label(first.played)}", exact=False).first
-    expect(line).to_be_visible(timeout=120000)
+    expect(line).to_be_visible()
     said = (f"{first.gain:+.0f} to your score on average (on what you could see: {first.samples} deals sampled, "
             "each solved exactly)")
     expect(page.get_by_text(said, exact=False).first).to_be_visible()
@@ -130,7 +130,7 @@ def test_the_review_after_a_deal_and_replay_from_here(page, server):
     expect(page.get_by_role("link", name="Lesson:").first).to_be_visible()
     assert "lesson=" in page.get_by_role("link", name="Lesson:").first.get_attribute("href")
     page.locator(f".st-key-pr_replay_{first.step}").get_by_role("button", name="Replay from here").click()
-    expect(page.get_by_text(f"Back at trick {first.trick}", exact=False)).to_be_visible(timeout=30000)
+    expect(page.get_by_text(f"Back at trick {first.trick}", exact=False)).to_be_visible()
     settle(page)
     # The table is back before that card: the card is in the hand again, to be played.
     expect(page.get_by_role("button", name=card_name(first.played), exact=True)).to_be_visible()

@@ -13,9 +13,9 @@ def test_score_form_fields_in_step_order_on_a_phone_and_with_tab(browser, server
     ctx = phone(browser)
     pg = ctx.new_page()
     pg.goto(f"{server}/drill?kind=score&seed={seed}&players=4&difficulty=2")
-    pg.get_by_text(f"seed {seed}").first.wait_for(timeout=30000)
+    pg.get_by_text(f"seed {seed}").first.wait_for()
     first = pg.get_by_label(labels[0], exact=True)
-    first.wait_for(timeout=15000)
+    first.wait_for()
     # On a phone the columns stack: top to bottom the fields must read in the order of the steps.
     tops = [pg.get_by_label(label, exact=True).bounding_box()["y"] for label in labels]
     assert tops == sorted(tops), list(zip(labels, tops))

@@ -8,26 +8,16 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import expect
+from streamlit_page import choose as choose_in
 from streamlit_page import settle
 from test_browser_scoresheet import segment, start_game
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-REFRESHED = 20000  # ms: a few refresh periods, on a busy machine
-
 
 def choose(pg, label: str, option: str) -> None:
-    """Pick ``option`` in the select box ``label``; tapped again if the list did not open (a tap that
-    lands while the page is being redrawn)."""
-    box = pg.get_by_test_id("stSelectbox").filter(has_text=label)
-    item = pg.get_by_role("option", name=option, exact=True)
-    for _ in range(3):
-        box.click()
-        try:
-            item.wait_for(timeout=4000)
-            break
-        except Exception:
-            pg.keyboard.press("Escape")
-    item.click()
+    """Pick ``option`` in the select box ``label`` (opened again if the sheet's own redraw shut it)."""
+    choose_in(pg, pg.get_by_test_id("stSelectbox").filter(has_text=label),
+              pg.get_by_role("option", name=option, exact=True))
 
 
 def fill(pg, *, taker, contract, points, oudlers) -> None:
@@ -40,7 +30,7 @@ def fill(pg, *, taker, contract, points, oudlers) -> None:
 
 def standings(pg, deals: int) -> str:
     board = pg.get_by_test_id("stMarkdownContainer").filter(has_text=f"Standings after {deals} deal")
-    expect(board).to_be_visible(timeout=REFRESHED)
+    expect(board).to_be_visible()
     return " ".join(board.inner_text().split())
 
 
@@ -53,13 +43,13 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         settle(phone)
         expect(phone).to_have_url(re.compile(r"[?&]game=\d+"))  # the open game is in the address
         laptop.goto(phone.url)  # the laptop opens the same address
-        expect(laptop.get_by_role("heading", name="Two devices")).to_be_visible(timeout=30000)
+        expect(laptop.get_by_role("heading", name="Two devices")).to_be_visible()
         expect(laptop.get_by_text("No deal yet")).to_be_visible()
 
         # The phone adds deal 1; the laptop shows it without a click.
         fill(phone, taker="Ann", contract="garde", points="49", oudlers="2")
         phone.get_by_role("button", name="Add deal").click()
-        expect(phone.get_by_text("Deal 1 saved.")).to_be_visible(timeout=15000)
+        expect(phone.get_by_text("Deal 1 saved.")).to_be_visible()
         # Garde 49 with 2 oudlers: made by 8, (25 + 8) x 2 = 66 from each defender, Ann +198.
         assert "1 Ann +198" in standings(laptop, 1)
 
@@ -68,7 +58,7 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         laptop.get_by_label("Points (attack)").fill("60")
         fill(phone, taker="Bob", contract="petite", points="40", oudlers="1")
         phone.get_by_role("button", name="Add deal").click()
-        expect(phone.get_by_text("Deal 2 saved.")).to_be_visible(timeout=15000)
+        expect(phone.get_by_text("Deal 2 saved.")).to_be_visible()
         standings(laptop, 2)
         expect(laptop.get_by_label("Points (attack)")).to_have_value("60")
 
@@ -85,7 +75,7 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         want = "1 Cleo +106 1 Dan +106 3 Ann +98 4 Bob -310"
         for pg in (laptop, phone):
             expect(pg.get_by_test_id("stMarkdownContainer").filter(has_text="Standings after 4 deals")) \
-                .to_be_visible(timeout=REFRESHED)
+                .to_be_visible()
             assert want in standings(pg, 4)
         expect(laptop.get_by_text("Deals next (deal 5): Ann")).to_be_visible()  # Ann dealt 1 and deals 5
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"

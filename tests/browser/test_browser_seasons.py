@@ -1,36 +1,28 @@
 """Seasons in a real browser: a saved game's players in the league table, a player renamed, and the page
 at phone width (no sideways scrolling)."""
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import choose, settle
 from test_browser_scoresheet import enter, start_game
 
 
 def _open_seasons(pg, server):
     pg.goto(f"{server}/seasons")
-    expect(pg.get_by_role("heading", name="Seasons")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("heading", name="Seasons")).to_be_visible()
     settle(pg)
 
 
 def pick_player(page, name: str) -> None:
     """Choose ``name`` in the Player list of "Rename a player" (the list is what the saved game seats)."""
-    option = page.get_by_role("option", name=name, exact=True)
-    for _ in range(3):  # a click landing during a rerun leaves the list closed: open it again
-        page.get_by_test_id("stSelectbox").filter(has_text="Player").click()
-        try:
-            option.wait_for(timeout=5000)
-            break
-        except PlaywrightTimeout:
-            settle(page)
-    option.click()
+    choose(page, page.get_by_test_id("stSelectbox").filter(has_text="Player"),
+           page.get_by_role("option", name=name, exact=True))
 
 
 def test_league_table_and_a_player_renamed(page, server):
     start_game(page, server, ["Sasha", "Yann", "Zelie"], "Season night")
     # Garde 56 with 2 oudlers: won by 15, (25 + 15) x 2 = 80: Sasha +160, Yann and Zelie -80.
     enter(page, taker="Sasha", contract="garde", points="56", oudlers="2")
-    expect(page.get_by_text("Sasha +160 · Yann -80 · Zelie -80")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Sasha +160 · Yann -80 · Zelie -80")).to_be_visible()
     _open_seasons(page, server)
     grid = page.get_by_test_id("stDataFrame")
     expect(grid).to_be_visible()
@@ -40,7 +32,7 @@ def test_league_table_and_a_player_renamed(page, server):
     settle(page)
     page.get_by_label("New name", exact=True).last.fill("Yannick")
     page.get_by_role("button", name="Rename the player").click()
-    expect(page.get_by_text("Yann is now Yannick in “Season night”.")).to_be_visible(timeout=15000)
+    expect(page.get_by_text("Yann is now Yannick in “Season night”.")).to_be_visible()
     # The saved game now seats Yannick: the player list of that game offers the new name, not the old one.
     settle(page)
     pick_player(page, "Yannick")
@@ -51,7 +43,7 @@ def test_seasons_fits_a_phone(browser, server):
     pg = ctx.new_page()
     start_game(pg, server, ["Pia", "Quinn", "Rita"], "Phone season")
     enter(pg, taker="Pia", contract="garde", points="56", oudlers="2")
-    expect(pg.get_by_text("Pia +160 · Quinn -80 · Rita -80")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Pia +160 · Quinn -80 · Rita -80")).to_be_visible()
     _open_seasons(pg, server)
     expect(pg.get_by_test_id("stDataFrame")).to_be_visible()
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"

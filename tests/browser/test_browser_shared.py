@@ -23,20 +23,20 @@ def shared(tmp_path_factory):
 
 def _make_profile(pg, url: str, name: str, pin: str) -> None:
     pg.goto(f"{url}/progress?view=profile")
-    expect(pg.get_by_text("New here")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("New here")).to_be_visible()
     settle(pg)
     pg.get_by_label("Pick a name").fill(name)
     pg.get_by_label("Pick a PIN").fill(pin)
     pg.get_by_label("The same PIN again").fill(pin)
     pg.get_by_role("button", name="Make my profile").click()
-    expect(pg.get_by_text(f"Signed in as {name}")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text(f"Signed in as {name}")).to_be_visible()
     settle(pg)
 
 
 def _answer_one_drill_question(pg) -> None:
     """Go to the Drill through the menu (the same session: still signed in) and answer one question."""
     pg.get_by_role("link", name="Drill").first.click()
-    expect(pg.get_by_role("heading", name="Drill")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("heading", name="Drill")).to_be_visible()
     settle(pg)
 
     # Each step waits for what it shows, then for the run to end: a click on Progress while the answer's
@@ -44,27 +44,27 @@ def _answer_one_drill_question(pg) -> None:
     pg.locator("[data-testid=stMultiSelect] input").first.click()
     for _ in range(3):  # drop the skills picked by default (Backspace removes the last one)
         pg.keyboard.press("Backspace")
-    expect(pg.get_by_text("Choose at least one skill to drill.")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Choose at least one skill to drill.")).to_be_visible()
     settle(pg)
     pg.locator("[data-testid=stMultiSelect] input").first.click()
     pg.keyboard.type("Counting a pile")
     pg.keyboard.press("Enter")
     pg.keyboard.press("Escape")
-    expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible()
     settle(pg)
     pg.get_by_role("textbox", name="Your answer").fill("7")
     pg.get_by_role("button", name="Check my answer").click()
-    expect(pg.get_by_role("button", name="Next question →")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Next question →")).to_be_visible()
     settle(pg)
 
 
 def _answers_shown(pg) -> str:
     pg.get_by_role("link", name="Progress").first.click()
-    expect(pg.get_by_role("heading", name="Your progress", exact=True)).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("heading", name="Your progress", exact=True)).to_be_visible()
     pg.get_by_text("Mastery", exact=True).first.click()
     settle(pg)
     metric = pg.locator("[data-testid=stMetric]").first
-    expect(metric).to_be_visible(timeout=15000)
+    expect(metric).to_be_visible()
     return metric.locator("[data-testid=stMetricValue]").inner_text()
 
 
@@ -77,7 +77,7 @@ def test_two_people_on_a_shared_server_never_see_or_write_each_other(browser, sh
     try:
         _make_profile(ana, url, "Ana", "4821")
         bea.goto(f"{url}/progress?view=profile")  # Bea arrives while Ana is the last one active
-        expect(bea.get_by_text("New here")).to_be_visible(timeout=30000)
+        expect(bea.get_by_text("New here")).to_be_visible()
         settle(bea)
         assert "Ana" not in bea.locator("[data-testid=stMain]").inner_text()  # no name listed, none picked
         _make_profile(bea, url, "Bea", "1357")

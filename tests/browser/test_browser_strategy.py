@@ -50,7 +50,7 @@ def no_sideways_scroll(page) -> None:
 def test_best_card_clicked_on_the_table(pg, server):
     q = generate("best_card", 3, players=4, difficulty=1)
     pg.goto(f"{server}/drill?kind=best_card&seed=3&players=4&difficulty=1")
-    expect(card(pg, q.answer[0])).to_be_visible(timeout=60000)
+    expect(card(pg, q.answer[0])).to_be_visible()
     settle(pg)
     # Every hand is shown: the other seats' hands lie beside the table.
     for label in q.cards:
@@ -58,7 +58,7 @@ def test_best_card_clicked_on_the_table(pg, server):
             expect(pg.get_by_text(label, exact=False).first).to_be_visible()
     press(pg, card(pg, q.answer[0]))
     press(pg, pg.get_by_role("button", name="Check my answer", exact=True))
-    expect(pg.get_by_text("Right!").first).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Right!").first).to_be_visible()
     expect(pg.get_by_role("table").first).to_be_visible()
     no_sideways_scroll(pg)
 
@@ -66,22 +66,22 @@ def test_best_card_clicked_on_the_table(pg, server):
 def test_ecart_chosen_on_the_table(pg, server):
     q = generate("good_ecart", 6, players=4, difficulty=1)
     pg.goto(f"{server}/drill?kind=good_ecart&seed=6&players=4&difficulty=1")
-    expect(pg.locator(".tt-count")).to_have_text(f"0 of {len(q.answer)} chosen", timeout=60000)
+    expect(pg.locator(".tt-count")).to_have_text(f"0 of {len(q.answer)} chosen")
     settle(pg)
     for c in q.answer:
         press(pg, card(pg, c))
     press(pg, pg.get_by_role("button", name="Put these aside", exact=True))
-    expect(pg.get_by_text("Right!").first).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Right!").first).to_be_visible()
     expect(pg.get_by_role("table").first).to_be_visible()
     no_sideways_scroll(pg)
 
 
 def test_a_bid_chosen_and_the_estimate_table_fits(pg, server):
     pg.goto(f"{server}/drill?kind=contract&seed=7&players=4&difficulty=1")
-    expect(pg.get_by_text("What would you bid?").first).to_be_visible(timeout=120000)
-    settle(pg, timeout=120000)
+    expect(pg.get_by_text("What would you bid?").first).to_be_visible()
+    settle(pg)
     pg.get_by_text("Pass", exact=True).first.click()
     press(pg, pg.get_by_role("button", name="Check my answer", exact=True))
-    expect(pg.get_by_text("Estimated from").first).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Estimated from").first).to_be_visible()
     expect(pg.get_by_role("table").first).to_be_visible()
     no_sideways_scroll(pg)

@@ -19,7 +19,7 @@ PID = "petit-when-nobody-can-overtrump"  # taker in seat 3, best card: the Petit
 def test_best_card_puzzle_solved_by_clicking_the_table(page, server):
     page.goto(f"{server}/puzzles?puzzle={PID}")
     petit = page.get_by_role("button", name=card_name(card("T1")), exact=True)
-    expect(petit).to_be_visible(timeout=30000)
+    expect(petit).to_be_visible()
     settle(page)
     table = page.get_by_role("group", name="The table")
     expect(table.get_by_text("You (seat 3)", exact=True)).to_be_visible()
@@ -28,8 +28,8 @@ def test_best_card_puzzle_solved_by_clicking_the_table(page, server):
     expect(page.get_by_text("Seat 0")).to_have_count(0)
     expect(page.get_by_text("Seat 1 (defence)")).to_be_visible()  # the other hands are on the table too
     petit.click()
-    expect(page.get_by_text("Right: The Petit (trump 1) is best.")).to_be_visible(timeout=30000)
-    expect(page.get_by_text("What each card yields", exact=False)).to_be_visible(timeout=30000)
+    expect(page.get_by_text("Right: The Petit (trump 1) is best.")).to_be_visible()
+    expect(page.get_by_text("What each card yields", exact=False)).to_be_visible()
     settle(page)
     # The best line is on a card table, one trick at a time, as card pictures (issue 24), not a list of codes.
     expect(page.get_by_text("Trick 16: seat 1 J♠, seat 2 7♥, you (seat 3) trump 1, seat 4 C♠. You win it.")
@@ -39,7 +39,7 @@ def test_best_card_puzzle_solved_by_clicking_the_table(page, server):
     assert knight.locator("img").count() == 1  # a picture of the card
     page.get_by_role("button", name="Next trick →").click()
     queen = page.get_by_role("img", name=f"{card_name(card('QS'))}, played by Seat 4")
-    expect(queen).to_be_visible(timeout=30000)
+    expect(queen).to_be_visible()
     assert queen.locator("img").count() == 1
     expect(page.get_by_text("Trick 17: you (seat 3) trump 18", exact=False)).to_be_visible()
     expect(page.get_by_text("CS", exact=True)).to_have_count(0)  # no card code anywhere on the page
@@ -53,11 +53,11 @@ def test_five_player_puzzle_fits_a_phone(browser, server):
     try:
         page.goto(f"{server}/puzzles?puzzle=five-players-the-petit-must-fall")
         big = page.get_by_role("button", name=card_name(card("T17")), exact=True)
-        expect(big).to_be_visible(timeout=30000)
+        expect(big).to_be_visible()
         settle(page)
         big.tap()
-        expect(page.get_by_text("Right: Trump 17 is best.", exact=False)).to_be_visible(timeout=30000)
-        expect(page.get_by_text("What each card yields", exact=False)).to_be_visible(timeout=30000)
+        expect(page.get_by_text("Right: Trump 17 is best.", exact=False)).to_be_visible()
+        expect(page.get_by_text("What each card yields", exact=False)).to_be_visible()
         settle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
         boxes = page.locator("button.tt-card").evaluate_all(
@@ -76,7 +76,7 @@ def test_single_dummy_puzzle_solved_by_clicking_the_table(page, server):
     """Only the seat's own view: its hand, the trick, the dog shown; the advisor's tie set graded."""
     page.goto(f"{server}/puzzles?puzzle={SEAT_PID}")
     small = page.get_by_role("button", name=card_name(card("1D")), exact=True)
-    expect(small).to_be_visible(timeout=30000)
+    expect(small).to_be_visible()
     settle(page)
     expect(page.get_by_text("You see only your hand and what has been played", exact=False)).to_be_visible()
     expect(page.get_by_text("Every hand is shown", exact=False)).to_have_count(0)
@@ -85,5 +85,5 @@ def test_single_dummy_puzzle_solved_by_clicking_the_table(page, server):
     expect(page.get_by_text("Seat 1 (taker)")).to_have_count(0)  # no other hand lies beside the table
     expect(page.get_by_text("Seat 0")).to_have_count(0)
     small.click()
-    expect(page.get_by_text(f"Right: {card_name(card('1D'))} is best.")).to_be_visible(timeout=30000)
+    expect(page.get_by_text(f"Right: {card_name(card('1D'))} is best.")).to_be_visible()
     settle(page)

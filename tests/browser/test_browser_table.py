@@ -70,7 +70,7 @@ def test_legal_cards_answered_by_clicking_the_pictures(pg, server):
     q = generate("legal", LEGAL_SEED, players=4, difficulty=1)
     assert len(q.answer) == 6
     pg.goto(f"{server}/drill?kind=legal&seed={LEGAL_SEED}&players=4&difficulty=1")
-    expect(card(pg, q.pool[0])).to_be_visible(timeout=30000)
+    expect(card(pg, q.pool[0])).to_be_visible()
     settle(pg)
     check_fits(pg)
     # The table: four seats, "You" and the others numbered from 1 in play order (never seat 0).
@@ -87,7 +87,7 @@ def test_legal_cards_answered_by_clicking_the_pictures(pg, server):
     # Choosing is done in the browser: no rerun so far.
     assert pg.get_by_test_id("stApp").get_attribute("data-test-script-state") == "notRunning"
     press(pg, pg.get_by_role("button", name="Check my answer", exact=True))
-    expect(pg.get_by_text("Right!").first).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Right!").first).to_be_visible()
     expect(pg.get_by_text("Streak 1")).to_be_visible()
     check_fits(pg)
 
@@ -95,7 +95,7 @@ def test_legal_cards_answered_by_clicking_the_pictures(pg, server):
 def test_one_answer_with_the_keyboard_alone(pg, server):
     q = generate("legal", LEGAL_SEED, players=4, difficulty=1)
     pg.goto(f"{server}/drill?kind=legal&seed={LEGAL_SEED}&players=4&difficulty=1")
-    expect(card(pg, q.pool[0])).to_be_visible(timeout=30000)
+    expect(card(pg, q.pool[0])).to_be_visible()
     settle(pg)
     focused = ("() => { let a = document.activeElement;"
                " while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;"
@@ -112,7 +112,7 @@ def test_one_answer_with_the_keyboard_alone(pg, server):
         pg.keyboard.press("ArrowRight")
     expect(pg.locator(".tt-count")).to_have_text(f"{len(q.answer)} chosen")
     pg.keyboard.press("Enter")  # Enter answers
-    expect(pg.get_by_text("Right!").first).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Right!").first).to_be_visible()
 
 
 def test_a_whole_trick_played_on_the_practice_table(pg, server):
@@ -129,7 +129,7 @@ def test_a_whole_trick_played_on_the_practice_table(pg, server):
 
     pg.goto(f"{server}/practice?players=4&seed={PRACTICE_SEED}")
     press(pg, pg.get_by_role("button", name="Pass", exact=True))
-    expect(card(pg, legal[-1])).to_be_visible(timeout=15000)
+    expect(card(pg, legal[-1])).to_be_visible()
     settle(pg)
     check_fits(pg)
     table_el = pg.get_by_role("group", name="The table")
@@ -143,10 +143,10 @@ def test_a_whole_trick_played_on_the_practice_table(pg, server):
                ).to_be_visible()
     # An illegal card is refused with the engine's reason; a legal one is played and the bots finish.
     press(pg, card(pg, illegal))
-    expect(pg.get_by_text(reason).first).to_be_visible(timeout=15000)
+    expect(pg.get_by_text(reason).first).to_be_visible()
     settle(pg)
     press(pg, card(pg, legal[-1]))
-    expect(pg.get_by_text("Trick 2", exact=True)).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Trick 2", exact=True)).to_be_visible()
     settle(pg)
     expect(card(pg, legal[-1])).to_have_count(0)  # it left the hand
     # The last trick can be looked at: all four cards, the learner's among them, and its winner.
@@ -169,7 +169,7 @@ def test_an_ecart_chosen_on_the_table(pg, server):
 
     pg.goto(f"{server}/practice?players=4&seed={PRACTICE_SEED}")
     press(pg, pg.get_by_role("button", name="Garde", exact=True))
-    expect(pg.locator(".tt-count")).to_have_text("0 of 6 chosen", timeout=15000)
+    expect(pg.locator(".tt-count")).to_have_text("0 of 6 chosen")
     settle(pg)
     check_fits(pg)
     answer = pg.get_by_role("button", name="Put these aside", exact=True)
@@ -180,7 +180,7 @@ def test_an_ecart_chosen_on_the_table(pg, server):
     expect(answer).not_to_have_attribute("aria-disabled", "true")
     press(pg, answer)
     # The écart is made: the taker may announce a chelem before the first card.
-    expect(pg.get_by_role("button", name="Play without announcing")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Play without announcing")).to_be_visible()
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -194,7 +194,7 @@ def test_bots_cards_come_in_one_at_a_time_unless_reduced_motion(browser, server,
     page = ctx.new_page()
     page.goto(f"{server}/practice?players=4&seed={PRACTICE_SEED}")
     page.get_by_role("button", name="Pass", exact=True).click()
-    expect(page.locator(".tt-slot")).to_have_count(2, timeout=15000)
+    expect(page.locator(".tt-slot")).to_have_count(2)
     delays = page.locator(".tt-fresh").evaluate_all("els => els.map(e => e.style.animationDelay)")
     if motion == "reduce":
         assert delays == []  # simply there

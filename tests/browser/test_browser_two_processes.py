@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import press, settle, streamlit_server
 from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import start_game
 from test_browser_scoresheet_live import fill, standings
@@ -27,7 +27,6 @@ from conftest import TEACHER_HASH, TEACHER_PASSPHRASE, problems_in
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 LOGS = (ARTIFACTS / "streamlit-process-a.log", ARTIFACTS / "streamlit-process-b.log")
-FOLLOW = 20000  # ms: a few of the pages' refresh periods (2-3 s), on a busy 2-core machine
 
 
 def _postgres_schema() -> str:
@@ -83,11 +82,11 @@ def _no_warnings_in_either_log(request):
 
 
 def _answer(pg, question: int, answer: str) -> None:
-    expect(pg.get_by_text(f"Question {question} of 2")).to_be_visible(timeout=FOLLOW)
+    expect(pg.get_by_text(f"Question {question} of 2")).to_be_visible()
     settle(pg)
     pg.get_by_role("textbox", name="Your answer").fill(answer)
     pg.get_by_role("button", name="Send my answer").click()
-    expect(pg.get_by_text(f"Answer to question {question} saved")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text(f"Answer to question {question} saved")).to_be_visible()
 
 
 def test_one_paced_class_on_two_processes(two, browser):
@@ -97,18 +96,18 @@ def test_one_paced_class_on_two_processes(two, browser):
     learners = []
     try:
         teacher.goto(f"{a}/teacher")
-        expect(teacher.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
+        expect(teacher.get_by_label("Teacher passphrase")).to_be_visible()
         settle(teacher)
         teacher.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
         teacher.get_by_role("button", name="Unlock").click()
-        expect(teacher.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
-        teacher.wait_for_function("document.cookie.includes('tutor_teacher=')", timeout=15000)
+        expect(teacher.get_by_text("Set a new class quiz")).to_be_visible()
+        teacher.wait_for_function("document.cookie.includes('tutor_teacher=')")
 
         # The cookie signed by process A opens the Teacher page of process B (a cookie is per host, not per
         # port): the signing key is one row of the shared database, not a secret of each process.
         other = teacher_ctx.new_page()
         other.goto(f"{b}/teacher")
-        expect(other.get_by_text("Set a new class quiz")).to_be_visible(timeout=30000)
+        expect(other.get_by_text("Set a new class quiz")).to_be_visible()
         expect(other.get_by_label("Teacher passphrase")).to_have_count(0)
         settle(other)
         other.close()
@@ -119,34 +118,34 @@ def test_one_paced_class_on_two_processes(two, browser):
         teacher.get_by_text("Teacher-paced").click()
         code = _set_quiz(teacher, "Two processes", 2)
         right = teacher.get_by_text(re.compile(r"^Right answer: "))
-        expect(right).to_be_visible(timeout=15000)
+        expect(right).to_be_visible()
         answer1 = right.inner_text().removeprefix("Right answer: ").strip()
 
         ann_ctx, ann = _join(browser, a, code, "Ann")  # Ann's phone reached process A,
         bob_ctx, bob = _join(browser, b, code, "Bob")  # Bob's process B
         learners = [ann_ctx, bob_ctx]
         for pg in (ann, bob):
-            expect(pg.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
-        expect(teacher.get_by_text("Learners (2)")).to_be_visible(timeout=FOLLOW)  # Bob, joined on B
+            expect(pg.get_by_text("will start the quiz")).to_be_visible()
+        expect(teacher.get_by_text("Learners (2)")).to_be_visible()  # Bob, joined on B
 
         settle(teacher)
-        teacher.get_by_role("button", name="Start the quiz").click()
+        press(teacher, teacher.get_by_role("button", name="Start the quiz"))
         # 99 is never a pile's count (91 points in all): Ann is wrong, Bob gives the dashboard's answer.
         _answer(ann, 1, "99")
         _answer(bob, 1, answer1)
-        expect(teacher.get_by_text("Question 1 · count · 1 of 2 right")).to_be_visible(timeout=FOLLOW)
+        expect(teacher.get_by_text("Question 1 · count · 1 of 2 right")).to_be_visible()
 
         settle(teacher)
-        teacher.get_by_role("button", name="Next question").click()
+        press(teacher, teacher.get_by_role("button", name="Next question"))
         _answer(bob, 2, "97")  # both pages moved to question 2 by themselves
         _answer(ann, 2, "98")
         settle(teacher)
-        teacher.get_by_role("button", name="Show the results").click()
-        expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible(timeout=FOLLOW)
-        expect(bob.get_by_text("Your result: 1 right out of 2")).to_be_visible(timeout=FOLLOW)
+        press(teacher, teacher.get_by_role("button", name="Show the results"))
+        expect(ann.get_by_text("Your result: 0 right out of 2")).to_be_visible()
+        expect(bob.get_by_text("Your result: 1 right out of 2")).to_be_visible()
 
         settle(teacher)
-        with teacher.expect_download(timeout=30000) as dl:
+        with teacher.expect_download() as dl:
             teacher.get_by_role("button", name="Download the answers (CSV)").click()
         rows = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
         got = sorted(tuple(r.split(",")[:2] + r.split(",")[4:6]) for r in rows[1:])
@@ -173,18 +172,18 @@ def test_one_score_sheet_kept_from_two_processes(two, browser):
         settle(phone)
         expect(phone).to_have_url(re.compile(r"[?&]game=\d+"))
         laptop.goto(phone.url.replace(a, b))  # the same game's address, on process B
-        expect(laptop.get_by_role("heading", name="Two processes")).to_be_visible(timeout=30000)
+        expect(laptop.get_by_role("heading", name="Two processes")).to_be_visible()
         expect(laptop.get_by_text("No deal yet")).to_be_visible()
 
         fill(phone, taker="Ann", contract="garde", points="49", oudlers="2")
         phone.get_by_role("button", name="Add deal").click()
-        expect(phone.get_by_text("Deal 1 saved.")).to_be_visible(timeout=15000)
+        expect(phone.get_by_text("Deal 1 saved.")).to_be_visible()
         # Garde 49 with 2 oudlers: made by 8, (25 + 8) x 2 = 66 from each defender, Ann +198.
         assert "1 Ann +198" in standings(laptop, 1)
 
         fill(laptop, taker="Bob", contract="petite", points="40", oudlers="1")
         laptop.get_by_role("button", name="Add deal").click()
-        expect(laptop.get_by_text("Deal 2 saved.")).to_be_visible(timeout=15000)
+        expect(laptop.get_by_text("Deal 2 saved.")).to_be_visible()
         standings(phone, 2)
 
         # Both enter a deal at once, each on its own process: each is appended, neither is lost.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import press, settle, streamlit_server
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
 
@@ -46,11 +46,11 @@ def class_store(db: str):
 
 def sign_in(pg, url: str) -> None:
     pg.goto(f"{url}/teacher")
-    expect(pg.get_by_label("Teacher passphrase")).to_be_visible(timeout=30000)
+    expect(pg.get_by_label("Teacher passphrase")).to_be_visible()
     settle(pg)
     pg.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
     pg.get_by_role("button", name="Unlock").click()
-    expect(pg.get_by_text("Set a new class quiz")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("Set a new class quiz")).to_be_visible()
     settle(pg)
 
 
@@ -65,10 +65,10 @@ def test_the_projected_qr_code_reads_back_as_the_public_address(projector_page, 
     sign_in(pg, url)
     want = f"{PUBLIC}/class?code={quiz.code}"
     pg.goto(f"{url}/teacher?present={quiz.id}")
-    expect(pg.get_by_role("heading", name=f"Join code {' '.join(quiz.code)}")).to_be_visible(timeout=30000)
+    expect(pg.get_by_role("heading", name=f"Join code {' '.join(quiz.code)}")).to_be_visible()
     img = pg.locator("[data-testid=stImage] img").first
-    expect(img).to_be_visible(timeout=15000)
-    pg.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle(), timeout=15000)
+    expect(img).to_be_visible()
+    pg.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle())
     shot = Image.open(io.BytesIO(img.screenshot())).convert("L")  # what the room's phones see
     assert [r.text for r in zxingcpp.read_barcodes(shot)] == [want]
     sidebar = pg.get_by_test_id("stSidebarUserContent")
@@ -91,24 +91,24 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     sign_in(pg, url)
     pg.goto(f"{url}/teacher?present={quiz.id}")
     names = pg.get_by_text("2 joined", exact=True)
-    expect(names).to_be_visible(timeout=30000)
+    expect(names).to_be_visible()
     assert float(names.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px")) >= 40  # the lobby
 
-    pg.get_by_role("button", name="Start the quiz").click()
-    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=15000)
+    press(pg, pg.get_by_role("button", name="Start the quiz"))
+    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
     cs, s = class_store(db)
     try:
         cs.answer(ann.token, 0, q.answer)
         cs.answer(bob.token, 0, next(c.key for c in q.choices if c.key != q.answer))
     finally:
         s.close()
-    expect(pg.get_by_text("2 of 2")).to_be_visible(timeout=15000)  # the projector redraws by itself
+    expect(pg.get_by_text("2 of 2")).to_be_visible()  # the projector redraws by itself
     settle(pg)
     assert f"present={quiz.id}" in pg.url
 
     pg.reload()  # F5 in front of the class
-    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible(timeout=30000)
-    expect(pg.get_by_text("2 of 2")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
+    expect(pg.get_by_text("2 of 2")).to_be_visible()
     settle(pg)
     main = pg.locator("[data-testid=stMain]")
     shown = main.inner_text()
@@ -130,8 +130,8 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
     drawn = ImageChops.difference(card, Image.new("RGB", card.size, card.getpixel((0, 0)))).getbbox()
     assert drawn[2] - drawn[0] >= 100, drawn  # and drawn that large, not a small card inside a large box
 
-    pg.get_by_role("button", name="Show the answer").click()  # the teacher reveals it
-    expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
+    press(pg, pg.get_by_role("button", name="Show the answer"))  # the teacher reveals it
+    expect(main.get_by_text("right answer")).to_be_visible()
     settle(pg)
 
 
@@ -155,7 +155,7 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
     sign_in(pg, url)
     pg.goto(f"{url}/teacher?present={quiz.id}")
     main = pg.locator("[data-testid=stMain]")
-    expect(main.get_by_text("3 joined", exact=True)).to_be_visible(timeout=30000)
+    expect(main.get_by_text("3 joined", exact=True)).to_be_visible()
     chips = main.locator(".tt-chip")
     expect(chips).to_have_text(["Ann", "<b>x</b>", "www.evil.com"])  # the hostile names, as typed
     assert min(font_px(chips.nth(i)) for i in range(3)) >= 28
@@ -165,13 +165,13 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
         joined.append(cs.join(quiz.code, "Bob")[1])
     finally:
         s.close()
-    expect(main.get_by_text("4 joined", exact=True)).to_be_visible(timeout=15000)  # no click: it redraws itself
+    expect(main.get_by_text("4 joined", exact=True)).to_be_visible()  # no click: it redraws itself
     expect(chips).to_have_count(4)
     pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-lobby.png"))
     settle(pg)
 
-    pg.get_by_role("button", name="Start the quiz").click()
-    expect(pg.get_by_role("heading", name="Question 1 of 1")).to_be_visible(timeout=15000)
+    press(pg, pg.get_by_role("button", name="Start the quiz"))
+    expect(pg.get_by_role("heading", name="Question 1 of 1")).to_be_visible()
     q = quiz.questions[0]
     first_words = q.prompt.split("\n")[0].replace("**", "")[:30]
     prompt = main.locator(".st-key-projector p").filter(has_text=first_words).first
@@ -197,15 +197,15 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
                 cs.answer(p.token, 0, a)
     finally:
         s.close()
-    expect(main.get_by_text("3 of 4", exact=False)).to_be_visible(timeout=15000)
+    expect(main.get_by_text("3 of 4", exact=False)).to_be_visible()
     assert not main.locator(".tt-board").count() and "Ann" not in main.inner_text()  # no names with scores
     settle(pg)
-    pg.get_by_role("button", name="Show the answer").click()
-    expect(main.get_by_text("right answer")).to_be_visible(timeout=15000)
+    press(pg, pg.get_by_role("button", name="Show the answer"))
+    expect(main.get_by_text("right answer")).to_be_visible()
     settle(pg)
-    pg.get_by_role("button", name="Show the top five").click()
+    press(pg, pg.get_by_role("button", name="Show the top five"))
     rows = main.locator(".tt-board li")
-    expect(rows).to_have_count(4, timeout=15000)
+    expect(rows).to_have_count(4)
     names = main.locator(".tt-board .tt-name").all_inner_texts()
     # Ann and <b>x</b> right (1 point), www.evil.com wrong and Bob silent (0 points, Bob last: no answer)
     assert set(names[:2]) == {"Ann", "<b>x</b>"} and names[2:] == ["www.evil.com", "Bob"], names
@@ -213,8 +213,8 @@ def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_p
     pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-top-five.png"))
     settle(pg)
 
-    pg.get_by_role("button", name="Show the results").click()
-    expect(main.get_by_role("heading", name="1st")).to_be_visible(timeout=15000)
+    press(pg, pg.get_by_role("button", name="Show the results"))
+    expect(main.get_by_role("heading", name="1st")).to_be_visible()
     heights = [main.locator(f".tt-block-{n}").bounding_box()["height"] for n in (1, 2, 3)]
     assert heights[0] > heights[1] > heights[2], heights  # steps of different heights
     xs = [main.locator(f".tt-block-{n}").bounding_box()["x"] for n in (2, 1, 3)]
@@ -246,21 +246,21 @@ def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(pro
     pg = projector_page
 
     pg.goto(f"{url}/scoresheet?view=games")
-    expect(pg.get_by_text("Saved games")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("Saved games")).to_be_visible()
     settle(pg)
     pg.get_by_role("button", name="Delete", exact=True).click()
-    expect(pg.get_by_text("only the club's organiser can delete a game")).to_be_visible(timeout=15000)
+    expect(pg.get_by_text("only the club's organiser can delete a game")).to_be_visible()
     expect(pg.get_by_role("button", name="Yes, delete it")).to_have_count(0)
     settle(pg)
 
     pg.goto(f"{url}/scoresheet?game={gid}")
-    expect(pg.get_by_text("deal 1)")).to_be_visible(timeout=30000)  # "… more than 15 minutes ago (deal 1)"
+    expect(pg.get_by_text("deal 1)")).to_be_visible()  # "… more than 15 minutes ago (deal 1)"
     settle(pg)
     expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_disabled()
     expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_disabled()
 
     pg.goto(f"{url}/seasons")
-    expect(pg.get_by_text("only the club's organiser can rename games and players")).to_be_visible(timeout=30000)
+    expect(pg.get_by_text("only the club's organiser can rename games and players")).to_be_visible()
     expect(pg.get_by_role("button", name="Rename the player")).to_have_count(0)
     expect(pg.get_by_role("button", name="Rename the game")).to_have_count(0)
     settle(pg)
@@ -275,10 +275,10 @@ def test_a_visitor_cannot_change_the_clubs_data_until_the_organiser_signs_in(pro
 
     pg.get_by_label("Organiser passphrase").fill(TEACHER_PASSPHRASE)
     pg.get_by_role("button", name="Sign in as the organiser").click()
-    expect(pg.get_by_role("button", name="Rename the player")).to_be_visible(timeout=15000)
+    expect(pg.get_by_role("button", name="Rename the player")).to_be_visible()
     settle(pg)
     pg.goto(f"{url}/scoresheet?game={gid}")  # a new page load: the cookie keeps the organiser signed in
-    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled(timeout=30000)
+    expect(pg.get_by_role("button", name="Delete", exact=True)).to_be_enabled()
     expect(pg.get_by_role("button", name="Edit", exact=True)).to_be_enabled()
     settle(pg)
 
@@ -296,23 +296,23 @@ def test_a_phone_counts_the_time_down_and_takes_no_answer_once_it_is_up(browser,
     try:
         pg = ctx.new_page()
         pg.goto(f"{url}/class?code={quiz.code}")
-        expect(pg.get_by_label("Your name")).to_be_visible(timeout=30000)
+        expect(pg.get_by_label("Your name")).to_be_visible()
         settle(pg)
         pg.get_by_label("Your name").fill("Ann")
         pg.get_by_role("button", name="Join the quiz").click()
-        expect(pg.get_by_text("will start the quiz")).to_be_visible(timeout=15000)
+        expect(pg.get_by_text("will start the quiz")).to_be_visible()
         cs, s = class_store(db)
         try:
             cs.move(quiz.id, 0)
         finally:
             s.close()
         timer = pg.get_by_role("timer")
-        expect(timer).to_be_visible(timeout=15000)  # the page followed the teacher by itself
+        expect(timer).to_be_visible()  # the page followed the teacher by itself
         expect(pg.get_by_role("textbox", name="Your answer")).to_be_visible()
         first = int(timer.get_attribute("aria-label").split()[0])
-        expect(timer).not_to_have_attribute("aria-label", f"{first} seconds left", timeout=5000)  # it ticks
+        expect(timer).not_to_have_attribute("aria-label", f"{first} seconds left")  # it ticks
         assert int(timer.get_attribute("aria-label").split()[0]) < first <= 10
-        expect(pg.get_by_text("Time is up for question 1")).to_be_visible(timeout=20000)
+        expect(pg.get_by_text("Time is up for question 1")).to_be_visible()
         expect(pg.get_by_role("textbox", name="Your answer")).to_have_count(0)
         pg.screenshot(path=str(ROOT / "test-artifacts" / "phone-time-up.png"))
     finally:

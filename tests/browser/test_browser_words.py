@@ -29,9 +29,9 @@ def test_bid_buttons_show_their_whole_label(browser, server, width):
     page = ctx.new_page()
     try:
         page.goto(f"{server}/practice?players=4&seed={SEED}")
-        expect(page.get_by_role("heading", name="Practice")).to_be_visible(timeout=30000)
+        expect(page.get_by_role("heading", name="Practice")).to_be_visible()
         for label in labels:
-            expect(page.get_by_role("button", name=label, exact=True)).to_be_visible(timeout=30000)
+            expect(page.get_by_role("button", name=label, exact=True)).to_be_visible()
         settle(page)
         for label in labels:
             button = page.get_by_role("button", name=label, exact=True)
@@ -49,13 +49,13 @@ def test_bid_buttons_show_their_whole_label(browser, server, width):
 def test_a_drill_answer_is_drawn_as_card_pictures(page, server):
     q = generate("legal", 3, players=4, difficulty=1)
     page.goto(f"{server}/drill?kind=legal&seed=3&players=4&difficulty=1")
-    expect(page.get_by_role("heading", name="Drill")).to_be_visible(timeout=30000)
+    expect(page.get_by_role("heading", name="Drill")).to_be_visible()
     settle(page)
     assert len(q.answer) > 1  # one right card of several: the verdict lists the others, the answer line shows all
     page.get_by_role("textbox", name="…or type the cards").fill(q.answer[0].code)
     page.get_by_role("button", name="Check what I typed").click()
     answer = page.locator("p", has_text="Answer:").first
-    expect(answer).to_be_visible(timeout=30000)
+    expect(answer).to_be_visible()
     imgs = answer.locator("img.tt-card")
     expect(imgs).to_have_count(len(q.answer))
     alts = imgs.evaluate_all("els => els.map(e => [e.alt, e.naturalWidth])")
