@@ -6,7 +6,7 @@ from tutor.content import CheckStep
 from tutor.content.verify import check_answer
 from tutor.quiz import generate
 from tutor.quiz.question import AnswerType
-from tutor.ui.question import answered_by_table
+from tutor.ui.quiz.question import answered_by_table
 
 
 def submit_form(at, form: str) -> None:

@@ -11,9 +11,9 @@ from streamlit.testing.v1 import AppTest
 from tutor.quiz import RULES, generate
 from tutor.quiz.puzzles import address_code
 from tutor.skills import SKILLS
-from tutor.ui import data
-from tutor.ui.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
-from tutor.ui.table_model import answered_by_table
+from tutor.ui.common import data
+from tutor.ui.quiz.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
+from tutor.ui.table.table_model import answered_by_table
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
@@ -131,7 +131,7 @@ def test_drill_wrong_cards_get_partial_credit_and_reset_the_streak():
 def test_one_drill_answer_is_one_run_that_shows_the_new_streak_and_mastery(monkeypatch):
     """The streak line and the mastery line above the question are filled in after the answer is counted,
     so they are up to date without a second run of the page."""
-    import tutor.ui.drill as drill
+    import tutor.ui.learn.drill as drill
     runs = []
     real_render = drill.render
     monkeypatch.setattr(drill, "render", lambda: runs.append(1) or real_render())  # the page imports it each run

@@ -55,7 +55,7 @@ def test_deep_link_opens_that_lesson():
 def test_a_lesson_can_be_stepped_through_to_the_end():
     from lesson_answers import play_lesson
 
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
 
     at = app("tutor/ui/pages/lesson.py", lesson="the-deck")
     play_lesson(at, course().lesson("the-deck"))
@@ -66,7 +66,7 @@ def test_a_lesson_can_be_stepped_through_to_the_end():
 
 def test_a_fixed_check_gives_right_and_wrong_feedback():
     from tutor.content import CheckStep
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
 
     lesson = course().lesson("the-deck")
     steps = [*lesson.steps, *lesson.quiz]
@@ -143,7 +143,7 @@ def test_drill_seed_deep_link_reproduces_the_question():
 
 
 def test_puzzle_solved_is_recorded():
-    from tutor.ui.data import puzzles
+    from tutor.ui.common.data import puzzles
 
     first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
     at = app("tutor/ui/pages/puzzles.py", puzzle=first.id)

@@ -14,9 +14,9 @@ from tutor.engine import CARDS, Bid, Contract, Phase, PlayCard, parse_cards
 from tutor.practice.table import NAMES, Table
 from tutor.quiz import check_answer, generate
 from tutor.quiz.positions import replay
-from tutor.ui.cards import card_name
-from tutor.ui.practice_parts import names_for
-from tutor.ui.table_model import (
+from tutor.ui.common.cards import card_name
+from tutor.ui.practice.practice_parts import names_for
+from tutor.ui.table.table_model import (
     TableView,
     answer_of,
     answered_by_table,
@@ -229,7 +229,7 @@ def test_a_lesson_card_check_on_the_table_still_takes_a_typed_answer(tmp_path, m
 
     from streamlit.testing.v1 import AppTest
 
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
 
     lesson = course().lesson("ranks")
     i = next(i for i, s in enumerate(lesson.steps) if getattr(s, "answer_kind", None) == "card")

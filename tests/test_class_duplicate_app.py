@@ -164,7 +164,7 @@ def test_the_dashboard_ranks_the_class_and_shows_where_it_split(monkeypatch):
                 dup.save(cs, token, 0, t.deal.log)
         people, plays = dup.plays(cs, quiz.id)
         want = ds.ranking(4, {k: (p.score, p.took) for k, p in plays.items()}, dict(people))
-        from tutor.ui.duplicate_board import ranking_csv
+        from tutor.ui.classroom.duplicate_board import ranking_csv
         rows = [r.split(",") for r in ranking_csv(cs, quiz).splitlines()]
         assert rows[0] == ["place", "learner", "deals", "attack_pct", "defence_pct", "global_pct"]
         assert [(r[1], r[5]) for r in rows[1:]] == [(w.name, str(ds.pct(w.global_))) for w in want]

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.classroom import passphrase
 from tutor.classroom.store import ClassStore
 from tutor.progress import Store
-from tutor.ui.safe import JOINER, plain  # the page escapes answers for Markdown ("6.5" is written 6\\.5)
+from tutor.ui.common.safe import JOINER, plain  # the page escapes answers for Markdown ("6.5" is written 6\\.5)
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 
@@ -308,7 +308,7 @@ def test_the_projector_shows_the_code_and_qr_with_no_controls_on_the_projected_p
     assert any(f">{code}</div>" in b and "font: 700" in b for b in big)  # the code, large
     (img,) = teacher.main.get("image")
     assert img.proto.imgs[0].caption == "Scan to join" and img.proto.imgs[0].url.endswith(".png")
-    from tutor.ui.projector import qr_png
+    from tutor.ui.classroom.projector import qr_png
     assert png_size(qr_png(f"/class?code={code}"))[0] >= 250  # the image the page sent, from its cache
     assert '<div class="tt-count">1 joined</div><ul class="tt-chips" aria-label="Joined"><li class="tt-chip">Ann</li>' \
         in " ".join(h.proto.body for h in teacher.main.get("html"))
@@ -361,7 +361,7 @@ def test_a_teacher_paced_quiz_the_projector_question_and_the_podium():
     button(teacher, "Show the results").click()
     teacher.run()
     assert "the end" in main_text(teacher)
-    podium = " ".join(h.proto.body for h in teacher.main.get("html"))  # the steps (tutor/ui/stage.py)
+    podium = " ".join(h.proto.body for h in teacher.main.get("html"))  # the steps (tutor/ui/classroom/stage.py)
     assert re.findall(r'tt-pname">(\w+)<.*?aria-level="3">(\w+)<', podium) == [("Bob", "2nd"), ("Ann", "1st")]
     ann.run()
     assert "Your result: 2 right out of 2" in ann.subheader[0].value
@@ -585,7 +585,7 @@ def test_a_reload_with_the_cookie_keeps_the_teacher_signed_in(monkeypatch):
     """AppTest cannot send cookies, so the page's reading of them is given one: a valid token opens the
     area, a forged or expired one does not."""
     from tutor.classroom import signin
-    from tutor.ui import teacher as teacher_page
+    from tutor.ui.classroom.classroom import teacher as teacher_page
     s = Store.open(os.environ["TUTOR_DATABASE_URL"])
     try:
         key = signin.signing_key(s.engine)
@@ -604,7 +604,7 @@ def test_a_cookie_replayed_after_locking_the_teacher_area_is_refused(monkeypatch
     """Issue 29: "Lock the teacher area" took the cookie back from this browser only, and a copy of it
     still opened the area. Now the lock ends the token on the server."""
     from tutor.classroom import signin
-    from tutor.ui import teacher as teacher_page
+    from tutor.ui.classroom.classroom import teacher as teacher_page
     at = page("teacher")
     at.text_input[0].input(PASS)
     button(at, "Unlock").click()

@@ -256,7 +256,8 @@ def test_the_checker_sees_every_quiz_kind():
 
 @pytest.mark.parametrize("load", ["from pathlib import Path; from tutor.cli.content_cmds import collect; "
                                   "problems = collect([Path('lessons')])[1]",
-                                  "from tutor.ui import data; problems = data.course().problems"], ids=["cli", "app"])
+                                  "from tutor.ui.common import data; problems = data.course().problems"],
+                         ids=["cli", "app"])
 def test_each_entry_point_hands_every_quiz_kind_to_the_checker(load):
     """The CLI and the app load lessons, so each registers the generators: a fresh process, only the entry point."""
     code = (f"{load}; from tutor.content.verify import QuizContext; from tutor.quiz import KINDS, generate; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from apptest_helpers import app
 
 from tutor.club.duplicate import Result, pct, rank
-from tutor.ui.duplicate import SETUP, marque_key
+from tutor.ui.club.duplicate import SETUP, marque_key
 
 PAGE = "tutor/ui/pages/duplicate.py"
 LINES = {"N": "Ann, Bea", "E": "Cy, Dom", "S": "Eli, Flo", "W": "Gil, Hob"}

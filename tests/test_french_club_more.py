@@ -18,7 +18,8 @@ from tutor.club.duplicate_csv import from_csv as duplicate_from_csv
 ROOT = Path(__file__).resolve().parents[1]
 FRAGMENT = i18n.LOCALES / "fr" / "LC_MESSAGES" / "club_more.po"
 MINE = [*sorted(str(p.relative_to(ROOT)) for d in ("club", "worksheets") for p in (ROOT / "tutor" / d).glob("*.py")),
-        "tutor/classroom/stats.py", "tutor/ui/duplicate.py", "tutor/ui/scoresheet.py", "tutor/ui/class_board.py",
+        "tutor/classroom/stats.py", "tutor/ui/club/duplicate.py", "tutor/ui/club/scoresheet.py",
+        "tutor/ui/classroom/class_board.py",
         "tutor/engine/scoring.py", "tutor/engine/rules.py"]
 PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rs])?\}")
 # Words that give English away in a refusal (whole words); French never uses them.

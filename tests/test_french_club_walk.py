@@ -11,8 +11,8 @@ from test_duplicate_page import enter_marques
 from test_french_club_pages import french, no_english, page, press, shown  # noqa: F401  (french: a fixture)
 
 from tutor import i18n
-from tutor.ui.duplicate import SETUP
-from tutor.ui.seasons import CHOSEN
+from tutor.ui.club.duplicate import SETUP
+from tutor.ui.club.seasons import CHOSEN
 
 pytestmark = pytest.mark.usefixtures("french")  # every run of the app in French
 

@@ -83,7 +83,7 @@ def shown(at: AppTest) -> list[str]:
             walk(child)
 
     walk(at._tree)
-    from tutor.ui.table_component import CSS, JS
+    from tutor.ui.table.table_component import CSS, JS
     return [s for s in out if s not in (JS, CSS)]
 
 

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 FRAGMENTS = sorted((ROOT / "tutor" / "i18n" / "locales" / "fr" / "LC_MESSAGES").glob("*.po"))
 FILES = sorted([*ROOT.glob("lessons/fr/*.yaml"), *ROOT.glob("puzzles/fr/**/*.yaml"),
-                ROOT / "tutor" / "ui" / "rules_summary.fr.md"])
+                ROOT / "tutor" / "ui" / "quiz" / "rules_summary.fr.md"])
 # Placeholders, code, icons and addresses are not prose; nor is the typed-answer syntax ("objectif: 41").
 KEPT = re.compile(r"\{[^{}]*\}|`[^`]*`|https?://\S+|:material/\w+:|\b\w+: \d")
 

@@ -23,7 +23,7 @@ from tutor.progress import AnswerRecord
 from tutor.progress.club_store import ClubStore
 from tutor.progress.transfer import export_learner
 from tutor.quiz import generate
-from tutor.ui.safe import plain
+from tutor.ui.common.safe import plain
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")

@@ -101,7 +101,7 @@ def test_np_marks_a_message_said_later_in_its_context():
 
 def test_the_club_refusals_and_the_drill_name_their_words_in_their_context():
     from tutor.club.entry import field_words
-    from tutor.ui.drill import KIND_LABELS
+    from tutor.ui.learn.drill import KIND_LABELS
     with i18n.using("fr"):
         assert field_words("partner") == "appelé" and field_words("petit_au_bout") == "Petit au bout"
         assert i18n._(KIND_LABELS["poignee"]) == "La poignée" and i18n._("Poignée") == "Poignée"

@@ -19,10 +19,12 @@ from tutor import i18n
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
 FRAGMENT = ROOT / "tutor" / "i18n" / "locales" / "fr" / "LC_MESSAGES" / "ui_learn.po"
-MINE = ("course.py", "lesson.py", "lesson_memory.py", "drill.py", "question.py", "daily.py", "puzzles.py",
-        "strategy_puzzle.py", "practice.py", "practice_parts.py", "practice_guided.py", "replay.py", "progress.py",
-        "reference.py", "check.py", "cards.py", "widgets.py", "line_stepper.py", "line_model.py", "table_model.py",
-        "table_view.py", "table_picture.py", "table_component.py", "safe.py", "data.py", "text.py")
+MINE = ("learn/course.py", "learn/lesson.py", "learn/lesson_memory.py", "learn/drill.py", "quiz/question.py",
+        "learn/daily.py", "learn/puzzles.py", "learn/strategy_puzzle.py", "practice/practice.py",
+        "practice/practice_parts.py", "practice/practice_guided.py", "learn/replay.py", "learn/progress.py",
+        "quiz/reference.py", "learn/check.py", "common/cards.py", "common/widgets.py", "table/line_stepper.py",
+        "table/line_model.py", "table/table_model.py", "table/table_view.py", "table/table_picture.py",
+        "table/table_component.py", "common/safe.py", "common/data.py", "common/text.py")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -76,7 +78,7 @@ def test_the_fragment_uses_french_plurals_and_typography():
 
 
 def test_the_french_rules_summary_has_the_english_sections_in_order():
-    from tutor.ui import reference
+    from tutor.ui.quiz import reference
     english, french = reference.sections("en"), reference.sections("fr")
     assert len(french) == len(english) and [h for h, _ in french] != [h for h, _ in english]
     with i18n.using("fr"):
@@ -133,7 +135,7 @@ def shown(at: AppTest) -> str:
             walk(child)
 
     walk(at._tree)
-    from tutor.ui.table_component import CSS, JS  # the card table's code (its words come in its data)
+    from tutor.ui.table.table_component import CSS, JS  # the card table's code (its words come in its data)
     return "\n".join(s for s in out if s not in (JS, CSS))
 
 
@@ -175,7 +177,7 @@ def check_french(at: AppTest, extracted, *, french_words, english_words, content
 
 
 def test_course_map_in_french(french, extracted):
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
     at = page()
     check_french(at, extracted, french_words=["Commencez ici\u00a0: leçon 0", "Ouvrir", "environ", "Bien jouer"],
                  english_words=["Start here", "lessons done", "about 5 min"],
@@ -188,7 +190,7 @@ def test_a_lesson_in_french_from_its_first_step_to_a_check(french, extracted):
     check_french(at, extracted, french_words=["Étape 1 sur", "Suivant →", "← Retour", "environ"],
                  english_words=["Step 1 of", "Next →", "← Back"])
     from tutor.content import CheckStep
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
     lesson = course().lesson("the-deck")
     steps = list(lesson.steps) + list(lesson.quiz)
     i = next(k for k, s in enumerate(steps) if isinstance(s, CheckStep) and not s.is_generated)
@@ -233,7 +235,7 @@ def test_practice_in_french(french, extracted):
                  english_words=["New deal", "Restart this deal", "Play a deal", "hints used"])
     at.radio(key="pr_mode").set_value("Guided hands").run()
     from tutor.practice.guided import load_guided
-    from tutor.ui.data import PUZZLES
+    from tutor.ui.common.data import PUZZLES
     hands = load_guided(PUZZLES / "guided")[0]
     check_french(at, extracted, french_words=["Donne commentée", "Recommencer", "…ou tapez la carte à jouer"],
                  english_words=["Guided hand", "Start again", "Play on to the next decision"],

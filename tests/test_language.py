@@ -18,8 +18,8 @@ from tutor import i18n
 from tutor.progress import Store, migrate
 from tutor.progress.db import make_engine
 from tutor.progress.transfer import export_learner, import_learner
-from tutor.ui import language
-from tutor.ui import learner as lr
+from tutor.ui.common import language
+from tutor.ui.common import learner as lr
 
 ROOT = Path(__file__).resolve().parents[1]
 NAV_EN = {"Learn": ["Course", "Lesson", "Drill", "Puzzles", "Practice", "Progress"],
@@ -248,7 +248,7 @@ def test_an_exported_profile_keeps_its_language(store):
 
 # -- the French of this part ----------------------------------------------------------------------
 
-MINE = [ROOT / "streamlit_app.py", ROOT / "tutor" / "ui" / "language.py"]
+MINE = [ROOT / "streamlit_app.py", ROOT / "tutor" / "ui" / "common" / "language.py"]
 
 
 def test_every_string_of_the_frame_and_the_switch_has_its_french():

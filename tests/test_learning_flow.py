@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.content import CheckStep
 from tutor.progress import AnswerRecord
 from tutor.quiz import generate
-from tutor.ui.data import course
+from tutor.ui.common.data import course
 
 LESSON = "tutor/ui/pages/lesson.py"
 

@@ -13,7 +13,7 @@ from lesson_answers import answer_check, next_button
 from tutor.content import CheckStep
 from tutor.progress import lesson_store as ls
 from tutor.progress.store import REVEALED
-from tutor.ui.data import course
+from tutor.ui.common.data import course
 
 LESSON = "tutor/ui/pages/lesson.py"
 COURSE = "tutor/ui/pages/course.py"

@@ -8,8 +8,8 @@ from apptest_helpers import app
 from tutor.content import ExampleStep, render_example
 from tutor.content.schema import BestCardExample
 from tutor.strategy import Position, solve
-from tutor.ui.data import course
-from tutor.ui.line_model import line_steps
+from tutor.ui.common.data import course
+from tutor.ui.table.line_model import line_steps
 
 LESSON = "tutor/ui/pages/lesson.py"
 

@@ -86,7 +86,7 @@ def test_the_course_map_marks_lessons_with_icons_and_words(db):
 
 
 def test_a_solved_puzzle_is_marked_in_words(db):
-    from tutor.ui.data import puzzles
+    from tutor.ui.common.data import puzzles
     me = db.default_learner()
     first = puzzles()[0]
     db.record_puzzle(me.id, first.id, solved=True, credit=1.0)

@@ -395,7 +395,7 @@ def test_worksheet_key_prints_the_convention_and_signed_steps():
 
 
 def test_form_fields_come_in_the_order_of_the_steps():
-    from tutor.ui.question import form_rows
+    from tutor.ui.quiz.question import form_rows
     keys = ["target", "result", "contract", "petit_au_bout", "per_defender", "taker", "defender"]
     assert [k for row in form_rows(keys) for k in row] == keys
     assert all(len(row) <= 2 for row in form_rows(keys))

@@ -5,7 +5,7 @@ import pytest
 
 from tests.test_classroom_app import HASH, button, page, snapshot, unlocked_teacher
 from tutor.classroom import passphrase
-from tutor.ui.safe import plain
+from tutor.ui.common.safe import plain
 
 GARDE = """title: Garde won by 4
 question: "A garde: the attack has 45 points with 2 oudlers, no bonus. What does each defender pay?"

@@ -22,8 +22,8 @@ from tutor.strategy.bots.principles import PRINCIPLES, STRATEGY_LESSONS
 from tutor.strategy.exact.position import Position
 from tutor.strategy.exact.solver import solve
 from tutor.strategy.review.deal import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
-from tutor.ui import practice as page
-from tutor.ui.cards import card_label
+from tutor.ui.common.cards import card_label
+from tutor.ui.practice.practice import practice as page
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PAGE = "tutor/ui/pages/practice.py"
@@ -96,7 +96,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     # The learner scores the deal on the breakdown form, then sees the full count.
     q_fields = [f for f in FIELDS if any(t.label == FIELDS[f][0] for t in at.text_input)]
     assert "target" in q_fields and "taker" in q_fields
-    from tutor.ui.practice_parts import score_question
+    from tutor.ui.practice.practice_parts import score_question
     q = score_question(d)
     for f in q.fields:
         at.text_input(key=f"pr_score_4_218_f_{f.key}").set_value(str(q.answer[f.key]))

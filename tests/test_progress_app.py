@@ -35,7 +35,7 @@ def test_empty_progress_page_says_how_to_start():
     at = app(PROGRESS)
     assert not at.exception
     assert at.title[0].value == "Your progress"
-    from tutor.ui.data import course, puzzles
+    from tutor.ui.common.data import course, puzzles
     assert [m.value for m in at.metric] == ["0", f"0 / {len(course().lessons)}", f"0 / {len(puzzles())}", "0 days"]
     assert "Answer a few questions" in at.info[0].value
 
@@ -73,7 +73,7 @@ def test_drill_answers_are_saved_and_shown_on_progress(db):
 def test_a_finished_lesson_is_remembered_in_a_new_session(db):
     from lesson_answers import play_lesson
 
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
 
     at = app("tutor/ui/pages/lesson.py", lesson="the-deck")
     play_lesson(at, course().lesson("the-deck"))
@@ -84,7 +84,7 @@ def test_a_finished_lesson_is_remembered_in_a_new_session(db):
 
 
 def test_a_solved_puzzle_is_saved(db):
-    from tutor.ui.data import puzzles
+    from tutor.ui.common.data import puzzles
 
     first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
     q = first.to_question()
@@ -434,7 +434,7 @@ def test_a_server_sign_in_is_the_learner(monkeypatch, db):
     monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
     db.create_learner("Chloé", pin="9999")  # someone else already has the name
     who = {"id": ("https://idp.example|sub-1", "Chloé")}
-    monkeypatch.setattr("tutor.ui.learner.signed_in", lambda: who["id"])
+    monkeypatch.setattr("tutor.ui.common.learner.signed_in", lambda: who["id"])
     at = app(PROGRESS)
     first = at.session_state["progress_learner"]
     assert first[1] == "Chloé (2)"
@@ -443,7 +443,7 @@ def test_a_server_sign_in_is_the_learner(monkeypatch, db):
     who["id"] = ("https://idp.example|sub-2", "Dan")
     other = app(PROGRESS)
     assert other.session_state["progress_learner"][1] == "Dan"
-    monkeypatch.setattr("tutor.ui.learner.signed_in", lambda: None)
+    monkeypatch.setattr("tutor.ui.common.learner.signed_in", lambda: None)
     at = AppTest.from_file(APP, default_timeout=60)
     at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x"}
     at.run()
@@ -456,7 +456,7 @@ def test_a_server_sign_in_is_the_learner(monkeypatch, db):
 def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
     """Lesson 3's closing quiz opens with a generated counting question: its first answer is saved
     with source "lesson", so a wrong one comes back in Replay my mistakes."""
-    from tutor.ui.data import course
+    from tutor.ui.common.data import course
 
     lesson = course().lesson("card-values")
     first_quiz = len(lesson.steps)
@@ -483,7 +483,7 @@ def test_a_generated_check_in_a_lesson_counts_toward_mastery_and_replay(db):
 
 def test_a_puzzle_answered_after_its_solution_was_shown_is_not_solved(db):
     """Issue 12, point 16: right after "Show the solution" is a revealed try, saved as not solved."""
-    from tutor.ui.data import puzzles
+    from tutor.ui.common.data import puzzles
 
     first = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
     q = first.to_question()

@@ -8,7 +8,7 @@ import hashlib
 from apptest_helpers import app
 
 from tutor.quiz.puzzles import address_code
-from tutor.ui import data
+from tutor.ui.common import data
 
 PAGE = "tutor/ui/pages/puzzles.py"
 PID = "overtrump-your-partner"

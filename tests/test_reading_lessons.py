@@ -22,7 +22,7 @@ from tutor.skills import STRATEGY_SKILLS
 from tutor.strategy.bots.policy import decide
 from tutor.strategy.exact.position import Position, PositionError
 from tutor.strategy.exact.solver import solve
-from tutor.ui.course import course_part
+from tutor.ui.learn.course import course_part
 
 REPO = Path(__file__).resolve().parent.parent
 NEW = ("five-players-play", "reading-the-cards", "excuse-garde-sans-chelem")

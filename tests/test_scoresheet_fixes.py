@@ -15,7 +15,7 @@ from tutor.club import FIELDS, EntryError, Game, from_csv, make_entry
 from tutor.club.csvio import CsvError
 from tutor.progress import Store
 from tutor.progress.club_store import ClubStore
-from tutor.ui import scoresheet as sc
+from tutor.ui.club import scoresheet as sc
 
 CODE_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")  # petit_au_bout, garde_sans, announced_made …
 FOUR = ["Ann", "Bob", "Cleo", "Dan"]

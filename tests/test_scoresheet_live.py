@@ -11,7 +11,7 @@ from test_scoresheet_page import SCORESHEET, deal, press, readme_game, start, to
 from tutor.club import Game
 from tutor.progress import Store
 from tutor.progress.club_store import ClubStore
-from tutor.ui import scoresheet as sc
+from tutor.ui.club import scoresheet as sc
 
 # Hand-worked deals for 4 players (each defender pays the same):
 # garde 60 with 1 oudler: target 51, made by 9, (25 + 9) x 2 = 68 from each defender, taker +204.

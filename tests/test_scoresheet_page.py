@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 from tutor.club import from_csv
 from tutor.progress import Store
 from tutor.progress.club_store import ClubStore
-from tutor.ui import scoresheet as sc
-from tutor.ui.safe import plain
+from tutor.ui.club import scoresheet as sc
+from tutor.ui.common.safe import plain
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 SCORESHEET, WORKSHEETS = "tutor/ui/pages/scoresheet.py", "tutor/ui/pages/worksheets.py"
@@ -268,7 +268,7 @@ def test_the_blank_score_sheet_is_offered_for_the_game(clubs):
 
 
 def test_worksheets_are_made_only_when_asked(monkeypatch):
-    from tutor.ui import worksheets as ws
+    from tutor.ui.learn import worksheets as ws
     calls = []
     real = ws.make_worksheet
     monkeypatch.setattr(ws, "make_worksheet", lambda *a, **k: calls.append((a, k)) or real(*a, **k))

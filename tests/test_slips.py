@@ -181,7 +181,7 @@ SAME_SLIP = [
 def test_the_lesson_and_the_score_form_name_the_same_slip(asked, deal, given, slip_id):
     from tutor.content import CheckStep
     from tutor.quiz.scoreform import mistakes_for, score_params
-    from tutor.ui.lesson import slip_for_check
+    from tutor.ui.learn.lesson import slip_for_check
 
     s = score_deal(**deal)
     assert find(asked, s, given).id == slip_id  # the table the lesson checks read

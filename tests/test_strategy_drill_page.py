@@ -126,7 +126,7 @@ def test_a_rerun_never_estimates_again(db, monkeypatch):
     import streamlit as st
 
     from tutor.quiz.kinds import contract
-    from tutor.ui import question as ui_question
+    from tutor.ui.quiz import question as ui_question
     made, estimated = [], []
     real_generate, real_estimate = ui_question.generate, contract.estimate_bids
     monkeypatch.setattr(ui_question, "generate", lambda *a, **kw: made.append(a) or real_generate(*a, **kw))
@@ -146,7 +146,7 @@ def test_a_wrong_best_card_shows_me_the_refutation_and_the_perfect_line_trick_by
     me" plays the solver's line after it, starting with the learner's own card."""
     from tutor.engine import card
     from tutor.strategy import Position, solve
-    from tutor.ui.line_model import line_steps
+    from tutor.ui.table.line_model import line_steps
     at, q, key = open_question("attack_card", 4)
     wrong = wrong_answer(q)
     give(at, q, key, wrong)

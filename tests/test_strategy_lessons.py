@@ -325,7 +325,7 @@ def test_every_tied_best_card_is_accepted(course):
 
 
 def test_a_missed_best_card_check_names_every_tied_card(course):
-    from tutor.ui.lesson import _answer_text
+    from tutor.ui.learn.lesson import _answer_text
     hunt = next(q for q in course.lesson("attack-play").quiz if q.answer == "T18")  # the 18 and 16 tie
     assert _answer_text(hunt) == "trump 16 or trump 18"  # by name, never the codes
     excuse = next(s for s in course.lesson("attack-play").steps if isinstance(s, CheckStep) and s.answer == "EX")
@@ -386,7 +386,7 @@ def test_each_strategy_lesson_plays_through_in_the_lesson_page(lid):
     from apptest_helpers import app
     from lesson_answers import play_lesson
 
-    from tutor.ui import data
+    from tutor.ui.common import data
 
     lesson = data.course().lesson(lid)
     at = app("tutor/ui/pages/lesson.py", lesson=lid, step="1")

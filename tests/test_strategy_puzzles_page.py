@@ -8,9 +8,9 @@ from tutor.engine import card
 from tutor.progress import Store
 from tutor.progress.rating import Rating, after_puzzle
 from tutor.strategy import solve
-from tutor.ui import data
-from tutor.ui.line_model import line_steps
-from tutor.ui.table_model import position_view
+from tutor.ui.common import data
+from tutor.ui.table.line_model import line_steps
+from tutor.ui.table.table_model import position_view
 
 PID = "petit-when-nobody-can-overtrump"  # the taker must put the Petit on a trick nobody can overtrump
 
@@ -215,7 +215,7 @@ def test_a_single_dummy_puzzle_shows_only_the_seats_view_and_grades_by_the_advis
 
     from tutor.engine import card
     from tutor.quiz.seat_puzzles import hidden_cards, seat_view
-    from tutor.ui.cards import card_name
+    from tutor.ui.common.cards import card_name
 
     p = puzzle(SEAT_PID)
     at = app("tutor/ui/pages/puzzles.py", puzzle=SEAT_PID)
@@ -244,7 +244,7 @@ def test_a_single_dummy_puzzle_shows_only_the_seats_view_and_grades_by_the_advis
 
 def test_a_single_dummy_puzzle_answered_right(db):
     from tutor.engine import card
-    from tutor.ui.cards import card_name
+    from tutor.ui.common.cards import card_name
 
     at = app("tutor/ui/pages/puzzles.py", puzzle=SEAT_PID)
     at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("1D")

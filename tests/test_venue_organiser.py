@@ -16,7 +16,7 @@ from tutor.db import utcnow
 from tutor.limits import CLUB_TABLE_FIX_MINUTES
 from tutor.progress import Store
 from tutor.progress.club_store import ClubStore
-from tutor.ui import organiser
+from tutor.ui.club import organiser
 
 SCORESHEET, SEASONS = "tutor/ui/pages/scoresheet.py", "tutor/ui/pages/seasons.py"
 PASS = "the club's own phrase"

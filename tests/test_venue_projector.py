@@ -13,8 +13,8 @@ from tutor.classroom import passphrase, signin
 from tutor.classroom.store import ClassStore
 from tutor.progress import Store
 from tutor.quiz.order import shown_choices
-from tutor.ui import teacher as teacher_page
-from tutor.ui.safe import plain
+from tutor.ui.classroom.classroom import teacher as teacher_page
+from tutor.ui.common.safe import plain
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """Worked examples: the author writes the situation, the engine computes the result, this writes it up.
 
 ``render_example(step)`` returns Markdown for an example step. A row of cards is written as a mark,
-``{cards:10H T14}``, which the app draws as card pictures (``tutor.ui.cards.with_card_pictures``) and plain
+``{cards:10H T14}``, which the app draws as card pictures (``tutor.ui.common.cards.with_card_pictures``) and plain
 text writes as names (``plain_cards``); a card in a sentence is written by its name (10♥, trump 14, the
 Excuse). A learner never reads a code. Bad situations raise ``ExampleError``.
 
