@@ -116,10 +116,9 @@ def _answer_check(page, server, lesson_id: str, i: int, step, *, right: bool) ->
 def test_lesson_answers_score_and_stars_survive_reloads(page, server):
     """Issue 27: lesson 0 with a wrong answer, reloads between the checks and at the last step, then the
     score; a reload after the end and the course map show the same score and stars."""
-    from tutor.ui.data import LESSONS
-
     from tutor.content import CheckStep
     from tutor.content.lessons import load_course
+    from tutor.ui.data import LESSONS
 
     lesson = load_course(LESSONS).lesson("a-whole-deal")
     steps = [*lesson.steps, *lesson.quiz]

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 from streamlit_page import settle
 from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import choose, segment
-from tutor.ui.safe import unlinked
 
 from conftest import TEACHER_PASSPHRASE
+from tutor.ui.safe import unlinked
 
 TRAP = "http://127.0.0.1:9/x"
 EVIL = f"![p]({TRAP})<img src=x>"  # 37 characters: a name may have 40

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from streamlit_page import settle
-from tutor.ui.cards import card_name
 
 from tutor.quiz import generate
+from tutor.ui.cards import card_name
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
