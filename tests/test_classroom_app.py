@@ -585,7 +585,7 @@ def test_a_reload_with_the_cookie_keeps_the_teacher_signed_in(monkeypatch):
     """AppTest cannot send cookies, so the page's reading of them is given one: a valid token opens the
     area, a forged or expired one does not."""
     from tutor.classroom import signin
-    from tutor.ui.classroom.classroom import teacher as teacher_page
+    from tutor.ui.classroom import teacher as teacher_page
     s = Store.open(os.environ["TUTOR_DATABASE_URL"])
     try:
         key = signin.signing_key(s.engine)
@@ -604,7 +604,7 @@ def test_a_cookie_replayed_after_locking_the_teacher_area_is_refused(monkeypatch
     """Issue 29: "Lock the teacher area" took the cookie back from this browser only, and a copy of it
     still opened the area. Now the lock ends the token on the server."""
     from tutor.classroom import signin
-    from tutor.ui.classroom.classroom import teacher as teacher_page
+    from tutor.ui.classroom import teacher as teacher_page
     at = page("teacher")
     at.text_input[0].input(PASS)
     button(at, "Unlock").click()

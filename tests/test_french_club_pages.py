@@ -289,7 +289,7 @@ def test_class_duplicate_ranking_csv_in_french(monkeypatch):
     from types import SimpleNamespace
 
     from tutor.classroom.duplicate_stats import Standing
-    from tutor.ui.classroom.classroom import duplicate_board as board
+    from tutor.ui.classroom import duplicate_board as board
     standing = Standing(1, "Ann", 2, Fraction(1, 3), None, Fraction(1, 3))
     monkeypatch.setattr(board.dup, "plays", lambda cs, quiz_id: ([(1, "Ann")], {}))
     monkeypatch.setattr(board.ds, "ranking", lambda n, results, names: [standing])

@@ -9,7 +9,7 @@ from test_practice_page import learner_step, play_to_the_end, practice, table
 
 from tutor.engine import Phase, RuleSet
 from tutor.strategy.review.deal import Decision, learner_steps
-from tutor.ui.practice.practice import practice as page
+from tutor.ui.practice import practice as page
 
 
 def _to_the_poignee(at) -> None:

@@ -23,7 +23,7 @@ from tutor.strategy.exact.position import Position
 from tutor.strategy.exact.solver import solve
 from tutor.strategy.review.deal import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
 from tutor.ui.common.cards import card_label
-from tutor.ui.practice.practice import practice as page
+from tutor.ui.practice import practice as page
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PAGE = "tutor/ui/pages/practice.py"

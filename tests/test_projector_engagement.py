@@ -19,8 +19,8 @@ from tutor.classroom.store import ClassError, ClassStore, Reason, Tallies
 from tutor.classroom.timer import check_seconds, time_left, too_late
 from tutor.db import utcnow
 from tutor.progress import Store
-from tutor.ui.classroom.classroom import stage
-from tutor.ui.classroom.classroom import teacher as teacher_page
+from tutor.ui.classroom import stage
+from tutor.ui.classroom import teacher as teacher_page
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 HOSTILE = ["<b>x</b>", "www.evil.com", "Zoé & <i>co</i>"]

@@ -13,7 +13,7 @@ from tutor.classroom import passphrase, signin
 from tutor.classroom.store import ClassStore
 from tutor.progress import Store
 from tutor.quiz.order import shown_choices
-from tutor.ui.classroom.classroom import teacher as teacher_page
+from tutor.ui.classroom import teacher as teacher_page
 from tutor.ui.common.safe import plain
 
 
