@@ -13,8 +13,9 @@ from lesson_texts import written
 import tutor.quiz  # noqa: F401  (hands the generators to the lesson checker)
 from tutor import i18n
 from tutor.cli import main
+from tutor.content.example_words import plain_cards
 from tutor.content.lessons import lesson_files, load_course, load_lesson
-from tutor.content.render import plain_cards, render_example
+from tutor.content.render import render_example
 from tutor.content.schema import CheckStep, ExampleStep, TextStep
 from tutor.content.stamps import check_translation, stamp_translation, translation_files
 from tutor.content.verify import check_answer

@@ -15,10 +15,11 @@ from lesson_texts import written
 
 import tutor.quiz  # noqa: F401  (hands the generators to the lesson checker)
 from tutor import i18n
+from tutor.content.example_words import plain_cards
 from tutor.content.glossary import load_glossary
 from tutor.content.lessons import load_course
 from tutor.content.measures import Measures
-from tutor.content.render import plain_cards, render_example
+from tutor.content.render import render_example
 from tutor.content.schema import CheckStep, ExampleStep
 from tutor.i18n.words import say
 from tutor.practice.guided import load_guided

@@ -11,8 +11,9 @@ import pytest
 from tutor.cli import main
 from tutor.content import load_course, load_lesson
 from tutor.content.cardcodes import strict_cards
+from tutor.content.example_words import ExampleError
 from tutor.content.lessons import derive_seed
-from tutor.content.render import ExampleError, render_spec
+from tutor.content.render import render_spec
 from tutor.content.schema import (
     AuctionExample,
     CallExample,

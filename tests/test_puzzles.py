@@ -9,7 +9,8 @@ from tutor.cli import main
 from tutor.engine import EXCUSE, PETIT
 from tutor.quiz import RULES, AnswerType, check_answer
 from tutor.quiz.puzzles import check_puzzle_dir, check_puzzle_file, load_puzzles, puzzle_files
-from tutor.quiz.strategy_puzzles import STRATEGY_KINDS, default_cache
+from tutor.quiz.strategy_puzzles import STRATEGY_KINDS
+from tutor.quiz.strategy_record import default_cache
 from tutor.skills import SKILLS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,7 +23,7 @@ from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..i18n import _, ngettext
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
-from ..quiz.strategy_puzzles import default_cache
+from ..quiz.strategy_record import default_cache
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

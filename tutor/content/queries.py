@@ -50,18 +50,18 @@ from ..engine.rules import PETIT_AU_BOUT_BONUS
 from ..engine.words import Text
 from ..i18n import _
 from ..i18n.words import say
-from .glossary import Glossary
-from .query_args import QueryError, Result, _args, _card, _cards, _choice, _contract, _full_hand, _pile, _players
-from .render import (
+from .example_words import (
     DOG_SENTENCES,
     ExampleError,
-    call_result,
     check_disjoint,
     check_score_params,
     engine_text,
     fmt,
     hand_players,
 )
+from .glossary import Glossary
+from .query_args import QueryError, Result, _args, _card, _cards, _choice, _contract, _full_hand, _pile, _players
+from .render import call_result
 from .schema import ScoreParams
 from .strategy_queries import (
     _codes,

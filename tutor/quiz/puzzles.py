@@ -50,7 +50,8 @@ from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
 from .scoreform import FIELDS
 from .solvers import ASKS, SOLVERS, PositionError, solve
-from .strategy_puzzles import STRATEGY_KINDS, BidCache, StrategyPuzzle, parse_strategy, verify_strategy
+from .strategy_puzzles import STRATEGY_KINDS, parse_strategy, verify_strategy
+from .strategy_record import BidCache, StrategyPuzzle
 
 REQUIRED = ("id", "title", "kind", "difficulty", "position", "question", "solution")
 OPTIONAL = ("tags", "players", "ask", "explanation")

@@ -29,7 +29,7 @@ from pathlib import Path
 from ..content.yamlio import Problem
 from ..engine import CARDS, Card, Deal, Phase, SeatView, TarotError, card, parse_action
 from ..strategy.advisor.advise import advise_card
-from .strategy_puzzles import BidCache, StrategyPuzzle, default_cache
+from .strategy_record import BidCache, StrategyPuzzle, default_cache
 
 SEAT_BUDGET_MS = 1000  # the advisor's budget for a puzzle: about 200 sampled deals mid-deal
 MAX_LOG = 200  # actions in a deal's log: bids, a call, an écart, poignées and at most 78 cards

@@ -121,7 +121,7 @@ def with_card_pictures(text: str, *, width: int = INLINE_WIDTH) -> str:
     >>> with_card_pictures("Hand: {cards:KH}.").count("<img")
     1
     """
-    from ...content.render import CARDS_MARK
+    from ...content.example_words import CARDS_MARK
     return CARDS_MARK.sub(lambda m: cards_inline([BY_CODE[c] for c in m.group(1).split()], width=width), text)
 
 

@@ -10,7 +10,7 @@ from ...engine import parse_cards
 from ...i18n import DEFAULT, N_, _, language, ngettext, pgettext
 from ...progress.rating import nearest
 from ...quiz.puzzles import address_code
-from ...quiz.strategy_puzzles import StrategyPuzzle
+from ...quiz.strategy_record import StrategyPuzzle
 from ..common.cards import cards_inline
 from ..common.data import puzzles
 from ..common.learner import puzzle_rating, reveal_puzzle, saving_notice, track_puzzle

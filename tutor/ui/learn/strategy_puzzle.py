@@ -16,7 +16,8 @@ from ...i18n import N_, _, ngettext, percent
 from ...i18n.words import points
 from ...quiz.question import Feedback
 from ...quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
-from ...quiz.strategy_puzzles import BIDS, StrategyPuzzle, bid_label, bid_values, default_cache
+from ...quiz.strategy_puzzles import BIDS, bid_values
+from ...quiz.strategy_record import StrategyPuzzle, bid_label, default_cache
 from ...strategy import Position, solve
 from ...strategy.bidding.advice import signed_score
 from ...strategy.bidding.estimate import HOW
