@@ -76,7 +76,7 @@ def interactions(runs: int) -> list[tuple[str, float, float]]:
     out.append(("drill: new position", *timed(new_position, runs)))
 
     pz = page_app("puzzles")
-    from tutor.ui.table.table_model import answered_by_table
+    from tutor.ui.table.question_views import answered_by_table
     choice = [p for p in puzzles() if hasattr(p, "to_question") and p.to_question().answer_type.value == "choice"
               and not answered_by_table(p.to_question())]  # a choice among cards is made on the table
     turn = iter(range(10**6))

@@ -13,7 +13,7 @@ from tutor.quiz.puzzles import address_code
 from tutor.skills import SKILLS
 from tutor.ui.common import data
 from tutor.ui.quiz.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
-from tutor.ui.table.table_model import answered_by_table
+from tutor.ui.table.question_views import answered_by_table
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")

@@ -16,19 +16,8 @@ from tutor.quiz import check_answer, generate
 from tutor.quiz.positions import replay
 from tutor.ui.common.cards import card_name
 from tutor.ui.practice.practice_parts import names_for
-from tutor.ui.table.table_model import (
-    TableView,
-    answer_of,
-    answered_by_table,
-    bot_cards_since,
-    card_choices,
-    check_view,
-    ecart_view,
-    play_view,
-    question_view,
-    read_answer,
-    seat_places,
-)
+from tutor.ui.table.question_views import answer_of, answered_by_table, card_choices, check_view, question_view
+from tutor.ui.table.table_model import TableView, bot_cards_since, ecart_view, play_view, read_answer, seat_places
 
 # ---------------------------------------------------------------- names and places
 

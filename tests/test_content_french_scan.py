@@ -37,8 +37,10 @@ ENGLISH = re.compile(r"\b(the|and|with|is|are|of|to|from|each|taker|defender|def
 ALLOWED = {"01-the-deck.yaml": re.compile(r"\b(king|queen|knight|jack|the Fool|spades|hearts)\b", re.I)}
 # This task's files: every string they mark has a French translation.
 FILES = [ROOT / f for f in ("tutor/content/measures.py", "tutor/content/render.py", "tutor/content/render_strategy.py",
-                            "tutor/content/queries.py", "tutor/content/strategy_queries.py",
+                            "tutor/content/queries.py", "tutor/content/deal_queries.py",
+                            "tutor/content/example_words.py", "tutor/content/strategy_queries.py",
                             "tutor/content/query_args.py", "tutor/strategy/bots/handcount.py", "tutor/engine/state.py",
+                            "tutor/engine/views.py",
                             "tutor/engine/scoring.py")]
 
 

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FRAGMENT = i18n.LOCALES / "fr" / "LC_MESSAGES" / "club_more.po"
 MINE = [*sorted(str(p.relative_to(ROOT)) for d in ("club", "worksheets") for p in (ROOT / "tutor" / d).glob("*.py")),
         "tutor/classroom/stats.py", "tutor/ui/club/duplicate.py", "tutor/ui/club/scoresheet.py",
+        "tutor/ui/club/sheet_saving.py",
         "tutor/ui/classroom/class_board.py",
         "tutor/engine/scoring.py", "tutor/engine/rules.py"]
 PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rs])?\}")

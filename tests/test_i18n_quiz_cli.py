@@ -38,8 +38,10 @@ FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *
                                                                     "endgame", "seat", "good_ecart", "contract")),
                 ROOT / "tutor/strategy/bots/ecart_score.py", ROOT / "tutor/strategy/bots/handcount.py",
                 ROOT / "tutor/strategy/bidding/contracts.py", ROOT / "tutor/cardlook.py",
-                ROOT / "tutor/quiz/solvers.py", ROOT / "tutor/quiz/own.py", ROOT / "tutor/strategy/bots/policy.py",
-                ROOT / "tutor/quiz/strategy_puzzles.py"])
+                ROOT / "tutor/quiz/solvers.py", ROOT / "tutor/quiz/solvers_scoring.py",
+                ROOT / "tutor/quiz/solver_fields.py", ROOT / "tutor/quiz/own.py",
+                ROOT / "tutor/strategy/bots/policy.py",
+                ROOT / "tutor/quiz/strategy_puzzles.py", ROOT / "tutor/quiz/strategy_record.py"])
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "NP_": ((1, "c"), 2)}
 # English words a French text must not hold. Allowed: card codes in the typed-answer help (KH 10D T21 EX).

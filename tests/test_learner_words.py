@@ -363,7 +363,7 @@ def _wrong(q):
 def test_every_question_kind_on_the_drill_page_reads_in_words(kind):
     """Each kind as the Drill shows it, before and after a wrong answer: no code, no rough text; a card answer
     is drawn as card pictures."""
-    from tutor.ui.table.table_model import answer_cards
+    from tutor.ui.table.question_views import answer_cards
     players = KINDS[kind].players[-1]
     at = _open("tutor/ui/pages/drill.py", kind=kind, seed="7", players=str(players), difficulty="2")
     assert not at.exception

@@ -11,7 +11,8 @@ from apptest_helpers import app
 
 from tutor.engine.seats import seat_spots, table_picture
 from tutor.quiz import check_answer, generate
-from tutor.ui.table.table_model import legal_cards, question_view, refusal, seat_places
+from tutor.ui.table.question_views import legal_cards, question_view, refusal
+from tutor.ui.table.table_model import seat_places
 from tutor.ui.table.table_picture import seat_spots as svg_spots
 from tutor.ui.table.table_picture import table_svg
 

@@ -24,6 +24,7 @@ from tutor.strategy.exact.solver import solve
 from tutor.strategy.review.deal import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
 from tutor.ui.common.cards import card_label
 from tutor.ui.practice import practice as page
+from tutor.ui.practice import review
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PAGE = "tutor/ui/pages/practice.py"
@@ -273,7 +274,7 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     # out by the bots). The page's cache is per deal and card, so valuing the cards here first spares the page
     # the work.
     key = (4, REVIEW_SEED, deal.dealer, tuple(str(a) for a in log))
-    found = [page._valued(*key, k, False) for k in learner_steps(deal, 0)]
+    found = [review._valued(*key, k, False) for k in learner_steps(deal, 0)]
     exact_ones = [d for d in found if d is not None and d.exact]
     assert exact_ones == [decision_at(deal, d.step, exact_only=True) for d in exact_ones]
     costly = [d for d in found if d is not None and listed(d)]

@@ -17,7 +17,7 @@ from tutor.content.schema import BestCardExample, CheckStep, ExampleStep
 from tutor.engine import Contract, Deal, parse_cards
 from tutor.engine.actions import Bid
 from tutor.engine.rule_text import RULE_TEXT
-from tutor.engine.state import Phase
+from tutor.engine.views import Phase
 from tutor.skills import STRATEGY_SKILLS
 from tutor.strategy.bots.policy import decide
 from tutor.strategy.exact.position import Position, PositionError

@@ -15,7 +15,7 @@ from tutor.club import FIELDS, EntryError, Game, from_csv, make_entry
 from tutor.club.csvio import CsvError
 from tutor.progress import Store
 from tutor.progress.club_store import ClubStore
-from tutor.ui.club import scoresheet as sc
+from tutor.ui.club import sheet_saving
 
 CODE_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")  # petit_au_bout, garde_sans, announced_made …
 FOUR = ["Ann", "Bob", "Cleo", "Dan"]
@@ -185,8 +185,8 @@ def test_the_confirmation_stays_when_another_devices_deal_refreshes_the_sheet(cl
 
 def test_the_confirmation_goes_after_some_seconds_even_with_refreshes(clubs, monkeypatch):
     a, b = _two_devices(clubs)
-    later = sc._clock() + sc.FLASH_SECONDS + 1
-    monkeypatch.setattr(sc, "_clock", lambda: later)
+    later = sheet_saving._clock() + sheet_saving.FLASH_SECONDS + 1
+    monkeypatch.setattr(sheet_saving, "_clock", lambda: later)
     deal(b, taker="Cleo", contract="garde", points="60", oudlers=1)
     a = refresh(a)
     assert totals(a)["Cleo"] == 134 and not successes(a)

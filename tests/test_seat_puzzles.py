@@ -18,7 +18,7 @@ from tutor.quiz.positions import replay
 from tutor.quiz.puzzles import check_puzzle_file, load_puzzles
 from tutor.strategy.advisor.advise import advise_card
 from tutor.strategy.bots.principles import PRINCIPLES
-from tutor.ui.table.table_model import question_view, seat_puzzle_view
+from tutor.ui.table.question_views import question_view, seat_puzzle_view
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "puzzles" / "strategy-seat.yaml"

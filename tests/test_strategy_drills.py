@@ -386,7 +386,8 @@ def test_the_theme_named_fits_the_position(kind):
 def test_the_card_table_for_each_strategy_drill():
     """What the table shows (AppTest cannot drive the component): the écart asks for exactly its size; the
     best card is one card of your hand, with the other hands beside the table; a poignée is left as it was."""
-    from tutor.ui.table.table_model import question_view, read_answer
+    from tutor.ui.table.question_views import question_view
+    from tutor.ui.table.table_model import read_answer
     q = generate("good_ecart", 6, players=5, difficulty=1)
     tv = question_view(q, token="e")
     assert tv.mode == "select" and tv.need == 3 and tv.answer_label == "Put these aside"

@@ -10,7 +10,7 @@ from tutor.progress.rating import Rating, after_puzzle
 from tutor.strategy import solve
 from tutor.ui.common import data
 from tutor.ui.table.line_model import line_steps
-from tutor.ui.table.table_model import position_view
+from tutor.ui.table.question_views import position_view
 
 PID = "petit-when-nobody-can-overtrump"  # the taker must put the Petit on a trick nobody can overtrump
 

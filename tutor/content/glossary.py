@@ -20,8 +20,8 @@ from pathlib import Path
 from pydantic import Field, ValidationError
 
 from .errors import pydantic_problems, with_yaml_hints
+from .nodes import Node, OneLine, Slug, Text
 from .overlay import read_translated, term_key
-from .schema import Node, OneLine, Slug, Text
 from .yamlio import ContentError, LineDict, Problem, load_file
 
 GLOSSARY_FILE = "glossary.yaml"

@@ -49,7 +49,8 @@ from .check import check_answer
 from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
 from .scoreform import FIELDS
-from .solvers import ASKS, SOLVERS, PositionError, solve
+from .solver_fields import ASKS, SOLVERS, PositionError
+from .solvers import solve
 from .strategy_puzzles import STRATEGY_KINDS, parse_strategy, verify_strategy
 from .strategy_record import BidCache, StrategyPuzzle
 

@@ -35,8 +35,9 @@ from ...practice.table import Table
 from ..common.cards import card_label, cards_html
 from ..common.safe import plain
 from ..common.text import say
-from ..practice.practice import _auction_summary, _review
+from ..practice.practice import _auction_summary
 from ..practice.practice_parts import move_text, names_for, show_breakdown, show_earlier_tricks, show_seats
+from ..practice.review import _review
 from ..table.table_component import card_table
 from ..table.table_model import bot_cards_since, ecart_view, play_view
 from ..table.table_view import show_table

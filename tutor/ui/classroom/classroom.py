@@ -24,8 +24,8 @@ from ..common.learner import retry, session_key, store
 from ..common.safe import plain, query_text
 from ..common.widgets import show_card_groups
 from ..quiz.question import answer_widget, show_answer
+from ..table.question_views import answer_of, answered_by_table, given_words, question_view
 from ..table.table_component import card_table
-from ..table.table_model import answer_of, answered_by_table, given_words, question_view
 from .class_timer import time_up
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined

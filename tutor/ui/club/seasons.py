@@ -22,7 +22,7 @@ from ...progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from ..common import learner as lr
 from ..common.safe import plain, query_text
 from . import organiser
-from .scoresheet import GAME, GAME_ID, NAME
+from .sheet_saving import GAME, GAME_ID, NAME
 
 CHOSEN, FLASH, LOADED = "season_games", "season_flash", "season_loaded"
 FROM, TO, RANGE = "season_from", "season_to", "season_range"  # the date range, and the one CHOSEN was made for

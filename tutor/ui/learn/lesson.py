@@ -323,8 +323,8 @@ def fixed_check(step: CheckStep, key: str, place=None) -> bool | None:
                 answer=_given_text(step, st.session_state.get(f"{key}_given"))))
             return _verdict(step, key)
         if on_table:  # the cards are clicked on the card table: one answer, one rerun
+            from ..table.question_views import check_view
             from ..table.table_component import card_table
-            from ..table.table_model import check_view
             clicked = card_table(check_view(step.shown_cards, step.pick_from, single=kind == "card", token=key),
                                  key=f"{key}_table")
         else:

@@ -27,8 +27,8 @@ from ..common.text import card_short, error_text
 from ..common.widgets import show_cards
 from ..quiz.question import show_principle
 from ..table.line_stepper import show_line, show_me
+from ..table.question_views import position_view, seat_puzzle_view
 from ..table.table_component import card_table
-from ..table.table_model import position_view, seat_puzzle_view
 
 
 @st.cache_data(show_spinner=False, max_entries=512)

@@ -18,8 +18,8 @@ from ...strategy.bots.principles import PRINCIPLES
 from ..common.cards import card_name, cards_inline
 from ..common.safe import TEXT_LIMIT
 from ..common.widgets import show_card_groups, typed_cards
+from ..table.question_views import answer_cards, answer_of, answered_by_table, question_view, refusal
 from ..table.table_component import card_table
-from ..table.table_model import answer_cards, answer_of, answered_by_table, question_view, refusal
 from ..table.table_view import show_question_table
 from .reference import linked_sections, reference_links
 
