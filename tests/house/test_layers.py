@@ -32,3 +32,17 @@ def test_the_contracts_hold(capsys):
     from importlinter.cli import lint_imports
     status = lint_imports(config_filename=str(REPO / "pyproject.toml"), no_cache=True, no_logo=True)
     assert status == 0, capsys.readouterr().out
+
+
+def test_every_room_of_the_ui_sits_in_the_ui_rooms_contract():
+    """A new area of the UI must be given its place among the rooms (pages/ holds the page scripts only)."""
+    named = {name.strip(" ()") for line in _contract("ui-rooms")["layers"] for name in re.split(r"[|:]", line)}
+    rooms = {f"tutor.ui.{p.name}" for p in (REPO / "tutor" / "ui").iterdir() if (p / "__init__.py").exists()}
+    assert {"tutor.ui.common", "tutor.ui.table", "tutor.ui.learn", "tutor.ui.classroom"} <= rooms
+    assert rooms == named, f"rooms and contract differ: {sorted(rooms ^ named)}"
+    assert not [p.name for p in (REPO / "tutor" / "ui").glob("*.py") if p.name != "__init__.py"]
+
+
+def test_the_no_cycles_contract_covers_the_whole_package():
+    contract = _contract("no-cycles")
+    assert contract["type"] == "acyclic_siblings" and contract["ancestors"] == ["tutor"]
