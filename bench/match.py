@@ -11,36 +11,15 @@ stopped run goes on where it stopped when started again with the same file.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
-from dataclasses import astuple
-from pathlib import Path
 
-from tutor.strategy.match.boards import Row, run_match
+from tutor.strategy.match.boards import run_match
+from tutor.strategy.match.players import Cast, Lineup
+from tutor.strategy.match.record import Record
 
 BOARDS = {3: 100, 4: 200, 5: 100}
-
-
-def recorded(path: str | None, players: int, seed: int, budget: float):
-    """The boards a ``--record`` file already holds for this match (board -> rows), and the function that
-    appends a newly played board to it."""
-    if not path:
-        return {}, None
-    match = {"players": players, "seed": seed, "budget": budget}
-    done: dict[int, list[Row]] = {}
-    if Path(path).exists():
-        for line in Path(path).read_text("utf-8").splitlines():
-            r = json.loads(line)
-            if {k: r[k] for k in match} == match:
-                done[r["board"]] = [Row(*x) for x in r["rows"]]
-
-    def keep(board: int, rows: list[Row]) -> None:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({**match, "board": board, "rows": [list(astuple(x)) for x in rows]}) + "\n")
-
-    return done, keep
 
 
 def main() -> None:
@@ -50,6 +29,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
     ap.add_argument("--jobs", type=int, default=1, help="processes playing boards at once (same figures)")
+    ap.add_argument("--seat", default="advisor", help="the player measured (as tarot-tutor match --seat)")
+    ap.add_argument("--others", default="bots", help="the other seats' player (as tarot-tutor match --others)")
+    ap.add_argument("--time-limit", type=float, default=2.0, help="a program's seconds a decision (default 2)")
     ap.add_argument("--record", help="keep each board's rows in this file (JSON lines); boards already there, "
                                      "for the same table size, seed and budget, are not played again")
     args = ap.parse_args()
@@ -58,15 +40,16 @@ def main() -> None:
         boards = args.boards or BOARDS[players]
         start = time.time()
         timings: list[float] = []
-        done, keep = recorded(args.record, players, args.seed, args.budget)
-        out = run_match(players, boards, args.seed, budget_ms=args.budget, timings=timings, jobs=args.jobs,
-                        done=done, on_board=keep,
+        lineup = Lineup(Cast.parse(args.seat).name, Cast.parse(args.others).name, budget_ms=args.budget,
+                        time_limit=args.time_limit)
+        record = Record(args.record, players, args.seed, lineup) if args.record else None
+        out = run_match(players, boards, args.seed, lineup=lineup, timings=timings, jobs=args.jobs, record=record,
                         partial=lambda so_far, p=players: print(f"{p} players so far: {so_far}", file=sys.stderr,
                                                                 flush=True),
                         progress=lambda done, total, p=players: print(f"{p} players: board {done} of {total}",
                                                            file=sys.stderr, flush=True))
         rows.append((players, out, time.time() - start, statistics.median(timings) if timings else 0.0))
-    print(f"budget {args.budget} ms a decision, seed {args.seed}")
+    print(f"{args.seat} measured against {args.others}; budget {args.budget} ms a decision, seed {args.seed}")
     print(f"{'players':>7} {'boards':>6} {'deals':>5} {'gain/deal':>9} {'95% interval':>17} "
           f"{'as taker':>9} {'as defender':>11} {'wall s':>7} {'s/decision':>10}")
     for players, out, cpu, per in rows:
@@ -75,7 +58,7 @@ def main() -> None:
               f"{f'{lo:+.1f} to {hi:+.1f}':>17} {out['as_taker']['gain_per_deal']:>+9.1f} "
               f"{out['as_defender']['gain_per_deal']:>+11.1f} {cpu:>7.0f} {per:>10.2f}")
     print("The interval is over the boards (each board's mean gain over its seats); s/decision is the median "
-          "wall-clock time of one of the advisor's decisions.")
+          "wall-clock time of one of the measured player's decisions.")
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def test_no_module_of_tutor_imports_itself_back_through_others():
     import grimp
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    graph = grimp.build_graph("tutor")
+    graph = grimp.build_graph("tutor", exclude_type_checking_imports=True)  # what runs, not type hints
     edges = {m: {i for i in graph.find_modules_directly_imported_by(m) if i.startswith("tutor")}
              for m in graph.modules if m.startswith("tutor")}
     assert _cycles(edges) == []

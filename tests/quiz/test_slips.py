@@ -30,6 +30,10 @@ HALF = {"players": 3, "contract": "petite", "taker_points": 40.5, "oudlers": 2}
 FIVE = {"players": 5, "contract": "garde", "taker_points": 46, "oudlers": 2}
 # won by 5: (25 + 5) × 2 = 60 a defender; the taker 2 × 60 = 120, the partner 60, each of 3 defenders −60
 FIVE_ALONE = dict(FIVE, alone=True)  # the taker alone: 4 × 60 = 240
+THREE_WON = {"players": 3, "contract": "petite", "taker_points": 46, "oudlers": 2}
+# target 41, won by 5: 25 + 5 = 30 a defender, the taker 2 × 30 = 60
+FIVE_ALONE_LOST = {"players": 5, "contract": "garde", "taker_points": 36, "oudlers": 2, "alone": True}
+# target 41, lost by 5: −(25 + 5) × 2 = −60 a defender, the taker alone pays 4 × 60: −240
 
 CASES = [
     # (field, deal, the learner's number, the slip it is): the score form's reading (every field but the
@@ -83,6 +87,13 @@ CASES = [
     ("taker", GARDE_45, 232, "taker_share"),  # 4 × 58
     ("taker", GARDE_45, 116, "taker_share"),  # 2 × 58
     ("taker", HALF, -78, "taker_share"),  # 3 × −26 with 3 players, not 2 × −26
+    ("taker", THREE_WON, 90, "taker_share"),  # 3 × 30 with 3 players, not 2 × 30
+    ("taker", PETITE_LOST, -32, "taker_per_defender"),  # what one defender receives, not 3 × −32 = −96
+    ("taker", PETITE_LOST, -128, "taker_share"),  # 4 × −32
+    ("taker", PETITE_LOST, -64, "taker_share"),  # 2 × −32
+    ("taker", FIVE_ALONE_LOST, -120, "alone_share"),  # 2 × −60, not 4 × −60
+    ("taker", FIVE_ALONE_LOST, -180, "alone_share"),  # 3 × −60
+    ("taker", FIVE_ALONE_LOST, -300, "alone_share"),  # 5 × −60
     ("taker", FIVE_ALONE, 120, "alone_share"),  # 2 × 60, not 4 × 60
     ("taker", FIVE_ALONE, 180, "alone_share"),  # 3 × 60
     ("taker", FIVE_ALONE, 300, "alone_share"),  # 5 × 60
@@ -194,3 +205,31 @@ def test_the_lesson_and_the_score_form_name_the_same_slip(asked, deal, given, sl
                           alone=deal.get("alone", False))
     form = mistakes_for(params, asked, given)  # the score form's field, same number, same slip, same sentence
     assert form == (slip_id, said)
+
+
+def test_a_lost_contract_is_said_as_the_taker_paying():
+    """A petite lost by 7 (PETITE_LOST): each defender receives 32 and the taker pays 3 × 32 = 96."""
+    s = score_deal(**PETITE_LOST)
+    said = diagnose("taker", s, -32, amount=False)
+    assert "what each defender receives" in said and "3 × 32 = 96" in said and "pays" not in said.split("instead")[0]
+    assert "the taker pays 3 defenders" in diagnose("taker", s, -128, amount=False)
+    assert diagnose("defender", s, -32, amount=False).endswith("each defender receives 32 and scores it")
+    won = score_deal(**GARDE_45)
+    assert "what each defender pays" in diagnose("taker", won, 58, amount=False)
+    assert "the taker is paid by 3 defenders" in diagnose("taker", won, 232, amount=False)
+
+
+@pytest.mark.parametrize("deal", [GARDE_45, SANS_PAB, PAB_TO_LOSER, SANS_POIGNEE, PETITE_LOST, CHELEM_ANNOUNCED,
+                                  CHELEM_FAILED, CHELEM_DEFENCE, HALF, FIVE, FIVE_ALONE, THREE_WON, FIVE_ALONE_LOST])
+def test_every_slip_sentence_says_who_pays_as_the_deal_went(deal):
+    """When the total per defender is + the defenders pay, when − they receive (a garde won with a failed
+    chelem, CHELEM_FAILED, is −112): no sentence says the other."""
+    s = score_deal(**deal)
+    wrong_way = ("receives", "pays the", "taker pays", "taker's loss") if s.per_defender > 0 else (
+        "each defender pays", "is paid by", "defenders' payments", "what they pay")
+    for slip in SLIPS:
+        given = slip.value(s)
+        if given is None or find(slip.field, s, given, amount=False) is not slip:
+            continue
+        said = diagnose(slip.field, s, given, amount=False)
+        assert not any(w in said for w in wrong_way), (slip.field, slip.id, said)

@@ -42,13 +42,28 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=cmd_bid)
 
-    p = sub.add_parser("match", help=_("duplicate match: the advisor in each seat against the bots, gain per deal"))
+    p = sub.add_parser("match", help=_("duplicate match: the advisor (or any player) in each seat against the bots "
+                                       "(or any), gain per deal"))
     p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     p.add_argument("--boards", type=int, default=10, help=_("seeded deals, each played once per seat (default 10)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the boards (default 1): same seed, same match"))
     p.add_argument("--budget", type=int, default=300,
                    help=_("the advisor's budget per decision, in milliseconds of modelled work (default 300)"))
-    p.add_argument("--json", action="store_true", help=_("print JSON"))
+    p.add_argument("--seat", default="advisor", metavar="PLAYER",
+                   help=_("the player measured, in each seat in turn: 'advisor' (default), 'bots', 'reference' or "
+                          "'cmd:PROGRAM ARGS' (a program speaking the seat protocol)"))
+    p.add_argument("--others", default="bots", metavar="PLAYER",
+                   help=_("the players of the other seats, and of every seat in the comparison deal: 'bots' "
+                          "(default), 'reference', 'advisor' or 'cmd:PROGRAM ARGS'"))
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS",
+                   help=_("a program's time for one decision (default 2); a late answer is replaced by the bots' move"))
+    p.add_argument("--program-log", metavar="FILE",
+                   help=_("append the programs' standard error to FILE (default: shown here)"))
+    p.add_argument("--record", metavar="FILE",
+                   help=_("keep each board in FILE as it is played; boards of the same match already there are not "
+                          "played again"))
+    p.add_argument("--json", action="store_true",
+                   help=_("print JSON (and the figures so far on standard error after each board)"))
     p.set_defaults(handler=cmd_match)
 
 
@@ -151,9 +166,18 @@ def cmd_bid(args) -> int:
     return 0
 
 
+# A program's time for one decision, in seconds (fewest, most).
+TIME_LIMITS = (0.01, 600.0)
+# What a program lost, in the order the text says it.
+FAULT_WORDS = (("late", N_("{n} late")), ("malformed", N_("{n} malformed")), ("illegal", N_("{n} illegal")),
+               ("gone", N_("{n} after it stopped")))
+
+
 def cmd_match(args) -> int:
     from ..limits import MAX_MATCH_BOARDS, MAX_MATCH_BUDGET_MS, MAX_SEED
     from ..strategy.match.boards import run_match
+    from ..strategy.match.players import Cast, Lineup
+    from ..strategy.match.record import Record
     if not 1 <= args.boards <= MAX_MATCH_BOARDS:
         raise TarotError(_("--boards is between 1 and {most}, not {n}").format(most=MAX_MATCH_BOARDS, n=args.boards))
     if not 1 <= args.budget <= MAX_MATCH_BUDGET_MS:
@@ -161,20 +185,39 @@ def cmd_match(args) -> int:
             most=MAX_MATCH_BUDGET_MS, n=args.budget))
     if not 0 <= args.seed <= MAX_SEED:
         raise TarotError(_("--seed is between 0 and {most}, not {n}").format(most=MAX_SEED, n=args.seed))
+    if not TIME_LIMITS[0] <= args.time_limit <= TIME_LIMITS[1]:  # also refuses nan
+        raise TarotError(_("--time-limit is between {least} and {most} seconds, not {n}").format(
+            least=decimal(str(TIME_LIMITS[0])), most=decimal(f"{TIME_LIMITS[1]:g}"), n=decimal(f"{args.time_limit:g}")))
+    seat, others = Cast.parse(args.seat), Cast.parse(args.others)  # an unknown name: one line
+    lineup = Lineup(seat.name, others.name, budget_ms=args.budget, time_limit=args.time_limit,
+                    stderr=args.program_log)
+    record = Record(args.record, args.players, args.seed, lineup) if args.record else None
 
     def progress(done: int, total: int) -> None:
         print(_("board {done} of {total} played").format(done=done, total=total), file=sys.stderr, flush=True)
 
-    out = run_match(args.players, args.boards, args.seed, budget_ms=args.budget,
-                    progress=None if args.json else progress)
+    def so_far(figures: dict) -> None:  # --json: the running figures, one JSON line a board
+        print(json.dumps({"so_far": figures}), file=sys.stderr, flush=True)
+
+    out = run_match(args.players, args.boards, args.seed, lineup=lineup, record=record,
+                    progress=None if args.json else progress, partial=so_far if args.json else None)
     if args.json:
         print(json.dumps(out))
         return 0
-    print(ngettext("{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
-                   "each board played by the bots, then once per seat with the advisor there.",
-                   "{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
-                   "each board played by the bots, then once per seat with the advisor there.", out["boards"]).format(
-        players=args.players, boards=out["boards"], seed=args.seed, budget=args.budget))
+    if lineup.default:
+        print(ngettext("{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                       "each board played by the bots, then once per seat with the advisor there.",
+                       "{players} players, {boards} boards, seed {seed}, the advisor's budget {budget} ms a decision; "
+                       "each board played by the bots, then once per seat with the advisor there.",
+                       out["boards"]).format(players=args.players, boards=out["boards"], seed=args.seed,
+                                             budget=args.budget))
+    else:
+        print(ngettext("{players} players, {boards} boards, seed {seed}; each board played by {others} in every "
+                       "seat, then once per seat with {seat} there.",
+                       "{players} players, {boards} boards, seed {seed}; each board played by {others} in every "
+                       "seat, then once per seat with {seat} there.", out["boards"]).format(
+            players=args.players, boards=out["boards"], seed=args.seed, others=f"'{others.name}'",
+            seat=f"'{seat.name}'"))
     labels = [_("All deals"), _("As taker or partner"), _("As defender")]
     width = max(20, *map(len, labels))
     for label, part in zip(labels, (out, out["as_taker"], out["as_defender"])):
@@ -184,4 +227,10 @@ def cmd_match(args) -> int:
             deals=f"{part['deals']:>5}", gain=decimal(f"{part['gain_per_deal']:+.1f}"),
             low=decimal(f"{lo:+.1f}"), high=decimal(f"{hi:+.1f}"))
         print(f"  {label:<{width}} {gain}")
+    sides = {"seat": _("The measured seat's program"), "others": _("The other seats' programs")}
+    for side, faults in out.get("faults", {}).items():
+        lost = ", ".join(_(words).format(n=faults[kind]) for kind, words in FAULT_WORDS)
+        print(ngettext("{who}: {n} decision, {lost} (each replaced by the bots' move).",
+                       "{who}: {n} decisions, {lost} (each replaced by the bots' move).", faults["decisions"]).format(
+            who=sides[side], n=faults["decisions"], lost=lost))
     return 0

@@ -20,6 +20,7 @@ from ..engine.words import N_, Text
 from ..strategy.advisor.advise import card_advice
 from ..strategy.bidding.advice import BidAdvice, advise_bid
 from ..strategy.bidding.poignee import advise_poignee
+from ..strategy.bots import POLICIES
 from ..strategy.bots.policy import Move, decide
 from ..strategy.review.deal import rewind
 
@@ -30,6 +31,22 @@ NAMES = {3: (N_("You"), "Anna", "Bruno"), 4: (N_("You"), "Anna", "Bruno", "ChloÃ
 OVER = (Phase.DONE, Phase.CANCELLED)
 
 Bot = Callable[[SeatView], Move]
+
+# The table's level: which bots sit with the learner. "beginner": the frozen reference bots (the easy table);
+# "club": the bots of ``bots.policy``, the default. The names are the profile's; ``bots.POLICIES`` holds the bots.
+LEVELS = {"beginner": "reference", "club": "bots"}
+DEFAULT_LEVEL = "club"
+
+
+def bot_for(level: str = DEFAULT_LEVEL) -> Bot:
+    """The bots of a table level (``LEVELS``); a level that is not one of them is a ValueError.
+
+    >>> bot_for("club") is decide, bot_for("beginner") is POLICIES["reference"]
+    (True, True)
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown table level {level!r}: one of {', '.join(LEVELS)}")
+    return POLICIES[LEVELS[level]]
 
 
 def dealer_for(players: int, seed: int) -> int:
@@ -52,10 +69,12 @@ class Table:
     started: bool = False  # the learner, as taker, has had the chance to announce a chelem
 
     @classmethod
-    def new(cls, players: int, seed: int, *, learner: int = 0, dealer: int | None = None) -> Table:
-        """``dealer``: given on an evening of deals (it passes on); else drawn from the seed."""
+    def new(cls, players: int, seed: int, *, learner: int = 0, dealer: int | None = None,
+            level: str = DEFAULT_LEVEL) -> Table:
+        """``dealer``: given on an evening of deals (it passes on); else drawn from the seed. ``level``: the bots
+        the learner plays with (``LEVELS``: "beginner" the reference bots, "club" the new ones)."""
         return cls(Deal.new(players, seed=seed, dealer=dealer_for(players, seed) if dealer is None else dealer),
-                   learner)
+                   learner, bot=bot_for(level))
 
     @property
     def players(self) -> int:

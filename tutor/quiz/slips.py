@@ -54,6 +54,12 @@ def _sign(s: DealScore) -> int:
     return 1 if s.won else -1
 
 
+def _defenders_pay(s: DealScore) -> bool:
+    """Whether each defender pays (a won contract) or receives: the total, not the contract alone, says it
+    (a garde won but an announced chelem failed costs the taker)."""
+    return s.per_defender >= 0
+
+
 def _bonus(s: DealScore, prefix: str) -> int:
     """The attack-side value of a bonus step (petit_au_bout, poignee, chelem); 0 when absent."""
     return int(sum(st.value for st in s.steps if st.key == prefix or st.key.startswith(prefix + "_")))
@@ -100,7 +106,7 @@ def _words(s: DealScore, field: str) -> dict:
             "pts": fmt(s.taker_points), "counted": fmt(s.counted_points), "other": fmt(_other_rounding(s)),
             "plus": Text(N_("positive")) if s.taker > 0 else Text(N_("negative")), "each": fmt(s.per_defender),
             "own": fmt(s.taker),
-            "own_partner": fmt(s.partner or 0), "lose": Text(N_("lose")) if s.won else Text(N_("win")),
+            "own_partner": fmt(s.partner or 0), "lose": Text(N_("lose")) if _defenders_pay(s) else Text(N_("win")),
             "what": Text((N_("each defender pays it") if gains else N_("each defender receives it"))
                          if field == "per_defender" else N_("the taker's side gains it") if gains
                          else N_("the taker's side loses it"))}
@@ -161,12 +167,19 @@ def _wrong_multiplier(j: int) -> Slip:
                 extra={"j": j})
 
 
-def _share(field_: str, mid: str, times: float, why: str, cond: Callable[[DealScore], bool]) -> Slip:
-    """A share counted × ``times`` of what each defender pays instead of the right multiple."""
+def _share(field_: str, mid: str, times: float, why: str, cond: Callable[[DealScore], bool],
+           why_lost: str | None = None) -> tuple[Slip, ...]:
+    """A share counted × ``times`` of the total per defender instead of the right multiple; ``why_lost``
+    says it for a lost contract, where the taker pays instead of being paid."""
     right = "{each} × {tm} = {own}: {why}" if field_ == "taker" else "{each} × 1 = {own_partner}: {why}"
-    return Slip(field_, mid, "{each} × {times}", right,
-                _if(cond, lambda s: s.per_defender * times), "score form",
-                extra={"times": float(times), "why": Text(why)})
+    won = (lambda s: cond(s) and _defenders_pay(s)) if why_lost else cond
+    rows = [Slip(field_, mid, "{each} × {times}", right, _if(won, lambda s: s.per_defender * times), "score form",
+                 extra={"times": float(times), "why": Text(why)})]
+    if why_lost:
+        lost = lambda s: cond(s) and not _defenders_pay(s)  # noqa: E731
+        rows.append(Slip(field_, mid, "{each} × {times}", right, _if(lost, lambda s: s.per_defender * times),
+                         "score form", extra={"times": float(times), "why": Text(why_lost)}))
+    return tuple(rows)
 
 
 def _sign_slip(field: str) -> Slip:
@@ -244,34 +257,43 @@ SLIPS: tuple[Slip, ...] = (
     # (a bonus given with the wrong sign is given to the wrong side: its own row above names it)
     *(_sign_slip(k) for k in ("per_defender", "contract", "chelem")),
     # -- the taker's share (score form's last step)
+    # (each defender pays the taker when the total per defender is +, and receives from the taker when it is −)
     Slip("taker", "taker_per_defender", "what each defender pays",
-         "the taker's share of the {d} defenders' payments: {tm} × {per} = {taker}", lambda s: s.per_defender,
-         "score form"),
-    _share("taker", "taker_share", 4, "with 4 players the taker is paid by 3 defenders, so × 3, not × 4",
-           lambda s: s.players == 4),
-    _share("taker", "taker_share", 2, "with 4 players the taker is paid by 3 defenders, so × 3, not × 2",
-           lambda s: s.players == 4),
-    _share("taker", "taker_share", 3, "with 3 players the taker is paid by 2 defenders, so × 2, not × 3",
-           lambda s: s.players == 3),
-    *(_share("taker", "alone_share", n, "a taker playing alone is paid by the 4 defenders, so × 4", lambda s: s.alone)
-      for n in (2, 3, 5)),
-    _share("taker", "five_split", 3, "with 5 players the taker takes × 2 and the partner × 1, not × 3 as with 4",
-           _five_partner),
-    _share("taker", "five_split", 4, "alone is × 4, but here the taker has a partner: × 2", _five_partner),
-    _share("taker", "house_split", 1.5, "the 1.5 / 1.5 split is a house rule; the FFT gives the taker × 2 and the "
-           "partner × 1", _five_partner),
+         "the taker's share of the {d} defenders' payments: {tm} × {per} = {taker}",
+         _if(_defenders_pay, lambda s: s.per_defender), "score form"),
+    Slip("taker", "taker_per_defender", "what each defender receives",
+         "the taker's loss, paid to the {d} defenders: {tm} × {per} = {taker}",
+         _if(lambda s: not _defenders_pay(s), lambda s: s.per_defender), "score form"),
+    *_share("taker", "taker_share", 4, "with 4 players the taker is paid by 3 defenders, so × 3, not × 4",
+            lambda s: s.players == 4, "with 4 players the taker pays 3 defenders, so × 3, not × 4"),
+    *_share("taker", "taker_share", 2, "with 4 players the taker is paid by 3 defenders, so × 3, not × 2",
+            lambda s: s.players == 4, "with 4 players the taker pays 3 defenders, so × 3, not × 2"),
+    *_share("taker", "taker_share", 3, "with 3 players the taker is paid by 2 defenders, so × 2, not × 3",
+            lambda s: s.players == 3, "with 3 players the taker pays 2 defenders, so × 2, not × 3"),
+    *(row for n in (2, 3, 5) for row in _share(
+        "taker", "alone_share", n, "a taker playing alone is paid by the 4 defenders, so × 4", lambda s: s.alone,
+        "a taker playing alone pays the 4 defenders, so × 4")),
+    *_share("taker", "five_split", 3, "with 5 players the taker takes × 2 and the partner × 1, not × 3 as with 4",
+            _five_partner),
+    *_share("taker", "five_split", 4, "alone is × 4, but here the taker has a partner: × 2", _five_partner),
+    *_share("taker", "house_split", 1.5, "the 1.5 / 1.5 split is a house rule; the FFT gives the taker × 2 and the "
+            "partner × 1", _five_partner),
     Slip("taker", "score_sign", "the right amount with the wrong sign",
          "{want}: the taker {won}, so their score is {plus}", lambda s: -s.taker or None, "score form"),
     # -- the partner's share (5 players)
-    _share("partner", "five_split", 2, "the partner takes × 1, the taker × 2", _five_partner),
-    _share("partner", "house_split", 1.5, "the 1.5 / 1.5 split is a house rule; the FFT gives the partner × 1",
-           _five_partner),
+    *_share("partner", "five_split", 2, "the partner takes × 1, the taker × 2", _five_partner),
+    *_share("partner", "house_split", 1.5, "the 1.5 / 1.5 split is a house rule; the FFT gives the partner × 1",
+            _five_partner),
     Slip("partner", "score_sign", "the right amount with the wrong sign",
          "{want}: the partner wins or loses with the taker", lambda s: -(s.partner or 0) or None, "score form"),
     # -- each defender's score
     Slip("defender", "score_sign", "the right amount with the wrong sign",
          "{want}: each defender scores the opposite of what they pay, so the defenders {lose} {per}",
-         lambda s: -s.defender or None, "score form"),
+         _if(_defenders_pay, lambda s: -s.defender or None), "score form"),
+    Slip("defender", "score_sign", "the right amount with the wrong sign",
+         "{want}: each defender receives {per} and scores it",
+         _if(lambda s: not _defenders_pay(s), lambda s: -s.defender or None),
+         "score form"),
     Slip("defender", "defender_taker_share", "the taker's share", "each defender's own {want}",
          lambda s: -s.taker if s.defenders > 1 else None, "score form"),
 )

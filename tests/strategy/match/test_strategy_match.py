@@ -16,7 +16,8 @@ def test_a_seeded_match_is_reproducible_and_has_the_keys(capsys):
     first = capsys.readouterr()
     assert main(args) == 0
     second = capsys.readouterr()
-    assert first.out == second.out and first.err == ""  # no progress lines with --json
+    assert first.out == second.out and first.err == second.err  # with --json, the running figures as JSON lines
+    assert [json.loads(line)["so_far"]["boards"] for line in first.err.splitlines()] == [1, 2]
     out = json.loads(first.out)
     assert set(out) == KEYS | {"as_taker", "as_defender"}
     assert set(out["as_taker"]) == KEYS and set(out["as_defender"]) == KEYS

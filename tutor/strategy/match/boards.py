@@ -1,4 +1,5 @@
-"""A duplicate match: the advisor against the practice bots, luck removed the way the FFT removes it.
+"""A duplicate match: the advisor (or any player) against the practice bots (or any), luck removed the way the
+FFT removes it.
 
 Each board is one seeded deal. It is played once with the bots in every seat (the reference), then once
 per seat with the advisor deciding for that seat and the bots in the others. The **gain** of a seat on a
@@ -15,6 +16,9 @@ The advisor's seat decides:
 It keeps the bot's own choice whenever that choice is tied with the advisor's best (inside the paired 95%
 interval): it only departs from the bots where the samples say the other choice is better beyond noise.
 
+Any player can take the advisor's place or the bots' (``players.Lineup``: ``advisor``, a bot policy, or an
+outside program over the seat protocol); the default lineup is the advisor measured against the bots.
+
 Parts: ``as_taker`` keeps the deals where the advisor's seat was on the attack (the taker, or a called
 partner with 5 players), ``as_defender`` those where it defended (the advisor's own deal decides).
 """
@@ -26,12 +30,16 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ...engine import Bid, Deal, Phase, PlayCard, ShowPoignee, poignee_options, poignee_to_show
-from ...engine.rules import Contract
-from ..advisor.advise import advise_actions, advise_card
-from ..bots.policy import choose_play, decide
+from ...engine import Deal, Phase
+from ..bots.policy import decide
 from ..noise import Z95
+from .players import PROGRAM, Lineup, advisor_move, close_seatings, seating_for
+from .protocol import FAULTS
+
+if TYPE_CHECKING:
+    from .record import Record
 
 OVER = (Phase.DONE, Phase.CANCELLED)
 
@@ -41,50 +49,34 @@ def board_seed(seed: int, board: int) -> int:
     return random.Random(f"match:{seed}:{board}").randrange(2**31)
 
 
-def advisor_move(deal: Deal, budget_ms: float, seed: int):
-    """The advisor's action for the seat to act (the bot's when it is tied with the best)."""
-    seat = deal.to_act
-    view = deal.view(seat)
-    bot = decide(view).action
-    if deal.phase is Phase.BIDDING and seat not in view.barred:
-        top = max((b for _, b in view.bids if b is not None), default=None)
-        options = [None] + [c for c in Contract if top is None or c > top]
-        branches = {("pass" if o is None else o.value): Bid(seat, o) for o in options}
-        mine = "pass" if bot.contract is None else bot.contract.value
-        a = advise_actions(view, branches, budget_ms=budget_ms, seed=seed, prefer=mine)
-        return branches[a.pick]
-    if deal.phase is Phase.PLAYING:
-        first = not view.tricks and seat not in view.trick_seats
-        levels = poignee_options(list(view.hand), players=view.players) if first else []
-        if levels and not any(s == seat for s, _ in view.poignees):
-            shown = ShowPoignee(seat, tuple(poignee_to_show(list(view.hand), levels[-1], players=view.players)))
-            card = PlayCard(seat, choose_play(view)[0])
-            a = advise_actions(view, {"show": (shown, card), "hide": card}, budget_ms=budget_ms, seed=seed)
-            return shown if a.tied("show") else card  # the bots show: keep that unless hiding is better
-        if len(view.legal) < 2:
-            return bot
-        a = advise_card(view, budget_ms=budget_ms, seed=seed)
-        return PlayCard(seat, a.pick)  # the bot's card unless another is better beyond the noise
-    return bot
-
-
 def play_board(players: int, seed: int, *, advisor_seat: int | None = None, budget_ms: float = 300,
-               timings: list | None = None) -> Deal:
-    """Board ``seed`` played by the bots, with the advisor in ``advisor_seat`` (None: bots only). ``timings``
-    collects the wall-clock seconds of each of the advisor's decisions (for bench/)."""
+               timings: list | None = None, lineup: Lineup | None = None, board: int = 0) -> Deal:
+    """Board ``seed`` played by the others of ``lineup`` (default: the bots), with its measured player (default:
+    the advisor at ``budget_ms``) in ``advisor_seat`` (None: the others in every seat). ``timings`` collects the
+    wall-clock seconds of each of the measured player's decisions (for bench/). Each player sees only its
+    seat's view."""
+    lineup = lineup or Lineup(budget_ms=budget_ms)
+    table = seating_for(lineup)
     deal = Deal.new(players, seed=seed, dealer=seed % players)
+    seated = [table.measured if s == advisor_seat else table.other(s) for s in range(players)]
+    for s, p in enumerate(seated):
+        p.begin(s, deal, board)
     while deal.phase not in OVER:
-        if deal.to_act == advisor_seat:
+        seat = deal.to_act
+        view = deal.view(seat)
+        if seat == advisor_seat:
             start = time.perf_counter()
-            try:
-                action = advisor_move(deal, budget_ms, seed)
-            except ValueError:  # no sample fits what the seat saw (should not happen): the bot's move
-                action = decide(deal.view(deal.to_act)).action
+            action = seated[seat].move(view, seed)
             if timings is not None:
                 timings.append(time.perf_counter() - start)
-            deal.apply(action)
         else:
-            deal.apply(decide(deal.view(deal.to_act)).action)
+            action = seated[seat].move(view, seed)
+        if not deal.can(action):  # the engine has the last word: a refused move is counted and replaced
+            seated[seat].faults["illegal"] += 1
+            action = decide(view).action
+        deal.apply(action)
+    for s, p in enumerate(seated):
+        p.end(s, deal)
     return deal
 
 
@@ -138,50 +130,97 @@ def summary(rows: list[Row]) -> dict:
             "ci95": [round(centre - half, 2), round(centre + half, 2)]}
 
 
-def board_rows(players: int, seed: int, board: int, budget_ms: float = 300) -> tuple[list[Row], list[float]]:
-    """One board: the bots' reference, then the advisor in each seat; its rows and the advisor's decision times."""
-    timings: list[float] = []
-    s = board_seed(seed, board)
-    reference = play_board(players, s)
-    rows = []
-    for seat in range(players):
-        mine = play_board(players, s, advisor_seat=seat, budget_ms=budget_ms, timings=timings)
-        rows.append(Row(board, seat, seat_score(mine, seat), seat_score(reference, seat), role(mine, seat)))
+def board_rows(players: int, seed: int, board: int, budget_ms: float = 300,
+               lineup: Lineup | None = None) -> tuple[list[Row], list[float]]:
+    """One board: the others' reference (the bots by default), then the measured player (the advisor) in each
+    seat; its rows and the measured player's decision times."""
+    rows, timings, _faults = board_play(players, seed, board, lineup or Lineup(budget_ms=budget_ms))
     return rows, timings
 
 
-def _board_job(args: tuple) -> tuple[list[Row], list[float]]:
-    return board_rows(*args)
+def board_play(players: int, seed: int, board: int, lineup: Lineup) -> tuple[list[Row], list[float], dict]:
+    """``board_rows`` with what the programs did wrong on this board (``Seating.faults``, by side and kind)."""
+    table = seating_for(lineup)
+    before = table.faults()
+    timings: list[float] = []
+    s = board_seed(seed, board)
+    reference = play_board(players, s, lineup=lineup, board=board)
+    rows = []
+    for seat in range(players):
+        mine = play_board(players, s, advisor_seat=seat, timings=timings, lineup=lineup, board=board)
+        rows.append(Row(board, seat, seat_score(mine, seat), seat_score(reference, seat), role(mine, seat)))
+    after = table.faults()
+    return rows, timings, {side: _minus(after[side], before[side]) for side in after}
+
+
+def _minus(a: dict, b: dict) -> dict:
+    return {k: a[k] - b.get(k, 0) for k in a if a[k] - b.get(k, 0)}
+
+
+def add_faults(total: dict, more: dict) -> None:
+    """Add one board's faults (side -> kind -> count) into ``total``."""
+    for side, kinds in more.items():
+        mine = total.setdefault(side, {})
+        for kind, n in kinds.items():
+            mine[kind] = mine.get(kind, 0) + n
+
+
+def _worker_start() -> None:
+    """A process playing boards stops its programs when the match ends (the pool terminates it)."""
+    import os
+    import signal
+
+    def stop(_signum, _frame):
+        close_seatings()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _board_job(args: tuple) -> tuple[list[Row], list[float], dict]:
+    return board_play(*args)
 
 
 def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
               progress: Callable[[int, int], None] | None = None, timings: list | None = None,
               partial: Callable[[dict], None] | None = None, jobs: int = 1,
               done: Mapping[int, list[Row]] | None = None,
-              on_board: Callable[[int, list[Row]], None] | None = None) -> dict:
-    """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``. ``timings``
-    collects the seconds each of the advisor's decisions took; ``partial`` gets the summary so far after each
+              on_board: Callable[[int, list[Row]], None] | None = None,
+              lineup: Lineup | None = None, record: Record | None = None) -> dict:
+    """The match's JSON: the overall summary, and the same keys ``as_taker`` and ``as_defender``. ``lineup``:
+    who plays (default the advisor, at ``budget_ms``, measured against the bots). ``timings`` collects the
+    seconds each of the measured player's decisions took; ``partial`` gets the summary so far after each
     board (a long match shows its figures as it goes). ``jobs`` > 1 plays boards in that many processes: each
     board is seeded on its own, so the figures are the same whatever ``jobs`` is (tested). ``done``: boards
     already played (board -> its rows, from an earlier run of the same match) are not played again; ``on_board``
-    gets each board's rows as it is played (to keep them, so a stopped run can go on)."""
-    done = done or {}
+    gets each board's rows as it is played (to keep them, so a stopped run can go on); ``record`` does both
+    with a file (``record.Record``). With a program in the lineup the JSON also has ``faults``: its decisions
+    and the ones it lost (late, malformed, illegal, gone), for the seat measured and for the others."""
+    lineup = lineup or Lineup(budget_ms=budget_ms)
+    done = dict(record.done if record is not None else done or {})
+    faults: dict = {}
+    for b in done:
+        if record is not None and b < boards:
+            add_faults(faults, record.faults.get(b, {}))
     rows: list[Row] = []
-    work = [(players, seed, b, budget_ms) for b in range(boards) if b not in done]
+    work = [(players, seed, b, lineup) for b in range(boards) if b not in done]
     if jobs > 1:
         import multiprocessing
 
-        pool = multiprocessing.get_context("fork").Pool(jobs)
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
         results = pool.imap(_board_job, work)  # in board order
     else:
         pool, results = None, map(_board_job, work)
     try:
         kept = [r for b in sorted(done) if b < boards for r in done[b]]
         rows += kept
-        for board, spent in results:
+        for board, spent, wrong in results:
             rows += board
+            add_faults(faults, wrong)
             if on_board is not None and board:
                 on_board(board[0].board, board)
+            if record is not None and board:
+                record.keep(board[0].board, board, wrong)
             if timings is not None:
                 timings += spent
             if progress is not None:
@@ -191,11 +230,17 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
     finally:
         if pool is not None:
             pool.terminate()
+        close_seatings()
     out = summary(rows)
     out["as_taker"] = summary([r for r in rows if r.role == "attack"])
     out["as_defender"] = summary([r for r in rows if r.role == "defence"])
+    sides = {"seat": lineup.seat, "others": lineup.others}
+    programs = [side for side, name in sides.items() if name.strip().startswith(PROGRAM)]
+    if programs:
+        out["faults"] = {side: {k: faults.get(side, {}).get(k, 0) for k in ("decisions", *FAULTS)}
+                         for side in programs}
     return out
 
 
-__all__ = ["run_match", "board_rows", "play_board", "advisor_move", "board_seed", "summary", "Row", "seat_score",
-           "role"]
+__all__ = ["run_match", "board_rows", "board_play", "play_board", "advisor_move", "board_seed", "summary", "Row",
+           "seat_score", "role", "Lineup", "add_faults"]
