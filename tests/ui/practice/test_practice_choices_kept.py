@@ -10,6 +10,7 @@ from practice_pages import learner_step, play_to_the_end, practice, table
 from tutor.engine import Phase, RuleSet
 from tutor.strategy.review.deal import Decision, learner_steps
 from tutor.ui.practice import practice as page
+from tutor.ui.practice import review
 
 
 def _to_the_poignee(at) -> None:
@@ -55,8 +56,8 @@ def _one_costly_card(table, *, estimated):
 
 
 def test_also_check_my_earlier_cards_stays_on_after_replay_and_on_the_next_deal(monkeypatch):
-    monkeypatch.setattr(page, "_reviewed", _one_costly_card)
-    monkeypatch.setattr(page, "_choices_reviewed", lambda *key: (None, None))
+    monkeypatch.setattr(review, "_reviewed", _one_costly_card)
+    monkeypatch.setattr(review, "_choices_reviewed", lambda *key: (None, None))
     # The next deal's seed is drawn at random: fixed here, so that it is a deal that is played (not all passes).
     monkeypatch.setattr(page, "random", SimpleNamespace(randrange=lambda *_: 22))
     at = practice(players="4", seed="22")

@@ -22,7 +22,6 @@ from tutor.strategy.exact.position import Position
 from tutor.strategy.exact.solver import solve
 from tutor.strategy.review.deal import MIN_GAIN_ESTIMATED, decision_at, learner_steps, listed, rewind
 from tutor.ui.common.cards import card_label
-from tutor.ui.practice import practice as page
 from tutor.ui.practice import review
 
 
@@ -244,7 +243,7 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
     assert len(listed_on_page()) == len(costly) and all(x.startswith(line(d)) for x, d in zip(listed_on_page(), costly))
     # A rerun recomputes nothing: the review is kept for this deal.
     calls = []
-    monkeypatch.setattr(page, "decision_at", lambda *a, **k: calls.append(a))
+    monkeypatch.setattr(review, "decision_at", lambda *a, **k: calls.append(a))
     at.run()
     assert not calls and not at.exception and "Review of your play" in [s.value for s in at.subheader]
     monkeypatch.undo()
