@@ -9,8 +9,9 @@ bots play, and at a few of each deal's card decisions asks the advisor on the se
 the bots' card is outside the advisor's tie set by more than the gap's 95% interval, and the tie set leaves
 out at least two legal cards (not all tied). It writes draft YAML entries (the principle guessed from what
 the seat sees, an explanation in words from the advisor's numbers) to be read and edited by hand, and the
-verdicts beside them. The second form computes the committed verdicts of a puzzle file (``tarot-tutor
-check`` then reads them instead of sampling again).
+verdicts beside them. The second form computes the committed verdicts of a puzzle file on every seed of the
+stability rule, as ``tarot-tutor check --stability`` does (``tarot-tutor check`` then reads them instead of
+sampling again). A draft is published only when its answer holds on those seeds.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from tutor.quiz.seat_puzzles import (  # noqa: E402
     committed_path,
     deal_json,
     key_of,
-    verdict_key,
     verdict_of,
 )
 from tutor.strategy.advisor.advise import HINT_BUDGET_MS, advise_card  # noqa: E402
@@ -193,17 +193,11 @@ def entry(deal: Deal, view, v: dict, best, bot, n: int, deal_index: int) -> str:
 
 
 def write_verdicts(path: Path) -> None:
-    from tutor.quiz.puzzles import read_puzzle_file
-    puzzles, problems = read_puzzle_file(path, deep=False)
-    data = {}
-    for p in puzzles:
-        if getattr(p, "kind", "") == "seat-card":
-            from tutor.quiz.seat_puzzles import seat_view
-            data[verdict_key(p)] = verdict_of(seat_view(p), p.seed)
-            print(p.id, data[verdict_key(p)]["ties"], flush=True)
-    committed_path(str(path)).write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-    for pr in problems:
-        print(pr)
+    """The committed record of a puzzle file, on every seed of the stability rule (``tarot-tutor check --stability``
+    does the same): a record of the puzzle's own seed alone would fail the check."""
+    from tutor.quiz.puzzles import record_verdicts
+    n = record_verdicts(path, lambda pid, seed, ties: print(pid, seed, ties, flush=True))
+    print(f"{n} verdicts written to {committed_path(str(path))}")
 
 
 def main() -> None:

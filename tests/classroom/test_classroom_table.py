@@ -38,7 +38,7 @@ def _row(cs, player_id):
 
 def test_the_pin_is_shown_once_and_kept_only_as_a_hash(cs, quiz):
     _, ann = cs.join(quiz.code, "Ann", now=T0)
-    assert len(ann.pin) == 4 and ann.pin.isdigit()
+    assert len(ann.pin) == 6 and ann.pin.isdigit()
     stored = _row(cs, ann.id).pin_hash
     assert stored.startswith("scrypt$") and ann.pin not in stored
     assert cs.me(ann.token, now=T0)[1].pin == ""  # never read back

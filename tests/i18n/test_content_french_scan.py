@@ -137,12 +137,12 @@ def test_score_lines_use_the_house_words(french_course):
 
 def test_the_count_table_reads_french_and_the_english_is_unchanged():
     rows = count_scale()
-    assert rows[0] == ("each trump (the Excuse counted), from the 5th", "2")
+    assert rows[0] == ("each trump (the Excuse counted), once there are 5 or more", "2")
     assert dict(rows)["the Petit"] == ("9 with 7+ trumps, 7 with 6+ trumps, 5 with 5+ trumps; 0 with fewer "
                                        "(it would be caught)")
     with i18n.using("fr"):
         said = [(say(a), say(b)) for a, b in rows]
-    assert said[0] == ("chaque atout (l’Excuse comptée), à partir du 5e", "2")
+    assert said[0] == ("chaque atout (l’Excuse comptée), dès qu’il y en a 5 ou plus", "2")
     assert ("le Petit", "9 avec 7 atouts ou plus, 7 avec 6 atouts ou plus, 5 avec 5 atouts ou plus\u202f; 0 avec moins "
             "(il serait pris)") in said
     assert not [r for r in said if english_in(" ".join(r))]

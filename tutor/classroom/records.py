@@ -13,7 +13,9 @@ from ..quiz import Question
 from .timer import time_left
 
 DUPLICATE = "duplicate"  # the kinds of a duplicate class session (``tutor.classroom.duplicate``)
-TOKEN_GRACE = timedelta(days=7)  # a learner can read their result this long after the quiz ends
+TOKEN_GRACE = timedelta(hours=12)  # a learner reads their result until the end of the class day, no longer
+
+
 class Reason(enum.Enum):
     UNKNOWN = "unknown"
     CLOSED = "closed"
@@ -41,7 +43,8 @@ MESSAGES = {
     Reason.ANSWERED: N_("Question {number} is already answered: an answer cannot be changed."),
     Reason.SLOW_DOWN: N_("Too many tries to join from this browser: wait {wait} s, then check the code with "
                       "your teacher and try again."),
-    Reason.EXPIRED: N_("The quiz “{title}” ended more than {days} days ago, so this link no longer opens it."),
+    Reason.EXPIRED: N_("The quiz “{title}” has ended and its links work only until the end of that class day, so this "
+                    "link no longer opens it."),
     Reason.NOT_NOW: N_("Your teacher leads this quiz: the class is on {where}, so question {number} cannot be "
                     "answered now."),
     Reason.WRONG_PIN: N_("That name and PIN do not match. Check the PIN you were shown when you joined, or ask "

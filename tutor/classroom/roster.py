@@ -5,10 +5,13 @@ address comes back under their name in one of two ways, and either way gets a ne
 old address stops working):
 
 - with the short PIN shown to them when they joined (``rejoin_with_pin``). The PIN is kept as a
-  salted scrypt hash, and tries are counted before checking (``throttle.POLICIES["class_pin"]``): per
-  browser session, and per name in the quiz whatever the session (past 4 recent failures at one name,
-  every try at it waits 1, 2, 4 … s, at most 5 minutes), except from the session that joined or came
-  back under that name; a wrong name and a wrong PIN get one message;
+  salted scrypt hash (6 digits since issue 39; older quizzes' 4-digit ones still work), and tries are
+  counted before checking (``throttle.POLICIES["class_pin"]``): per browser session; per name in the
+  quiz whatever the session (past 5 recent tries at one name, every try at it waits 1, 2, 4 … s, at
+  most 5 minutes); per quiz, whatever the name (past 10: the names are on the projector, so an
+  attacker spreads guesses over all of them); and per server, whatever the quiz (past 20). The session
+  that joined or came back under that name skips those waits. A wrong name and a wrong PIN get one
+  message, and once the quiz's links have expired (the end of its class day) no PIN is checked;
 - by asking the teacher (``ask_to_rejoin``): the waiting browser keeps a secret whose SHA-256 is
   kept with the request, and a short code made from it (``request_code``) is shown both on the
   waiting page and to the teacher, who lets the one in front of them in (``answer_request``); the
@@ -18,6 +21,8 @@ old address stops working):
 
 >>> PIN_TARGET.wait_after(4), PIN_TARGET.wait_after(5), PIN_TARGET.wait_after(20)
 (0.0, 1.0, 300.0)
+>>> pin_targets(7, "Anna")
+('7:anna', ('quiz:7', 'server'))
 >>> request_code("secret") == request_code("secret"), len(request_code("secret"))
 (True, 4)
 """
@@ -38,6 +43,7 @@ from ..progress.db import writing
 from ..progress.hashing import DUMMY, token_hash, verify
 from ..progress.throttle import POLICIES, Gate
 from .codes import ALPHABET
+from .lookalike import taken_in_quiz
 from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name, pin_target
 
 PIN_TARGET = POLICIES["class_pin"].target
@@ -55,6 +61,12 @@ class Request:
     at: datetime
     approved: bool
     code: str
+
+
+def pin_targets(quiz_id: int, name: str) -> tuple[str, tuple[str, str]]:
+    """What a class PIN try is counted against: the name in the quiz (``pin_target``), and the wider
+    targets of ``POLICIES["class_pin"]``: the whole quiz, the whole server."""
+    return pin_target(quiz_id, name), (f"quiz:{quiz_id}", "server")
 
 
 def pin_gate(cs: ClassStore) -> Gate:
@@ -78,10 +90,7 @@ def rename(cs: ClassStore, quiz_id: int, player_id: int, name: str) -> str:
     def run():
         try:
             with writing(cs.engine) as conn:
-                taken = conn.execute(select(ClassPlayer.id).where(
-                    ClassPlayer.quiz_id == quiz_id, ClassPlayer.name_key == name_key(name),
-                    ClassPlayer.id != player_id)).first()
-                if taken:
+                if taken_in_quiz(conn, quiz_id, name, except_id=player_id):
                     raise ClassError(Reason.NAME_TAKEN, name=name)
                 conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id, ClassPlayer.quiz_id == quiz_id)
                              .values(name=name, name_key=name_key(name)))
@@ -126,15 +135,17 @@ def rejoin_with_pin(cs: ClassStore, code: str, name: str, pin: str, session: str
     now = now or utcnow()
     quiz = cs.find(code)
     name = display_name(name)
-    gate, target = cs.pin_gate(), pin_target(quiz.id, name)
-    wait = cs._patient(gate.begin, session, target, now)
+    if quiz.token_expired(now):  # nothing to win any more: no PIN is checked
+        raise ClassError(Reason.EXPIRED, title=quiz.title)
+    gate, (target, wider) = cs.pin_gate(), pin_targets(quiz.id, name)
+    wait = cs._patient(gate.begin, session, target, now, wider)
     if wait > 0:
         raise ClassError(Reason.SLOW_DOWN_PIN, wait=math.ceil(wait))
     row = _row(cs, quiz.id, name)
     stored = row.pin_hash if row is not None and row.pin_hash else DUMMY
     if not (verify(str(pin or "").strip()[:40], stored) and row is not None and row.pin_hash):
         raise ClassError(Reason.WRONG_PIN)
-    cs._db(gate.succeeded, session, target, now)
+    cs._db(gate.succeeded, session, target, now, wider)
     token = _new_token(cs, row.id)
     return cs.me(token, now=now)
 

@@ -35,6 +35,7 @@ from ..progress.store import clean_name
 from ..progress.throttle import POLICIES, Gate
 from ..quiz import KINDS, Feedback, Question, check_answer, generate
 from .codes import clean_code, new_code
+from .lookalike import taken_in_quiz
 from .records import (
     DUPLICATE,  # noqa: F401  (importers name it from here, as before the split)
     TOKEN_GRACE,
@@ -56,7 +57,7 @@ OWN = "own"  # in a quiz's kinds: it has questions from the teacher's bank (``tu
 PATIENCE = 60.0  # seconds a join or an answer keeps waiting for the write lock before giving up
 # Five join tries freely, then 2, 4, 8 … s between tries (at most a minute); the count halves every minute.
 JOIN_RULE = POLICIES["join"].session
-PIN_DIGITS = 4  # short enough to note down in class; the slow-down (tutor.classroom.roster) guards it
+PIN_DIGITS = 6  # a million PINs, noted down in class; the slow-downs (tutor.classroom.roster) guard them
 
 
 def new_pin() -> str:
@@ -330,9 +331,7 @@ class ClassStore:
                 with writing(self.engine) as conn:  # the try is counted in the same transaction as the join
                     if session is not None and (wait := gate.begin_in(conn, session, None, now)) > 0:
                         raise slow_down(wait)
-                    taken = conn.execute(select(ClassPlayer.id).where(
-                        ClassPlayer.quiz_id == quiz.id, ClassPlayer.name_key == name_key(name))).first()
-                    if taken:
+                    if taken_in_quiz(conn, quiz.id, name):  # in any case, or looking the same
                         raise ClassError(Reason.NAME_TAKEN, name=name)
                     conn.execute(insert(ClassPlayer).values(quiz_id=quiz.id, name=name, name_key=name_key(name),
                                                             token_hash=token_hash(token), joined_at=now,

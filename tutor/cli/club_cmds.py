@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -19,10 +20,11 @@ from pathlib import Path
 from ..engine.errors import TarotError
 from ..i18n import N_, _, language, ngettext
 from ..i18n.words import say
-from ..limits import MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
+from ..limits import MAX_NAME_CHARS, MAX_QUESTIONS, MAX_SHEET_BYTES, MAX_TITLE_CHARS
+from ..names import hidden
 from .quiz_cmds import check_seed, kind_choices
 from .reading import read_text
-from .text import decimal
+from .text import decimal, os_reason
 
 
 def register(sub) -> None:
@@ -61,6 +63,11 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_duplicate)
 
 
+def refuse_hidden_name(name: str) -> None:
+    if any(hidden(c) for c in name):
+        raise TarotError(_("a player's name cannot hold invisible or formatting characters"))
+
+
 def _not_pdf(path: Path) -> TarotError:
     return TarotError(_("{path}: the output must be a .pdf file").format(path=path))
 
@@ -68,7 +75,10 @@ def _not_pdf(path: Path) -> TarotError:
 def _write(path: Path, data: bytes) -> None:
     if path.suffix.lower() != ".pdf":
         raise _not_pdf(path)
-    path.write_bytes(data)
+    try:
+        path.write_bytes(data)
+    except OSError as err:
+        raise TarotError(_("{path}: cannot write it ({why})").format(path=path, why=os_reason(err))) from None
 
 
 def _output(name: str) -> Path:
@@ -80,6 +90,11 @@ def _output(name: str) -> Path:
         raise TarotError(_("{path}: is a directory: give the output file name ending in .pdf").format(path=path))
     if path.suffix.lower() != ".pdf":
         raise _not_pdf(path)
+    folder = path.parent
+    if not folder.is_dir():  # said before the PDF is made (seconds of work), not after
+        raise TarotError(_("{path}: the folder {folder} does not exist").format(path=path, folder=folder))
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise TarotError(_("{path}: cannot write there (no permission)").format(path=path))
     return path
 
 
@@ -113,6 +128,12 @@ def cmd_worksheet(args) -> int:
 
 def cmd_blank_sheet(args) -> int:
     from ..worksheets import blank_sheet_pdf
+    for name in args.name:  # checked first: laying out a very long name takes seconds
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME_CHARS:
+            raise TarotError(_("a player's name has at most {n} characters: {name!r}…").format(
+                n=MAX_NAME_CHARS, name=name[:20]))
+        refuse_hidden_name(name)
     output = _output(args.output)
     data = blank_sheet_pdf(args.players, args.name, rows=args.rows)
     _write(output, data)

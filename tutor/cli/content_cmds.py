@@ -35,6 +35,10 @@ def register(sub) -> None:
     p.add_argument("--stamp-french", action="store_true",
                    help=_("first write the 'en:' stamps of the translations (lessons/fr, puzzles/fr): run it once a "
                           "translation has been checked against the English it translates"))
+    p.add_argument("--stability", action="store_true",
+                   help=_("first compute and record the advisor's verdicts of the single-dummy puzzles on every seed "
+                          "their answer must hold on (beside each puzzle file, as FILE.verdicts.json): run it after a "
+                          "change to the advisor or the bots"))
     p.set_defaults(handler=cmd_check)
 
 
@@ -170,8 +174,12 @@ def cmd_check(args) -> int:
     for p in paths:
         if not p.exists():
             raise _missing(p)
+        if not (p.is_file() or p.is_dir()):  # a device, a pipe, a socket: nothing to read as a lesson
+            raise TarotError(_("{path}: not a regular file or a folder").format(path=p))
     if args.stamp_french:
         stamp(paths)
+    if args.stability:
+        record_stability(paths)
     files, problems = collect(paths)
     for p in problems:
         print(p)
@@ -180,6 +188,32 @@ def cmd_check(args) -> int:
         files=ngettext("{n} file", "{n} files", len(files)).format(n=len(files)),
         problems=ngettext("{n} problem", "{n} problems", n).format(n=n)))
     return 1 if problems else 0
+
+
+def _seat_files(paths: list[Path]) -> list[Path]:
+    """The English puzzle files among ``paths`` (files and folders) that hold single-dummy puzzles."""
+    out = []
+    for p in paths:
+        if p.is_dir():
+            sub = p / "puzzles" if (p / "puzzles").is_dir() else p
+            out += sorted(f for f in sub.iterdir() if f.suffix in YAML_SUFFIXES and f.is_file())
+        elif p.is_file() and not is_translation(p):
+            out.append(p)
+    return [f for f in out if "kind: seat-card" in f.read_text(errors="replace")]
+
+
+def record_stability(paths: list[Path]) -> None:
+    """Record the single-dummy puzzles' verdicts on every seed of the stability rule (a few seconds a puzzle)."""
+    from ..quiz.puzzles import record_verdicts
+    from ..quiz.seat_puzzles import advisor_code_hash
+
+    def progress(pid: str, seed: int, ties) -> None:
+        print(_("{puzzle}, seed {seed}: ties {cards}").format(puzzle=pid, seed=seed, cards=" ".join(ties)), flush=True)
+
+    for f in _seat_files(paths):
+        n = record_verdicts(f, progress)
+        print(_("{path}: {n} verdicts recorded for the advisor's code {code}").format(
+            path=f, n=n, code=advisor_code_hash()), flush=True)
 
 
 def stamp(paths: list[Path]) -> None:

@@ -132,6 +132,7 @@ def cmd_solve(args) -> int:
 
 def cmd_bid(args) -> int:
     from ..engine import parse_cards
+    from ..strategy.bidding.contracts import ORDER, said, verdict
     from ..strategy.bidding.estimate import HOW, estimate_bids
     if not 1 <= args.seat <= args.players:
         raise TarotError(_("--seat is 1 to {most} (in play order; seat 1 leads first), not {n}").format(
@@ -152,16 +153,30 @@ def cmd_bid(args) -> int:
     heads = (_("Contract"), _("Makes it"), _("95% interval"), _("Expected score"))
     w = [max(n, len(h)) for n, h in zip((13, 8, 13, 14), heads)]  # the English widths, wider for longer words
     print(f"  {heads[0]:<{w[0]}} {heads[1]:>{w[1]}}  {heads[2]:<{w[2]}} {heads[3]:>{w[3]}}")
+    print(f"  {_('Pass'):<{w[0]}} {'':>{w[1]}}  {'':<{w[2]}} {decimal(f'{est.passing:+.1f}'):>{w[3]}}")
     for c, e in est.contracts.items():
         interval = f"{percent(e.low)}–{percent(e.high)}"
         print(f"  {contract_name(c):<{w[0]}} {percent(e.chance):>{w[1]}}  {interval:<{w[2]}} "
               f"{decimal(f'{e.expected:+.1f}'):>{w[3]}}")
-    if est.advice is None:
-        print(_("Advice: pass. No contract is expected to score above 0 with this hand."))
+    print(_("Pass is valued by play on the same deals: you pass, the others bid as the bots do, and you defend "
+            "whoever takes (0 when everyone passes)."))
+    v = verdict(est.scores, ORDER)
+    tied = len(v.ties) > 1 and v.ties[0] == v.advice
+    if v.advice is None:
+        print(_("Advice: {line}. No contract is expected to score more than passing ({score}) with this hand.").format(
+            line=say(said(v)), score=decimal(f"{est.passing:+.1f}")) if tied else
+            _("Advice: pass. No contract is expected to score more than passing ({score}) with this hand.").format(
+                score=decimal(f"{est.passing:+.1f}")))
+        return 0
+    e = est.contracts[v.advice]
+    if tied:
+        print(_("Advice: {line}; the lowest of the tied bids risks the least. {contract}: {score} for the taker on "
+                "average, made {chance} of the time.").format(line=say(said(v)), contract=contract_name(v.advice),
+                                                               score=decimal(f"{e.expected:+.1f}"),
+                                                               chance=percent(e.chance)))
     else:
-        e = est.contracts[est.advice]
         print(_("Advice: {contract}, the best expected score ({score} for the taker; made {chance} of the "
-                "time).").format(contract=contract_name(est.advice), score=decimal(f"{e.expected:+.1f}"),
+                "time).").format(contract=contract_name(v.advice), score=decimal(f"{e.expected:+.1f}"),
                                  chance=percent(e.chance)))
     return 0
 

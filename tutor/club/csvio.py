@@ -152,7 +152,10 @@ def from_csv(text: str, source: str = "<csv>") -> Game:
 def _delimiter(first: str) -> str:
     """``;`` when the header line names more of the sheet's columns split by ``;`` than by ``,``."""
     def known(delimiter: str) -> int:
-        cells = next(csv.reader([first], delimiter=delimiter), [])
+        try:
+            cells = next(csv.reader([first], delimiter=delimiter), [])
+        except csv.Error:  # a cell past the csv module's own limit: reading the rows says so (``_rows``)
+            return 0
         return sum(column_field(unguard(c.strip())) is not None for c in cells)
     return ";" if known(";") > known(",") else ","
 

@@ -28,6 +28,7 @@ import io
 from ..csvsafe import guard, unguard
 from ..i18n import N_, _, grouped, language
 from ..limits import MAX_CSV_CELL, MAX_DUPLICATE_SCORE, MAX_NAME_CHARS, MAX_SEED, MAX_SHEET_BYTES, parse_int, shorten
+from ..names import hidden
 from .csvio import _rows
 from .duplicate import FRENCH_NAMES, ORIENTATIONS, DuplicateError, Ranking, Result, check_results, pct
 from .entry import fold
@@ -83,6 +84,9 @@ def _name(text: str, column: str, line: int) -> str:
     if len(name) > MAX_NAME_CHARS:
         raise DuplicateError(_("the {column} player's name is longer than {n} characters").format(
             column=column_name(column), n=MAX_NAME_CHARS), line)
+    if any(hidden(c) for c in name):
+        raise DuplicateError(_("the {column} player's name holds invisible or formatting characters").format(
+            column=column_name(column)), line)
     return name
 
 

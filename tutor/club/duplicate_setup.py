@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ..engine import Card, TarotError, deal_cards
 from ..i18n import _
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_TABLES
+from ..names import hidden, lookalike_key
 from ..strategy.bidding.prenable import by_count, prenable
 from ..strategy.bots.handcount import hand_strength
 from .duplicate import ORIENTATIONS
@@ -271,8 +272,11 @@ def make_setup(tables: int, rounds: int, per_round: int = 4, seed: int = 0, line
     if len(lines) != 4 or any(len(line) != tables for line in lines):
         raise TarotError(_("each orientation needs {n} players, one a table").format(n=tables))
     names = [n for line in lines for n in line]
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
+    if any(hidden(c) for n in names for c in str(n)):
+        raise TarotError(_("a player's name cannot hold invisible or formatting characters"))
+    keys = [lookalike_key(n) for n in names]  # the same name, or one that looks the same
+    if len(set(keys)) != len(keys):
+        twice = next(n for n, k in zip(names, keys) if keys.count(k) > 1)
         raise TarotError(_("{name} is named twice: each player plays in one seat").format(name=twice))
     etuis = tuple(prepare_etui(n, seed) for n in range(1, tables * per_round + 1))
     return Setup(tables, rounds, per_round, seed, lines, etuis, make_movement(tables, rounds, seed))

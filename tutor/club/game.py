@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ..engine import DealScore, TarotError
 from ..i18n import _, ngettext
+from ..names import hidden, lookalike_key
 from .entry import FIELDS, FRENCH_HEADERS, DealEntry, EntryError, fold, make_entry, score_entry
 
 MAX_NAME = 40
@@ -81,9 +82,9 @@ def check_players(names: Iterable[str], *, stored: bool = False) -> tuple[str, .
     seen: set[str] = set()
     for name in players:
         check_name(name, stored=stored)
-        if name.casefold() in seen:
+        if lookalike_key(name) in seen:  # in any case, or looking the same (a Cyrillic а for an a)
             raise GameError(_("two players are called {name!r}: give them different names").format(name=name))
-        seen.add(name.casefold())
+        seen.add(lookalike_key(name))
     return players
 
 
@@ -95,7 +96,7 @@ def check_name(name: str, *, stored: bool = False) -> None:
         raise GameError(_("a player's name cannot be empty"))
     if len(name) > MAX_NAME:
         raise GameError(_("a player's name has at most {n} characters: {name!r}…").format(n=MAX_NAME, name=name[:20]))
-    if any(not c.isprintable() for c in name):
+    if any(not c.isprintable() or hidden(c) for c in name):
         raise GameError(_("a player's name is one line of plain text, not {name!r}").format(name=name))
     if name.startswith("#"):
         raise GameError(_("a player's name cannot start with # (it starts a comment line in the CSV): {name!r}").format(

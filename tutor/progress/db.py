@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import enum
 import errno
+import random
 import sqlite3
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
 
 from ..engine.words import N_, Text
 
-BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another writer before giving up
+BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another writer before SQLite gives up
+WRITE_PATIENCE = 30.0  # seconds ``writing`` keeps asking for the write lock before the store says it is busy
 
 
 class Problem(enum.Enum):
@@ -62,8 +66,9 @@ SIGNS = (
 
 # Message ids: the error keeps its sentence as a ``Text``, which the page says in the learner's language.
 MESSAGES = {
-    Problem.LOCKED: N_("The progress database {where} is locked by another program, so your answers are not "
-                    "being saved. Close the other program (or the other copy of the app) and press Try again."),
+    Problem.LOCKED: N_("The progress database {where} is busy: other writes held it longer than a write may wait "
+                    "(a loaded server, or another copy of the app or program using the file), so your answers "
+                    "are not being saved. Press Try again in a moment."),
     Problem.READ_ONLY: N_("The progress database {where} is read-only, so your answers are not being saved. "
                        "Make it writable, or point TUTOR_DATABASE_URL at a file you can write, and press Try again."),
     Problem.CORRUPT: N_("The progress database {where} is damaged, so your answers are not being saved. "
@@ -157,8 +162,24 @@ def _sqlite_begin(conn: Connection) -> None:
 
 @contextmanager
 def writing(engine: Engine):
-    """A connection in one write transaction, committed at the end, rolled back on error."""
-    with engine.connect() as conn:
-        conn.execution_options(immediate=True)
-        with conn.begin():
-            yield conn
+    """A connection in one write transaction, committed at the end, rolled back on error.
+
+    On SQLite the write lock is taken at BEGIN; a BEGIN that outwaited the busy timeout (the app's own
+    other sessions and processes writing under load, as often as another program) is tried again,
+    WRITE_PATIENCE seconds in all, before the store says the database is busy. Nothing has run yet, so
+    trying again is safe."""
+    deadline = time.monotonic() + WRITE_PATIENCE
+    while True:
+        conn = engine.connect()
+        try:
+            conn.execution_options(immediate=True)
+            tx = conn.begin()
+        except OperationalError as exc:
+            conn.close()
+            if classify(exc) is Problem.LOCKED and time.monotonic() < deadline:
+                time.sleep(random.uniform(0.05, 0.3))  # spread the writers out
+                continue
+            raise
+        break
+    with conn, tx:
+        yield conn

@@ -46,6 +46,7 @@ WORDS = {
 }
 SKIP = {"alembic_version", "throttles"}  # rebuilt by the migrations; slow-down counters start afresh
 BIGGEST_ROWID = 2**62
+NEIGHBOURS = 64  # ids this close together are a run of real rows; one far from any other is garbled
 # What reading a damaged file can raise: SQLite's errors, and text (values, or SQLite's own messages
 # quoting the damaged schema) that is not UTF-8.
 DAMAGE = (sqlite3.Error, ValueError, OverflowError)
@@ -217,19 +218,77 @@ def _check(ok_type, process, nullable: bool):
 
 
 def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tuple], int | None]:
-    """The rows of ``table`` that can be read, by rowid, and about how many could not (None: unknown)."""
+    """The rows of ``table`` that can be read, by rowid, and at most how many could not (None: unknown).
+
+    Counted from what is missing, not only from where reading failed: a damaged inner page can hide a
+    whole run of leaf pages without any error. The app's rows are numbered from 1 up (the ids), so every
+    number below the largest one seen, or the one the table's own maximum gives, that was not read is a
+    row that may be lost (or one deleted long ago: hence "at most")."""
+    rows, lost, ids = _scan(src, table, cols)
+    if lost is None:
+        return rows, None
+    known = sorted(set(ids) | _indexed_ids(src, table))  # the indexes hold every row's id, apart from the table
+    return rows, max(0, _highest(known, _guess_max(src, table)) - len(rows), len(known) - len(rows))
+
+
+def _indexed_ids(src: sqlite3.Connection, table: str) -> set[int]:
+    """The rowids the table's indexes hold (as far as they can be read): each index has every row's."""
+    found: set[int] = set()
+    try:
+        indexes = [r[1] for r in src.execute(f'PRAGMA index_list("{table}")')]
+    except DAMAGE:
+        return found
+    for index in indexes:
+        try:
+            first = [r[2] for r in src.execute(f'PRAGMA index_info("{index}")')][:1]
+            if not first or first[0] is None:
+                continue
+        except DAMAGE:
+            continue
+        for order in ("ASC", "DESC"):  # from both ends: damage in the middle stops one pass only
+            try:  # only the index's own pages are read: its first column and the rowid it keeps
+                for (rowid,) in src.execute(f'SELECT rowid FROM "{table}" INDEXED BY "{index}" '
+                                            f'ORDER BY "{first[0]}" {order}'):
+                    found.add(rowid)
+                    if len(found) > _file_bytes(src):
+                        raise Looping("the index's pages loop back on themselves")
+            except DAMAGE:
+                continue  # what was read of it counts
+    return found
+
+
+def _highest(ids: list[int], biggest: int | None) -> int:
+    """The largest row number the table plausibly had: the largest id read with another read id close
+    below it, or the table's own maximum when it is close to one (a garbled id stands alone, far above).
+
+    >>> _highest([1, 2, 3, 5, 90672], None), _highest([1, 2, 3], 40), _highest([1, 2, 3], 90000)
+    (5, 40, 3)
+    """
+    close = NEIGHBOURS
+    plausible = [b for a, b in zip(ids, ids[1:]) if b - a <= close]
+    best = max(plausible, default=ids[0] if len(ids) == 1 and ids[0] <= close else 0)
+    if biggest is not None and any(0 <= biggest - i <= close * 16 for i in ids[-64:] + [best]):
+        best = max(best, biggest)
+    return best
+
+
+def _scan(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tuple], int | None, int]:
+    """The rows of ``table`` that can be read, by rowid; how many could not where reading failed (None:
+    unknown); and the rowids read, in order."""
     names = ", ".join(f'"{c}"' for c in cols)
     # ">=" seeks: a seek for "> x" lands on the page that would hold x, which may be the damaged one.
     scan = f'SELECT rowid, {names} FROM "{table}" WHERE rowid >= ? ORDER BY rowid'
     rows: list[tuple] = []
+    ids: list[int] = []
     start, lost, last_fail = 0, 0, None  # start: the next rowid to read
     while True:
         try:
             for row in src.execute(scan, (start,)):
                 _moving_on(row[0], start, len(rows), src)
                 rows.append(row[1:])
+                ids.append(row[0])
                 start = row[0] + 1
-            return rows, lost
+            return rows, lost, ids
         except DAMAGE:
             # The driver steps one row ahead, so the row before the damage was never handed over:
             # read on one row at a time (LIMIT 1 never steps past the row it returns).
@@ -239,12 +298,13 @@ def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tu
                 except DAMAGE:
                     break
                 if row is None:
-                    return rows, lost
+                    return rows, lost, ids
                 try:
                     _moving_on(row[0], start, len(rows), src)
                 except DAMAGE:
                     break
                 rows.append(row[1:])
+                ids.append(row[0])
                 start = row[0] + 1
             if start == last_fail:  # no row read since the last failure: the next row itself is damaged
                 start, lost = start + 1, lost + 1
@@ -252,7 +312,7 @@ def _read(src: sqlite3.Connection, table: str, cols: list[str]) -> tuple[list[tu
             first = _readable_from(src, table, start)  # the next rowid that can be reached
             if first is None:  # nothing after start: count what the table's largest rowid suggests is gone
                 biggest = _guess_max(src, table)
-                return rows, None if biggest is None else lost + max(0, biggest + 1 - start)
+                return rows, None if biggest is None else lost + max(0, biggest + 1 - start), ids
             lost += max(0, first - start)
             start = first
 

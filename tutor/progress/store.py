@@ -25,8 +25,11 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
 from ..i18n import LANGUAGES
+from ..names import refuse_hidden
 from . import hashing, migrate, rating, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
+from .profile_names import name_taken, no_match, refuse_weak_pin
+from .readonly import read_only_url
 from .records import AnswerRecord, LearnerInfo, _aware, _guarded, _hour, _learner, _review_answer, backup_corrupt
 from .throttle import Gate
 
@@ -49,7 +52,7 @@ def clean_name(name: str, *, what: str = "A name", empty: str = "Type a name fir
     >>> clean_name("  Ana  ")
     'Ana'
     """
-    name = " ".join(str(name).split())
+    name = refuse_hidden(" ".join(str(name).split()))
     if not name:
         raise ValueError(empty)
     if len(name) > longest:
@@ -66,7 +69,7 @@ def clean_pin(pin: str) -> str:
     pin = str(pin or "").strip()
     if not PIN_MIN <= len(pin) <= PIN_MAX:
         raise ValueError(f"A PIN has {PIN_MIN} to {PIN_MAX} characters.")
-    return pin
+    return refuse_weak_pin(pin)
 
 
 class Store:
@@ -135,6 +138,7 @@ class Store:
     @staticmethod
     def _prepared(url) -> Engine:
         where = describe(url)
+        url = read_only_url(url) or url  # a file on a read-only filesystem is read without writing
         engine = None
         try:
             engine = make_engine(url)
@@ -183,10 +187,11 @@ class Store:
         name = clean_name(name)
         pin_hash = None if pin is None else hashing.make_hash(clean_pin(pin))
         now = utcnow()
-        taken = ValueError(f"There is already a learner called “{name}”: pick another name.")
+        taken = ValueError(no_match() if pin is not None else  # with a PIN: a shared server, names kept unsaid
+                           f"There is already a learner called “{name}”: pick another name.")
         try:
             with writing(self.engine) as conn:
-                if conn.execute(select(Learner.id).where(Learner.name_key == name_key(name))).first():
+                if name_taken(conn, name):
                     raise taken
                 new_id = conn.execute(Learner.__table__.insert().values(
                     name=name, name_key=name_key(name), created_at=now, last_seen_at=now, review_enabled=False,
@@ -202,9 +207,7 @@ class Store:
         name = clean_name(name)
         try:
             with writing(self.engine) as conn:
-                taken = conn.execute(select(Learner.id).where(Learner.name_key == name_key(name),
-                                                              Learner.id != learner_id)).first()
-                if taken:
+                if name_taken(conn, name, except_id=learner_id):
                     raise ValueError(f"There is already a learner called “{name}”.")
                 conn.execute(update(Learner).where(Learner.id == learner_id).values(name=name, name_key=name_key(name)))
         except IntegrityError:
@@ -242,8 +245,7 @@ class Store:
             row = conn.execute(select(Learner).where(Learner.name_key == key)).first()
         stored = row.pin_hash if row is not None and row.pin_hash else hashing.DUMMY
         if not hashing.verify(str(pin or "").strip(), stored) or row is None or not row.pin_hash:
-            raise ValueError("That name and PIN do not match a learner here. Check both (the PIN was set "
-                             "when the profile was made), or make a new profile.")
+            raise ValueError(no_match())
         gate.succeeded(session, target=key, now=now)
         return _learner(row)
 

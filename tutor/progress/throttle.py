@@ -66,10 +66,16 @@ class Policy:
     session: Rule
     target: Rule | None = None  # None: not counted per target (joining: a whole class joins at once)
     trust: timedelta = timedelta(0)  # how long a session that proved to be the owner skips the target's wait
+    # wider targets, each counting every try at any of its targets (a class PIN: the whole quiz, then
+    # the whole server), with their own rules; ``Gate.begin`` takes one key for each
+    wider: tuple[Rule, ...] = ()
 
 
 _PIN_SESSION = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=1.0)
 _PIN_TARGET = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=5.0)
+# Class PINs at any name of one quiz (the names are on the projector), and at any quiz of the server.
+_QUIZ_PINS = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=10.0)
+_SERVER_PINS = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=20.0)
 
 # The table of slow-downs. Per session: 1, 2, 4 … s after each wrong try. Per target: 4 failures
 # freely (a learner mistyping), then 1, 2, 4 … s before every further try from anywhere; 10 tries at
@@ -77,8 +83,10 @@ _PIN_TARGET = Rule(half_life=900.0, first_wait=1.0, max_wait=300.0, free=5.0)
 POLICIES = {
     # a learner's profile PIN (Progress, on a shared server); target: the name
     "pin": Policy(_PIN_SESSION, _PIN_TARGET, trust=timedelta(days=30)),
-    # a class learner's PIN (coming back without the address); target: the quiz and the name
-    "class_pin": Policy(_PIN_SESSION, _PIN_TARGET, trust=timedelta(days=7)),
+    # a class learner's PIN (coming back without the address); target: the quiz and the name; wider:
+    # the quiz (10 tries at once, then 1, 2, 4 … s: 15 in the first 40 s, whatever the names), and the
+    # server (20 at once over all its quizzes, then the same waits)
+    "class_pin": Policy(_PIN_SESSION, _PIN_TARGET, trust=timedelta(days=7), wider=(_QUIZ_PINS, _SERVER_PINS)),
     # the teacher passphrase; target: the teacher area
     "teacher": Policy(Rule(half_life=600.0, first_wait=1.0, max_wait=60.0, free=1.0),
                       Rule(half_life=600.0, first_wait=1.0, max_wait=60.0, free=5.0), trust=timedelta(hours=72)),
@@ -134,24 +142,35 @@ class Gate:
         return f"{self.name}:owner:{token_hash(session + chr(0) + self._keys(session, target)[1])[:48]}"
 
     @_guarded
-    def begin(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
-        """0.0 when this try may go ahead (it is counted now); else the seconds to wait (not counted)."""
+    def begin(self, session: str, target: str | None = None, now: datetime | None = None,
+              wider: tuple[str, ...] = ()) -> float:
+        """0.0 when this try may go ahead (it is counted now); else the seconds to wait (not counted).
+        ``wider``: the keys of the policy's wider targets (``Policy.wider``), one for each."""
         with writing(self.engine) as conn:
-            return self.begin_in(conn, session, target, now)
+            return self.begin_in(conn, session, target, now, wider)
 
-    def begin_in(self, conn, session: str, target: str | None = None, now: datetime | None = None) -> float:
+    def _aims(self, target: str | None, wider: tuple[str, ...]) -> list[tuple[str, Rule]]:
+        """The target's counters and their rules: the target's own, then each wider one's."""
+        if self.policy.target is None:
+            return []
+        aims = [(self._keys("", target)[1], self.policy.target)]
+        if len(wider) != len(self.policy.wider):
+            raise ValueError(f"{self.name}: {len(self.policy.wider)} wider targets, {len(wider)} given")
+        return aims + [(f"{self.name}:wide:{key}"[:200], rule) for key, rule in zip(wider, self.policy.wider)]
+
+    def begin_in(self, conn, session: str, target: str | None = None, now: datetime | None = None,
+                 wider: tuple[str, ...] = ()) -> float:
         """``begin`` inside the caller's write transaction (one transaction for the try and what it does)."""
         given = now
         policy = self.policy
-        mine_key, aim_key = self._keys(session, target)
-        keys = [mine_key] + ([aim_key] if policy.target is not None else [])
-        rows = _locked(conn, sorted(set(keys)), given or utcnow())
+        mine_key = self._keys(session, target)[0]
+        aims = [(key, rule) for key, rule in self._aims(target, wider) if key != mine_key]
+        rows = _locked(conn, sorted({mine_key, *(key for key, _ in aims)}), given or utcnow())
         now = given or utcnow()  # read the clock once the rows are ours (waiting for them takes time)
         mine = rows[mine_key]
         wait = (mine.until - now).total_seconds()
-        aim = rows.get(aim_key) if policy.target is not None else None
-        if aim is not None and wait <= 0:
-            aim_wait = (aim.until - now).total_seconds()
+        if aims and wait <= 0:
+            aim_wait = max((rows[key].until - now).total_seconds() for key, _ in aims)
             if aim_wait > 0 and not self._trusted(conn, session, target, now):
                 wait = aim_wait
         if wait > 0:
@@ -159,14 +178,14 @@ class Gate:
         mine_score = decayed(mine.score, (now - mine.at).total_seconds(), policy.session.half_life) + 1
         conn.execute(update(Throttle).where(Throttle.key == mine_key).values(
             score=mine_score, at=now, until=now + timedelta(seconds=policy.session.wait_after(mine_score))))
-        if aim is not None and aim_key != mine_key:
-            rule = policy.target
+        for key, rule in aims:
+            aim = rows[key]
             aim_score = decayed(aim.score, (now - aim.at).total_seconds(), rule.half_life) + 1
             # an owner's try (made during the wait) never shortens it for the others
             until = max(aim.until, now + timedelta(seconds=rule.wait_after(aim_score)))
-            conn.execute(update(Throttle).where(Throttle.key == aim_key).values(score=aim_score, at=now, until=until))
+            conn.execute(update(Throttle).where(Throttle.key == key).values(score=aim_score, at=now, until=until))
         # Forget counters that have decayed to nothing, and owners' marks that have expired (a small table).
-        longest = max(policy.session.half_life, policy.target.half_life if policy.target else 0.0)
+        longest = max([policy.session.half_life] + [rule.half_life for _, rule in aims])
         old = now - timedelta(seconds=20 * longest)
         conn.execute(delete(Throttle).where(Throttle.key.like(f"{self.name}:%"), Throttle.at < old,
                                             Throttle.until < now))
@@ -179,19 +198,21 @@ class Gate:
         return until is not None and until > now
 
     @_guarded
-    def succeeded(self, session: str, target: str | None = None, now: datetime | None = None) -> None:
+    def succeeded(self, session: str, target: str | None = None, now: datetime | None = None,
+                  wider: tuple[str, ...] = ()) -> None:
         """The try was right: this session starts clean and is the owner's (``trust``), and the
-        target's count takes the try back."""
+        target's counts take the try back."""
         now = now or utcnow()
-        mine_key, aim_key = self._keys(session, target)
+        mine_key = self._keys(session, target)[0]
+        aims = [(key, rule) for key, rule in self._aims(target, wider) if key != mine_key]
         with writing(self.engine) as conn:
             conn.execute(delete(Throttle).where(Throttle.key == mine_key))
-            rule = self.policy.target
-            if rule is not None and aim_key != mine_key:
-                aim = _locked(conn, [aim_key], now)[aim_key]
+            rows = _locked(conn, sorted(key for key, _ in aims), now) if aims else {}
+            for key, rule in aims:
+                aim = rows[key]
                 left = max(0.0, decayed(aim.score, (now - aim.at).total_seconds(), rule.half_life) - 1)
                 until = now + timedelta(seconds=rule.wait_after(left))
-                conn.execute(update(Throttle).where(Throttle.key == aim_key).values(score=left, at=now, until=until))
+                conn.execute(update(Throttle).where(Throttle.key == key).values(score=left, at=now, until=until))
             self.trust_in(conn, session, target, now)
 
     @_guarded
@@ -210,16 +231,19 @@ class Gate:
         conn.execute(update(Throttle).where(Throttle.key == key).values(at=now, until=now + self.policy.trust))
 
     @_guarded
-    def wait(self, session: str, target: str | None = None, now: datetime | None = None) -> float:
+    def wait(self, session: str, target: str | None = None, now: datetime | None = None,
+             wider: tuple[str, ...] = ()) -> float:
         """The seconds this session would wait now (read only, for messages)."""
         now = now or utcnow()
-        mine_key, aim_key = self._keys(session, target)
+        mine_key = self._keys(session, target)[0]
+        aim_keys = [key for key, _ in self._aims(target, wider)]
         with self.engine.connect() as conn:
             untils = dict(conn.execute(select(Throttle.key, Throttle.until).where(
-                Throttle.key.in_([mine_key, aim_key]))).all())
+                Throttle.key.in_([mine_key, *aim_keys]))).all())
             waits = [(untils[mine_key] - now).total_seconds()] if mine_key in untils else []
-            if self.policy.target is not None and aim_key in untils and not self._trusted(conn, session, target, now):
-                waits.append((untils[aim_key] - now).total_seconds())
+            aims = [(untils[key] - now).total_seconds() for key in aim_keys if key in untils]
+            if aims and not self._trusted(conn, session, target, now):
+                waits += aims
         return max([0.0, *waits])
 
 

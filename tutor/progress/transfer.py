@@ -42,6 +42,7 @@ from ..engine.words import plural
 from ..i18n import LANGUAGES
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
+from .profile_names import name_taken
 from .store import LearnerInfo, Store, _guarded, clean_name
 
 FORMAT = "tarot-tutor-progress"
@@ -237,7 +238,7 @@ def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
     taken = ValueError(f"There is already a learner called “{name}”: import under another name.")
     try:
         with writing(store.engine) as conn:
-            if conn.execute(select(Learner.id).where(Learner.name_key == name_key(name))).first():
+            if name_taken(conn, name):  # in any case, or a name that looks the same
                 raise taken
             last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
             new_id = conn.execute(Learner.__table__.insert().values(

@@ -12,11 +12,17 @@ the seat to play is the one whose turn it is after the log (``seat``, 1..N, stat
 a 95% interval reaching 0), so what the puzzle says is what the grader accepts. A position where the
 advisor ties every legal card teaches nothing and is refused.
 
-Verdicts are cached by the puzzle's content hash and a hash of the advisor's code (the modules it
-imports, engine included): first in ``<puzzle file>.verdicts.json`` beside the puzzle file (committed,
-read only, written by ``bench/find_seat_puzzles.py --write-verdicts``), then in the user's cache
-(``BidCache``'s folder). A change to the advisor, the bots or the rules computes them again.
-"""
+**Stable answers only.** A sampled verdict moves with the seed. A puzzle is published only when its stated
+cards stay inside the advisor's tie set on ``STABILITY_SEEDS`` seeds at the puzzle's budget: its own seed and the
+next ones (``stability_seeds``). ``tarot-tutor check`` names the puzzle and the seed that breaks it.
+
+Verdicts are cached by the position, the seed, the budget and a hash of the advisor's code (the modules it imports,
+engine included, ``advisor_code_hash``): first in ``<puzzle file>.verdicts.json`` beside the puzzle file (committed,
+read only; written by ``tarot-tutor check --stability FILE``, ``puzzles.record_verdicts``), then in the user's cache
+(``BidCache``'s folder). A change to the advisor, the bots or the rules computes the puzzle's own verdict again, but
+the other seeds' verdicts are read from the committed record only (so the check stays fast on a fresh clone): when
+it was made for another version of the advisor, the check fails and says the one command that records it again. A
+puzzle file with no record beside it (a draft) has every verdict computed and cached. """
 
 from __future__ import annotations
 
@@ -32,6 +38,8 @@ from ..strategy.advisor.advise import advise_card
 from .strategy_record import BidCache, StrategyPuzzle, default_cache
 
 SEAT_BUDGET_MS = 1000  # the advisor's budget for a puzzle: about 200 sampled deals mid-deal
+STABILITY_SEEDS = 3  # the stated answer must stay inside the tie set on this many seeds (the puzzle's and the next)
+RESTAMP = "tarot-tutor check --stability {path}"  # the one command that records a file's verdicts again
 MAX_LOG = 200  # actions in a deal's log: bids, a call, an écart, poignées and at most 78 cards
 
 
@@ -230,8 +238,64 @@ def _names(codes) -> str:
 
 
 def verify_seat(p: StrategyPuzzle, cache: BidCache | None = None) -> list[Problem]:
-    """The stated solution against the advisor's tie set; a verdict tying every legal card is refused."""
-    v = seat_verdict(p, cache if cache is not None else seat_cache())
+    """The stated solution against the advisor's tie set; a verdict tying every legal card is refused; then the
+    answer's stability on the other seeds (``verify_stability``)."""
+    cache = cache if cache is not None else seat_cache()
+    out = _verify_own_seed(p, cache)
+    return out or verify_stability(p, cache)
+
+
+def stability_seeds(p: StrategyPuzzle) -> tuple[int, ...]:
+    """The seeds the answer must hold on: the puzzle's own, then the next ones.
+
+    >>> from types import SimpleNamespace
+    >>> stability_seeds(SimpleNamespace(seed=1))
+    (1, 2, 3)
+    """
+    return tuple(p.seed + k for k in range(STABILITY_SEEDS))
+
+
+def recorded_hashes(puzzle_path: str) -> set[str]:
+    """The advisor code hashes the committed record of a puzzle file was made with."""
+    return {k.rsplit("-", 1)[-1] for k in committed_verdicts(puzzle_path)}
+
+
+def verify_stability(p: StrategyPuzzle, cache: BidCache | None = None) -> list[Problem]:
+    """The stated cards inside the advisor's tie set on every seed of ``stability_seeds`` but the puzzle's own (checked
+    by ``verify_seat``). A published file's verdicts are read from its record only; a verdict missing there (the
+    advisor changed since it was recorded) is a problem naming the command that records them again."""
+    line = p.lines.get("solution", p.line)
+    published = bool(p.path) and committed_path(p.path).is_file()
+    record = committed_verdicts(p.path) if p.path else {}
+    out, missing = [], []
+    for seed in stability_seeds(p)[1:]:
+        key = key_of(p.deal_json, p.seat, seed)
+        v = record.get(key)
+        if v is None and not published:
+            v = cache.get(key) if cache is not None else None
+            if v is None:
+                v = verdict_of(seat_view(p), seed)
+                if cache is not None:
+                    cache.put(key, v)
+        if v is None:
+            missing.append(seed)
+            continue
+        outside = [c for c in p.solution if c not in v["ties"]]
+        if outside:
+            out.append(_problem(p.path, line, p.id, f"the answer does not hold at seed {seed}: {_names(outside)} "
+                                                    f"outside the advisor's tie set {_names(v['ties'])} "
+                                                    f"({v['samples']} sampled deals, budget {v['budget_ms']} ms)"))
+    if missing:
+        old = ", ".join(sorted(recorded_hashes(p.path))) or "none"
+        out.append(_problem(p.path, line, p.id, f"its verdicts at seed {', '.join(map(str, missing))} are not "
+                                                f"recorded for this version of the advisor (code {advisor_code_hash()}"
+                                                f"; the record has {old}): run `{RESTAMP.format(path=p.path)}` to "
+                                                "record them again"))
+    return out
+
+
+def _verify_own_seed(p: StrategyPuzzle, cache: BidCache | None) -> list[Problem]:
+    v = seat_verdict(p, cache)
     line = p.lines.get("solution", p.line)
     how = f"({v['samples']} sampled deals, seed {v['seed']}, budget {v['budget_ms']} ms)"
     ties, by_card = v["ties"], {o["card"]: o for o in v["options"]}

@@ -251,12 +251,13 @@ def _code_hash() -> str:
 
 
 def bid_values(p: StrategyPuzzle, cache: BidCache | None = None) -> dict:
-    """Each bid's chance and expected score ('pass': 0), from the seeded estimator (cached)."""
+    """Each bid's chance and expected score, from the seeded estimator (cached); 'pass' has the bidder's mean score
+    when it passes and the others bid and play as the bots do (``estimate.passing``)."""
     key = f"{p.digest}-{_code_hash()}"
     if cache is not None and (hit := cache.get(key)) is not None:
         return hit
     est = estimate_bids(p.hand, players=p.players, seat=p.seat, samples=p.samples, seed=p.seed)
-    values = {"pass": {"chance": None, "expected": 0.0}}
+    values = {"pass": {"chance": None, "expected": round(est.passing, 1)}}
     values.update({c.value: {"chance": e.chance, "expected": round(e.expected, 1)} for c, e in est.contracts.items()})
     if cache is not None:
         cache.put(key, values)

@@ -103,7 +103,7 @@ def test_the_review_judges_the_bid_from_where_the_learner_spoke():
     r = review_bid(wild.deal, 0)
     expected = r.advice.verdict.expected
     assert r.said is Contract.GARDE_CONTRE and r.advice.verdict.best is None
-    assert r.gain == pytest.approx(0 - expected[Contract.GARDE_CONTRE]) and r.costly(40)
+    assert r.gain == pytest.approx(expected[None] - expected[Contract.GARDE_CONTRE]) and r.costly(40)  # passing by play
     # The same bids judged by the hint at that moment: the review is the hint, looked at afterwards.
     fresh = Table.new(4, 11)
     fresh.advance()

@@ -80,7 +80,7 @@ def test_the_pin_is_shown_once_and_then_only_when_asked():
     note = pin_note(ann)
     assert note and "Note it down" in note and not expanders(ann, "Show my PIN")
     pin = note.split("**")[1]
-    assert len(pin) == 4 and pin.isdigit()
+    assert len(pin) == 6 and pin.isdigit()
     ann = button(ann, "Got it").click().run()
     assert pin_note(ann) is None and not [b for b in ann.button if b.label == "Got it"]
     (shown,) = expanders(ann, "Show my PIN")

@@ -165,7 +165,7 @@ def test_the_saved_language_beats_the_browser_and_the_address_beats_it(db, nav):
 
 def test_two_learners_on_one_server_each_see_their_own_language(db, nav, monkeypatch):
     monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
-    ana, bob = db.create_learner("Ana", pin="1234"), db.create_learner("Bob", pin="5678")
+    ana, bob = db.create_learner("Ana", pin="4821"), db.create_learner("Bob", pin="5738")
     db.set_language(ana.id, "fr")
     db.set_language(bob.id, "en")
     guest = AppTest.from_file(APP, default_timeout=60)

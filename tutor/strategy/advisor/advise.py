@@ -16,7 +16,8 @@ cannot see consistently with all of that (and with the bots' bids, since the oth
   exact range, later decisions are solved exactly on each sample.
 
 Each option gets its mean final taker score, the attack's mean points, and the seat's own mean score, each
-with a 95% interval (mean ± 1.96 standard errors) and the number of samples. The best option is the one the
+with a 95% interval (mean ± Student's t quantile on n - 1 degrees of freedom times the standard error: 2.57 on 6
+deals, 2.09 on 20, tending to 1.96; ``noise.t95``) and the number of samples. The best option is the one the
 seat's side prefers; an option whose paired gap to the best has a 95% interval reaching 0 is a **tie**.
 
 **Budget.** ``budget_ms`` is turned into a deterministic work count through a fixed cost model
@@ -54,7 +55,7 @@ from ...engine import Card, Deal, IllegalAction, Phase, PlayCard, RuleSet, SeatV
 from ..bots.policy import choose_play, decide
 from ..exact.position import Position
 from ..exact.solver import EXACT_CARDS, solve
-from ..noise import Z95
+from ..noise import t95, two_sided
 from .rollout import Lean
 from .sampler import Sampler, rebuild
 
@@ -69,7 +70,10 @@ MIN_EXACT_SAMPLES = DECISIVE_SAMPLES
 SAMPLED_EXACT_CARDS = {**EXACT_CARDS, 3: min(EXACT_CARDS[3], 21)}
 MAX_SAMPLES = 400
 PRUNE_AFTER = 6  # samples every option gets before the clearly worse ones stop being rolled out
-PRUNE_Z = 2.5  # an option this many standard errors behind the leader (paired) is dropped
+# An option further behind the leader (paired) than this normal quantile's confidence allows is dropped; on few
+# samples the quantile is Student's t with the same confidence (``noise.two_sided``: 3.82 on 6 deals, 2.5 on many),
+# so a gap guessed from a handful of deals does not drop a card that more deals would have kept.
+PRUNE_Z = 2.5
 # The cost model, in microseconds of work on the project's 2-core machine (bench/ measured, rounded).
 COST_US = {"bot_move": 400, "lean_move": 4, "lean_score": 60, "solver_node": 10, "solve": 1500,
            "sample_try": 250, "replayed_action": 12}
@@ -235,7 +239,9 @@ def _advise(view: SeatView, branches: tuple, budget_ms: float, seed: int, prefer
 
 
 def _pruned(runs: dict, active: list, drawn: int) -> list:
-    """The options still in the race: the leader, and those not ``PRUNE_Z`` paired standard errors behind it."""
+    """The options still in the race: the leader, and those not ``PRUNE_Z`` paired standard errors behind it (the
+    t quantile of the same confidence on ``drawn - 1`` degrees of freedom)."""
+    z = two_sided(PRUNE_Z, drawn - 1)
     mean = {k: sum(r[2] for r in runs[k]) / drawn for k in active}
     lead = max(active, key=lambda k: mean[k])
     out = []
@@ -246,7 +252,7 @@ def _pruned(runs: dict, active: list, drawn: int) -> list:
         diffs = [a[2] - b[2] for a, b in zip(runs[lead], runs[k])]
         gap = sum(diffs) / drawn
         sd = math.sqrt(sum((x - gap) ** 2 for x in diffs) / (drawn - 1))
-        if gap <= PRUNE_Z * sd / math.sqrt(drawn) or (gap == 0):
+        if gap <= z * sd / math.sqrt(drawn) or (gap == 0):
             out.append(k)
     return out
 
@@ -336,17 +342,17 @@ def signalled_lead(view: SeatView, ties: tuple, pick):
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval.
+    """The mean and the half-width of its 95% interval (Student's t on n - 1 degrees of freedom).
 
-    >>> _mean_ci([10, 20, 30])  # sd 10 over the root of 3, times 1.96
-    (20.0, 11.32)
+    >>> _mean_ci([10, 20, 30])  # sd 10 over the root of 3, times t95(2) = 4.303
+    (20.0, 24.84)
     """
     n = len(xs)
     mean = sum(xs) / n
     if n < 2:
         return mean, math.inf
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, round(Z95 * math.sqrt(var / n), 2)
+    return mean, round(t95(n - 1) * math.sqrt(var / n), 2)
 
 
 def own_factor(deal: Deal, seat: int) -> float:

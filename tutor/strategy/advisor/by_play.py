@@ -35,7 +35,7 @@ from ...engine.deal import DealtCards, is_petit_sec
 from ...engine.ecart import check_discard, discardable, trumps_needed
 from ..bots.ecart_score import best_ecart
 from ..bots.handcount import choose_call, choose_ecart
-from ..noise import Z95
+from ..noise import t95
 from .advise import Advice, Option, rollout
 from .sampler import Sampler, rebuild
 
@@ -95,7 +95,7 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     if n < 2:
         return mean, float("inf")
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, round(Z95 * (var / n) ** 0.5, 2)
+    return mean, round(t95(n - 1) * (var / n) ** 0.5, 2)  # Student's t: right on few deals too
 
 
 # ---------------------------------------------------------------- the écart

@@ -3,8 +3,11 @@ after these bids, computed by the bidding estimator (the same verdict as the "Wh
 
 The bots bid by the hand count alone (``handcount.thresholds``), which is fast but rough. A learner who asks
 for a hint gets the estimate instead: ``SAMPLES`` deals of the unseen cards that fit the bids made so far,
-each played out with the learner taking, the chances calibrated on the advisor's own play as taker
-(``estimate.estimate_bids``, one call). The count is still quoted, with its own threshold, so the two can be
+each played out with the learner taking, the chances calibrated on the advisor's own play as taker, and once more
+with the learner passing (the others bid and play as the bots do: passing is valued by play, not as 0)
+(``estimate.estimate_bids``, one call). The move is the verdict's advice: the lowest of the options tied with the
+best expected score, its reason naming the higher ones tied with it (``contracts.said``). The count is still
+quoted, with its own threshold, so the two can be
 compared.
 
 The estimator numbers the seats from the first to speak (the dealer is the last); ``speaking_seat``
@@ -18,14 +21,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...engine import Bid, Card, Contract, Deal, SeatView, TarotError
-from ...engine.words import N_, Text, joined, lower_first
+from ...engine.words import N_, Text, lower_first
 from ..bots.handcount import count_steps
 from ..bots.policy import Move
 from ..review.deal import rewind
-from .contracts import BidVerdict, fits, open_options, option_name, verdict
+from .contracts import BidVerdict, fits, open_options, option_name, said, verdict
 from .estimate import HOW, BidEstimate, estimate_bids
 
-SAMPLES = 80  # the drill's too: about 0.1 s of CPU (lean rollouts, 2 a deal)
+SAMPLES = 80  # the drill's too: about 0.25 s of CPU (3 play-outs a deal: taking with and without the dog, passing)
 
 
 def speaking_seat(seat: int, dealer: int, players: int) -> int:
@@ -46,8 +49,8 @@ class BidAdvice:
     verdict: BidVerdict
 
     def rows(self) -> list[tuple[str, str, int]]:
-        """One row per open option: the bid (best and tied ones marked), how often it is made, its average
-        score (the taker's, a deal)."""
+        """One row per open option: the bid (the advice, the best and the tied ones marked), how often it is made,
+        its average score (this seat's, a deal: the taker's, or passing's)."""
         out = []
         for o in self.verdict.options:
             made = "you do not play" if o is None else f"{self.estimate.contracts[o].chance:.0%}"
@@ -77,20 +80,13 @@ def advise_bid(view: SeatView, *, seed: int = 0) -> BidAdvice:
     est = _estimate(tuple(view.hand), view.players, seat, bids, seed)
     v = verdict(est.scores, open_options(bids))
     count = count_steps(list(view.hand), players=view.players)
-    tied = [_option_word(o) for o in v.ties if o != v.best]
-    average = "" if v.best is None else Text(N_(", {score} a deal on average"), score=signed_score(v.expected[v.best]))
-    reason = Text(N_("Estimated over {n} deals of the cards you cannot see, you taking, {how} (each open bid's chance "
-                     "and average score are in the table). Best: {best}{average}{tied}. By the hand count alone, the "
+    reason = Text(N_("Estimated over {n} deals of the cards you cannot see, you taking, {how}; passing is valued by "
+                     "play on the same deals, you defending whoever takes (each open bid's chance and average score "
+                     "are in the table). Advice: {advice}; {score} a deal on average. By the hand count alone, the "
                      "bots' way: {count} The count says where to start thinking; the estimate, what this hand is "
-                     "worth here."), n=est.samples, how=Text(HOW), best=_option_word(v.best), average=average,
-                  tied=Text(N_("; tied, within the estimate's noise, with {options}"), options=joined(tied, " and "))
-                  if tied else "", count=lower_first(count.verdict()))
-    return BidAdvice(Move(Bid(view.seat, v.best), reason, "best-expected-score"), est, v)
-
-
-def _option_word(option: Contract | None) -> Text | str:
-    """A bid in running text: 'pass' (a message id), 'garde sans' (French in every language)."""
-    return Text(N_("pass")) if option is None else option_name(option).lower()
+                     "worth here."), n=est.samples, how=Text(HOW), advice=said(v),
+                  score=signed_score(v.expected[v.advice]), count=lower_first(count.verdict()))
+    return BidAdvice(Move(Bid(view.seat, v.advice), reason, "best-expected-score"), est, v)
 
 
 def signed_score(x: float) -> str:

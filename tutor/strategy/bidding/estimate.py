@@ -10,6 +10,12 @@ keeps it for the taker unseen, a garde contre gives it to the defence. The bots 
 a garde contre like a garde sans, so each deal is played twice (with and without the dog) and scored under
 both contracts of that pair.
 
+**Passing is valued by play too**, on the same sampled deals: the bidder passes and the other seats bid as the bots
+do (``passing``); whoever takes then plays against the bidder, now a defender (or, with 5 players, perhaps the
+called partner), every seat played by the bots, and the bidder's own score on that deal is the value of passing
+(0 when everyone passes). So every bid is compared with what passing really brings, not with 0: a pass that lets a
+neighbour make a garde costs the bidder that garde's defender share.
+
 The share of deals made (the **raw chance**, bots for every seat) is then mapped through the calibration
 table (``calibration.calibrate``): fitted on the made rate the **advisor** reaches as taker against the bots
 (``bench/calibration.py``), so the chance shown is the advisor's, measured.
@@ -32,10 +38,13 @@ from ...engine import Bid, CallKing, Card, Contract, Deal, Discard, Phase, RuleS
 from ...engine.cards import CARDS
 from ...engine.deal import DealtCards
 from ...engine.words import N_
+from ..advisor.advise import rollout
 from ..advisor.rollout import Lean
 from ..bots.handcount import choose_call, choose_ecart
+from ..bots.policy import decide
 from ..noise import Z95  # noqa: F401 (re-exported: the estimator says its intervals with it)
 from .calibration import calibrate, knots_for
+from .contracts import ORDER, verdict
 
 # Contracts played out, and the contract each play is scored under too (the bots play them alike).
 # How the numbers were made, in the words every page and command uses.
@@ -64,8 +73,9 @@ class ContractEstimate:
 
 @dataclass(frozen=True)
 class BidEstimate:
-    """Every contract's estimate for one hand, and the advice: the best expected score
-    (pass when no contract is expected to score above 0)."""
+    """Every contract's estimate for one hand, the value of passing (``passing``: this seat's mean score when it
+    passes and the others bid and play as the bots do), and the advice: the lowest of the options tied with the
+    best expected score (``contracts.verdict``; None: pass)."""
 
     hand: tuple[Card, ...]
     players: int
@@ -74,14 +84,16 @@ class BidEstimate:
     seed: int | None
     contracts: dict  # Contract -> ContractEstimate, lowest contract first
     advice: Contract | None
+    passing: float = 0.0  # this seat's mean score when it passes (the others bid and play as the bots do)
     # Contract -> the taker's score on each sampled deal, in the same order for every contract (the deals are
     # shared, so two contracts can be compared deal by deal: ``tutor.strategy.bidding.contracts``), shifted to the
-    # calibrated chance (``calibrated_scores``).
+    # calibrated chance (``calibrated_scores``); None -> this seat's own score on each deal when it passes.
     scores: dict = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict:
         """The stable JSON form of ``tarot-tutor bid --json``."""
         return {"contracts": {c.value: e.to_json() for c, e in self.contracts.items()},
+                "pass": {"expected": round(self.passing, 1)},
                 "advice": self.advice.value if self.advice else "pass", "samples": self.samples, "seed": self.seed}
 
 
@@ -127,13 +139,14 @@ def check_bid_hand(hand: Sequence[Card], *, players: int, seat: int = 0) -> None
 
 def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samples: int = 200,
                   rng: random.Random | None = None, seed: int | None = None,
-                  given: Callable[[tuple], bool] | None = None) -> BidEstimate:
+                  given: Callable[[tuple], bool] | None = None, value_pass: bool = True) -> BidEstimate:
     """Estimate each contract for ``hand`` held at ``seat`` (from 0; seat 0 leads first).
 
     Pass ``rng`` (a ``random.Random``) or ``seed``; the same one gives the same numbers. ``given``
     (the other hands, by seat -> bool) keeps only the deals that fit what the table has shown, e.g. the
     bids made before the bidder speaks; a condition no deal meets in ``MAX_TRIES`` draws per sample
-    raises TarotError.
+    raises TarotError. ``value_pass=False`` skips the pass play-outs (passing then counts 0): for callers that
+    read one contract's chance only (``prenable``).
     """
     hand = tuple(hand)
     check_bid_hand(hand, players=players, seat=seat)
@@ -141,8 +154,10 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
         raise TarotError("at least one sample is needed")
     rng = rng if rng is not None else random.Random(seed)
     scores: dict[Contract, list[int]] = {c: [] for c in Contract}
+    passed: list[float] = []
     for _ in range(samples):
         dealt = _deal(hand, players, seat, rng, given)
+        passed.append(passing(dealt, seat) if value_pass else 0.0)
         for played, twin in PLAYED.items():
             lean = taking(dealt, seat, played)
             lean.finish()
@@ -160,9 +175,9 @@ def estimate_bids(hand: Sequence[Card], *, players: int = 4, seat: int = 0, samp
         shifted[c] = calibrated_scores(scores[c], chance)
         contracts[c] = ContractEstimate(c, made, samples, chance, calibrate(low, knots), calibrate(high, knots),
                                         sum(shifted[c]) / samples, made / samples)
-    best = max(Contract, key=lambda c: (contracts[c].expected, -c.level))
-    advice = best if contracts[best].expected > 0 else None
-    return BidEstimate(hand, players, seat, samples, seed, contracts, advice, shifted)
+    shifted[None] = tuple(passed)
+    advice = verdict(shifted, ORDER).advice
+    return BidEstimate(hand, players, seat, samples, seed, contracts, advice, sum(passed) / samples, shifted)
 
 
 def calibrated_scores(scores: Sequence[float], chance: float) -> tuple[float, ...]:
@@ -243,3 +258,14 @@ def taking(dealt: DealtCards, seat: int, contract: Contract) -> Lean:
     if deal.phase is Phase.ECART:
         deal.apply(Discard(seat, tuple(choose_ecart(deal.hand(seat), players=dealt.players))))
     return Lean.from_deal(deal)
+
+
+def passing(dealt: DealtCards, seat: int) -> float:
+    """``seat``'s own score on the deal when it passes and every other seat bids, calls, makes its écart and plays
+    as the bots do (``bots.policy.decide``, then the lean rollout): a defender's share, a called partner's, or 0
+    when everyone passes."""
+    deal = Deal(dealt, rules=RuleSet.for_players(dealt.players))
+    while deal.phase is Phase.BIDDING:
+        s = deal.to_act
+        deal.apply(Bid(s, None) if s == seat else decide(deal.view(s)).action)
+    return rollout(deal, seat)[2]

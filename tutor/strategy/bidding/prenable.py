@@ -65,7 +65,8 @@ def prenable(hand: Sequence[Card], *, players: int, seat: int, rng: random.Rando
     if count < PRENABLE["count"]:
         return Verdict(False, 0.0, 0.0, 0, f"The hand counts {count:g}, under the {PRENABLE['count']} a garde needs.")
     rng = rng if rng is not None else random.Random(seed)
-    est = estimate_bids(hand, players=players, seat=seat, samples=PRENABLE["samples"], rng=rng)
+    est = estimate_bids(hand, players=players, seat=seat, samples=PRENABLE["samples"], rng=rng,
+                       value_pass=False)  # a garde's chance only: the pass play-outs are not needed
     garde = est.contracts[Contract.GARDE]
     ok = garde.chance >= PRENABLE["garde_chance"] and garde.expected > PRENABLE["expected"]
     how = (f"The hand counts {count:g} (a garde needs {PRENABLE['count']}); over {est.samples} deals of the "

@@ -55,7 +55,7 @@ VOID, SINGLETON = 6, 3  # only worth something with trumps to cut with
 TUTOR_CUT_TRUMPS = 4  # the tutor scale counts voids and singletons from this many trumps
 
 # ---- the Chavey scale (1986): what differs from the table above
-CHAVEY_TRUMPS_FROM = 5  # trumps count (2 each, the oudlers included) only from the 5th
+CHAVEY_TRUMPS_FROM = 5  # trumps count (2 each, every one, the oudlers included) only once there are 5
 CHAVEY_MAJOR = 2  # extra per trump from 16 to 21
 CHAVEY_RUN = 1  # extra per trump from 16 to 21 in a run of two or more (19 20 21: 3)
 CHAVEY_PETIT = ((7, 9), (6, 7), (5, 5))  # the Petit as the 5th, 6th, 7th-or-more trump (the Excuse counted)
@@ -243,9 +243,9 @@ def _chavey_trumps(hand, trumps, held, add) -> None:
     if held:
         message = {(True, True): N_("{n_trumps} (the Excuse among them), {each} points each"),
                    (False, True): N_("{n_trumps}, {each} points each"),
-                   (True, False): N_("{n_trumps} (the Excuse among them), {each} points each (they count from the "
-                                     "{first}th)"),
-                   (False, False): N_("{n_trumps}, {each} points each (they count from the {first}th)")}[
+                   (True, False): N_("{n_trumps} (the Excuse among them), {each} points each (they count only "
+                                     "once there are {first})"),
+                   (False, False): N_("{n_trumps}, {each} points each (they count only once there are {first})")}[
             EXCUSE in hand, counted]
         add(Text(message, n_trumps=_trumps(held), each=ONE_TRUMP, first=CHAVEY_TRUMPS_FROM),
             held * ONE_TRUMP if counted else 0)
@@ -325,7 +325,7 @@ def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:
     """The points of the adopted count, as (what, points) rows in the learner's words, read from the tables above
     (each a ``Text``, so the text layer says it in the learner's language).
 
-    >>> dict(count_scale())["each trump (the Excuse counted), from the 5th"]
+    >>> dict(count_scale())["each trump (the Excuse counted), once there are 5 or more"]
     '2'
     """
     petit = joined((Text(N_("{points} with {need}+ trumps"), points=v, need=need) for need, v in CHAVEY_PETIT), ", ")
@@ -334,7 +334,7 @@ def count_scale(players: int = 4) -> tuple[tuple[str, str], ...]:
     bids = joined((Text(N_("{n} players: {bids}"), n=n, bids=", ".join(f"{_CONTRACT_WORDS[c][2:]} {need}"
                                                                         for need, c in sorted(t)))
                    for n, t in sorted(THRESHOLDS_BY_PLAYERS.items())), "; ")
-    return ((Text(N_("each trump (the Excuse counted), from the 5th")), f"{ONE_TRUMP}"),
+    return ((Text(N_("each trump (the Excuse counted), once there are 5 or more")), f"{ONE_TRUMP}"),
             (Text(N_("each big trump (16 to 21)")), Text(N_("{n} more"), n=CHAVEY_MAJOR)),
             (Text(N_("each big trump in a run (19 20 21)")), Text(N_("{n} more"), n=CHAVEY_RUN)),
             *((names[c], f"{v}") for c, v in OUDLER_POINTS.items()),

@@ -29,7 +29,7 @@ from ..advisor.rollout import rollout_deal
 from ..advisor.sampler import Sampler
 from ..exact.position import Position
 from ..exact.solver import EXACT_CARDS, solve
-from ..noise import Z95
+from ..noise import t95
 from .why import principle_in_deal
 
 
@@ -172,7 +172,7 @@ def _judged(advice, trick: int, seat: int, played: Card) -> Decision:
         # The gap to the best (paired, beyond its interval); the card named is the advisor's pick, Hint's card,
         # which is the best or tied with it.
         mine = advice.option(played)
-        better, gain, noise = advice.pick, round(mine.gap, 2), round(mine.gap_ci / Z95, 2)
+        better, gain, noise = advice.pick, round(mine.gap, 2), round(mine.gap_ci / t95(mine.samples - 1), 2)
     return Decision(trick, seat, played, better, gain, advice.exact, order, advice.samples, noise=noise)
 
 

@@ -34,6 +34,7 @@ GAME_ID_MAX = 2**31 - 1
 
 # -- saving --------------------------------------------------------------------------------------
 
+
 def _not_saving_notice() -> None:
     problem = st.session_state.get(lr.DOWN)
     if problem:

@@ -38,6 +38,7 @@ from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
 from ..common.cards import card_label, cards_html
 from ..common.safe import query_int, query_seed
 from ..common.text import card_name, error_text, say
+from ..common.workload import limited
 from ..quiz.question import render_question, show_principle
 from ..table.table_component import card_table
 from ..table.table_model import bot_cards_since, ecart_view, play_view, poignee_view
@@ -175,7 +176,9 @@ def _hint() -> None:
     what = (_("Estimating your bids over {n} deals of the cards you cannot see…").format(n=BID_SAMPLES)
             if table.deal.phase is Phase.BIDDING else _("Working out the hint…"))
     with st.spinner(what):
-        move = table.hint()
+        done, move = limited(lambda text: st.session_state.update(pr_msg=(len(table.deal.log), text)), table.hint)
+        if not done:  # the server is busy: said, and nothing worked out
+            return
         # The estimate behind a bid hint is kept with it: a rerun draws its table without asking again.
         advice = table.bid_advice() if move.principle == "best-expected-score" else None
         st.session_state["pr_hint"] = (len(table.deal.log), move, advice)

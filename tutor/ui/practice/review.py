@@ -25,6 +25,7 @@ from ...strategy.review.deal import (
     listed,
 )
 from ..common.cards import card_label
+from ..common.workload import limited
 from ..quiz.question import show_principle
 from .practice_parts import (
     bid_table,
@@ -68,7 +69,7 @@ def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
             _("Estimating your earlier cards over sampled deals")
         bar = st.progress(0.0, text=f"{label}…")
         for i, step in enumerate(steps, start=1):
-            found[step] = _valued(*key[:4], step, kind == "exact")
+            found[step] = limited(st.warning, _valued, *key[:4], step, kind == "exact", stop=True)[1]
             bar.progress(i / len(steps), text=_("{label}: {i} of {n}…").format(label=label, i=i, n=len(steps)))
         bar.empty()
         done.add(kind)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from ...engine import Card
 from ...i18n import _
+from ..common.workload import limited
 from .line_model import line_steps
 from .table_component import card_table
 
@@ -40,7 +41,8 @@ def refutation(position_text: str, code: str) -> list[tuple[int, str]]:
     from ...strategy import Position, solve
     pos = Position.parse(position_text)
     after = pos.play(card(code))
-    rest = [] if after.cards_left == 0 else [(seat, c.code) for seat, c in solve(after, line=True).line]
+    rest = [] if after.cards_left == 0 else limited(st.warning, lambda: [(seat, c.code) for seat, c in solve(
+        after, line=True).line], stop=True)[1]
     return [(pos.to_play, code), *rest]
 
 
