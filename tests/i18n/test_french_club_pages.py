@@ -24,9 +24,10 @@ from tutor.worksheets.worksheet import answer_label
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "streamlit_app.py")
 MINE = [f"tutor/ui/{m}.py" for m in (
-    "classroom", "teacher", "learner", "class_board", "class_duplicate", "class_timer", "stage", "projector",
-    "own_questions", "organiser", "scoresheet", "scoresheet_view", "seasons", "duplicate", "duplicate_board",
-    "worksheets")]
+    "classroom/classroom", "classroom/teacher", "common/learner", "classroom/class_board", "classroom/class_duplicate",
+    "classroom/class_timer", "classroom/stage", "classroom/projector", "classroom/own_questions", "club/organiser",
+    "club/scoresheet", "club/sheet_saving", "club/scoresheet_view", "club/seasons", "club/duplicate",
+    "classroom/duplicate_board", "learn/worksheets")]
 MINE += [str(p.relative_to(ROOT)) for d in ("tutor/worksheets", "tutor/club", "tutor/classroom")
          for p in sorted((ROOT / d).glob("*.py"))]
 PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rs])?\}")
