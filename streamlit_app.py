@@ -3,7 +3,7 @@
 import streamlit as st
 
 from tutor.i18n import _
-from tutor.ui import language
+from tutor.ui.common import language
 
 language.setup()  # before the navigation, so every page and its titles are in the learner's language
 st.set_page_config(page_title=_("Tarot Tutor"), page_icon=":material/playing_cards:", layout="wide")

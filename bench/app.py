@@ -52,7 +52,7 @@ def page_app(page: str) -> AppTest:
 
 def interactions(runs: int) -> list[tuple[str, float, float]]:
     from tutor.quiz import generate
-    from tutor.ui.data import puzzles
+    from tutor.ui.common.data import puzzles
 
     out = []
     at = page_app("lesson")
@@ -76,7 +76,7 @@ def interactions(runs: int) -> list[tuple[str, float, float]]:
     out.append(("drill: new position", *timed(new_position, runs)))
 
     pz = page_app("puzzles")
-    from tutor.ui.table_model import answered_by_table
+    from tutor.ui.table.question_views import answered_by_table
     choice = [p for p in puzzles() if hasattr(p, "to_question") and p.to_question().answer_type.value == "choice"
               and not answered_by_table(p.to_question())]  # a choice among cards is made on the table
     turn = iter(range(10**6))
@@ -139,7 +139,7 @@ PILLS_REF = "cb79b69"  # the last commit whose drill answered with pills, before
 PILLS_APP = '''
 import streamlit as st
 from tutor.quiz import check_answer, generate
-from tutor.ui.cards import card_label
+from tutor.ui.common.cards import card_label
 q = generate("legal", {seed}, players=4, difficulty=1)
 st.markdown(q.prompt)
 chosen = st.pills("Pick the cards", list(q.pool), selection_mode="multi", format_func=card_label, key="p") or []
@@ -188,7 +188,7 @@ def answer_times(runs: int, pills_ref: str) -> list[tuple[str, list[tuple[float,
     from playwright.sync_api import sync_playwright
 
     from tutor.quiz import generate
-    from tutor.ui.cards import card_label, card_name
+    from tutor.ui.common.cards import card_label, card_name
     q = generate("legal", LEGAL_SEED, players=4, difficulty=1)
     assert len(q.answer) == 6
     drill = f"/drill?kind=legal&seed={LEGAL_SEED}&players=4&difficulty=1"

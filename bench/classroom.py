@@ -162,7 +162,7 @@ def bench_dashboard(n: int, url: str | None, tmp: Path, runs: int = 5) -> None:
             players, marks = cs.results(quiz.id)
             return stats.learners(players, marks), stats.questions(quiz, marks), stats.skills(quiz, marks)
 
-        def board():  # what one redraw of the Teacher page's dashboard computes (tutor/ui/class_board.py)
+        def board():  # what one redraw of the Teacher page's dashboard computes (tutor/ui/classroom/class_board.py)
             t = cs.tallies(quiz.id)
             return (stats.learner_table(quiz, t, cs.grid(quiz.id)), stats.question_views(quiz, t),
                     stats.skills_from(quiz, t))

@@ -195,7 +195,7 @@ def entry(deal: Deal, view, v: dict, best, bot, n: int, deal_index: int) -> str:
 def write_verdicts(path: Path) -> None:
     """The committed record of a puzzle file, on every seed of the stability rule (``tarot-tutor check --stability``
     does the same): a record of the puzzle's own seed alone would fail the check."""
-    from tutor.quiz.seat_puzzles import record_verdicts
+    from tutor.quiz.puzzles import record_verdicts
     n = record_verdicts(path, lambda pid, seed, ties: print(pid, seed, ties, flush=True))
     print(f"{n} verdicts written to {committed_path(str(path))}")
 

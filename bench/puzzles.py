@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 from tutor.quiz.puzzles import check_puzzle_dir, load_puzzles
-from tutor.quiz.strategy_puzzles import BidCache, bid_values, verify_best_card
+from tutor.quiz.strategy_puzzles import bid_values, verify_best_card
+from tutor.quiz.strategy_record import BidCache
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 

@@ -1,6 +1,6 @@
 """How a card looks, for every picture of it: the four suit colours, the suit symbols, short labels.
 
-The app's SVG cards (``tutor.ui.cards``) and the printed sheets (``tutor.worksheets.pdf``) both draw
+The app's SVG cards (``tutor.ui.common.cards``) and the printed sheets (``tutor.worksheets.pdf``) both draw
 from here, so a card looks the same on screen and on paper. No Streamlit, no drawing: just the look.
 
 >>> from tutor.engine import parse_card

@@ -1,7 +1,7 @@
 """Text a person typed, shown exactly as typed in Markdown: no link, image, HTML or emphasis made from it.
 
 Pure Python below every layer that shows text (the UI, and the quiz layer, which escapes a teacher's own
-question once when it is built, so every page that shows it shows it plain). ``tutor.ui.safe`` uses it for
+question once when it is built, so every page that shows it shows it plain). ``tutor.ui.common.safe`` uses it for
 every name a person typed.
 
 >>> print(plain("![p](http://host/x)"), plain("<img src=x>"), plain("Ann-Marie O'Neil, 3rd."))

@@ -23,7 +23,7 @@ from ..content.yamlio import Problem
 from ..engine.errors import TarotError
 from ..i18n import _, ngettext
 from ..quiz.puzzles import check_puzzle_file  # importing tutor.quiz also hands its generators to the lesson checker
-from ..quiz.strategy_puzzles import default_cache
+from ..quiz.strategy_record import default_cache
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -204,7 +204,8 @@ def _seat_files(paths: list[Path]) -> list[Path]:
 
 def record_stability(paths: list[Path]) -> None:
     """Record the single-dummy puzzles' verdicts on every seed of the stability rule (a few seconds a puzzle)."""
-    from ..quiz.seat_puzzles import advisor_code_hash, record_verdicts
+    from ..quiz.puzzles import record_verdicts
+    from ..quiz.seat_puzzles import advisor_code_hash
 
     def progress(pid: str, seed: int, ties) -> None:
         print(_("{puzzle}, seed {seed}: ties {cards}").format(puzzle=pid, seed=seed, cards=" ".join(ties)), flush=True)

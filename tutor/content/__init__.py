@@ -10,9 +10,10 @@ Main entry points:
 - ``check_answer(step, response) -> bool``: grade a learner's answer to a fixed check.
 """
 
+from .example_words import plain_cards
 from .glossary import Glossary, Term, load_glossary
 from .lessons import Course, LessonFile, lesson_files, load_course, load_lesson
-from .render import plain_cards, render_example
+from .render import render_example
 from .schema import (
     CardsStep,
     CheckStep,

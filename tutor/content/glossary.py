@@ -14,27 +14,17 @@ The file is a mapping with one key, ``terms``: a list of entries with ``french``
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import Field, ValidationError
 
 from .errors import pydantic_problems, with_yaml_hints
-from .schema import Node, OneLine, Slug, Text
+from .nodes import Node, OneLine, Slug, Text
+from .overlay import read_translated, term_key
 from .yamlio import ContentError, LineDict, Problem, load_file
 
 GLOSSARY_FILE = "glossary.yaml"
-
-
-def term_key(text: str) -> str:
-    """How terms are matched: case, accents and apostrophe styles ignored.
-
-    >>> term_key("Écart") == term_key("ecart")
-    True
-    """
-    text = unicodedata.normalize("NFKD", str(text).strip().lower().replace("œ", "oe").replace("’", "'"))
-    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).split())
 
 
 class Term(Node):
@@ -99,7 +89,6 @@ def glossary_from_data(raw, path: str) -> tuple[Glossary | None, list[Problem]]:
 def load_glossary(path: str | Path, lang: str | None = None) -> tuple[Glossary | None, list[Problem]]:
     """Load and validate a glossary file: (glossary or None, problems). With ``lang`` (not English), the
     definitions of its translation (``<dir>/<lang>/glossary.yaml``) when there is a usable one."""
-    from .overlay import read_translated  # the overlay matches terms with term_key, from here
     try:
         raw = read_translated(path, lang, "glossary")[0] if lang and lang != "en" else load_file(path)
     except ContentError as err:

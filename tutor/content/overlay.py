@@ -23,13 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.rule_text import RULE_TEXT
 from ..i18n import _
-from .glossary import term_key
 from .yamlio import ContentError, LineDict, LineList, Problem, load_file
 
 # The keys whose values are words a learner reads (lessons, glossary, puzzles, guided hands).
@@ -58,6 +58,16 @@ def english_path(path: str | Path) -> Path:
     if p.parent.name == "guided":
         return p.parent.parent.parent / "guided" / p.name
     return p.parent.parent / p.name
+
+
+def term_key(text: str) -> str:
+    """How terms are matched: case, accents and apostrophe styles ignored.
+
+    >>> term_key("Écart") == term_key("ecart")
+    True
+    """
+    text = unicodedata.normalize("NFKD", str(text).strip().lower().replace("œ", "oe").replace("’", "'"))
+    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).split())
 
 
 def read_translated(path: str | Path, lang: str, what: str = "lesson"):

@@ -1,6 +1,6 @@
 """Worked examples of the strategy lessons: the strategy layer decides, this writes it up (see render.py).
 
-Split from render.py to keep each module short; ``render`` imports these renderers into its table.
+Split from render.py by topic; ``render`` puts these renderers in its table.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from ..i18n.words import say
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.bidding.contracts import option_name
 from ..strategy.bots.handcount import count_scale, count_steps
+from .example_words import ExampleError, capitalised, card_word, cards_md, fmt, hand_players
 from .measures import in_words, percent, signed
-from .render import ExampleError, card_word, cards_md, fmt, hand_players
 from .schema import BestCardExample, CountScaleExample, HandCountExample, MeasuredExample
 
 
@@ -25,19 +25,15 @@ def _hand_count(s: HandCountExample) -> str:
     if len(set(s.cards)) != len(s.cards):
         raise ExampleError("a card is listed twice", "cards")
     hc = count_steps(s.cards, players=players)
-    rows = [f"| {_cap(say(step.label))} | {fmt(step.points)} |" for step in hc.steps]
+    rows = [f"| {capitalised(say(step.label))} | {fmt(step.points)} |" for step in hc.steps]
     lines = [_("The hand ({players} players): {cards}").format(players=players, cards=cards_md(s.cards)), "",
              _("| what | points |"), "|---|---|", *rows, "| **" + _("Total") + f"** | **{fmt(hc.raw)}** |"]
     lines += ["", f"**{say(hc.verdict())}**"]
     return "\n".join(lines)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _count_scale(s: CountScaleExample) -> str:
-    rows = [f"| {_cap(say(what))} | {say(points)} |" for what, points in count_scale()]
+    rows = [f"| {capitalised(say(what))} | {say(points)} |" for what, points in count_scale()]
     return "\n".join([_("| what | points |"), "|---|---|", *rows])
 
 

@@ -23,12 +23,8 @@ from ..i18n.words import card_name, say, the_card
 from ..strategy import BeyondRange, Position, PositionError, solve
 from ..strategy.advisor.by_play import grade_calls, taker_deal
 from ..strategy.bots.handcount import count_steps
+from .example_words import fmt, hand_players, words_list
 from .query_args import QueryError, Result, _args, _cards, _choice, _contract, _full_hand, _players
-from .render import (
-    fmt,
-    hand_players,
-    words_list,
-)
 
 
 def _strategy_hand(spec, name: str) -> tuple[list[Card], int]:

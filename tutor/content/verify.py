@@ -24,9 +24,10 @@ from typing import Any
 from ..engine import Card
 from ..limits import short_repr, shorten
 from .cardcodes import strict_card, strict_cards
+from .example_words import ExampleError, fmt
 from .glossary import Glossary, term_key
 from .queries import QUERIES, QueryError, Result, ask
-from .render import ExampleError, fmt, render_example
+from .render import render_example
 from .schema import CheckStep, ExampleStep, Lesson
 from .yamlio import LineDict
 

@@ -78,7 +78,8 @@ from .play import (
 )
 from .rules import CHELEM_BONUS, POIGNEE_BONUS, RULESETS, TARGETS, Contract, DogFate, RuleSet, target_points
 from .scoring import DealScore, ScoreStep, misere_scores, score_deal, settle_half_point
-from .state import Deal, DealResult, Phase, SeatView, Trick, random_action
+from .state import Deal, random_action
+from .views import DealResult, Phase, SeatView, Trick
 from .words import plural
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -21,7 +21,7 @@ from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import SUIT_MASKS, TRUMP_MASK, TRUMPS_ABOVE, first_lead_mask, legal_mask, winner_index
 from .rules import Contract, DogFate, RuleSet
 from .scoring import DealScore, score_deal, settle_half_point
-from .state import Trick
+from .views import Trick
 
 KINGS = sum(1 << (s * 14 + 13) for s in range(4))
 PLAIN_DISCARDS = (SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]) & ~KINGS

@@ -13,9 +13,7 @@ hidden dog, so bots and quizzes never see what a player at the table could not.
 from __future__ import annotations
 
 import copy as _copy
-import enum
 import random
-from dataclasses import dataclass, field
 
 from .actions import Action, Bid, CallKing, DeclareChelem, DeclareMisere, Discard, PlayCard, ShowPoignee
 from .announce import MISERE_SPOILERS, callable_cards, check_poignee, misere_kinds, verify_call
@@ -27,8 +25,9 @@ from .errors import IllegalAction
 from .piles import chelem_result, count_attack, excuse_wins_last, petit_au_bout
 from .play import PlayVerdict, explain_play, first_lead_mask, legal_mask, trick_state, winner_index
 from .rules import Contract, DogFate, RuleSet
-from .scoring import DealScore, misere_scores, score_deal, settle_half_point
+from .scoring import misere_scores, score_deal, settle_half_point
 from .seats import seat_label
+from .views import DealResult, Phase, SeatView, Trick
 from .words import N_, Text, joined
 
 # The whole deck in display order: filtering it by a mask sorts a hand without a sort
@@ -39,15 +38,6 @@ _DISPLAY_ORDER = tuple(sort_cards(CARDS))
 def _in_display_order(mask: int) -> list[Card]:
     """The cards of a bitmask, in display order (as sort_cards would give them)."""
     return [c for c in _DISPLAY_ORDER if mask & c.bit]
-
-
-class Phase(enum.Enum):
-    BIDDING = "bidding"
-    CALLING = "calling"  # 5 players: the taker calls a king
-    ECART = "ecart"  # petite / garde: the taker has the dog and discards
-    PLAYING = "playing"
-    DONE = "done"
-    CANCELLED = "cancelled"  # petit sec or everyone passed: redeal
 
 
 # Where a deal stands, and what cannot be done there: "You cannot bid now: the deal is at the playing stage."
@@ -62,69 +52,6 @@ _NOT_NOW = {"bid": N_("You cannot bid now: {stage}."), "call a king": N_("You ca
             "show a poignée": N_("You cannot show a poignée now: {stage}."),
             "play a card": N_("You cannot play a card now: {stage}."),
             "declare a misère": N_("You cannot declare a misère now: {stage}.")}
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    cards: tuple[Card, ...]
-    seats: tuple[int, ...]
-    winner: int  # the seat that won it
-
-    def card_of(self, seat: int) -> Card:
-        return self.cards[self.seats.index(seat)]
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat may know: its own hand and everything shown at the table."""
-
-    seat: int
-    players: int
-    phase: Phase
-    hand: tuple[Card, ...]
-    to_act: int | None
-    dealer: int
-    bids: tuple
-    taker: int | None
-    contract: Contract | None
-    called: Card | None
-    partner: int | None  # known to everyone only once the called card is played (and to the partner)
-    dog: tuple[Card, ...] | None  # None while it is hidden
-    ecart: tuple[Card, ...] | None  # only the taker sees their own écart
-    ecart_trumps: tuple[Card, ...]  # trumps discarded are shown to all
-    poignees: tuple  # (seat, cards) shown so far
-    chelem_announced: bool
-    tricks: tuple[Trick, ...]
-    trick: tuple[Card, ...]
-    trick_seats: tuple[int, ...]
-    legal: tuple[Card, ...]
-    miseres: tuple = ()  # (seat, kind) declared so far (house rule)
-    barred: frozenset = frozenset()  # seats that may only pass: the dealer of a misdeal's redeal
-
-    @property
-    def trick_number(self) -> int:
-        return len(self.tricks)
-
-    @property
-    def played(self) -> list[Card]:
-        return [c for t in self.tricks for c in t.cards] + list(self.trick)
-
-
-@dataclass
-class DealResult:
-    """The end of a deal: the attack's pile counted, the bonuses found, and the score."""
-
-    attack_points: float
-    oudlers: int
-    petit_au_bout: str | None
-    chelem: str | None
-    poignees: tuple[str, ...]
-    attack_tricks: int
-    score: DealScore
-    seat_scores: list[int]  # with any misère (house rule) added in
-    notes: list[str] = field(default_factory=list)
-    miseres: tuple = ()  # (seat, kind) declared (house rule)
 
 
 class Deal:

@@ -1,6 +1,6 @@
 """Practice against bots: hand evaluation, the bots (with hints), the practice table and guided hands.
 
-Pure Python, no Streamlit: the Practice page (``tutor/ui/practice.py``) drives it.
+Pure Python, no Streamlit: the Practice page (``tutor/ui/practice/practice.py``) drives it.
 """
 
 from ..strategy.bots.handcount import choose_bid, choose_call, choose_ecart, hand_strength, wanted_contract

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,8 +50,20 @@ from .check import check_answer
 from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
 from .scoreform import FIELDS
-from .solvers import ASKS, SOLVERS, PositionError, solve
-from .strategy_puzzles import STRATEGY_KINDS, BidCache, StrategyPuzzle, parse_strategy, verify_strategy
+from .seat_puzzles import (
+    _committed,
+    committed_path,
+    committed_verdicts,
+    key_of,
+    seat_cache,
+    seat_view,
+    stability_seeds,
+    verdict_of,
+)
+from .solver_fields import ASKS, SOLVERS, PositionError
+from .solvers import solve
+from .strategy_puzzles import STRATEGY_KINDS, parse_strategy, verify_strategy
+from .strategy_record import BidCache, StrategyPuzzle
 
 REQUIRED = ("id", "title", "kind", "difficulty", "position", "question", "solution")
 OPTIONAL = ("tags", "players", "ask", "explanation")
@@ -315,3 +328,29 @@ def load_puzzles(directory, *, deep: bool = False, lang: str | None = None) -> l
                 seen.add(p.id)
                 out.append(p)
     return out
+
+
+def record_verdicts(puzzle_path: str | Path, progress=None) -> int:
+    """Compute and write the committed record of a puzzle file: every seat puzzle's verdict on each of its
+    ``stability_seeds``, for the current advisor (verdicts already recorded or cached for it are reused, so an
+    interrupted run resumes). Returns the number of verdicts written; ``progress(id, seed, ties)`` per verdict."""
+    path = str(puzzle_path)
+    puzzles, _problems = read_puzzle_file(path, deep=False)
+    old, cache, data = committed_verdicts(path), seat_cache(), {}
+    target = committed_path(path)
+    for p in puzzles:
+        if getattr(p, "kind", "") != "seat-card":
+            continue
+        for seed in stability_seeds(p):
+            key = key_of(p.deal_json, p.seat, seed)
+            v = old.get(key) or cache.get(key)
+            if v is None:
+                v = verdict_of(seat_view(p), seed)
+                cache.put(key, v)
+            data[key] = v
+            if progress is not None:
+                progress(p.id, seed, v["ties"])
+    if data:
+        target.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
+        _committed.cache_clear()
+    return len(data)

@@ -16,14 +16,13 @@ advisor ties every legal card teaches nothing and is refused.
 cards stay inside the advisor's tie set on ``STABILITY_SEEDS`` seeds at the puzzle's budget: its own seed and the
 next ones (``stability_seeds``). ``tarot-tutor check`` names the puzzle and the seed that breaks it.
 
-Verdicts are cached by the position, the seed, the budget and a hash of the advisor's code (the modules it
-imports, engine included, ``advisor_code_hash``): first in ``<puzzle file>.verdicts.json`` beside the puzzle file
-(committed, read only; written by ``tarot-tutor check --stability FILE``, ``record_verdicts``), then in the user's
-cache (``BidCache``'s folder). A change to the advisor, the bots or the rules computes the puzzle's own verdict
-again, but the other seeds' verdicts are read from the committed record only (so the check stays fast on a fresh
-clone): when it was made for another version of the advisor, the check fails and says the one command that
-records it again. A puzzle file with no record beside it (a draft) has every verdict computed and cached.
-"""
+Verdicts are cached by the position, the seed, the budget and a hash of the advisor's code (the modules it imports,
+engine included, ``advisor_code_hash``): first in ``<puzzle file>.verdicts.json`` beside the puzzle file (committed,
+read only; written by ``tarot-tutor check --stability FILE``, ``puzzles.record_verdicts``), then in the user's cache
+(``BidCache``'s folder). A change to the advisor, the bots or the rules computes the puzzle's own verdict again, but
+the other seeds' verdicts are read from the committed record only (so the check stays fast on a fresh clone): when
+it was made for another version of the advisor, the check fails and says the one command that records it again. A
+puzzle file with no record beside it (a draft) has every verdict computed and cached. """
 
 from __future__ import annotations
 
@@ -36,7 +35,7 @@ from pathlib import Path
 from ..content.yamlio import Problem
 from ..engine import CARDS, Card, Deal, Phase, SeatView, TarotError, card, parse_action
 from ..strategy.advisor.advise import advise_card
-from .strategy_puzzles import BidCache, StrategyPuzzle, default_cache
+from .strategy_record import BidCache, StrategyPuzzle, default_cache
 
 SEAT_BUDGET_MS = 1000  # the advisor's budget for a puzzle: about 200 sampled deals mid-deal
 STABILITY_SEEDS = 3  # the stated answer must stay inside the tie set on this many seeds (the puzzle's and the next)
@@ -293,33 +292,6 @@ def verify_stability(p: StrategyPuzzle, cache: BidCache | None = None) -> list[P
                                                 f"; the record has {old}): run `{RESTAMP.format(path=p.path)}` to "
                                                 "record them again"))
     return out
-
-
-def record_verdicts(puzzle_path: str | Path, progress=None) -> int:
-    """Compute and write the committed record of a puzzle file: every seat puzzle's verdict on each of its
-    ``stability_seeds``, for the current advisor (verdicts already recorded or cached for it are reused, so an
-    interrupted run resumes). Returns the number of verdicts written; ``progress(id, seed, ties)`` per verdict."""
-    from .puzzles import read_puzzle_file
-    path = str(puzzle_path)
-    puzzles, _problems = read_puzzle_file(path, deep=False)
-    old, cache, data = committed_verdicts(path), seat_cache(), {}
-    target = committed_path(path)
-    for p in puzzles:
-        if getattr(p, "kind", "") != "seat-card":
-            continue
-        for seed in stability_seeds(p):
-            key = key_of(p.deal_json, p.seat, seed)
-            v = old.get(key) or cache.get(key)
-            if v is None:
-                v = verdict_of(seat_view(p), seed)
-                cache.put(key, v)
-            data[key] = v
-            if progress is not None:
-                progress(p.id, seed, v["ties"])
-    if data:
-        target.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-        _committed.cache_clear()
-    return len(data)
 
 
 def _verify_own_seed(p: StrategyPuzzle, cache: BidCache | None) -> list[Problem]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine import Card, Contract
-from ..engine.state import Trick
+from ..engine.views import Trick
 from ..engine.words import plural as _plural
 from ..i18n import _, language
 from ..i18n.words import card_name, card_short, cards_text, say

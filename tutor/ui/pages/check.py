@@ -1,3 +1,3 @@
-from tutor.ui.check import render
+from tutor.ui.learn.check import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.classroom import render
+from tutor.ui.classroom.classroom import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.course import render
+from tutor.ui.learn.course import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.drill import render
+from tutor.ui.learn.drill import render
 
 render()

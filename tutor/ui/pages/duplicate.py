@@ -1,3 +1,3 @@
-from tutor.ui.duplicate import render
+from tutor.ui.club.duplicate import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.lesson import render
+from tutor.ui.learn.lesson import render
 
 render()

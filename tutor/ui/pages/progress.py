@@ -1,3 +1,3 @@
-from tutor.ui.progress import render
+from tutor.ui.learn.progress import render
 
 render()

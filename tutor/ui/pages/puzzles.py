@@ -1,3 +1,3 @@
-from tutor.ui.puzzles import render
+from tutor.ui.learn.puzzles import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.reference import render
+from tutor.ui.quiz.reference import render
 
 render()

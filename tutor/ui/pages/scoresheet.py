@@ -1,3 +1,3 @@
-from tutor.ui.scoresheet import render
+from tutor.ui.club.scoresheet import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.seasons import render
+from tutor.ui.club.seasons import render
 
 render()

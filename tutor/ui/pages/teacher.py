@@ -1,3 +1,3 @@
-from tutor.ui.teacher import render
+from tutor.ui.classroom.teacher import render
 
 render()

@@ -1,3 +1,3 @@
-from tutor.ui.worksheets import render
+from tutor.ui.learn.worksheets import render
 
 render()

@@ -1,0 +1,1 @@
+"""The club's pages: the score sheet, seasons, the organiser's sign-in and the duplicate tournament."""

@@ -1,0 +1,207 @@
+"""The Duplicate page: set up an individual duplicate tournament, print its paper, enter the marques étui
+by étui and table by table, and see the FFT's ranking (``tutor.club.duplicate``), with a CSV export.
+
+The set-up (étuis judged prenable by the bidding estimator, about 0.3 s an étui) is made when its button
+is pressed and kept in the session; the marques live in their number inputs' session keys.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ...club.duplicate import ORIENTATIONS, DuplicateError, Result, pct, rank, side
+from ...club.duplicate_csv import to_csv
+from ...club.duplicate_setup import Setup, make_setup
+from ...engine import TarotError
+from ...i18n import _, language, ngettext, pgettext
+from ...limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_SCORE, MAX_DUPLICATE_TABLES, MAX_NAME_CHARS, MAX_SEED
+from ...worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
+from ..common.safe import plain
+from ..common.widgets import download
+
+SETUP = "dup_setup"  # session key: the tournament's Setup
+PDFS = "dup_pdfs"    # session key: (setup seed, diagrams, fiches, movement) bytes
+# session key: {(étui, table): marque}. Kept apart from the number inputs, whose state Streamlit drops when
+# another étui is shown.
+MARQUES = "dup_marques"
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _setup(tables: int, rounds: int, per_round: int, seed: int, lines: tuple) -> Setup:
+    return make_setup(tables, rounds, per_round, seed, lines or None)
+
+
+def render() -> None:
+    st.title(_("Duplicate"))
+    st.caption(_("The FFT's competition format: every table plays the same étuis and each result is compared "
+                 "only with the others who held the same cards."))
+    render_setup()
+    setup = st.session_state.get(SETUP)
+    if setup is None:
+        st.info(_("Set up a tournament above to print its paper and enter its results."))
+        return
+    st.divider()
+    render_print(setup)
+    st.divider()
+    results = render_entry(setup)
+    st.divider()
+    render_results(results)
+
+
+def _names(text: str, tables: int, o: str) -> tuple[str, ...]:
+    names = [" ".join(n.split()) for n in text.split(",") if n.strip()]
+    if not names:
+        return tuple(f"{side(o)} {i + 1}" for i in range(tables))
+    if len(names) != tables:
+        raise TarotError(_("{side}: {n} names for {tables} tables (one a table)").format(side=side(o), n=len(names),
+                                                                                         tables=tables))
+    too_long = next((n for n in names if len(n) > MAX_NAME_CHARS), None)
+    if too_long:
+        raise TarotError(_("{side}: a name is longer than {n} characters").format(side=side(o), n=MAX_NAME_CHARS))
+    return tuple(names)
+
+
+def render_setup() -> None:
+    with st.form("dup_form", border=True):
+        st.subheader(_("Set up"))
+        c1, c2, c3, c4 = st.columns(4)
+        c1.number_input(_("Tables"), min_value=2, max_value=MAX_DUPLICATE_TABLES, value=3, step=1, key="dup_tables")
+        c2.number_input(_("Rounds"), min_value=2, max_value=MAX_DUPLICATE_TABLES, value=3, step=1, key="dup_rounds",
+                        help=_("Each étui is played once a round, so this many times in all (at most one a table)."))
+        c3.number_input(_("Étuis a round"), min_value=1, max_value=MAX_DUPLICATE_ETUIS, value=4, step=1,
+                        key="dup_per_round", help=_("With 4, each player takes once a round (N, E, S, W in turn)."))
+        c4.number_input(_("Seed"), min_value=0, max_value=MAX_SEED, value=1, step=1, key="dup_seed")
+        st.caption(_("Players keep their orientation. Type each line's names, comma-separated, one a table "
+                     "(empty: North 1, North 2, ...)."))
+        for o in ORIENTATIONS:
+            st.text_input(_("{side} players").format(side=side(o)), key=f"dup_names_{o}", max_chars=600)
+        pressed = st.form_submit_button(_("Prepare the étuis and the movement"), type="primary")
+    if pressed:
+        ss = st.session_state
+        tables, rounds = int(ss["dup_tables"]), int(ss["dup_rounds"])
+        try:
+            lines = tuple(_names(ss.get(f"dup_names_{o}") or "", tables, o) for o in ORIENTATIONS)
+            with st.spinner(_("Dealing prenable étuis and working out the movement…")):
+                setup = _setup(tables, rounds, int(ss["dup_per_round"]), int(ss["dup_seed"]), lines)
+        except TarotError as err:
+            st.error(plain(str(err)))
+            return
+        ss[SETUP] = setup
+        ss.pop(PDFS, None)
+        ss[MARQUES] = {}
+    setup = st.session_state.get(SETUP)
+    if setup is not None:
+        repeats = setup.movement.repeats
+        st.success(_("{tables} tables, {rounds} rounds, {etuis} étuis ({per_round} a round), seed {seed}. Nobody "
+                     "plays an étui twice; ").format(tables=setup.tables, rounds=setup.rounds,
+                                                     etuis=len(setup.etuis), per_round=setup.per_round,
+                                                     seed=setup.seed)
+                   + (_("no two players meet twice.") if repeats == 0 else
+                      _("two players meet again {times} (unavoidable with {tables} tables).").format(
+                          times=_times(repeats), tables=setup.tables)))
+        with st.expander(_("Movement")):
+            for r in range(setup.rounds):
+                st.markdown("**" + _("Round {n}").format(n=r + 1) + "**")
+                st.table([{_("Table"): t, **{side(o): n for o, n in zip(ORIENTATIONS, players)},
+                           _("Étuis"): ", ".join(map(str, etuis))} for t, players, etuis in setup.round_card(r)])
+
+
+def _times(n: int) -> str:
+    return _("once") if n == 1 else ngettext("{n} time", "{n} times", n).format(n=n)
+
+
+def render_print(setup: Setup) -> None:
+    st.subheader(_("Print"))
+    if st.button(_("Make the PDFs"), icon=":material/print:", key="dup_make_pdfs"):
+        with st.spinner(_("Drawing the diagrams, the fiches and the movement cards…")):
+            st.session_state[PDFS] = (setup.seed, language(), diagrams_pdf(setup), fiches_pdf(setup),
+                                      movement_pdf(setup))
+    made = st.session_state.get(PDFS)
+    if made and made[1] != language():  # made in the other language: made again in this one on the next press
+        made = None
+    if made:
+        diagrams, fiches, movement = made[2:]
+        c1, c2, c3 = st.columns(3)
+        download(c1, _("Diagrams (PDF)"), diagrams, file_name=f"duplicate-{setup.seed}-diagrams.pdf",
+                 mime="application/pdf", key="dup_dl_diagrams", width="stretch")
+        download(c2, _("Fiches ambulantes (PDF)"), fiches, file_name=f"duplicate-{setup.seed}-fiches.pdf",
+                 mime="application/pdf", key="dup_dl_fiches", width="stretch")
+        download(c3, _("Movement cards (PDF)"), movement, file_name=f"duplicate-{setup.seed}-movement.pdf",
+                 mime="application/pdf", key="dup_dl_movement", width="stretch")
+
+
+def marque_key(etui: int, table: int) -> str:
+    return f"dup_m_{etui}_{table}"
+
+
+def render_entry(setup: Setup) -> list[Result]:
+    """The marque of each étui at each table; returns every result entered so far (all étuis)."""
+    st.subheader(_("Enter the results"))
+    st.caption(_("The marque as North wrote it on the fiche ambulante: per defender, + when the taker made the "
+                 "garde, − when they failed."))
+    plays = setup.plays()
+    etui = st.selectbox(_("Étui"), [e.number for e in setup.etuis], key="dup_etui",
+                        format_func=lambda n: _("Étui {n} · taker {side}").format(n=n, side=side(setup.etui(n).taker)))
+    taker = setup.etui(etui).taker
+    marques = st.session_state.setdefault(MARQUES, {})
+    for e, table, players in plays:
+        if e == etui:
+            key = marque_key(e, table)
+            if key not in st.session_state:
+                st.session_state[key] = marques.get((e, table))
+            taker_name = plain(players[ORIENTATIONS.index(taker)])
+            st.number_input(_("Table {n} · {name} takes").format(n=table, name=taker_name),
+                            min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,
+                            placeholder=_("marque, e.g. 56 or -52"), on_change=_keep, args=(e, table))
+            marques[e, table] = st.session_state.get(key)
+    results = []
+    for e, table, players in plays:
+        value = marques.get((e, table))
+        if value is not None:
+            results.append(Result(e, table, players, setup.etui(e).taker, int(value)))
+    st.caption(_("{n} of {total} results entered.").format(n=len(results), total=len(plays)))
+    return results
+
+
+def _keep(etui: int, table: int) -> None:
+    st.session_state.setdefault(MARQUES, {})[etui, table] = st.session_state.get(marque_key(etui, table))
+
+
+def render_results(results: list[Result]) -> None:
+    st.subheader(_("Results"))
+    if not results:
+        st.info(_("The ranking appears once a marque is entered."))
+        return
+    try:
+        ranking = rank(results)
+    except DuplicateError as err:
+        st.error(plain(err.message))
+        return
+    st.markdown(_("**Topage of each étui** (a deal played once gets 50 % for everyone)"))
+    st.dataframe([{_("Étui"): deal, _("Table"): n.result.table, _("Taker"): n.result.taker_name,
+                   _("Marque"): n.result.score, _("Taker %"): pct(n.taker_note), _("Defence %"): pct(n.defence_note)}
+                  for deal, notes in ranking.notes.items() for n in notes], hide_index=True)
+    st.markdown(_("**Classement général** (global % = ¼ attack + ¾ defence)"))
+    st.dataframe([{"#": i, _("Player"): p.name, _("Seat"): side(p.seat), _("Attack %"): pct(p.attack),
+                   _("Defence %"): pct(p.defence), _("Global %"): pct(p.global_)}
+                  for i, p in enumerate(ranking.players, 1)], hide_index=True)
+    st.markdown(_("**Classement alterné** (the firsts of each line, then the seconds, ...)"))
+    st.dataframe([{"#": i, _("Player"): name} for i, name in enumerate(ranking.alternate, 1)], hide_index=True)
+    name = st.selectbox(_("Feuille de route of"), list(ranking.general), key="dup_route_player")
+    p = ranking.player(name)
+    st.dataframe([{_("Étui"): ln.deal, _("Table"): ln.table, _("Seat"): side(ln.orientation),
+                   _("Role"): _("taker") if ln.took else _("defence"), _("Marque"): ln.marque,
+                   _("Own score"): ln.score, _("Note %"): pct(ln.note)} for ln in p.route], hide_index=True)
+    st.markdown(plain(_("{name}: attack {attack}, defence {defence}, global {total}.").format(
+        name=p.name, attack=_show(p.attack), defence=_show(p.defence), total=_show(p.global_))))
+    french = language() == "fr"
+    download(st, _("Results (CSV)"), to_csv(results, ranking, french=french),
+             file_name="duplicate-resultats.csv" if french else "duplicate-results.csv", mime="text/csv",
+             key="dup_dl_csv", icon=":material/download:")
+
+
+def _show(value) -> str:
+    if value is None:
+        return pgettext("note", "none")
+    shown = f"{float(value):.2f}"
+    return (shown.replace(".", ",") if language() == "fr" else shown) + " %"
