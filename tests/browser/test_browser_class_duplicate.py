@@ -12,7 +12,7 @@ from conftest import TEACHER_PASSPHRASE
 from tutor.classroom.duplicate_stats import note_of, pct
 from tutor.engine import Bid, CallKing, Contract, PlayCard, callable_cards
 from tutor.practice.class_deals import LEARNER, pick_deals, replayed
-from tutor.ui.cards import card_label
+from tutor.ui.common.cards import card_label
 
 PLAYERS, SEED = 5, 2  # the first deal: a learner who passes is followed by four passes (worked out below)
 

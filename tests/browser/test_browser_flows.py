@@ -85,7 +85,7 @@ def test_phone_width_still_shows_cards(browser, server):
 
 def test_drill_legal_cards_answered_by_clicking_cards(page, server):
     from tutor.quiz import generate
-    from tutor.ui.cards import card_name
+    from tutor.ui.common.cards import card_name
 
     page.goto(server + "/drill")
     caption = page.get_by_text(re.compile(r"seed \d+")).first
@@ -147,7 +147,7 @@ def test_phone_course_map_shows_where_to_start(browser, server):
 
 def test_phone_drill_answered_by_tapping_cards(browser, server):
     from tutor.quiz import generate
-    from tutor.ui.cards import card_name
+    from tutor.ui.common.cards import card_name
 
     seed = next(s for s in range(50) if 2 <= len(generate("legal", s, players=4, difficulty=2).answer) <= 6)
     q = generate("legal", seed, players=4, difficulty=2)

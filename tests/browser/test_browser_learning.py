@@ -118,7 +118,7 @@ def test_lesson_answers_score_and_stars_survive_reloads(page, server):
     score; a reload after the end and the course map show the same score and stars."""
     from tutor.content import CheckStep
     from tutor.content.lessons import load_course
-    from tutor.ui.data import LESSONS
+    from tutor.ui.common.data import LESSONS
 
     lesson = load_course(LESSONS).lesson("a-whole-deal")
     steps = [*lesson.steps, *lesson.quiz]

@@ -13,7 +13,7 @@ from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import choose, segment
 
 from conftest import TEACHER_PASSPHRASE
-from tutor.ui.safe import unlinked
+from tutor.ui.common.safe import unlinked
 
 TRAP = "http://127.0.0.1:9/x"
 EVIL = f"![p]({TRAP})<img src=x>"  # 37 characters: a name may have 40

@@ -5,7 +5,7 @@ from streamlit_page import settle
 
 from tutor.engine import Bid
 from tutor.practice.table import Table
-from tutor.ui.cards import card_label, card_name
+from tutor.ui.common.cards import card_label, card_name
 
 SEED = 1  # the learner passes, Anna takes; on the first trick the learner must follow suit
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from streamlit_page import settle
 
 from tutor.quiz import generate
-from tutor.ui.cards import card_name
+from tutor.ui.common.cards import card_name
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

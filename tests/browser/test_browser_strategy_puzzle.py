@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from streamlit_page import settle
 
 from tutor.engine import card
-from tutor.ui.cards import card_name
+from tutor.ui.common.cards import card_name
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PID = "petit-when-nobody-can-overtrump"  # taker in seat 3, best card: the Petit (nobody left can overtrump)

@@ -18,7 +18,7 @@ from tutor.engine import Bid, Contract, PlayCard
 from tutor.practice import choose_ecart
 from tutor.practice.table import Table
 from tutor.quiz import generate
-from tutor.ui.cards import card_name
+from tutor.ui.common.cards import card_name
 
 LEGAL_SEED = 57  # a 4-player legal-cards drill: 6 legal cards (plain leads are rationed since issue 17)
 PRACTICE_SEED = 1  # the learner passes, Anna takes, the learner must follow suit; or bids a garde: the écart
