@@ -457,4 +457,4 @@ def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
     deal = Deal.new(5, seed=1, dealer=0)
     view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
     why = decide(view).reason
-    assert "counts 43 (a count of 39 or more is worth a garde with 5 players)" in why, why
+    assert "counts 43, and these bots, playing as they do, bid a garde from a count of 39 with 5 players" in why, why

@@ -74,6 +74,9 @@ def test_a_petite_needs_a_count_of_52_with_4_players():
     assert reference.decide(view).action.contract is Contract.PETITE
     assert policy.decide(view).action.contract is None
     assert bidding.need_for(Contract.PETITE, 4) == 52
+    # The pass says the count is a petite by the course's count (lesson 17) and that 52 is these bots' practice.
+    assert policy.decide(view).reason == ("Pass: the hand counts 40, enough for a petite by the hand count (40), but "
+                                          "these bots, playing as they do, take a petite only from 52.")
 
 
 def _positions(players: int, seed: int):

@@ -204,7 +204,7 @@ def test_show_me_plays_the_refutation_after_a_wrong_card(db):
 
 # ---------------------------------------------------------------- captions and single-dummy puzzles
 
-SEAT_PID = "seat-4p-defence-12"  # a defender keeps the K♦ over the taker's knight: the 1♦ is best
+SEAT_PID = "seat-4p-defence-28"  # a defender cashes the K♠ at trick 10: the 7♠ (the bots' card) is worse
 
 
 def test_a_double_dummy_puzzle_says_every_hand_is_shown():
@@ -235,14 +235,14 @@ def test_a_single_dummy_puzzle_shows_only_the_seats_view_and_grades_by_the_advis
     for c in hidden_cards(p):
         for name in {c.short, card_name(c)}:
             assert not re.search(rf"(?<![\w♠♥♦♣]){re.escape(name)}(?![\w♠♥♦♣])", shown), name
-    assert p.solution == ("1D",) and card("KD") in seat_view(p).legal
-    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("KD")
+    assert p.solution == ("KS",) and card("7S") in seat_view(p).legal
+    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("7S")
     click(at, "Check what I typed")
-    assert at.error[0].value.startswith(f"Not the best: {card_name(card('KD'))}. Best: {card_name(card('1D'))}")
+    assert at.error[0].value.startswith(f"Not the best: {card_name(card('7S'))}. Best: {card_name(card('KS'))}")
     at.button(key=f"pz_{SEAT_PID}_show").click().run()
     assert not at.exception
     rows = at.table[0].value
-    assert list(rows["Card"])[0] == card_name(card("1D")) and list(rows["Verdict"])[0] == "best"
+    assert list(rows["Card"])[0] == card_name(card("KS")) and list(rows["Verdict"])[0] == "best"
     assert any("points worse" in v for v in rows["Verdict"])
     assert "on 400 deals of the cards you cannot see" in texts(at)
 
@@ -252,7 +252,7 @@ def test_a_single_dummy_puzzle_answered_right(db):
     from tutor.ui.common.cards import card_name
 
     at = app("tutor/ui/pages/puzzles.py", puzzle=SEAT_PID)
-    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("1D")
+    at.text_input(key=f"pz_{SEAT_PID}_typed").set_value("KS")
     click(at, "Check what I typed")
-    assert at.success[0].value == f"Right: {card_name(card('1D'))} is best."
+    assert at.success[0].value == f"Right: {card_name(card('KS'))} is best."
     assert SEAT_PID in db.puzzles_solved(db.default_learner().id)

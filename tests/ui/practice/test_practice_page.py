@@ -26,8 +26,8 @@ from tutor.ui.practice import review
 
 
 def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
-    at = practice(players="4", seed="218")  # the learner takes a petite with ten trumps
-    assert "#218" in at.caption[0].value
+    at = practice(players="4", seed="94")  # the learner takes a petite with ten trumps
+    assert "#94" in at.caption[0].value
     play_to_the_end(at)
     d = table(at).deal
     assert d.taker == 0 and d.ecart and d.poignees and d.poignees[0][0] == 0
@@ -37,7 +37,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     from tutor.ui.practice.practice_parts import score_question
     q = score_question(d)
     for f in q.fields:
-        at.text_input(key=f"pr_score_4_218_f_{f.key}").set_value(str(q.answer[f.key]))
+        at.text_input(key=f"pr_score_4_94_f_{f.key}").set_value(str(q.answer[f.key]))
     at.button[[b.label for b in at.button].index("Check my answer")].click().run()
     assert not at.exception
     assert any("Right" in s.value for s in at.success)
@@ -52,7 +52,7 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     assert "Trick 5, led by You" in " ".join(m.value for m in at.markdown)
 
 
-@pytest.mark.parametrize("players,seed", [(3, 5), (5, 9)])
+@pytest.mark.parametrize("players,seed", [(3, 47), (5, 9)])
 def test_whole_deals_with_3_and_5_players(players, seed):
     at = practice(players=str(players), seed=str(seed))
     play_to_the_end(at)
@@ -63,7 +63,7 @@ def test_whole_deals_with_3_and_5_players(players, seed):
 
 
 def test_an_illegal_card_is_refused_with_the_engines_reason():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="94")
     while True:
         t = table(at)
         if t.deal.phase is Phase.PLAYING and t.learner_to_act and len(t.view().legal) < len(t.view().hand):
@@ -79,7 +79,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason():
 
 
 def test_an_illegal_ecart_is_refused_with_the_reason():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="94")
     while table(at).deal.phase is not Phase.ECART:
         learner_step(at)
     d = table(at).deal
@@ -125,14 +125,14 @@ def test_a_cancelled_deal_says_why_and_deals_the_next():
 
 
 def test_the_hint_names_a_card_with_a_reason_and_is_counted():
-    at = practice(players="4", seed="218")  # Bruno deals, Chloé passes, the learner speaks second
+    at = practice(players="4", seed="94")  # Bruno deals, Chloé passes, the learner speaks second
     at.button(key="pr_hint_btn").click().run()
     assert table(at).hints == 1
     assert "hints used: 1" in at.caption[0].value
     # The bid is advised by the estimator, as the learner's seat sees it: second to speak (seat 1 of the
     # estimator's order), after a pass, with the deal's seed. Worked out here without the page.
     hand = table(at).view().hand
-    est = estimate_bids(hand, players=4, seat=1, samples=80, rng=random.Random(218), given=fits([None], 4, 1))
+    est = estimate_bids(hand, players=4, seat=1, samples=80, rng=random.Random(94), given=fits([None], 4, 1))
     v = verdict(est.scores, (None, *Contract))
     info = at.info[0].value
     assert f"Hint: bid {option_name(v.best).lower()}." in info and "Estimated over 80 deals" in info
@@ -197,7 +197,8 @@ def lesson_links(at) -> list[str]:
             if el.proto.page == "lesson"]
 
 
-REVIEW_SEED = 22  # 4 players: the learner takes and, at trick 14, keeps the Excuse when it should go
+REVIEW_SEED = 368  # 4 players: the learner takes and, at trick 14, keeps the Excuse when it should go
+BID_REVIEW_SEED = 60  # 4 players: the learner bids a petite as the bots would; a garde was better
 
 
 def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(monkeypatch):
@@ -260,9 +261,9 @@ def test_the_review_after_a_deal_lists_the_costly_cards_and_replays_from_one(mon
 
 
 def test_the_review_lists_a_costly_bid_and_replays_from_it():
-    """Seed 22: the learner bids a petite as the bots would; the estimate at that moment prefers a garde by more
+    """Seed 60: the learner bids a petite as the bots would; the estimate at that moment prefers a garde by more
     than the listing threshold and beyond its noise, so the review lists the bid first, with the table."""
-    at = practice(players="4", seed=str(REVIEW_SEED))
+    at = practice(players="4", seed=str(BID_REVIEW_SEED))
     play_to_the_end(at)
     deal = table(at).deal
     r = review_bid(deal, 0)  # worked out without the page, from the deal's log
@@ -309,13 +310,13 @@ def test_a_guided_hand_through_the_page():
 
 
 def test_new_deal_for_another_table_size_keeps_the_link():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="94")
     at.radio(key="pr_players").set_value(5).run()
     assert table(at).players == 4  # changing the size alone does not throw away the deal in play
     assert "5 players from the next deal on" in at.info[0].value  # said, and applied to the next deal
     at.button(key="pr_new").click().run()
     t = table(at)
-    assert t.players == 5 and t.deal.seed != 218
+    assert t.players == 5 and t.deal.seed != 94
     link = f"players=5&seed={t.deal.seed}&dealer={t.deal.dealer + 1}"
     assert f"#{t.deal.seed}" in at.caption[0].value and link in at.caption[0].value
     assert at.query_params["seed"] in (str(t.deal.seed), [str(t.deal.seed)])
@@ -324,7 +325,7 @@ def test_new_deal_for_another_table_size_keeps_the_link():
 
 
 def test_an_evening_keeps_a_running_sheet_and_the_dealer_passes_on():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="94")
     first = table(at).deal.dealer
     play_to_the_end(at)
     d1 = table(at).deal
@@ -347,7 +348,7 @@ def test_an_evening_keeps_a_running_sheet_and_the_dealer_passes_on():
 
 
 def test_new_deal_asks_first_when_a_deal_is_in_progress():
-    at = practice(players="4", seed="218")
+    at = practice(players="4", seed="94")
     learner_step(at)  # the learner has bid: a deal in progress
     t = table(at)
     at.button(key="pr_new").click().run()
@@ -396,7 +397,7 @@ def test_a_jump_over_tricks_without_comments_says_so():
 
 
 def test_a_play_hint_names_its_principle_and_links_to_the_lesson_that_teaches_it():
-    at = practice(players="4", seed="1")  # the learner passes, Anna takes; then the learner plays
+    at = practice(players="4", seed="13")  # the learner passes, Anna takes; then the learner plays
     at.button(key="pr_bid_pass").click().run()
     assert table(at).deal.phase is Phase.PLAYING and table(at).learner_to_act
     move = decide(table(at).view())

@@ -52,7 +52,7 @@ from ...engine.words import N_
 from ...i18n import _, language, ngettext
 from ...i18n.words import say, the_card
 from . import bidding, leads
-from .handcount import choose_call, choose_ecart, count_steps, shown_count
+from .handcount import choose_call, choose_ecart, count_steps, shown_count, thresholds
 from .principles import for_side
 
 _A_LEVEL = {"simple": N_("a simple poignée"), "double": N_("a double poignée"),
@@ -178,15 +178,20 @@ def _bid(view: SeatView) -> Move:
     want = bidding.contract_for(count)
     bid = want if want in open_bids else None
     if bid is None:
+        taught = handcount_need(Contract.PETITE, view.players)  # the course's threshold (lesson 17)
         why = (_("Pass: {why}").format(why=_lower(say(count.verdict()))) if count.too_few_trumps else
                _("Pass: the hand counts {count}, {petite}.").format(count=_num(strength),
                                                                    petite=petite_need(view.players))
+               if want is None and strength < taught else
+               _("Pass: the hand counts {count}, enough for a petite by the hand count ({taught}), but these bots, "
+                 "playing as they do, take a petite only from {need}.").format(
+                   count=_num(strength), taught=taught, need=need_for(Contract.PETITE, view.players))
                if want is None else
                _("Pass: the hand counts {count}, worth a {contract}, and that has been outbid.").format(
                    count=_num(strength), contract=want.french))
         return Move(Bid(view.seat, None), why, "hand-count")
-    return Move(Bid(view.seat, bid), _("Bid {contract}: the hand counts {count} (a count of {need} or more is worth "
-                                       "a {contract} with {players} players).").format(
+    return Move(Bid(view.seat, bid), _("Bid {contract}: the hand counts {count}, and these bots, playing as they do, "
+                                       "bid a {contract} from a count of {need} with {players} players.").format(
         contract=bid.french, count=_num(strength), need=need_for(bid, view.players), players=view.players),
         "hand-count")
 
@@ -207,9 +212,14 @@ def need_for(contract: Contract, players: int = 4) -> int:
 
 
 def petite_need(players: int = 4) -> str:
-    """Why a count under the petite's threshold passes, told apart from the card points a taker must make."""
+    """Why a count under the course's petite threshold passes, told apart from the card points a taker must make."""
     return _("under the {need} a petite needs (the hand count's own threshold, not the card points a taker must "
-             "make)").format(need=need_for(Contract.PETITE, players))
+             "make)").format(need=handcount_need(Contract.PETITE, players))
+
+
+def handcount_need(contract: Contract, players: int = 4) -> int:
+    """The hand count a contract needs by the course's thresholds (``handcount.thresholds``, lesson 17)."""
+    return next(need for need, c in thresholds(players) if c is contract)
 
 
 def _call(view: SeatView) -> Move:

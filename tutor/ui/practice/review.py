@@ -68,9 +68,15 @@ def _reviewed(table: Table, *, estimated: bool) -> tuple[Decision, ...]:
         label = _("Checking your last tricks with the solver") if kind == "exact" else \
             _("Estimating your earlier cards over sampled deals")
         bar = st.progress(0.0, text=f"{label}…")
-        for i, step in enumerate(steps, start=1):
-            found[step] = limited(st.warning, _valued, *key[:4], step, kind == "exact", stop=True)[1]
-            bar.progress(i / len(steps), text=_("{label}: {i} of {n}…").format(label=label, i=i, n=len(steps)))
+
+        def value_all(steps=steps, label=label, exact=kind == "exact", bar=bar) -> None:
+            for i, step in enumerate(steps, start=1):
+                found[step] = _valued(*key[:4], step, exact)
+                bar.progress(i / len(steps), text=_("{label}: {i} of {n}…").format(label=label, i=i, n=len(steps)))
+
+        # One pass is one piece of the session's work (as one Hint is): counted per card, a deal's review
+        # would always outrun the session's share and be refused half-way.
+        limited(st.warning, value_all, stop=True)
         bar.empty()
         done.add(kind)
         st.session_state["pr_review"] = (key, found, done)
