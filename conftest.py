@@ -8,4 +8,6 @@ collect_ignore_glob = [
     # conftest files are plugins, not doctest modules; collecting two of them clashes on the name.
     "tests/conftest.py",
     "tests/*/conftest.py",
+    # the tests' data: a fixture program (the seat protocol's) reads its standard input when imported
+    "tests/fixtures/*",
 ]

@@ -30,7 +30,7 @@ def test_a_program_measured_against_the_bots_with_json_and_running_figures():
 
 def test_the_text_output_counts_the_programs_faults(tmp_path):
     log = tmp_path / "program.log"
-    proc = tarot("--players", "3", "--boards", "1", "--seed", "9", "--seat", f"{PROGRAM} --mode bad",
+    proc = tarot("--players", "3", "--boards", "1", "--seed", "10", "--seat", f"{PROGRAM} --mode bad",
                  "--time-limit", "1", "--program-log", str(log))
     assert proc.returncode == 0, proc.stderr
     assert "each board played by 'bots' in every seat" in proc.stdout

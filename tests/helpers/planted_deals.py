@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine import PETIT, Deal, Phase, PlayCard
-from tutor.strategy.bots.policy import decide
+from tutor.strategy.bots.reference import decide  # the frozen bots: these deals do not move when the bots improve
 from tutor.strategy.exact.position import Position
 from tutor.strategy.exact.solver import solve
 

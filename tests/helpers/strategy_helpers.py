@@ -1,4 +1,4 @@
-"""Deals for the strategy tests: played by the bots (and random cards) to a chosen number of tricks left,
+"""Deals for the strategy tests: played by the reference bots (and random cards) to a chosen number of tricks left,
 and a plain brute-force minimax over the engine's own ``Deal`` as the reference."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from tutor.engine import Bid, CallKing, Deal, DeclareChelem, Phase, PlayCard, Ru
 from tutor.engine.cards import CARDS, card
 from tutor.engine.deal import DealtCards
 from tutor.engine.state import random_action
-from tutor.strategy.bots.policy import decide
+from tutor.strategy.bots.reference import decide  # the frozen bots: these deals do not move when the bots improve
 
 
 def brute(d: Deal, seen: set | None = None) -> int:

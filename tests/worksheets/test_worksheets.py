@@ -222,7 +222,7 @@ def test_cli_worksheet_writes_sheet_and_key(tmp_path, capsys, mixed):
     (["worksheet", "--kind", "legal", "--count", "0", "-o", "x.pdf"], "1 to 100"),
     (["worksheet", "--kind", "five", "--players", "4", "-o", "x.pdf"], "for 5 players"),
     (["worksheet", "--kind", "legal", "-o", "x.pdf", "--answers", "x.pdf"], "different files"),
-    (["worksheet", "--kind", "legal", "-o", "missing-dir/x.pdf"], "No such file"),
+    (["worksheet", "--kind", "legal", "-o", "missing-dir/x.pdf"], "the folder missing-dir does not exist"),
     (["blank-sheet", "--players", "3", "--name", "a", "--name", "b", "--name", "c", "--name", "d", "-o", "b.pdf"],
      "4 names for 3 players"),
     (["blank-sheet", "--rows", "99", "-o", "b.pdf"], "1 to 19 deal rows"),

@@ -18,7 +18,7 @@ from solver_reference import reference_values
 from tutor.engine import Deal, Phase
 from tutor.engine.cards import CARDS
 from tutor.strategy.advisor.advise import SAMPLED_EXACT_CARDS, advise_card
-from tutor.strategy.bots.policy import decide
+from tutor.strategy.bots.reference import decide  # the frozen bots: these deals do not move when the bots improve
 from tutor.strategy.exact.lowcards import PLAIN_RUNS, canonical
 from tutor.strategy.exact.position import Position
 from tutor.strategy.exact.solver import EXACT_CARDS, solve

@@ -64,7 +64,7 @@ def test_wrong_answers_are_counted_and_replaced_by_the_bots_move(tmp_path):
     """The program's first seven decisions go wrong in known ways (see the fixture): one not JSON, one for
     another seat, one late, one with chatter before a good answer, three unreadable; each bad one is counted by
     kind and the deal goes on with the bots' move instead (the match ends normally)."""
-    out = run_match(3, 1, 9, lineup=Lineup(seat=program("--mode", "bad"), time_limit=1.0))
+    out = run_match(3, 1, 10, lineup=Lineup(seat=program("--mode", "bad"), time_limit=1.0))  # deals the bots play
     faults = out["faults"]["seat"]
     assert faults["malformed"] == 4 and faults["illegal"] == 1 and faults["late"] == 1 and faults["gone"] == 0
     assert out["deals"] == 3
@@ -138,13 +138,13 @@ def test_the_view_sent_holds_no_card_the_seat_cannot_see(tmp_path, players):
     it (but the kings a 5-player taker may call, named as its choices), its hand is ``Deal.view(seat)``'s, and
     its legal actions are all the engine accepts there."""
     log = tmp_path / "seen.jsonl"
-    run_match(players, 1, 3, lineup=Lineup(seat=program("--seed", "1", "--log", str(log))))
+    run_match(players, 1, 10, lineup=Lineup(seat=program("--seed", "1", "--log", str(log))))  # deals the bots play
     seen = messages(log)
     checked = 0
     for i, m in enumerate(seen):
         if m["type"] != "deal":
             continue
-        seat, s = m["seat"], board_seed(3, m["board"])
+        seat, s = m["seat"], board_seed(10, m["board"])
         block = seen[i + 1:]
         block = block[:next(k for k, x in enumerate(block) if x["type"] == "result") + 1]
         log_played = [parse_action(t) for t in block[-1]["log"]]
@@ -167,6 +167,6 @@ def test_boards_in_two_processes_start_a_program_each_and_add_up_their_faults():
     """``jobs=2``: each process playing boards starts its own program (a program keeps what it has seen, so the
     figures are those of one process only for a program that does not), and their faults are added up: the
     fixture's first seven decisions go wrong once in each process."""
-    out = run_match(3, 2, 9, lineup=Lineup(seat=program("--mode", "bad"), time_limit=1.0), jobs=2)
+    out = run_match(3, 2, 10, lineup=Lineup(seat=program("--mode", "bad"), time_limit=1.0), jobs=2)
     faults = out["faults"]["seat"]
     assert (faults["malformed"], faults["illegal"], faults["late"]) == (8, 2, 2) and out["boards"] == 2

@@ -238,7 +238,7 @@ def seat_puzzle_view(view: SeatView, *, token: str) -> TableView:
 
     >>> from tutor.engine import Deal
     >>> from tutor.strategy.bots.policy import decide
-    >>> d = Deal.new(4, seed=3, dealer=0)
+    >>> d = Deal.new(4, seed=7, dealer=0)
     >>> while len(d.tricks) < 2:
     ...     _ = d.apply(decide(d.view(d.to_act)).action)
     >>> t = seat_puzzle_view(d.view(d.to_act), token="x")
