@@ -46,6 +46,7 @@ from ..content.cardcodes import strict_cards
 from ..content.overlay import read_translated
 from ..content.yamlio import ContentError, Problem, load_file
 from ..engine import TarotError
+from . import seat_puzzles
 from .check import check_answer
 from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
@@ -58,7 +59,6 @@ from .seat_puzzles import (
     seat_cache,
     seat_view,
     stability_seeds,
-    verdict_of,
 )
 from .solver_fields import ASKS, SOLVERS, PositionError
 from .solvers import solve
@@ -345,7 +345,7 @@ def record_verdicts(puzzle_path: str | Path, progress=None) -> int:
             key = key_of(p.deal_json, p.seat, seed)
             v = old.get(key) or cache.get(key)
             if v is None:
-                v = verdict_of(seat_view(p), seed)
+                v = seat_puzzles.verdict_of(seat_view(p), seed)  # looked up at call time: one verdict
                 cache.put(key, v)
             data[key] = v
             if progress is not None:

@@ -80,7 +80,7 @@ def test_a_question_without_the_card_table_draws_the_table_with_you_at_the_botto
     assert f"Seat {you + 1} (you)" in svg_alt
 
 
-ILLEGAL_SEED = 18  # attack_card, 4 players, level 1: of trump 1, the Excuse and Q♥ in hand, Q♥ may not be played
+ILLEGAL_SEED = 4  # attack_card, 4 players, level 1: of trump 1, the Excuse and J♣ in hand, J♣ may not be played
 
 
 def test_best_card_drills_ring_the_legal_cards():
