@@ -7,7 +7,7 @@ from tutor.engine import Bid
 from tutor.practice.table import Table
 from tutor.ui.common.cards import card_label, card_name
 
-SEED = 1  # the learner passes, Anna takes; on the first trick the learner must follow suit
+SEED = 13  # the learner passes, Anna takes; on the first trick the learner must follow suit (spades)
 
 
 def test_play_a_full_trick_by_clicking(page, server):
@@ -52,7 +52,7 @@ def test_play_a_full_trick_by_clicking(page, server):
     expect(page.get_by_role("button", name="Show the last trick")).to_be_visible()
 
 
-REVIEW_SEED = 22  # 4 players: the learner takes a petite, shows a poignée, and keeps the Excuse too long
+REVIEW_SEED = 94  # 4 players: the learner takes a petite with ten trumps and shows a poignée
 # (trick 14: trump 11 played, the Excuse better on what the learner could see and with every card known)
 
 

@@ -80,7 +80,7 @@ def test_two_people_on_a_shared_server_never_see_or_write_each_other(browser, sh
         expect(bea.get_by_text("New here")).to_be_visible()
         settle(bea)
         assert "Ana" not in bea.locator("[data-testid=stMain]").inner_text()  # no name listed, none picked
-        _make_profile(bea, url, "Bea", "1357")
+        _make_profile(bea, url, "Bea", "4093")
         _answer_one_drill_question(ana)
         assert _answers_shown(ana) == "1"
         assert _answers_shown(bea) == "0"  # Ana's answer is not Bea's

@@ -69,13 +69,13 @@ def test_five_player_puzzle_fits_a_phone(browser, server):
         ctx.close()
 
 
-SEAT_PID = "seat-4p-defence-12"  # a defender keeps the K♦ over the taker's knight: the 1♦ is best
+SEAT_PID = "seat-4p-defence-28"  # a defender cashes the K♠ at trick 10: the 7♠ (the bots' card) is worse
 
 
 def test_single_dummy_puzzle_solved_by_clicking_the_table(page, server):
     """Only the seat's own view: its hand, the trick, the dog shown; the advisor's tie set graded."""
     page.goto(f"{server}/puzzles?puzzle={SEAT_PID}")
-    small = page.get_by_role("button", name=card_name(card("1D")), exact=True)
+    small = page.get_by_role("button", name=card_name(card("KS")), exact=True)
     expect(small).to_be_visible()
     settle(page)
     expect(page.get_by_text("You see only your hand and what has been played", exact=False)).to_be_visible()
@@ -85,5 +85,5 @@ def test_single_dummy_puzzle_solved_by_clicking_the_table(page, server):
     expect(page.get_by_text("Seat 1 (taker)")).to_have_count(0)  # no other hand lies beside the table
     expect(page.get_by_text("Seat 0")).to_have_count(0)
     small.click()
-    expect(page.get_by_text(f"Right: {card_name(card('1D'))} is best.")).to_be_visible()
+    expect(page.get_by_text(f"Right: {card_name(card('KS'))} is best.")).to_be_visible()
     settle(page)

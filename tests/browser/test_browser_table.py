@@ -21,7 +21,7 @@ from tutor.quiz import generate
 from tutor.ui.common.cards import card_name
 
 LEGAL_SEED = 57  # a 4-player legal-cards drill: 6 legal cards (plain leads are rationed since issue 17)
-PRACTICE_SEED = 1  # the learner passes, Anna takes, the learner must follow suit; or bids a garde: the écart
+PRACTICE_SEED = 13  # the learner passes, Anna takes, the learner must follow suit; or bids a garde: the écart
 WIDTHS = {"desktop": 1280, "phone": 390}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
