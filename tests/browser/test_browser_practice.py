@@ -53,7 +53,7 @@ def test_play_a_full_trick_by_clicking(page, server):
 
 
 REVIEW_SEED = 94  # 4 players: the learner takes a petite with ten trumps and shows a poignée
-# (trick 14: trump 11 played, the Excuse better on what the learner could see and with every card known)
+# (the learner plays as the bots would; the review lists the first costly card of the last tricks, solved exactly)
 
 
 def test_the_review_after_a_deal_and_replay_from_here(page, server):
