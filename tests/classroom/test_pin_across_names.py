@@ -10,11 +10,11 @@ processes share one counter of seconds), so 40 s of guessing take a few real sec
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
+from processes import FORK, T0, _at_once  # separate processes released together, on one clock start
 
 from tutor.classroom import roster
 from tutor.classroom.store import PIN_DIGITS, ClassError, ClassStore, Reason
@@ -23,8 +23,6 @@ from tutor.progress.db import make_engine, writing
 from tutor.progress.hashing import make_hash
 from tutor.progress.throttle import POLICIES, schedule
 
-FORK = mp.get_context("fork")
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PROCESSES, NAMES = 4, 30
 SPAN, STEP = 40.0, 0.1  # simulated seconds of guessing, and between two guesses (all processes together)
 LIMIT = 20  # the issue: at most 20 PIN checks in 40 s in all for the quiz
@@ -34,24 +32,6 @@ QUIZ_RULE, SERVER_RULE = POLICIES["class_pin"].wider
 # starts a 1 s wait), the 11th at 1 s (wait 2), the 12th at 3 s (wait 4), the 13th at 7 s, the 14th
 # at 15 s, the 15th at 31 s (wait 32): the next would be at 63 s. The server's: 20 at once, then the same.
 QUIZ_HAND_WORKED, SERVER_HAND_WORKED = 15, 25
-
-
-def _at_once(n: int, target, *args) -> list:
-    barrier, out = FORK.Barrier(n), FORK.Queue()
-
-    def child(i):
-        try:
-            barrier.wait(timeout=60)
-            out.put((i, target(i, *args)))
-        except BaseException as exc:  # reported to the test, never lost
-            out.put((i, f"crash: {type(exc).__name__}: {exc}"))
-    procs = [FORK.Process(target=child, args=(i,)) for i in range(n)]
-    for p in procs:
-        p.start()
-    results = dict(out.get(timeout=300) for _ in procs)
-    for p in procs:
-        p.join(timeout=60)
-    return [results[i] for i in range(n)]
 
 
 def _attack(i: int, url: str, codes: list[str], names: list[str], clock) -> tuple[int, int]:
