@@ -212,7 +212,8 @@ def test_cli_json_is_the_issue_format(tmp_path):
 def test_cli_text_table(tmp_path):
     p = run(tmp_path, FFT)
     assert p.returncode == 0, p.stderr
-    assert "Classement général" in p.stdout and "Classement alterné: 1 ex aequo E4, 1 ex aequo N5" in p.stdout  # four on 100 %
+    # Four players on 100 % share first place in the classement alterné.
+    assert "Classement général" in p.stdout and "Classement alterné: 1 ex aequo E4, 1 ex aequo N5" in p.stdout
     assert "N5 (North)     +62   100.00       0.00" in p.stdout
 
 

@@ -199,3 +199,34 @@ class Throttle(Base):
     score: Mapped[float] = mapped_column(Float, nullable=False)
     at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)  # when score was last updated
     until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class DuplicateTournament(Base):
+    """An individual duplicate tournament (v16): its name, its whole set-up as stored by
+    ``tutor.club.duplicate_setup.setup_to_dict`` (players, étuis card by card, movement), its state ("open":
+    marques may be entered; "closed": the organiser ended it) and a version raised by every write, which the
+    pages on other devices watch. The marques are ``DuplicateMarque`` rows."""
+
+    __tablename__ = "duplicate_tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), nullable=False)
+    setup: Mapped[dict] = mapped_column(JSON, nullable=False)
+    state: Mapped[str] = mapped_column(String(10), nullable=False, server_default="open")
+    version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    __table_args__ = (Index("ix_duplicate_tournaments_updated", "updated_at"),)
+
+
+class DuplicateMarque(Base):
+    """One étui's marque at one table (v16), as written on the fiche ambulante (per defender, + made). The
+    key makes a marque entered from two devices one row, never two."""
+
+    __tablename__ = "duplicate_marques"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("duplicate_tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    etui: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    marque: Mapped[int] = mapped_column(Integer, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)  # the tournament's version this write made
+    entered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
