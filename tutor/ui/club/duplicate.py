@@ -72,7 +72,8 @@ def _names(text: str, tables: int, o: str) -> tuple[str, ...]:
 
 
 def render_setup() -> None:
-    with st.form("dup_form", border=True):
+    # Only the button prepares: the tournament is saved for everyone, so an Enter in a field must not make one.
+    with st.form("dup_form", border=True, enter_to_submit=False):
         st.subheader(_("Set up"))
         st.text_input(_("Name of the tournament"), value=_("Duplicate {day}").format(day=f"{datetime.now():%Y-%m-%d}"),
                       key="dup_name_new", max_chars=120)
