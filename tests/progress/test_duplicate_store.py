@@ -126,17 +126,18 @@ def truth() -> dict:
     return out
 
 
-def _device(i: int, url: str, tid: int, marques: dict, done) -> dict:
+def _device(i: int, url: str, tid: int, marques: dict, ready, done) -> dict:
     """One device: its table's marques (table i + 1), typed in a random order, sometimes wrong first and then
     corrected, sometimes on a page it has not reloaded for a while; it also types a marque of the other table
     now and then, as a second device at the same table would. A refused entry reloads and tries again.
-    Once both tables are done (``done``, a barrier), a page left open since the start, showing no marque,
-    types a wrong one for the other table: it must be refused."""
+    Once both tables are done (``done``, a barrier), a page left open since the start (drawn before either
+    device wrote, ``ready``), showing no marque, types a wrong one for the other table: it must be refused."""
     s = Store.open(url)  # each process its own engine, as each server process has
     rng = random.Random(1000 + i)
     duplicates = DuplicateStore(s)
     stats = {"written": 0, "stale": 0, "late_refused": 0}
     page = first = duplicates.load(tid)
+    ready.wait(timeout=60)
 
     def put(slot, value):
         nonlocal page
@@ -170,6 +171,7 @@ def _device(i: int, url: str, tid: int, marques: dict, done) -> dict:
             put(slot, marques[slot])
         done.wait(timeout=60)
         slot = rng.choice(theirs)
+        assert first.marques == {}
         try:
             duplicates.enter(tid, *slot, marques[slot] + 7, seen=first.marques.get(slot))
         except StaleMarque as err:
@@ -183,7 +185,7 @@ def test_two_devices_enter_one_tournament_and_rank_it_as_the_command_line(store,
     duplicates = DuplicateStore(store)
     tid = duplicates.create(SETUP, "Two devices")
     marques = truth()
-    stats = _at_once(2, _device, db_url, tid, marques, FORK.Barrier(2))
+    stats = _at_once(2, _device, db_url, tid, marques, FORK.Barrier(2), FORK.Barrier(2))
     assert all(isinstance(s, dict) for s in stats), stats
     assert [s["late_refused"] for s in stats] == [1, 1]  # the stale pages were refused, with the fresh marque
     saved = duplicates.load(tid)

@@ -166,7 +166,8 @@ def render_entry(setup: Setup) -> list[Result]:
     for e, table, players in plays:
         if e == etui:
             key = marque_key(e, table)
-            st.session_state[key] = marques.get((e, table))  # as stored: another device's marque shows here too
+            if key not in st.session_state or st.session_state[key] != marques.get((e, table)):
+                st.session_state[key] = marques.get((e, table))  # as stored: another device's marque shows here
             taker_name = plain(players[ORIENTATIONS.index(taker)])
             st.number_input(_("Table {n} · {name} takes").format(n=table, name=taker_name),
                             min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,

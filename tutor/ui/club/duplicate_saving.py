@@ -84,8 +84,9 @@ def from_address() -> None:
     ss = st.session_state
     raw = query_text("t", 40)
     if not raw:
-        if ss.get(TID) is not None:
+        if ss.get(TID) is not None:  # back from another page, whose link had no address: put it back
             st.query_params["t"] = str(ss[TID])
+            refresh()
         return
     tid = query_int("t", 1, TID_MAX)
     if tid is None:
@@ -158,6 +159,9 @@ def enter(etui: int, table: int) -> None:
     except TournamentGone:
         forget()
         ss[FLASH] = ("error", _("This tournament was deleted on another device, so the marque was not saved."))
+        return
+    except TarotError:  # a stored set-up this app cannot read
+        ss[FLASH] = ("error", _("Tournament {n} is saved in a form this version of the app cannot read.").format(n=tid))
         return
     except NotPlayed:
         ss[FLASH] = ("error", _("Table {table} does not play étui {etui} in this tournament.").format(
