@@ -149,3 +149,26 @@ def test_correcting_a_marque_needs_the_organiser_on_a_shared_server(duplicates, 
     # The organiser closes the tournament: nobody can enter a marque any more.
     at = press(at, "Close the tournament")
     assert duplicates.load(tid).state == "closed" and at.number_input(key=marque_key(1, t1)).disabled
+
+
+def test_each_table_enters_its_own_marques_on_its_own_device(duplicates):
+    tid = duplicates.create(TOURNAMENT, "Friday")
+    marques = {(1, TABLES[1][0]): 56, (1, TABLES[1][1]): -20, (2, TABLES[2][0]): 10, (2, TABLES[2][1]): 30}
+    devices = {}
+    for table in (1, 2):
+        at = app(PAGE, t=str(tid))
+        at.segmented_control(key="dup_by").set_value("table")
+        at = run(at)
+        at.selectbox(key="dup_table").set_value(table)
+        devices[table] = at = run(at)
+        shown = [n.label for n in at.number_input]
+        assert len(shown) == 2 and all(" takes" in label and label.startswith("Round ") for label in shown), shown
+    for (etui, table), marque in marques.items():  # the two devices in turn, neither reloaded by hand
+        at = devices[table]
+        at.number_input(key=marque_key(etui, table)).set_value(marque)
+        run(at)
+    assert duplicates.load(tid).marques == marques
+    last = run(devices[1])
+    assert entered(last) == "4 of 4 results entered."
+    ranking = rank(duplicates.load(tid).results())
+    assert list(last.dataframe[1].value["Player"]) == list(ranking.general)

@@ -16,7 +16,7 @@ from ...club.duplicate import ORIENTATIONS, DuplicateError, Result, pct, rank, s
 from ...club.duplicate_csv import to_csv
 from ...club.duplicate_setup import Setup, make_setup
 from ...engine import TarotError
-from ...i18n import _, language, ngettext, pgettext
+from ...i18n import N_, _, language, ngettext, pgettext
 from ...limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_SCORE, MAX_DUPLICATE_TABLES, MAX_NAME_CHARS, MAX_SEED
 from ...progress.duplicate_store import clean_tournament_name
 from ...worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
@@ -150,34 +150,53 @@ def render_print(setup: Setup) -> None:
                  mime="application/pdf", key="dup_dl_movement", width="stretch")
 
 
+ENTRY_BY = {"etui": N_("By étui"), "table": N_("By table")}  # the arbiter's view, or one table's device
+
+
 def render_entry(setup: Setup) -> list[Result]:
     """The marque of each étui at each table; returns every result entered so far (all étuis). Each marque is
-    saved as it is typed (``duplicate_saving.enter``), so each table can enter its own from its own device."""
+    saved as it is typed (``duplicate_saving.enter``), so each table can enter its own from its own device:
+    by étui (every table's marque of one étui) or by table (every étui one table plays, round by round)."""
     st.subheader(_("Enter the results"))
     st.caption(_("The marque as North wrote it on the fiche ambulante: per defender, + when the taker made the "
                  "garde, − when they failed. Each table can enter its own marques on its own device, with this "
                  "page's address."))
     plays = setup.plays()
-    etui = st.selectbox(_("Étui"), [e.number for e in setup.etuis], key="dup_etui",
-                        format_func=lambda n: _("Étui {n} · taker {side}").format(n=n, side=side(setup.etui(n).taker)))
-    taker = setup.etui(etui).taker
+    by = st.segmented_control(_("Enter"), list(ENTRY_BY), format_func=lambda v: _(ENTRY_BY[v]), key="dup_by",
+                              default="etui") or "etui"
     marques = st.session_state.setdefault(MARQUES, {})
-    closed = st.session_state.get(saving.STATE) == "closed"
-    for e, table, players in plays:
-        if e == etui:
-            key = marque_key(e, table)
-            if key not in st.session_state or st.session_state[key] != marques.get((e, table)):
-                st.session_state[key] = marques.get((e, table))  # as stored: another device's marque shows here
-            taker_name = plain(players[ORIENTATIONS.index(taker)])
-            st.number_input(_("Table {n} · {name} takes").format(n=table, name=taker_name),
-                            min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,
-                            placeholder=_("marque, e.g. 56 or -52"), on_change=saving.enter, args=(e, table),
-                            disabled=closed)
+    if by == "table":
+        table = st.selectbox(_("Table"), range(1, setup.tables + 1), key="dup_table",
+                             format_func=lambda n: _("Table {n}").format(n=n))
+        rounds = {(e, t): r + 1 for r in range(setup.rounds) for t, _p, etuis in setup.round_card(r) for e in etuis}
+        for e, t, players in plays:
+            if t == table:
+                name = plain(players[ORIENTATIONS.index(setup.etui(e).taker)])
+                _marque_input(e, t, marques, _("Round {r} · étui {e} · {name} takes").format(
+                    r=rounds[e, t], e=e, name=name))
+    else:
+        etui = st.selectbox(_("Étui"), [e.number for e in setup.etuis], key="dup_etui",
+                            format_func=lambda n: _("Étui {n} · taker {side}").format(n=n,
+                                                                                   side=side(setup.etui(n).taker)))
+        taker = setup.etui(etui).taker
+        for e, table, players in plays:
+            if e == etui:
+                name = plain(players[ORIENTATIONS.index(taker)])
+                _marque_input(e, table, marques, _("Table {n} · {name} takes").format(n=table, name=name))
     fixing_notice()
     results = [Result(e, table, players, setup.etui(e).taker, int(marques[e, table]))
                for e, table, players in plays if marques.get((e, table)) is not None]
     st.caption(_("{n} of {total} results entered.").format(n=len(results), total=len(plays)))
     return results
+
+
+def _marque_input(etui: int, table: int, marques: dict, label: str) -> None:
+    key = marque_key(etui, table)
+    if key not in st.session_state or st.session_state[key] != marques.get((etui, table)):
+        st.session_state[key] = marques.get((etui, table))  # as stored: another device's marque shows here
+    st.number_input(label, min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,
+                    placeholder=_("marque, e.g. 56 or -52"), on_change=saving.enter, args=(etui, table),
+                    disabled=st.session_state.get(saving.STATE) == "closed")
 
 
 def render_results(results: list[Result]) -> None:
