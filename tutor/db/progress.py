@@ -1,5 +1,5 @@
-"""The learner tables (profiles, answers, lessons and their attempts, puzzles, spaced review) and the saved club
-games."""
+"""The learner tables (profiles, answers, lessons and their attempts, puzzles, spaced review), the saved club
+games and the duplicate tournaments."""
 
 from __future__ import annotations
 
