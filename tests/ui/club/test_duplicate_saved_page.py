@@ -139,7 +139,8 @@ def test_correcting_a_marque_needs_the_organiser_on_a_shared_server(duplicates, 
     at = app(PAGE, t=str(tid))
     type_marque(at, 1, t1, 56)  # a new marque: open to the table
     type_marque(at, 1, t1, 60)
-    assert "only the club's organiser can correct a marque already entered (étui 1" in texts(at, "info")
+    assert "only the club's organiser can correct a marque already entered (étui 1, table" in texts(at, "info")
+    assert "Entering a new marque stays open to every table." in texts(at, "info")
     assert duplicates.load(tid).marques == {(1, t1): 56} and at.number_input(key=marque_key(1, t1)).value == 56
     key = next(t.key for t in at.text_input if t.key and t.key.startswith("organiser_pass_"))
     at.text_input(key=key).input(PASS)

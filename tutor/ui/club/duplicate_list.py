@@ -47,7 +47,7 @@ def render_list() -> None:
 def _confirm_delete(tid: int, label: str) -> None:
     with st.container(border=True):
         if not organiser.signed_in():
-            organiser.sign_in_form(_("delete a tournament"), "dup_delete")
+            organiser.sign_in_form(_("delete a tournament"), "dup_delete", duplicate=True)
             if st.button(_("Keep the tournament"), key="dup_delete_no"):
                 st.session_state.pop(CONFIRM, None)
                 st.rerun()

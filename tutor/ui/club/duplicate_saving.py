@@ -194,7 +194,7 @@ def fixing_notice() -> None:
     if fixing:
         etui, table = fixing
         organiser.sign_in_form(_("correct a marque already entered (étui {etui}, table {table})").format(
-            etui=etui, table=table), "dup_fix")
+            etui=etui, table=table), "dup_fix", duplicate=True)
 
 
 def flash() -> None:
