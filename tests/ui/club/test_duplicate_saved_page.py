@@ -173,3 +173,20 @@ def test_each_table_enters_its_own_marques_on_its_own_device(duplicates):
     assert entered(last) == "4 of 4 results entered."
     ranking = rank(duplicates.load(tid).results())
     assert list(last.dataframe[1].value["Player"]) == list(ranking.general)
+
+
+def test_deleting_a_tournament_needs_the_organiser_on_a_shared_server(duplicates, monkeypatch):
+    monkeypatch.setenv("TUTOR_SHARED_SERVER", "1")
+    monkeypatch.setenv(passphrase.ORGANISER_VAR, HASH)
+    tid = duplicates.create(TOURNAMENT, "Friday")
+    duplicates.enter(tid, 1, TABLES[1][0], 56, seen=None)
+    at = press(app(PAGE), "Delete")
+    assert "only the club's organiser can delete a tournament" in texts(at, "info")
+    assert not [b for b in at.button if b.label == "Yes, delete the tournament"]
+    key = next(t.key for t in at.text_input if t.key and t.key.startswith("organiser_pass_"))
+    at.text_input(key=key).input(PASS)
+    at = press(press(at, "Sign in as the organiser"), "Delete")
+    assert "Delete **Friday" in texts(at, "warning") and duplicates.load(tid) is not None
+    at = press(at, "Yes, delete the tournament")
+    assert "Tournament deleted." in texts(at, "success") and duplicates.tournaments() == []
+    assert "No saved tournament yet." in " ".join(c.value for c in at.caption)
