@@ -1,4 +1,5 @@
-"""A whole 3-table duplicate tournament in a real browser: set up, printed, entered, ranked.
+"""A whole 3-table duplicate tournament in a real browser: set up, printed, entered, ranked; a reload (F5) in
+the middle keeps it, with every marque entered (issue 37: it is saved, and its address reopens it).
 
 Three tables, three rounds, one étui a round: each étui is played once at every table. The marques are
 chosen so that the topage can be worked by hand (three results: 100 %, 50 %, 0 %; a tie shares).
@@ -73,6 +74,15 @@ def test_a_three_table_tournament(page, server, tmp_path):
             entered += 1
             expect(pg.get_by_text(f"{entered} of 9 results entered.")).to_be_visible()
             settle(pg)
+        if etui == 1:  # F5 after the first étui: the same tournament, its three marques kept
+            assert "?t=" in pg.url
+            pg.reload()
+            expect(pg.get_by_text("3 of 9 results entered.")).to_be_visible()
+            expect(pg.get_by_text("3 tables, 3 rounds, 3 étuis")).to_be_visible()
+            settle(pg)
+            for table, marque in enumerate(marques, 1):
+                field = pg.get_by_test_id("stNumberInput").filter(has_text=f"Table {table} ·").locator("input")
+                expect(field).to_have_value(str(marque))
 
     # Ranked: both classements list all twelve players, and the exported CSV carries the hand-worked notes.
     expect(pg.get_by_text("Classement général")).to_be_visible()

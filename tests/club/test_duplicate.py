@@ -199,18 +199,21 @@ def test_cli_json_is_the_issue_format(tmp_path):
     p = run(tmp_path, FFT, "--json")
     assert p.returncode == 0, p.stderr
     data = json.loads(p.stdout)
-    assert set(data) == {"deals", "players", "general", "alternate"}
+    assert set(data) == {"deals", "players", "general", "alternate", "alternate_places"}  # places: issue 37
     assert {d["table"]: (d["score"], d["taker_pct"]) for d in data["deals"]["1"]} == {
         1: (56, 75.0), 5: (62, 100.0), 4: (-56, 0.0), 3: (-52, 25.0), 2: (50, 50.0)}
     n1 = next(p for p in data["players"] if p["name"] == "N1")
-    assert n1 == {"name": "N1", "seat": "N", "attack_pct": 75.0, "defence_pct": None, "global_pct": 75.0}
+    assert n1 == {"name": "N1", "seat": "N", "attack_pct": 75.0, "defence_pct": None, "global_pct": 75.0, "place": 5}
     assert data["general"][:4] == ["E4", "N5", "S4", "W4"] and len(data["alternate"]) == 20
+    # 100 % for those four, 75 % for N1 and the defenders of table 3: they share places 1 and 5 (issue 37).
+    assert [p["place"] for p in data["players"]][:8] == [1, 1, 1, 1, 5, 5, 5, 5]
 
 
 def test_cli_text_table(tmp_path):
     p = run(tmp_path, FFT)
     assert p.returncode == 0, p.stderr
-    assert "Classement général" in p.stdout and "Classement alterné: 1. E4" in p.stdout
+    # Four players on 100 % share first place in the classement alterné.
+    assert "Classement général" in p.stdout and "Classement alterné: 1 ex aequo E4, 1 ex aequo N5" in p.stdout
     assert "N5 (North)     +62   100.00       0.00" in p.stdout
 
 

@@ -27,6 +27,7 @@ MINE = [f"tutor/ui/{m}.py" for m in (
     "classroom/classroom", "classroom/teacher", "common/learner", "classroom/class_board", "classroom/class_duplicate",
     "classroom/class_timer", "classroom/stage", "classroom/projector", "classroom/own_questions", "club/organiser",
     "club/scoresheet", "club/sheet_saving", "club/scoresheet_view", "club/seasons", "club/duplicate",
+    "club/duplicate_saving", "club/duplicate_list",
     "classroom/duplicate_board", "learn/worksheets")]
 MINE += [str(p.relative_to(ROOT)) for d in ("tutor/worksheets", "tutor/club", "tutor/classroom")
          for p in sorted((ROOT / d).glob("*.py"))]
@@ -128,8 +129,8 @@ def test_seasons_worksheets_and_duplicate_open_in_french(french):  # noqa: F811 
     no_english(at)
     at = page("duplicate")
     assert at.title[0].value == "Duplicate" and "formule de compétition de la FFT" in at.caption[0].value
-    assert [t.label for t in at.text_input] == ["Joueurs Nord", "Joueurs Sud", "Joueurs Est", "Joueurs Ouest"] or \
-        {t.label for t in at.text_input} == {"Joueurs Nord", "Joueurs Sud", "Joueurs Est", "Joueurs Ouest"}
+    assert {t.label for t in at.text_input} == {"Nom du tournoi", "Joueurs Nord", "Joueurs Sud", "Joueurs Est",
+                                                "Joueurs Ouest"}
     no_english(at)
 
 

@@ -32,7 +32,7 @@ EVIL = "![p](http://127.0.0.1:9/x)<img src=x>"  # 37 characters: a name may have
 HOSTILE_VALUES = ["²", "9" * 5000, "99999999999999999999", "-1", EVIL]
 # Every query parameter a page reads (grep st.query_params / query_* in tutor/ui).
 PARAMS = ("kind", "seed", "players", "difficulty", "lesson", "puzzle", "section", "view", "guided", "code", "me",
-          "step")
+          "step", "t")
 
 
 def app(page: str | None = None, **query) -> AppTest:

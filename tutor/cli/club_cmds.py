@@ -222,9 +222,11 @@ def duplicate_json(ranking) -> dict:
         "deals": {str(deal): [{"table": n.result.table, "score": n.result.score, "taker_pct": pct(n.taker_note)}
                               for n in notes] for deal, notes in ranking.notes.items()},
         "players": [{"name": p.name, "seat": p.seat, "attack_pct": pct(p.attack), "defence_pct": pct(p.defence),
-                     "global_pct": pct(p.global_)} for p in ranking.players],
+                     "global_pct": pct(p.global_), "place": place}
+                    for p, place in zip(ranking.players, ranking.general_places)],
         "general": list(ranking.general),
         "alternate": list(ranking.alternate),
+        "alternate_places": list(ranking.alternate_places),  # equal percentages share a place
     }
 
 
@@ -259,12 +261,17 @@ def format_duplicate(ranking) -> str:
     out += _table([_("deal"), _("table"), _("taker"), _("marque"), _("taker %"), _("defence %")], rows,
                   {0, 1, 3, 4, 5})
     out += ["", _("Classement général (global % = 1/4 attack + 3/4 defence)"), ""]
-    rows = [[str(i), p.name, names[p.seat], show(p.attack), show(p.defence), show(p.global_)]
-            for i, p in enumerate(ranking.players, 1)]
+    rows = [[ranking.general_place(p.name), p.name, names[p.seat], show(p.attack), show(p.defence), show(p.global_)]
+            for p in ranking.players]
     out += _table(["#", _("player"), _("seat"), _("attack %"), _("defence %"), _("global %")], rows, {0, 3, 4, 5})
     out += ["", _("Classement alterné: {players}").format(
-        players=", ".join(f"{i}. {name}" for i, name in enumerate(ranking.alternate, 1)))]
+        players=", ".join(_placed(ranking.alternate_place(name), name) for name in ranking.alternate))]
     return "\n".join(out)
+
+
+def _placed(place: str, name: str) -> str:
+    """"2. Bob", or "1 ex aequo Ann" for a shared place."""
+    return f"{place}. {name}" if place.isdigit() else f"{place} {name}"
 
 
 def cmd_duplicate(args) -> int:

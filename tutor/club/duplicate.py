@@ -14,6 +14,10 @@ contract, - when they failed, so a higher marque is a better result for the take
 3. The **classement général** (global %, best first) and the **classement alterné**: each orientation's
    players ranked by global %; the firsts of each line take places 1-4 (ordered by global %), the seconds
    5-8, and so on; a line with fewer players simply has nobody left at the deeper ranks.
+4. **Ties share a place**, as an FFT arbiter writes them ("1 ex aequo"): in the classement général equal
+   global % take the same place and the next one skips (1, 1, 1, 1, 5); in the classement alterné the same
+   inside each group of places (the firsts of the lines, then the seconds...). The names still come in a
+   fixed order (by name) so a listing never changes between two runs.
 
 Notes are exact fractions (``Fraction``), so equal results stay equal whatever the order of the rows.
 
@@ -160,15 +164,44 @@ class Player:
 
 @dataclass(frozen=True)
 class Ranking:
-    """The whole tournament: the topage of each deal, the players, and the two classements (names)."""
+    """The whole tournament: the topage of each deal, the players, and the two classements (names), with the
+    place of each name (``general_places[i]`` is the place of ``general[i]``; equal percentages share one)."""
 
     notes: dict  # deal -> tuple[Note, ...], by table
     players: tuple[Player, ...]  # in the order of the classement général
     general: tuple[str, ...]
     alternate: tuple[str, ...]
+    general_places: tuple[int, ...] = ()
+    alternate_places: tuple[int, ...] = ()
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)
+
+    def general_place(self, name: str) -> str:
+        """The place of ``name`` in the classement général as written ("3", or "1 ex aequo")."""
+        i = self.general.index(name)
+        return place_label(self.general_places[i], self.general_places.count(self.general_places[i]) > 1)
+
+    def alternate_place(self, name: str) -> str:
+        i = self.alternate.index(name)
+        return place_label(self.alternate_places[i], self.alternate_places.count(self.alternate_places[i]) > 1)
+
+
+def shared_places(values: Sequence, start: int = 1) -> tuple[int, ...]:
+    """The places of values already in order (best first): equal neighbours share a place, the next skips.
+
+    >>> shared_places([100, 100, 100, 100, 50]), shared_places([70, 60, 60, 40], start=5)
+    ((1, 1, 1, 1, 5), (5, 6, 6, 8))
+    """
+    places: list[int] = []
+    for i, v in enumerate(values):
+        places.append(places[-1] if i and v == values[i - 1] else start + i)
+    return tuple(places)
+
+
+def place_label(place: int, tied: bool) -> str:
+    """A place as the arbiter writes it: "2", or "1 ex aequo" when shared."""
+    return _("{n} ex aequo").format(n=place) if tied else str(place)
 
 
 def check_results(results: Iterable[Result]) -> tuple[Result, ...]:
@@ -215,14 +248,30 @@ def alternate_ranking(players: Iterable[Player]) -> tuple[str, ...]:
     >>> alternate_ranking([P("a", "N", 70), P("b", "N", 60), P("c", "S", 50), P("d", "E", 40), P("e", "E", 65)])
     ('a', 'e', 'c', 'b', 'd')
     """
+    return tuple(p.name for group in _alternate_groups(players) for p in group)
+
+
+def _alternate_groups(players: Iterable[Player]) -> list[list[Player]]:
+    """The groups of the classement alterné: the firsts of every line (best first), then the seconds..."""
     lines = defaultdict(list)
     for p in players:
         lines[p.seat].append(p)
     ranked = [_order(lines[o]) for o in LINE_ORDER]
-    out: list[str] = []
-    for k in range(max((len(line) for line in ranked), default=0)):
-        out += [p.name for p in _order(line[k] for line in ranked if k < len(line))]
-    return tuple(out)
+    return [_order(line[k] for line in ranked if k < len(line))
+            for k in range(max((len(line) for line in ranked), default=0))]
+
+
+def alternate_places(players: Iterable[Player]) -> tuple[int, ...]:
+    """The place of each name of ``alternate_ranking``: inside a group equal global % share a place.
+
+    >>> P = lambda name, seat, g: Player(name, seat, (), None, Fraction(g), Fraction(g))
+    >>> alternate_places([P("a", "N", 70), P("b", "N", 60), P("c", "S", 70), P("d", "S", 60)])
+    (1, 1, 3, 3)
+    """
+    places: list[int] = []
+    for group in _alternate_groups(players):
+        places += shared_places([p.global_ for p in group], start=len(places) + 1)
+    return tuple(places)
 
 
 def _mean(values: list[Fraction]) -> Fraction | None:
@@ -257,7 +306,8 @@ def rank(results: Iterable[Result]) -> Ranking:
         seat = max(ORIENTATIONS, key=lambda o: (seats[o], -ORIENTATIONS.index(o)))
         players.append(Player(name, seat, tuple(lines), attack, defence, global_pct(attack, defence)))
     ordered = _order(players)
-    return Ranking(notes, tuple(ordered), tuple(p.name for p in ordered), alternate_ranking(ordered))
+    return Ranking(notes, tuple(ordered), tuple(p.name for p in ordered), alternate_ranking(ordered),
+                   shared_places([p.global_ for p in ordered]), alternate_places(ordered))
 
 
 def pct(value: Fraction | None, digits: int = 2) -> float | None:

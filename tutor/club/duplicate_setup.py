@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..engine import Card, TarotError, deal_cards
+from ..engine import Card, TarotError, card, deal_cards
 from ..i18n import _
 from ..limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_TABLES
 from ..names import hidden, lookalike_key
@@ -280,3 +280,52 @@ def make_setup(tables: int, rounds: int, per_round: int = 4, seed: int = 0, line
         raise TarotError(_("{name} is named twice: each player plays in one seat").format(name=twice))
     etuis = tuple(prepare_etui(n, seed) for n in range(1, tables * per_round + 1))
     return Setup(tables, rounds, per_round, seed, lines, etuis, make_movement(tables, rounds, seed))
+
+
+# -- the set-up as stored (``tutor.progress.duplicate_store``) -------------------------------------------------
+# The étuis are kept card by card, not re-dealt from the seed: a later bidding estimator or bot could judge
+# other deals prenable, and a tournament's paper must print the same at any time.
+
+SETUP_FORMAT = 1  # raised when the stored form changes
+
+
+def setup_to_dict(setup: Setup) -> dict:
+    """The whole set-up as JSON-ready values (cards by code).
+
+    >>> s = make_setup(2, 2, per_round=1, seed=3)
+    >>> setup_from_dict(setup_to_dict(s)) == s
+    True
+    """
+    return {"format": SETUP_FORMAT, "tables": setup.tables, "rounds": setup.rounds, "per_round": setup.per_round,
+            "seed": setup.seed, "lines": [list(line) for line in setup.lines],
+            "etuis": [{"number": e.number, "dealer": e.dealer, "taker": e.taker,
+                       "hands": [[c.code for c in hand] for hand in e.hands], "dog": [c.code for c in e.dog],
+                       "garde_chance": e.garde_chance, "garde_expected": e.garde_expected} for e in setup.etuis],
+            "movement": {"places": [[list(line) for line in rnd] for rnd in setup.movement.places],
+                         "sets": [list(rnd) for rnd in setup.movement.sets]}}
+
+
+def setup_from_dict(data: dict) -> Setup:
+    """The set-up ``setup_to_dict`` wrote; TarotError when it is not one (a damaged or foreign row)."""
+    try:
+        if data.get("format") != SETUP_FORMAT:
+            raise ValueError(data.get("format"))
+        tables, rounds, per_round = int(data["tables"]), int(data["rounds"]), int(data["per_round"])
+        check_size(tables, rounds, per_round)
+        etuis = tuple(Etui(int(e["number"]), str(e["dealer"]), str(e["taker"]),
+                           tuple(tuple(card(c) for c in hand) for hand in e["hands"]),
+                           tuple(card(c) for c in e["dog"]), float(e["garde_chance"]), float(e["garde_expected"]))
+                      for e in data["etuis"])
+        m = data["movement"]
+        movement = Movement(tables, rounds, tuple(tuple(tuple(int(t) for t in line) for line in rnd)
+                                                  for rnd in m["places"]),
+                            tuple(tuple(int(s) for s in rnd) for rnd in m["sets"]))
+        setup = Setup(tables, rounds, per_round, int(data["seed"]),
+                      tuple(tuple(str(n) for n in line) for line in data["lines"]), etuis, movement)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise TarotError(_("this tournament's stored set-up cannot be read")) from err
+    if (len(setup.etuis) != tables * per_round or len(movement.places) != rounds or len(setup.lines) != 4
+            or any(len(line) != tables for line in setup.lines)
+            or any(e.number != i or len(e.hands) != 4 for i, e in enumerate(setup.etuis, 1))):
+        raise TarotError(_("this tournament's stored set-up cannot be read"))
+    return setup

@@ -5,7 +5,7 @@ and one schema, built by the migrations in ``tutor/progress/migrations/``. Impor
 this package puts every table on ``Base.metadata``, so the schema compared or created is always whole.
 
 - ``base``: ``Base``, the ``UTCDateTime`` column type, ``utcnow()``.
-- ``progress``: learners, answers, lessons, puzzles, spaced review, saved club games.
+- ``progress``: learners, answers, lessons, puzzles, spaced review, saved club games, duplicate tournaments.
 - ``classroom``: class quizzes, the learners in them, their answers.
 
 >>> sorted(Base.metadata.tables)[:3]

@@ -1,5 +1,5 @@
-"""The learner tables (profiles, answers, lessons and their attempts, puzzles, spaced review) and the saved club
-games."""
+"""The learner tables (profiles, answers, lessons and their attempts, puzzles, spaced review), the saved club
+games and the duplicate tournaments."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _learner_fk() -> Mapped[int]:
 
 class Learner(Base):
     """A profile: a name; on a shared server also a PIN (its scrypt hash) or a sign-in identity (v5); the
-    language the learner chose (v15); the Practice table they chose (v16)."""
+    language the learner chose (v15); the Practice table they chose (v17)."""
 
     __tablename__ = "learners"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -41,7 +41,7 @@ class Learner(Base):
     pin_hash: Mapped[str | None] = mapped_column(String(200))  # v5
     identity: Mapped[str | None] = mapped_column(String(255))  # v5: "issuer|subject" of an OIDC sign-in
     language: Mapped[str | None] = mapped_column(String(8))  # v15: "en", "fr"; NULL: the browser's
-    table_level: Mapped[str | None] = mapped_column(String(16))  # v16: "beginner", "club"; NULL: the default
+    table_level: Mapped[str | None] = mapped_column(String(16))  # v17: "beginner", "club"; NULL: the default
     __table_args__ = (
         Index("uq_learners_name_key", "name_key", unique=True),
         Index("uq_learners_identity", "identity", unique=True),
@@ -200,3 +200,34 @@ class Throttle(Base):
     score: Mapped[float] = mapped_column(Float, nullable=False)
     at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)  # when score was last updated
     until: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class DuplicateTournament(Base):
+    """An individual duplicate tournament (v16): its name, its whole set-up as stored by
+    ``tutor.club.duplicate_setup.setup_to_dict`` (players, étuis card by card, movement), its state ("open":
+    marques may be entered; "closed": the organiser ended it) and a version raised by every write, which the
+    pages on other devices watch. The marques are ``DuplicateMarque`` rows."""
+
+    __tablename__ = "duplicate_tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), nullable=False)
+    setup: Mapped[dict] = mapped_column(JSON, nullable=False)
+    state: Mapped[str] = mapped_column(String(10), nullable=False, server_default="open")
+    version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    __table_args__ = (Index("ix_duplicate_tournaments_updated", "updated_at"),)
+
+
+class DuplicateMarque(Base):
+    """One étui's marque at one table (v16), as written on the fiche ambulante (per defender, + made). The
+    key makes a marque entered from two devices one row, never two."""
+
+    __tablename__ = "duplicate_marques"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("duplicate_tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    etui: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    marque: Mapped[int] = mapped_column(Integer, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)  # the tournament's version this write made
+    entered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -47,7 +47,7 @@ class LearnerInfo:
     last_seen_at: datetime
     review_enabled: bool
     language: str | None = None  # the language chosen with the switch; None: the browser's (v15)
-    table_level: str | None = None  # the Practice table chosen (``practice.table.LEVELS``); None: the default (v16)
+    table_level: str | None = None  # the Practice table chosen (``practice.table.LEVELS``); None: the default (v17)
 
 
 def _guarded(method):

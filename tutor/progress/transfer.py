@@ -136,7 +136,7 @@ class LearnerIn(_Row):
     created_at: AwareDatetime
     review_enabled: bool = False
     language: Literal["en", "fr"] | None = None  # v15; written only when chosen, so older apps read the file
-    table_level: Literal["beginner", "club"] | None = None  # v16, the same way
+    table_level: Literal["beginner", "club"] | None = None  # v17, the same way
 
 
 class ProgressFile(_Row):

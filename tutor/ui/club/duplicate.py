@@ -2,10 +2,13 @@
 by étui and table by table, and see the FFT's ranking (``tutor.club.duplicate``), with a CSV export.
 
 The set-up (étuis judged prenable by the bidding estimator, about 0.3 s an étui) is made when its button
-is pressed and kept in the session; the marques live in their number inputs' session keys.
+is pressed and saved in the database with every marque (``duplicate_saving``): the address (``?t=ID``)
+reopens the tournament after a reload or on another device, where each table enters its own marques.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import streamlit as st
 
@@ -13,17 +16,17 @@ from ...club.duplicate import ORIENTATIONS, DuplicateError, Result, pct, rank, s
 from ...club.duplicate_csv import to_csv
 from ...club.duplicate_setup import Setup, make_setup
 from ...engine import TarotError
-from ...i18n import _, language, ngettext, pgettext
+from ...i18n import N_, _, language, ngettext, pgettext
 from ...limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_SCORE, MAX_DUPLICATE_TABLES, MAX_NAME_CHARS, MAX_SEED
+from ...progress.duplicate_store import clean_tournament_name
 from ...worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
 from ..common.safe import plain
 from ..common.widgets import download
+from . import duplicate_list, organiser
+from . import duplicate_saving as saving
+from .duplicate_saving import MARQUES, SETUP, TID, fixing_notice, marque_key  # noqa: F401 (tests)
 
-SETUP = "dup_setup"  # session key: the tournament's Setup
-PDFS = "dup_pdfs"    # session key: (setup seed, diagrams, fiches, movement) bytes
-# session key: {(étui, table): marque}. Kept apart from the number inputs, whose state Streamlit drops when
-# another étui is shown.
-MARQUES = "dup_marques"
+PDFS = "dup_pdfs"    # session key: (tournament, language, diagrams, fiches, movement) bytes
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -35,17 +38,24 @@ def render() -> None:
     st.title(_("Duplicate"))
     st.caption(_("The FFT's competition format: every table plays the same étuis and each result is compared "
                  "only with the others who held the same cards."))
-    render_setup()
+    organiser.hand_cookie()
+    saving.from_address()
+    saving.flash()
     setup = st.session_state.get(SETUP)
     if setup is None:
+        duplicate_list.render_list()
+        render_setup()
         st.info(_("Set up a tournament above to print its paper and enter its results."))
         return
+    duplicate_list.render_header()
+    render_summary(setup)
     st.divider()
     render_print(setup)
     st.divider()
     results = render_entry(setup)
     st.divider()
     render_results(results)
+    saving.watch()
 
 
 def _names(text: str, tables: int, o: str) -> tuple[str, ...]:
@@ -62,8 +72,11 @@ def _names(text: str, tables: int, o: str) -> tuple[str, ...]:
 
 
 def render_setup() -> None:
-    with st.form("dup_form", border=True):
+    # Only the button prepares: the tournament is saved for everyone, so an Enter in a field must not make one.
+    with st.form("dup_form", border=True, enter_to_submit=False):
         st.subheader(_("Set up"))
+        st.text_input(_("Name of the tournament"), value=_("Duplicate {day}").format(day=f"{datetime.now():%Y-%m-%d}"),
+                      key="dup_name_new", max_chars=120)
         c1, c2, c3, c4 = st.columns(4)
         c1.number_input(_("Tables"), min_value=2, max_value=MAX_DUPLICATE_TABLES, value=3, step=1, key="dup_tables")
         c2.number_input(_("Rounds"), min_value=2, max_value=MAX_DUPLICATE_TABLES, value=3, step=1, key="dup_rounds",
@@ -76,34 +89,41 @@ def render_setup() -> None:
         for o in ORIENTATIONS:
             st.text_input(_("{side} players").format(side=side(o)), key=f"dup_names_{o}", max_chars=600)
         pressed = st.form_submit_button(_("Prepare the étuis and the movement"), type="primary")
-    if pressed:
-        ss = st.session_state
-        tables, rounds = int(ss["dup_tables"]), int(ss["dup_rounds"])
-        try:
-            lines = tuple(_names(ss.get(f"dup_names_{o}") or "", tables, o) for o in ORIENTATIONS)
-            with st.spinner(_("Dealing prenable étuis and working out the movement…")):
-                setup = _setup(tables, rounds, int(ss["dup_per_round"]), int(ss["dup_seed"]), lines)
-        except TarotError as err:
-            st.error(plain(str(err)))
-            return
-        ss[SETUP] = setup
-        ss.pop(PDFS, None)
-        ss[MARQUES] = {}
-    setup = st.session_state.get(SETUP)
-    if setup is not None:
-        repeats = setup.movement.repeats
-        st.success(_("{tables} tables, {rounds} rounds, {etuis} étuis ({per_round} a round), seed {seed}. Nobody "
-                     "plays an étui twice; ").format(tables=setup.tables, rounds=setup.rounds,
-                                                     etuis=len(setup.etuis), per_round=setup.per_round,
-                                                     seed=setup.seed)
-                   + (_("no two players meet twice.") if repeats == 0 else
-                      _("two players meet again {times} (unavoidable with {tables} tables).").format(
-                          times=_times(repeats), tables=setup.tables)))
-        with st.expander(_("Movement")):
-            for r in range(setup.rounds):
-                st.markdown("**" + _("Round {n}").format(n=r + 1) + "**")
-                st.table([{_("Table"): t, **{side(o): n for o, n in zip(ORIENTATIONS, players)},
-                           _("Étuis"): ", ".join(map(str, etuis))} for t, players, etuis in setup.round_card(r)])
+    if not pressed:
+        return
+    ss = st.session_state
+    tables, rounds = int(ss["dup_tables"]), int(ss["dup_rounds"])
+    try:
+        name = clean_tournament_name(ss.get("dup_name_new") or _("Duplicate"))
+    except ValueError as err:
+        st.error(plain(str(err)))
+        return
+    try:
+        lines = tuple(_names(ss.get(f"dup_names_{o}") or "", tables, o) for o in ORIENTATIONS)
+        with st.spinner(_("Dealing prenable étuis and working out the movement…")):
+            setup = _setup(tables, rounds, int(ss["dup_per_round"]), int(ss["dup_seed"]), lines)
+    except TarotError as err:
+        st.error(plain(str(err)))
+        return
+    ss.pop(PDFS, None)
+    saving.create(setup, name)
+    st.rerun()
+
+
+def render_summary(setup: Setup) -> None:
+    repeats = setup.movement.repeats
+    st.success(_("{tables} tables, {rounds} rounds, {etuis} étuis ({per_round} a round), seed {seed}. Nobody "
+                 "plays an étui twice; ").format(tables=setup.tables, rounds=setup.rounds,
+                                                 etuis=len(setup.etuis), per_round=setup.per_round,
+                                                 seed=setup.seed)
+               + (_("no two players meet twice.") if repeats == 0 else
+                  _("two players meet again {times} (unavoidable with {tables} tables).").format(
+                      times=_times(repeats), tables=setup.tables)))
+    with st.expander(_("Movement")):
+        for r in range(setup.rounds):
+            st.markdown("**" + _("Round {n}").format(n=r + 1) + "**")
+            st.table([{_("Table"): t, **{side(o): n for o, n in zip(ORIENTATIONS, players)},
+                       _("Étuis"): ", ".join(map(str, etuis))} for t, players, etuis in setup.round_card(r)])
 
 
 def _times(n: int) -> str:
@@ -114,10 +134,10 @@ def render_print(setup: Setup) -> None:
     st.subheader(_("Print"))
     if st.button(_("Make the PDFs"), icon=":material/print:", key="dup_make_pdfs"):
         with st.spinner(_("Drawing the diagrams, the fiches and the movement cards…")):
-            st.session_state[PDFS] = (setup.seed, language(), diagrams_pdf(setup), fiches_pdf(setup),
+            st.session_state[PDFS] = (setup, language(), diagrams_pdf(setup), fiches_pdf(setup),
                                       movement_pdf(setup))
     made = st.session_state.get(PDFS)
-    if made and made[1] != language():  # made in the other language: made again in this one on the next press
+    if made and (made[0] != setup or made[1] != language()):  # another tournament, or the other language
         made = None
     if made:
         diagrams, fiches, movement = made[2:]
@@ -130,41 +150,53 @@ def render_print(setup: Setup) -> None:
                  mime="application/pdf", key="dup_dl_movement", width="stretch")
 
 
-def marque_key(etui: int, table: int) -> str:
-    return f"dup_m_{etui}_{table}"
+ENTRY_BY = {"etui": N_("By étui"), "table": N_("By table")}  # the arbiter's view, or one table's device
 
 
 def render_entry(setup: Setup) -> list[Result]:
-    """The marque of each étui at each table; returns every result entered so far (all étuis)."""
+    """The marque of each étui at each table; returns every result entered so far (all étuis). Each marque is
+    saved as it is typed (``duplicate_saving.enter``), so each table can enter its own from its own device:
+    by étui (every table's marque of one étui) or by table (every étui one table plays, round by round)."""
     st.subheader(_("Enter the results"))
     st.caption(_("The marque as North wrote it on the fiche ambulante: per defender, + when the taker made the "
-                 "garde, − when they failed."))
+                 "garde, − when they failed. Each table can enter its own marques on its own device, with this "
+                 "page's address."))
     plays = setup.plays()
-    etui = st.selectbox(_("Étui"), [e.number for e in setup.etuis], key="dup_etui",
-                        format_func=lambda n: _("Étui {n} · taker {side}").format(n=n, side=side(setup.etui(n).taker)))
-    taker = setup.etui(etui).taker
+    by = st.segmented_control(_("Enter"), list(ENTRY_BY), format_func=lambda v: _(ENTRY_BY[v]), key="dup_by",
+                              default="etui") or "etui"
     marques = st.session_state.setdefault(MARQUES, {})
-    for e, table, players in plays:
-        if e == etui:
-            key = marque_key(e, table)
-            if key not in st.session_state:
-                st.session_state[key] = marques.get((e, table))
-            taker_name = plain(players[ORIENTATIONS.index(taker)])
-            st.number_input(_("Table {n} · {name} takes").format(n=table, name=taker_name),
-                            min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,
-                            placeholder=_("marque, e.g. 56 or -52"), on_change=_keep, args=(e, table))
-            marques[e, table] = st.session_state.get(key)
-    results = []
-    for e, table, players in plays:
-        value = marques.get((e, table))
-        if value is not None:
-            results.append(Result(e, table, players, setup.etui(e).taker, int(value)))
+    if by == "table":
+        table = st.selectbox(_("Table"), range(1, setup.tables + 1), key="dup_table",
+                             format_func=lambda n: _("Table {n}").format(n=n))
+        rounds = {(e, t): r + 1 for r in range(setup.rounds) for t, _p, etuis in setup.round_card(r) for e in etuis}
+        for e, t, players in plays:
+            if t == table:
+                name = plain(players[ORIENTATIONS.index(setup.etui(e).taker)])
+                _marque_input(e, t, marques, _("Round {r} · étui {e} · {name} takes").format(
+                    r=rounds[e, t], e=e, name=name))
+    else:
+        etui = st.selectbox(_("Étui"), [e.number for e in setup.etuis], key="dup_etui",
+                            format_func=lambda n: _("Étui {n} · taker {side}").format(n=n,
+                                                                                   side=side(setup.etui(n).taker)))
+        taker = setup.etui(etui).taker
+        for e, table, players in plays:
+            if e == etui:
+                name = plain(players[ORIENTATIONS.index(taker)])
+                _marque_input(e, table, marques, _("Table {n} · {name} takes").format(n=table, name=name))
+    fixing_notice()
+    results = [Result(e, table, players, setup.etui(e).taker, int(marques[e, table]))
+               for e, table, players in plays if marques.get((e, table)) is not None]
     st.caption(_("{n} of {total} results entered.").format(n=len(results), total=len(plays)))
     return results
 
 
-def _keep(etui: int, table: int) -> None:
-    st.session_state.setdefault(MARQUES, {})[etui, table] = st.session_state.get(marque_key(etui, table))
+def _marque_input(etui: int, table: int, marques: dict, label: str) -> None:
+    key = marque_key(etui, table)
+    if key not in st.session_state or st.session_state[key] != marques.get((etui, table)):
+        st.session_state[key] = marques.get((etui, table))  # as stored: another device's marque shows here
+    st.number_input(label, min_value=-MAX_DUPLICATE_SCORE, max_value=MAX_DUPLICATE_SCORE, step=1, key=key,
+                    placeholder=_("marque, e.g. 56 or -52"), on_change=saving.enter, args=(etui, table),
+                    disabled=st.session_state.get(saving.STATE) == "closed")
 
 
 def render_results(results: list[Result]) -> None:
@@ -182,11 +214,12 @@ def render_results(results: list[Result]) -> None:
                    _("Marque"): n.result.score, _("Taker %"): pct(n.taker_note), _("Defence %"): pct(n.defence_note)}
                   for deal, notes in ranking.notes.items() for n in notes], hide_index=True)
     st.markdown(_("**Classement général** (global % = ¼ attack + ¾ defence)"))
-    st.dataframe([{"#": i, _("Player"): p.name, _("Seat"): side(p.seat), _("Attack %"): pct(p.attack),
-                   _("Defence %"): pct(p.defence), _("Global %"): pct(p.global_)}
-                  for i, p in enumerate(ranking.players, 1)], hide_index=True)
+    st.dataframe([{"#": ranking.general_place(p.name), _("Player"): p.name, _("Seat"): side(p.seat),
+                   _("Attack %"): pct(p.attack), _("Defence %"): pct(p.defence), _("Global %"): pct(p.global_)}
+                  for p in ranking.players], hide_index=True)
     st.markdown(_("**Classement alterné** (the firsts of each line, then the seconds, ...)"))
-    st.dataframe([{"#": i, _("Player"): name} for i, name in enumerate(ranking.alternate, 1)], hide_index=True)
+    st.dataframe([{"#": ranking.alternate_place(name), _("Player"): name} for name in ranking.alternate],
+                 hide_index=True)
     name = st.selectbox(_("Feuille de route of"), list(ranking.general), key="dup_route_player")
     p = ranking.player(name)
     st.dataframe([{_("Étui"): ln.deal, _("Table"): ln.table, _("Seat"): side(ln.orientation),

@@ -89,11 +89,16 @@ def hand_cookie() -> None:
             " + (location.protocol === 'https:' ? '; Secure' : '');</script>", unsafe_allow_javascript=True)
 
 
-def sign_in_form(what: str, key: str) -> None:
+def sign_in_form(what: str, key: str, *, duplicate: bool = False) -> None:
     """Why the change is refused here (``what``: what only the organiser can do, in the learner's language),
-    and the organiser's passphrase form."""
-    st.info(_("On this shared server only the club's organiser can {what}. Adding a deal to an open game "
-              "stays open to the table.").format(what=what))
+    and the organiser's passphrase form. ``duplicate``: said for a duplicate tournament, where what stays open
+    is entering a new marque."""
+    if duplicate:
+        st.info(_("On this shared server only the club's organiser can {what}. Entering a new marque stays open "
+                  "to every table.").format(what=what))
+    else:
+        st.info(_("On this shared server only the club's organiser can {what}. Adding a deal to an open game "
+                  "stays open to the table.").format(what=what))
     stored = _stored()
     if not stored:
         st.warning(_(HOW_TO).format(organiser=passphrase.ORGANISER_VAR, teacher=passphrase.ENV_VAR))

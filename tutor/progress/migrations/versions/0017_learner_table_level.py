@@ -1,15 +1,15 @@
-"""v16: the Practice table each learner chose (issue 35): ``learners.table_level``, "beginner" (the reference
+"""v17: the Practice table each learner chose (issue 35): ``learners.table_level``, "beginner" (the reference
 bots) or "club" (today's bots); NULL for a learner who never chose, who sits at the default table.
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
-down_revision = "0015"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
