@@ -4,6 +4,7 @@ and say the answer."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import lru_cache
 
 from ..engine import (
@@ -12,7 +13,9 @@ from ..engine import (
     Contract,
     RuleSet,
     callable_cards,
+    card,
     check_discard,
+    format_cards,
     score_deal,
     target_points,
 )
@@ -20,7 +23,9 @@ from ..engine.seats import seat_label
 from ..engine.words import N_, Text
 from ..i18n import _, language
 from ..i18n.words import card_name, say, the_card
+from ..jsoncache import JsonCache, cache_file, code_hash
 from ..strategy import BeyondRange, Position, PositionError, solve
+from ..strategy.advisor.advise import Advice, Option
 from ..strategy.advisor.by_play import grade_calls, taker_deal
 from ..strategy.bots.handcount import count_steps
 from .example_words import fmt, hand_players, words_list
@@ -84,8 +89,31 @@ def q_king_call(spec) -> Result:
 
 @lru_cache(maxsize=64)
 def _calls_by_play(hand: tuple):
+    """The calls graded by play, kept on disk too (``tutor.jsoncache``): every process that loads the course
+    verifies the lessons' king calls, and playing them out is most of the course's load."""
+    store = JsonCache(cache_file("king-calls.json"))
+    key = f"{format_cards(hand)}-{KING_CALL_SAMPLES}-{code_hash()}"
+    kept = store.get(key)
+    if kept is not None:
+        try:
+            return _advice_from(kept)
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: play the calls out again
     view = taker_deal(list(hand), 5, Contract.GARDE).view(0)
-    return grade_calls(view, samples=KING_CALL_SAMPLES, seed=0)
+    advice = grade_calls(view, samples=KING_CALL_SAMPLES, seed=0)
+    store.put(key, _advice_to(advice))
+    return advice
+
+
+def _advice_to(a: Advice) -> dict:
+    return {**{k: v for k, v in asdict(a).items() if k not in ("options", "best", "ties")},
+            "best": a.best.code, "ties": [c.code for c in a.ties],
+            "options": [{**{k: v for k, v in asdict(o).items() if k != "key"}, "key": o.key.code} for o in a.options]}
+
+
+def _advice_from(d: dict) -> Advice:
+    options = tuple(Option(**{**o, "key": card(o["key"])}) for o in d["options"])
+    return Advice(**{**d, "options": options, "best": card(d["best"]), "ties": tuple(card(c) for c in d["ties"])})
 
 
 def _position(spec, name: str, optional=()) -> Position:

@@ -43,14 +43,12 @@ All have ``id``, ``title``, ``tags`` (the themes),
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import re
-from pathlib import Path
 
 from ..content.cardcodes import strict_cards
 from ..content.yamlio import Problem
 from ..engine import Contract, TarotError
+from ..jsoncache import code_hash as _code_hash
 from ..skills import STRATEGY_SKILLS
 from ..strategy import (
     EXACT_CARDS,
@@ -239,15 +237,6 @@ def verify_best_card(p: StrategyPuzzle, solution: Solution | None = None) -> lis
                                                 f"{' '.join(missing)} ties at {_value_text(top)} and must be listed "
                                                 "too (every tie counts)"))
     return out
-
-
-@functools.cache  # the code does not change while the process runs: read and hash it once
-def _code_hash() -> str:
-    base = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256()
-    for f in sorted([*(base / "strategy").rglob("*.py"), *(base / "engine").glob("*.py")]):
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
 
 
 def bid_values(p: StrategyPuzzle, cache: BidCache | None = None) -> dict:

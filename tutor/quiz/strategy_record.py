@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..engine import Card, card, format_cards
 from ..i18n import _
 from ..i18n.words import card_short
+from ..jsoncache import JsonCache, cache_file
 from ..strategy import Position
 
 
@@ -69,44 +68,11 @@ class StrategyPuzzle:
                 _(" or ").join(card_short(card(c)) for c in self.solution))
 
 
-class BidCache:
+class BidCache(JsonCache):
     """Estimates kept in a JSON file, keyed by the puzzle's content hash and a hash of the strategy
-    and engine code (a change in the bots or the rules computes them again).
-
-    Several app processes on one machine share the file: a write adds to what the file holds now (not
-    only to what this process read) and replaces it whole (``os.replace``), so no process reads half a
-    file or wipes another's estimates."""
-
-    def __init__(self, path: Path | None):
-        self.path = path
-        self.data: dict = self._read()
-
-    def _read(self) -> dict:
-        if self.path is None or not self.path.is_file():
-            return {}
-        try:
-            data = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def get(self, key: str):
-        return self.data.get(key)
-
-    def put(self, key: str, value: dict) -> None:
-        self.data = {**self._read(), **self.data, key: value}
-        if self.path is None:
-            return
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(self.data, sort_keys=True, indent=0))
-            os.replace(tmp, self.path)
-        except OSError:
-            tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
+    and engine code (a change in the bots or the rules computes them again); see ``tutor.jsoncache``."""
 
 
 def default_cache() -> BidCache:
     """``$TUTOR_CACHE_DIR/bid-estimates.json`` (default ``~/.cache/tarot-tutor``); TUTOR_CACHE_DIR=off: none."""
-    where = os.environ.get("TUTOR_CACHE_DIR", str(Path.home() / ".cache" / "tarot-tutor"))
-    return BidCache(None if where == "off" else Path(where) / "bid-estimates.json")
+    return BidCache(cache_file("bid-estimates.json"))
