@@ -40,6 +40,7 @@ from ..common.widgets import blank_sheet_download, download
 from . import organiser
 from .scoresheet_view import CONTRACTS, PALETTE, breakdown, chart, chart_spec, whole_sheet  # noqa: F401 (tests)
 from .sheet_saving import (
+    EDIT_GONE,
     EDIT_VERSION,
     EDITING,
     FIRST_DEALER,
@@ -55,8 +56,10 @@ from .sheet_saving import (
     _from_address,
     _not_saving_notice,
     _open,
+    _reload,
     _save,
     _watch,
+    end_edit,
 )
 
 VIEWS = {"sheet": N_("Sheet"), "games": N_("Games"), "print": N_("Blank sheet")}
@@ -209,6 +212,10 @@ def _submit(game: Game, editing: int | None) -> None:
     if len(game.players) == 5 and ss.get("club_partner") is None:
         st.error(_("**Partner**: choose the called partner, or “alone” when the taker called their own king."))
         return
+    if editing and editing > len(game.deals):  # deleted on another device since the form opened
+        _reload(mine=False)
+        end_edit(_(EDIT_GONE).format(n=editing))
+        st.rerun()
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
