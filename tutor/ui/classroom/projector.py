@@ -49,6 +49,9 @@ STYLE = stage.CSS + """<style>
 .st-key-projector [data-testid=stMarkdownContainer] h3 { font-size: 2.5rem; }
 .st-key-projector [data-testid=stCaptionContainer] { font-size: 1.5rem; }
 .st-key-projector img.tt-card { object-fit: contain; }  /* Streamlit draws an image no larger than its own size */
+/* Steady while it redraws itself: Streamlit greys what a run is redrawing (opacity .33), a flicker on the wall */
+.st-key-projector [data-stale=true], [data-stale=true]:has(.st-key-projector) { opacity: 1 !important;
+  transition: none !important; }
 </style>"""
 
 
