@@ -123,10 +123,15 @@ def board(b: stats.Board) -> str:
 
 
 def podium(steps: tuple[stats.Step, ...]) -> str:
-    """Three steps of different heights, 2nd, 1st, 3rd, each with its medal, names and score."""
+    """Up to three steps of different heights, 2nd, 1st, 3rd, each with its medal, names and score."""
     by_place = {s.place: s for s in steps}
+    # An empty step is drawn only under someone standing lower (two firsts and a third: the 2nd step keeps the
+    # podium's shape); with nobody below it (three tie for 2nd) it would look like a missing learner.
+    lowest = max((s.place for s in steps if s.learners), default=0)
     parts = []
     for place in STEP_ORDER:
+        if place > lowest:
+            continue
         s = by_place.get(place) or stats.Step(place, ())
         label, metal = MEDALS[place]
         label = escape(_(label))
