@@ -66,11 +66,12 @@ VIEWS = {"sheet": N_("Sheet"), "games": N_("Games"), "print": N_("Blank sheet")}
 CONFIRM = "club_confirm_delete"  # id of the saved game whose Delete was pressed once
 ALONE = N_("— alone (own king)")  # an option value: shown through _()
 SIDES = {None: "—", "attack": N_("attack (attaque)"), "defence": N_("defence (défense)")}
-CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
+# "" for no chelem, not None: a select box holding None shows Streamlit's "Choose an option" instead of "—".
+CHELEMS = {"": "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
 CHELEM_WORDS = {"announced made": N_("announced made"), "made": N_("made"), "announced failed": N_("announced failed"),
                 "defence": N_("defence")}  # the chelem outcomes, as the form lists them
 FORM = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem")
-EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field is None, nothing chosen
+EMPTY_FORM = {"points": "", "poignees": "", "chelem": ""}  # the text boxes and "no chelem"; the rest None
 def render() -> None:
     followed = st.session_state.pop(FOLLOWED, False)  # this run shows another device's change (``_watch``)
     st.title(_("Score sheet"))
@@ -201,7 +202,7 @@ def _fields() -> dict:
     partner = ss.get("club_partner")
     return {"taker": ss.get("club_taker"), "contract": ss.get("club_contract"), "points": ss.get("club_points"),
             "oudlers": ss.get("club_oudlers"), "petit_au_bout": ss.get("club_petit_au_bout"),
-            "poignees": ss.get("club_poignees") or "", "chelem": ss.get("club_chelem"),
+            "poignees": ss.get("club_poignees") or "", "chelem": ss.get("club_chelem") or None,
             "partner": None if partner in (None, ALONE) else partner,
             "alone": partner == ALONE}
 
@@ -296,7 +297,7 @@ def _start_edit(game: Game) -> None:
         EDITING: number, EDIT_VERSION: st.session_state.get(VERSION),
         "club_taker": e.taker, "club_contract": e.contract.value, "club_points": f"{e.points:g}",
         "club_oudlers": e.oudlers, "club_petit_au_bout": e.petit_au_bout, "club_poignees": " ".join(e.poignees),
-        "club_chelem": e.chelem, "club_partner": ALONE if e.alone else e.partner})
+        "club_chelem": e.chelem or "", "club_partner": ALONE if e.alone else e.partner})
 
 
 def _file_name(ext: str, suffix: str = "") -> str:
