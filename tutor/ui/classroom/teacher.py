@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 import streamlit as st
 
 from ...classroom import address, passphrase, signin
-from ...classroom.store import ClassError, ClassStore, QuizInfo
+from ...classroom.store import OWN, ClassError, ClassStore, QuizInfo
 from ...i18n import N_, _, ngettext
 from ...progress import StoreError
 from ...quiz import KINDS
@@ -273,7 +273,9 @@ def _create(cs: ClassStore, first: bool) -> bool:
             players = c1.selectbox(_("Players"), ["any", 3, 4, 5],
                                    format_func=lambda p: _("any") if p == "any" else str(p))
             difficulty = c2.selectbox(_("Difficulty"), [1, 2, 3])
-            count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10)
+            count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10,
+                                    help=_("Generated questions, of the kinds picked; those from your bank come on "
+                                           "top of them"))
             paced = st.checkbox(_("Teacher-paced"), help=_("You move the whole class to the next question, and the "
                                                             "projector shows it; otherwise each learner goes at "
                                                             "their pace"))
@@ -312,6 +314,10 @@ def _create(cs: ClassStore, first: bool) -> bool:
         st.success(_("Quiz set. Code: **{code}**. Learners open the Class page and type it, or use the link:").format(
             code=made.code))
         st.code(_link(made.code), language=None)
+        own = sum(q.kind == OWN for q in made.questions)
+        if own and own < len(made.questions):  # "Questions: 6" and 2 from the bank make 8: said, not a surprise
+            st.info(_("The quiz has {total} questions: {made} generated and {own} from your bank.").format(
+                total=len(made.questions), made=len(made.questions) - own, own=own))
     return made is not None
 
 
