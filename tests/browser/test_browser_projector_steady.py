@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import press, settle, streamlit_server
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE
 
@@ -85,5 +85,56 @@ def test_the_projected_view_stays_at_full_opacity_while_it_redraws(browser, busy
         assert all(f["n"] > 0 for f in frames)
         assert min(f["low"] for f in frames) == 1, frames
         pg.screenshot(path=str(ROOT / "test-artifacts" / "projector-steady.png"))
+    finally:
+        ctx.close()
+
+
+# Set before the click: whether the page ever showed the top five's heading without its list, at any change of
+# the page (a MutationObserver sees every state the browser could paint).
+HEADING_ALONE = """() => {
+  window.__ttAlone = false;
+  window.__ttBoth = false;
+  const look = () => {
+    const heading = [...document.querySelectorAll('.st-key-projector [role=heading], .st-key-projector h2')]
+      .some(h => h.innerText.startsWith('Top five after'));
+    const rows = document.querySelectorAll('.st-key-projector .tt-board li').length;
+    if (heading && !rows) window.__ttAlone = true;
+    if (heading && rows) window.__ttBoth = true;
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_the_top_five_never_shows_its_heading_without_the_list(browser, busy):
+    from tutor.classroom.store import ClassStore
+    from tutor.progress import Store
+    url, db = busy
+    s = Store.open(db)
+    try:
+        cs = ClassStore(s.engine)
+        quiz = cs.create(title="Top", kinds=["count"], count=2, difficulty=1, paced=True, leaderboard=True)
+        ann = cs.join(quiz.code, "Ann")[1]
+        cs.move(quiz.id, 0)
+        cs.answer(ann.token, 0, str(quiz.questions[0].answer))
+    finally:
+        s.close()
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    pg = ctx.new_page()
+    try:
+        pg.goto(f"{url}/teacher")
+        locked, open_ = pg.get_by_label("Teacher passphrase"), pg.get_by_text("Set a new class quiz")
+        expect(locked.or_(open_)).to_be_visible()
+        settle(pg)
+        if locked.count():
+            locked.fill(TEACHER_PASSPHRASE)
+            pg.get_by_role("button", name="Unlock").click()
+            expect(open_).to_be_visible()
+        pg.goto(f"{url}/teacher?present={quiz.id}")
+        expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
+        press(pg, pg.get_by_role("button", name="Show the answer"))
+        pg.evaluate(HEADING_ALONE)
+        press(pg, pg.get_by_role("button", name="Show the top five"))
+        expect(pg.locator(".st-key-projector .tt-board li")).to_have_count(1)
+        assert pg.evaluate("() => window.__ttBoth") and not pg.evaluate("() => window.__ttAlone")
     finally:
         ctx.close()

@@ -147,9 +147,9 @@ def _choices(q, view) -> None:
 
 
 def _top(quiz: QuizInfo, tallies) -> None:
-    """The top five after the question the class is on (the teacher asked for it)."""
-    st.markdown("## " + _("Top five after question {n}").format(n=quiz.current + 1))
-    st.html(stage.board(stats.leaders(tallies)))
+    """The top five after the question the class is on (the teacher asked for it), its heading and list as one."""
+    title = _("Top five after question {n}").format(n=quiz.current + 1)
+    st.html(stage.titled(title, stage.board(stats.leaders(tallies))))
 
 
 def _end(quiz: QuizInfo, tallies) -> None:

@@ -25,6 +25,7 @@ CHIPS_LARGE = 24  # up to this many names, chips at 36 px; more, at 28 px (still
 
 # Sizes are for a 1920 x 1080 projector seen from the back of a classroom: nothing under 28 px.
 CSS = """<style>
+.tt-title { font-weight: 700; font-size: 3rem; line-height: 1.2; margin: 0 0 1rem; }
 .tt-count { font-weight: 700; font-size: 2.5rem; line-height: 1.2; margin: .25rem 0 .75rem; }
 .tt-chips { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: .6rem;
   list-style: none; padding: 0; margin: 0; }
@@ -106,6 +107,12 @@ def timer(left: float, total: int) -> str:
 def _points(score: float) -> str:
     s = stats.one_place(score)
     return (_("{n} point") if s == "1" else _("{n} points")).format(n=s)  # one_place writes 3,5 in French
+
+
+def titled(title: str, body: str) -> str:
+    """A heading and what it heads in one piece: drawn as one element, they reach the screen together (two
+    elements arrive one after the other, and a busy server showed the top five's heading alone for seconds)."""
+    return f'<div class="tt-title" role="heading" aria-level="2">{escape(title)}</div>{body}'
 
 
 def board(b: stats.Board) -> str:
