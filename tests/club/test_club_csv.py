@@ -33,7 +33,8 @@ awkward = st.sampled_from(["Ève", "Élise", "Smith, J", "a;b", 'Zoé "Z"', "=1+
 @st.composite
 def games(draw):
     n = draw(st.sampled_from([3, 4, 5]))
-    players = draw(st.lists(st.one_of(names, awkward), min_size=n, max_size=n, unique_by=lookalike_key))  # as the sheet tells names apart
+    # names the sheet tells apart (check_players: not the same in any case, nor lookalikes)
+    players = draw(st.lists(st.one_of(names, awkward), min_size=n, max_size=n, unique_by=lookalike_key))
     half = n in (3, 5)
     rows = []
     for _ in range(draw(st.integers(0, 10))):

@@ -105,7 +105,7 @@ def _wrong_answers(q) -> list:
 def generated(kind: str, seeds: int = 25, lang: str = "en") -> list:
     gen = KINDS[kind]
     if gen.skill in STRATEGY_SKILLS:
-        seeds = 3  # a strategy question runs the solver or the estimator: fewer seeds, every level and table
+        seeds = 2  # a strategy question runs the solver or the estimator: fewer seeds, every level and table
     out = []
     with using(lang):
         for seed, players, difficulty in itertools.product(range(seeds), gen.players, (1, 2, 3)):

@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # The quiz kinds whose questions, explanations and feedback are French (the others still build English).
 FRENCH_KINDS = ("score", "count", "target", "legal", "winner", "ecart", "poignee", "bidding", "five", "excuse",
                 "dealing", "best_card", "attack_card", "defence_card", "seat_card", "good_ecart", "contract")
-# Kinds whose questions take seconds to make (the play-outs, the bidding estimate): one seed each.
-SLOW_KINDS = ("good_ecart", "contract")
+# Kinds whose questions take seconds to make (the solver, the advisor, the play-outs, the bidding estimate): one
+# seed each, at every table size and level; the rules kinds two.
+SLOW_KINDS = ("good_ecart", "contract", "best_card", "attack_card", "defence_card", "seat_card")
 # The files whose text this fragment (core.po) translates.
 FILES = sorted([*ROOT.glob("tutor/engine/*.py"), ROOT / "tutor/i18n/words.py", *ROOT.glob("tutor/cli/*.py"),
                 ROOT / "tutor/quiz/check.py", ROOT / "tutor/quiz/answers.py", ROOT / "tutor/quiz/scoreform.py",
@@ -196,7 +197,7 @@ def test_generated_questions_read_in_french(kind, monkeypatch):
     from tutor.quiz.kinds import good_ecart
     monkeypatch.setattr(good_ecart, "SAMPLES", 6)  # the words, not the play-outs, are under test
     bad = []
-    seeds = range(1 if kind in SLOW_KINDS else 4)
+    seeds = range(1 if kind in SLOW_KINDS else 2)
     for seed, players, difficulty in itertools.product(seeds, KINDS_SPEC[kind].players, (1, 2, 3)):
         with using("fr"):
             q = generate(kind, seed, players=players, difficulty=difficulty)

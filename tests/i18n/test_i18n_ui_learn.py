@@ -18,7 +18,8 @@ from tutor import i18n
 FRAGMENT = ROOT / "tutor" / "i18n" / "locales" / "fr" / "LC_MESSAGES" / "ui_learn.po"
 MINE = ("learn/course.py", "learn/lesson.py", "learn/lesson_memory.py", "learn/drill.py", "quiz/question.py",
         "learn/daily.py", "learn/puzzles.py", "learn/strategy_puzzle.py", "practice/practice.py", "practice/review.py",
-        "practice/practice_parts.py", "practice/practice_guided.py", "learn/replay.py", "learn/progress.py",
+        "practice/practice_parts.py", "practice/practice_guided.py", "practice/level.py", "learn/replay.py",
+        "learn/progress.py",
         "quiz/reference.py", "learn/check.py", "common/cards.py", "common/widgets.py", "table/line_stepper.py",
         "table/line_model.py", "table/table_model.py", "../quiz/registry.py",  # the Drill's kind labels live there
         "table/question_views.py", "table/table_view.py", "table/table_picture.py",

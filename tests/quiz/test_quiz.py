@@ -219,8 +219,7 @@ def test_default_params_are_drawn_from_the_seed(kind):
 
 def test_different_seeds_give_different_questions():
     for kind in KINDS:
-        prompts = {generate(kind, s, difficulty=2).prompt + str(generate(kind, s, difficulty=2).cards)
-                   for s in range(12)}
+        prompts = {q.prompt + str(q.cards) for q in (generate(kind, s, difficulty=2) for s in range(12))}
         assert len(prompts) >= 4, kind
 
 

@@ -54,7 +54,7 @@ class ClassQuiz(Base):
     timer: Mapped[int | None] = mapped_column(Integer)
     question_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     leaderboard: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
-    # v16: what the teacher put on the projector (0-based questions, None for none), so every projector window
+    # v17: what the teacher put on the projector (0-based questions, None for none), so every projector window
     # shows it: the question whose answer is on show, the question after which the top five is on show.
     revealed: Mapped[int | None] = mapped_column(Integer)
     top_after: Mapped[int | None] = mapped_column(Integer)

@@ -29,7 +29,7 @@ def _learner_fk() -> Mapped[int]:
 
 class Learner(Base):
     """A profile: a name; on a shared server also a PIN (its scrypt hash) or a sign-in identity (v5); the
-    language the learner chose (v15)."""
+    language the learner chose (v15); the Practice table they chose (v16)."""
 
     __tablename__ = "learners"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -41,6 +41,7 @@ class Learner(Base):
     pin_hash: Mapped[str | None] = mapped_column(String(200))  # v5
     identity: Mapped[str | None] = mapped_column(String(255))  # v5: "issuer|subject" of an OIDC sign-in
     language: Mapped[str | None] = mapped_column(String(8))  # v15: "en", "fr"; NULL: the browser's
+    table_level: Mapped[str | None] = mapped_column(String(16))  # v16: "beginner", "club"; NULL: the default
     __table_args__ = (
         Index("uq_learners_name_key", "name_key", unique=True),
         Index("uq_learners_identity", "identity", unique=True),

@@ -67,6 +67,7 @@ class Table:
     hints: int = 0
     bot: Bot = decide
     started: bool = False  # the learner, as taker, has had the chance to announce a chelem
+    level: str = DEFAULT_LEVEL  # which table (``LEVELS``): whose bots sit with the learner
 
     @classmethod
     def new(cls, players: int, seed: int, *, learner: int = 0, dealer: int | None = None,
@@ -74,7 +75,7 @@ class Table:
         """``dealer``: given on an evening of deals (it passes on); else drawn from the seed. ``level``: the bots
         the learner plays with (``LEVELS``: "beginner" the reference bots, "club" the new ones)."""
         return cls(Deal.new(players, seed=seed, dealer=dealer_for(players, seed) if dealer is None else dealer),
-                   learner, bot=bot_for(level))
+                   learner, bot=bot_for(level), level=level)
 
     @property
     def players(self) -> int:

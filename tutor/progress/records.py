@@ -19,6 +19,9 @@ from ..i18n import LANGUAGES
 from . import review
 from .db import Problem, StoreError
 
+# The Practice tables a learner may keep (the keys of ``practice.table.LEVELS``, which a test holds equal).
+TABLE_LEVELS = ("beginner", "club")
+
 
 @dataclass(frozen=True)
 class AnswerRecord:
@@ -44,6 +47,7 @@ class LearnerInfo:
     last_seen_at: datetime
     review_enabled: bool
     language: str | None = None  # the language chosen with the switch; None: the browser's (v15)
+    table_level: str | None = None  # the Practice table chosen (``practice.table.LEVELS``); None: the default (v16)
 
 
 def _guarded(method):
@@ -105,7 +109,8 @@ def _aware(t: datetime) -> datetime:
 def _learner(row) -> LearnerInfo:
     r = row[0] if hasattr(row, "_mapping") and len(row) == 1 else row
     return LearnerInfo(r.id, r.name, r.created_at, r.last_seen_at, bool(r.review_enabled),
-                       r.language if r.language in LANGUAGES else None)
+                       r.language if r.language in LANGUAGES else None,
+                       r.table_level if r.table_level in TABLE_LEVELS else None)
 
 
 def _review_answer(conn, learner_id: int, rec: AnswerRecord, answer_id: int, at: datetime) -> None:

@@ -26,7 +26,7 @@ from ..db import name_key, utcnow
 from ..db.progress import Answer, Learner, LessonProgress, PuzzleRating, PuzzleResult, ReviewCard
 from ..i18n import LANGUAGES
 from ..names import refuse_hidden
-from . import hashing, migrate, rating, review
+from . import hashing, migrate, rating, records, review
 from .db import Problem, StoreError, describe, make_engine, sqlite_path, writing
 from .profile_names import name_taken, no_match, refuse_weak_pin
 from .readonly import read_only_url
@@ -307,6 +307,14 @@ class Store:
             raise ValueError(f"Unknown language: {language!r}")
         with writing(self.engine) as conn:
             conn.execute(update(Learner).where(Learner.id == learner_id).values(language=language))
+
+    @_guarded
+    def set_table_level(self, learner_id: int, level: str | None) -> None:
+        """Keep the Practice table this learner chose (one of ``records.TABLE_LEVELS``; None forgets it)."""
+        if level is not None and level not in records.TABLE_LEVELS:
+            raise ValueError(f"Unknown table: {level!r}")
+        with writing(self.engine) as conn:
+            conn.execute(update(Learner).where(Learner.id == learner_id).values(table_level=level))
 
     # -- writing ---------------------------------------------------------------------------------
 

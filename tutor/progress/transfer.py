@@ -43,6 +43,7 @@ from ..i18n import LANGUAGES
 from ..limits import MAX_ANSWER_CHARS, MAX_JSON_DEPTH, MAX_PROGRESS_BYTES, MAX_SEED, shorten
 from .db import writing
 from .profile_names import name_taken
+from .records import TABLE_LEVELS
 from .store import LearnerInfo, Store, _guarded, clean_name
 
 FORMAT = "tarot-tutor-progress"
@@ -135,6 +136,7 @@ class LearnerIn(_Row):
     created_at: AwareDatetime
     review_enabled: bool = False
     language: Literal["en", "fr"] | None = None  # v15; written only when chosen, so older apps read the file
+    table_level: Literal["beginner", "club"] | None = None  # v16, the same way
 
 
 class ProgressFile(_Row):
@@ -164,7 +166,8 @@ def _export(store: Store, learner_id: int) -> dict:
             "format": FORMAT, "version": VERSION, "exported_at": datetime.now().astimezone().isoformat(),
             "learner": {"name": who.name, "created_at": who.created_at.isoformat(),
                         "review_enabled": bool(who.review_enabled),
-                        **({"language": who.language} if who.language in LANGUAGES else {})},
+                        **({"language": who.language} if who.language in LANGUAGES else {}),
+                        **({"table_level": who.table_level} if who.table_level in TABLE_LEVELS else {})},
             "answers": _rows(conn, Answer, learner_id), "lessons": _rows(conn, LessonProgress, learner_id),
             "puzzles": _rows(conn, PuzzleResult, learner_id), "review_cards": _rows(conn, ReviewCard, learner_id),
             "puzzle_rating": next(iter(_rows(conn, PuzzleRating, learner_id)), None),
@@ -243,7 +246,8 @@ def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
             last = max([pf.learner.created_at, *(a.answered_at for a in pf.answers)])
             new_id = conn.execute(Learner.__table__.insert().values(
                 name=name, name_key=name_key(name), created_at=pf.learner.created_at, last_seen_at=last,
-                review_enabled=pf.learner.review_enabled, language=pf.learner.language)).inserted_primary_key[0]
+                review_enabled=pf.learner.review_enabled, language=pf.learner.language,
+                table_level=pf.learner.table_level)).inserted_primary_key[0]
             for model, rows in ((Answer, pf.answers), (LessonProgress, pf.lessons), (PuzzleResult, pf.puzzles),
                                 (ReviewCard, pf.review_cards)):
                 if rows:
@@ -258,7 +262,8 @@ def _import(store: Store, pf: ProgressFile, name: str) -> LearnerInfo:
                 conn.execute(PuzzleRating.__table__.insert().values(**pf.puzzle_rating.model_dump(), learner_id=new_id))
     except IntegrityError:  # the same name (in any case) made at the same moment by another session
         raise taken from None
-    return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled, pf.learner.language)
+    return LearnerInfo(new_id, name, pf.learner.created_at, last, pf.learner.review_enabled, pf.learner.language,
+                       pf.learner.table_level)
 
 
 def import_learner(store: Store, raw: bytes | str | dict, name: str | None = None) -> LearnerInfo:

@@ -33,7 +33,7 @@ from ...engine.rule_text import RULE_TEXT
 from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
 from ...practice.evening import Evening
-from ...practice.table import Table, dealer_for
+from ...practice.table import DEFAULT_LEVEL, Table, dealer_for
 from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
 from ..common.cards import card_label, cards_html
 from ..common.safe import query_int, query_seed
@@ -43,6 +43,7 @@ from ..quiz.question import render_question, show_principle
 from ..table.table_component import card_table
 from ..table.table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from ..table.table_view import show_table
+from . import level
 from .practice_parts import (
     bid_table,
     move_text,
@@ -77,19 +78,25 @@ def render() -> None:
 # ---------------------------------------------------------------- the table in the session
 
 
-def _new(players: int, seed: int, dealer: int | None = None) -> Table:
-    """A new deal. On the evening's sheet the dealer passes on; another table size starts a new sheet."""
+def _new(players: int, seed: int, dealer: int | None = None, table_level: str | None = None) -> Table:
+    """A new deal, at the table chosen (``level``). On the evening's sheet the dealer passes on; another table size
+    starts a new sheet."""
     evening = st.session_state.get("pr_evening")
     if evening is None or evening.players != players:
         evening = st.session_state["pr_evening"] = Evening.start(players, dealer_for(players, seed)
                                                                   if dealer is None else dealer)
-    table = Table.new(players, seed, dealer=evening.dealer if dealer is None else dealer)
+    table_level = table_level or level.wanted()
+    table = Table.new(players, seed, dealer=evening.dealer if dealer is None else dealer, level=table_level)
     table.advance()
     st.session_state["pr_table"] = table
     st.session_state["pr_players"] = players  # called before the radio is drawn, or from a callback
     for key in ("pr_msg", "pr_hint", "pr_breakdown", "pr_confirm_new", "pr_replayed"):
         st.session_state.pop(key, None)
     st.query_params.update(players=str(players), seed=str(seed), dealer=str(table.deal.dealer + 1))
+    if table_level == DEFAULT_LEVEL:
+        st.query_params.pop(level.QUERY, None)
+    else:
+        st.query_params[level.QUERY] = table_level  # a shared link plays against the same bots
     return table
 
 
@@ -99,7 +106,7 @@ def _next_deal(players: int) -> None:
 
 
 def _restart(table: Table) -> None:
-    _new(table.players, table.deal.seed, dealer=table.deal.dealer)
+    _new(table.players, table.deal.seed, dealer=table.deal.dealer, table_level=table.level)
 
 
 def _table() -> Table:
@@ -109,9 +116,11 @@ def _table() -> Table:
     if linked:
         dealer = query_int("dealer", 1, players)
         seat = None if dealer is None else dealer - 1
-        if t is None or (t.players, t.deal.seed) != (players, seed) or \
+        linked_level = level.from_address() or DEFAULT_LEVEL  # a link without ?table= is the default table
+        if t is None or (t.players, t.deal.seed, t.level) != (players, seed, linked_level) or \
                 (seat is not None and seat != t.deal.dealer):
-            return _new(players, seed, dealer=seat)
+            st.session_state[level.KEY] = linked_level  # the link's table, before its picker is drawn
+            return _new(players, seed, dealer=seat, table_level=linked_level)
     if t is None:
         return _new(4, random.randrange(1, 10**6))
     return t
@@ -207,7 +216,9 @@ def _header(table: Table) -> None:
     players = c1.radio(_("Players"), (3, 4, 5), horizontal=True, key="pr_players")
     c2.button(_("New deal"), type="primary", on_click=_ask_new, args=(table, players), key="pr_new")
     c3.button(_("Restart this deal"), on_click=_restart, args=(table,), key="pr_restart")
-    link = f"`/practice?players={d.players}&seed={d.seed}&dealer={d.dealer + 1}`"
+    level.choice(c1, table.level)
+    at = "" if table.level == DEFAULT_LEVEL else f"&{level.QUERY}={table.level}"
+    link = f"`/practice?players={d.players}&seed={d.seed}&dealer={d.dealer + 1}{at}`"
     st.caption(_("Deal **#{seed}** · {players} players · {dealer} dealt · share or replay it with "
                  "the link {link} · hints used: {hints}").format(
         seed=d.seed, players=d.players, dealer=names[d.dealer], link=link, hints=table.hints))

@@ -1,17 +1,17 @@
-"""v16: what the teacher put on the projector, kept with the quiz so a second window (the clean projector window,
+"""v17: what the teacher put on the projector, kept with the quiz so a second window (the clean projector window,
 ``/teacher?screen=<quiz id>``) shows it too (issue 37): the question whose answer is on show (``revealed``) and
 the question after which the top five is on show (``top_after``), each 0-based, NULL for none. Moving the class
 clears both.
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
-down_revision = "0015"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
