@@ -73,27 +73,7 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
     # Cy takes a garde contre, calls a king and plays every card (the first legal one each time).
     ctx, cy = _join(browser, server, code, "Cy")
     expect(cy.get_by_text(re.compile(r"\b(Ann|Bob)\b"))).to_have_count(0)  # no other learner's name or choices
-    table = replayed(PLAYERS, seed, [])
-    table.act(Bid(LEARNER, Contract.GARDE_CONTRE))
-    cy.get_by_role("button", name=Contract.GARDE_CONTRE.french.capitalize(), exact=True).click()
-    if table.deal.phase.name == "CALLING":
-        king = callable_cards(list(table.view().hand))[0]
-        expect(cy.get_by_role("button", name=f"Call {card_label(king)}")).to_be_visible()
-        settle(cy)
-        cy.get_by_role("button", name=f"Call {card_label(king)}").click()
-        table.act(CallKing(LEARNER, king))
-    expect(cy.get_by_role("button", name="Play without announcing")).to_be_visible()
-    settle(cy)
-    cy.get_by_role("button", name="Play without announcing").click()
-    table.start_play()
-    while not table.finished:
-        card = table.deal.legal_cards(LEARNER)[0]
-        expect(cy.locator(f".tt-root[data-token='dc_0_{len(table.deal.log)}']")).to_have_count(1)
-        settle(cy)
-        cy.get_by_label("…or type the card to play").fill(card.code)
-        cy.get_by_role("button", name="Play the typed card").click()
-        table.act(PlayCard(LEARNER, card))
-    score = table.deal.result().seat_scores[LEARNER]
+    score = play_garde_contre(cy, seed)
     note = note_of(score, [score, 0, 0])
     expect(cy.get_by_role("heading", name=f"Deal 1 of 4: your score {score:+d}, {pct(note):g} %")).to_be_visible()
     expect(cy.get_by_text("2 other learners who have finished it")).to_be_visible()
@@ -116,3 +96,29 @@ def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, b
     assert [r[0] for r in ranked] == ["1", "2", "3"]
     for ctx, _ in people.values():
         ctx.close()
+
+
+def play_garde_contre(cy, seed: int) -> int:
+    """On ``cy``'s page at the first deal: take a garde contre, call a king if five play, play without
+    announcing, then every card (the first legal one each time); the learner's score, worked out alongside."""
+    table = replayed(PLAYERS, seed, [])
+    table.act(Bid(LEARNER, Contract.GARDE_CONTRE))
+    cy.get_by_role("button", name=Contract.GARDE_CONTRE.french.capitalize(), exact=True).click()
+    if table.deal.phase.name == "CALLING":
+        king = callable_cards(list(table.view().hand))[0]
+        expect(cy.get_by_role("button", name=f"Call {card_label(king)}")).to_be_visible()
+        settle(cy)
+        cy.get_by_role("button", name=f"Call {card_label(king)}").click()
+        table.act(CallKing(LEARNER, king))
+    expect(cy.get_by_role("button", name="Play without announcing")).to_be_visible()
+    settle(cy)
+    cy.get_by_role("button", name="Play without announcing").click()
+    table.start_play()
+    while not table.finished:
+        card = table.deal.legal_cards(LEARNER)[0]
+        expect(cy.locator(f".tt-root[data-token='dc_0_{len(table.deal.log)}']")).to_have_count(1)
+        settle(cy)
+        cy.get_by_label("…or type the card to play").fill(card.code)
+        cy.get_by_role("button", name="Play the typed card").click()
+        table.act(PlayCard(LEARNER, card))
+    return table.deal.result().seat_scores[LEARNER]

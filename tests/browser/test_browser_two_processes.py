@@ -206,3 +206,69 @@ def test_one_score_sheet_kept_from_two_processes(two, browser):
         laptop.screenshot(path=str(ARTIFACTS / "two_processes_laptop.png"), full_page=True)
         phone_ctx.close()
         laptop_ctx.close()
+
+
+def test_a_class_duplicate_session_on_two_processes(two, browser):
+    """Issue 37: the class duplicate session end to end on two processes: the teacher sets it on A, Ann (on A)
+    passes, Cy (on B) takes a garde contre and plays every card, and the teacher's ranking on A compares them."""
+    from test_browser_class_duplicate import PLAYERS, SEED, play_garde_contre
+    from test_browser_class_duplicate import _join as join_duplicate
+
+    from tutor.classroom.duplicate_stats import note_of, pct
+    from tutor.practice.class_deals import pick_deals
+
+    a, b = two
+    seed = pick_deals(PLAYERS, 4, SEED)[0].seed
+    teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    teacher = teacher_ctx.new_page()
+    learners = []
+    try:
+        teacher.goto(f"{a}/teacher")
+        expect(teacher.get_by_label("Teacher passphrase")).to_be_visible()
+        settle(teacher)
+        teacher.get_by_label("Teacher passphrase").fill(TEACHER_PASSPHRASE)
+        teacher.get_by_role("button", name="Unlock").click()
+        expander = teacher.get_by_text("Set a duplicate class session")
+        expect(expander).to_be_visible()
+        settle(teacher)
+        expander.click()
+        teacher.get_by_label("Session title").fill("Duplicate on two processes")
+        teacher.get_by_test_id("stRadio").filter(has_text="Players at the table").get_by_text(
+            str(PLAYERS), exact=True).click()
+        teacher.get_by_role("spinbutton", name="Seed (0: new deals)").fill(str(SEED))
+        teacher.get_by_role("spinbutton", name="Seed (0: new deals)").press("Tab")
+        teacher.get_by_role("button", name="Set the duplicate session").click()
+        done = teacher.get_by_text("Duplicate session set. Code:")
+        expect(done).to_be_visible()
+        code = re.search(r"Code: ([A-Z0-9]{6})", done.inner_text()).group(1)
+
+        ann_ctx, ann = join_duplicate(browser, a, code, "Ann")  # Ann's page reached process A
+        learners.append(ann_ctx)
+        ann.get_by_role("button", name="Pass", exact=True).click()
+        expect(ann.get_by_role("heading", name=re.compile(r"Deal 1 of 4: your score \+0"))).to_be_visible()
+
+        cy_ctx, cy = join_duplicate(browser, b, code, "Cy")  # Cy's process B
+        learners.append(cy_ctx)
+        score = play_garde_contre(cy, seed)
+        note = note_of(score, [score, 0])
+        expect(cy.get_by_role("heading", name=f"Deal 1 of 4: your score {score:+d}, {pct(note):g} %")).to_be_visible()
+
+        # The teacher's dashboard on A follows Cy's deal, played on B, without a click.
+        expect(teacher.get_by_text("Learners (2)")).to_be_visible()
+        expect(teacher.get_by_text("Results: 2, from", exact=False)).to_be_visible()
+        settle(teacher)
+        with teacher.expect_download() as dl:
+            teacher.get_by_role("button", name="Download the ranking (CSV)").click()
+        rows = [r.split(",") for r in Path(dl.value.path()).read_text(encoding="utf-8").splitlines()[1:]]
+        cy_note, ann_note = pct(note), pct(note_of(0, [score, 0]))
+        assert {r[1]: (r[3], r[4], r[5]) for r in rows} == {"Cy": (f"{cy_note}", "", f"{cy_note}"),
+                                                           "Ann": ("", f"{ann_note}", f"{ann_note}")}
+        for pg in (ann, cy):
+            settle(pg)
+        settle(teacher)
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        teacher.screenshot(path=str(ARTIFACTS / "two_processes_duplicate_teacher.png"), full_page=True)
+        for ctx in learners:
+            ctx.close()
+        teacher_ctx.close()

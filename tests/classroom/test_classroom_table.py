@@ -278,9 +278,9 @@ def test_per_learner_results_have_no_empty_cells_and_one_decimal():
                           ("Bob", 0, 0, 0.0, T0, None, 2)), questions={})
     grid = {(1, 0): 1.0, (1, 1): 1.0, (1, 2): 1 / 3}
     rows = stats.learner_table(q, t, grid)
-    assert rows[0] == {"learner": "Ann", "score": "2.3", "right": "2/3", "answered": "3/3", "time (s)": "33.3",
+    assert rows[0] == {"learner": "Ann", "score": "2.3", "right": "2/3", "answered": "3/3", "time": "33 s",
                        "Q1": "right", "Q2": "right", "Q3": "part (0.3)"}
-    assert rows[1] == {"learner": "Bob", "score": "0", "right": "0/3", "answered": "0/3", "time (s)": "—",
+    assert rows[1] == {"learner": "Bob", "score": "0", "right": "0/3", "answered": "0/3", "time": "—",
                        "Q1": "—", "Q2": "—", "Q3": "—"}
 
 

@@ -227,9 +227,9 @@ def test_the_class_answers_csv_in_french_is_for_french_excel_and_english_is_unch
     french = stats.to_csv(quiz, players, marks, french=True)
     assert french == (
         "\ufeffélève;question;type;compétence;réponse;juste;crédit;répondu_le_utc\n"
-        "Anaïs;1;score;scoring;-52;1;1;2025-03-14 09:30:20\n"
-        "Anaïs;2;count;counting;40,5;0;0,5;2025-03-14 09:30:45\n"
-        "'=HYPERLINK(1);1;score;scoring;garde;0;0;2025-03-14 09:32:00\n")
+        "Anaïs;1;La marque d’une donne;La marque d’une donne;-52;1;1;2025-03-14 09:30:20\n"
+        "Anaïs;2;Compter les points;La valeur des cartes et le compte d’un tas de plis;40,5;0;0,5;2025-03-14 09:30:45\n"
+        "'=HYPERLINK(1);1;La marque d’une donne;La marque d’une donne;garde;0;0;2025-03-14 09:32:00\n")
     import csv
     import io
     rows = list(csv.reader(io.StringIO(french.removeprefix("\ufeff")), delimiter=";"))

@@ -21,7 +21,7 @@ MINE = ("learn/course.py", "learn/lesson.py", "learn/lesson_memory.py", "learn/d
         "practice/practice_parts.py", "practice/practice_guided.py", "practice/level.py", "learn/replay.py",
         "learn/progress.py",
         "quiz/reference.py", "learn/check.py", "common/cards.py", "common/widgets.py", "table/line_stepper.py",
-        "table/line_model.py", "table/table_model.py",
+        "table/line_model.py", "table/table_model.py", "../quiz/registry.py",  # the Drill's kind labels live there
         "table/question_views.py", "table/table_view.py", "table/table_picture.py",
         "table/table_component.py", "common/safe.py", "common/data.py", "common/text.py")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -90,6 +90,8 @@ class QuizInfo:
     timer: int | None = None  # paced: seconds to answer each question (``tutor.classroom.timer``); None: no timer
     question_at: datetime | None = None  # paced: when the class's question last changed (the timer's start)
     leaderboard: bool = False  # paced: the teacher may show the top five between questions
+    revealed: int | None = None  # paced: the question whose answer the projector shows (moving on clears it)
+    top_after: int | None = None  # paced: the question after which the projector shows the top five
 
     def time_left(self, now: datetime) -> float | None:
         """Seconds left on the class's question; None without a timer or outside a question."""
@@ -153,7 +155,7 @@ def _quiz(row) -> QuizInfo:
                     () if dup else tuple(Question.from_dict(d) for d in row.questions), row.created_at,
                     row.deadline, row.closed, row.explanations, row.closed_at, row.paced, row.current, row.podium,
                     tuple(row.questions) if dup else (), timer=row.timer, question_at=row.question_at,
-                    leaderboard=row.leaderboard)
+                    leaderboard=row.leaderboard, revealed=row.revealed, top_after=row.top_after)
 
 
 def _player(row, token: str = "") -> Player:

@@ -20,6 +20,8 @@ from .. import i18n
 from ..csvsafe import guard
 from ..i18n import _
 from ..quiz import AnswerType, Question, check_answer
+from ..quiz.own import KIND as OWN_KIND
+from ..quiz.registry import KIND_LABELS
 from ..skills import SKILLS
 from .store import Mark, Player, QuizInfo, Tallies
 
@@ -115,6 +117,22 @@ def skills_from(quiz: QuizInfo, t: Tallies) -> list[SkillRow]:
         here[0] += right
         here[1] += n
     return [SkillRow(skill_title(s), total, _pct(right, total)) for s, (right, total) in tally.items()]
+
+
+def duration(seconds: float | None, none: str = "—") -> str:
+    """A time as the dashboard shows it, in minutes and seconds (813.1 s is 13 min 33 s), a dash for nothing.
+
+    >>> duration(813.1), duration(33.3), duration(59.6), duration(3725), duration(None), duration(0)
+    ('13 min 33 s', '33 s', '1 min 0 s', '1 h 2 min', '—', '0 s')
+    """
+    if seconds is None:
+        return none
+    whole = int(Decimal(repr(float(seconds))).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+    if whole < 60:
+        return _("{s} s").format(s=whole)
+    if whole < 3600:
+        return _("{m} min {s} s").format(m=whole // 60, s=whole % 60)
+    return _("{h} h {m} min").format(h=whole // 3600, m=whole % 3600 // 60)
 
 
 def one_place(x: float | None, none: str = "—") -> str:
@@ -249,7 +267,7 @@ def learner_table(quiz: QuizInfo, t: Tallies, grid: dict[tuple[int, int], float]
     rows = []
     for r in learners_from(t):
         row = {_("learner"): r.name, _("score"): one_place(r.score), _("right"): f"{r.right}/{total}",
-               _("answered"): f"{r.answered}/{total}", _("time (s)"): one_place(r.seconds)}
+               _("answered"): f"{r.answered}/{total}", _("time"): duration(r.seconds)}
         for i in range(total):
             row[f"Q{i + 1}"] = cell(grid.get((r.player_id, i)))
         rows.append(row)
@@ -333,9 +351,22 @@ def skill_title(skill: str) -> str:
 
 
 CSV_COLUMNS = ("learner", "question", "kind", "skill", "answer", "correct", "credit", "answered_at")
-# The French export's columns, in the same order; the kind and skill stay their ids (the names every page uses).
+# The French export's columns, in the same order; the kind and skill in French words (the English export keeps
+# their ids, as documented).
 FRENCH_CSV_COLUMNS = ("élève", "question", "type", "compétence", "réponse", "juste", "crédit", "répondu_le_utc")
 _DECIMAL = re.compile(r"[+-]?\d+\.\d+")
+
+
+def kind_words(kind: str) -> str:
+    """A question's kind in words, in the reader's language (``own``: a question from the teacher's bank)."""
+    if kind == OWN_KIND:
+        return _("The teacher's own question")
+    return _(KIND_LABELS[kind]) if kind in KIND_LABELS else str(kind)
+
+
+def skill_words(skill: str) -> str:
+    """A skill's title in the reader's language (an unknown id as it is)."""
+    return _(SKILLS[skill]) if skill in SKILLS else str(skill)
 
 
 def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark], *, french: bool = False) -> str:
@@ -358,6 +389,11 @@ def to_csv(quiz: QuizInfo, players: list[Player], marks: list[Mark], *, french: 
             credit = credit.replace(".", ",")
             at = m.answered_at.astimezone(UTC) if m.answered_at.tzinfo else m.answered_at
             when = at.strftime("%Y-%m-%d %H:%M:%S")
-        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, q.kind, q.skill, answer, int(m.correct),
+        if french:  # French words whatever the page's language: this is the file for French Excel
+            with i18n.using("fr"):
+                kind, skill = kind_words(q.kind), skill_words(q.skill)
+        else:
+            kind, skill = q.kind, q.skill
+        w.writerow([guard(c) for c in (names[m.player_id], m.number + 1, kind, skill, answer, int(m.correct),
                                        credit, when)])
     return ("\ufeff" if french else "") + out.getvalue()  # the mark tells French Excel the file is UTF-8

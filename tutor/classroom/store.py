@@ -268,9 +268,19 @@ class ClassStore:
             with writing(self.engine) as conn:
                 row = conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one()
                 where = max(-1, min(int(to), len(row.questions)))
-                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(current=where, question_at=now))
+                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(
+                    current=where, question_at=now, revealed=None, top_after=None))  # a new question: nothing on show
                 return _quiz(conn.execute(select(ClassQuiz).where(ClassQuiz.id == quiz_id)).one())
         return self._db(run)
+
+    def show(self, quiz_id: int, *, revealed: int | None, top_after: int | None) -> None:
+        """What the projector shows, for every window on the quiz: the answer of question ``revealed``, the top
+        five after question ``top_after`` (0-based; None for none)."""
+        def run():
+            with writing(self.engine) as conn:
+                conn.execute(update(ClassQuiz).where(ClassQuiz.id == quiz_id).values(revealed=revealed,
+                                                                                     top_after=top_after))
+        self._db(run)
 
     def quiz(self, quiz_id: int) -> QuizInfo:
         def run():

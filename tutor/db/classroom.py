@@ -54,6 +54,10 @@ class ClassQuiz(Base):
     timer: Mapped[int | None] = mapped_column(Integer)
     question_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     leaderboard: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
+    # v18: what the teacher put on the projector (0-based questions, None for none), so every projector window
+    # shows it: the question whose answer is on show, the question after which the top five is on show.
+    revealed: Mapped[int | None] = mapped_column(Integer)
+    top_after: Mapped[int | None] = mapped_column(Integer)
 
 
 class ClassPlayer(Base):

@@ -18,8 +18,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..engine import TarotError
+from ..i18n import N_, NP_
 from .question import Question, jsonable
 from .rules import skills_for
+
+# Each kind in a few words, as the Drill lists it and the French class CSV names it (translated where shown).
+KIND_LABELS = {
+    "dealing": N_("Dealing"), "count": N_("Counting a pile"), "target": N_("The target"), "legal": N_("Legal cards"),
+    "winner": N_("Who wins the trick"),
+    "ecart": N_("The écart"), "bidding": N_("Bidding"), "poignee": NP_("drill topic", "Poignée"),
+    "score": N_("Scoring a deal"),
+    "five": N_("Five players"), "excuse": N_("The Excuse and the last trick"),
+    # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
+    "contract": N_("What would you bid?"), "good_ecart": N_("Choose the écart"),
+    "best_card": N_("Endgames: the best card"),
+    "attack_card": N_("Attack: the best card"), "defence_card": N_("Defence: the best card"),
+    "seat_card": N_("The best card on what you see"),
+}
 
 DIFFICULTIES = (1, 2, 3)
 # Player counts drawn when none is asked for, by seed: mostly 4, like the club game.

@@ -133,14 +133,21 @@ def test_a_number_question_shows_how_to_answer_then_the_right_answer_when_asked(
     assert "Right answer" not in main_text(at)
 
 
-def test_a_reload_hides_a_shown_answer(class_store, cookie):
+def test_a_reload_keeps_what_is_on_show_and_moving_on_hides_it(class_store, cookie):
+    # Issue 37: what the teacher put on show is kept with the quiz (a second, clean projector window shows it
+    # too), so a reload shows what the room already saw, never more; the next question hides it.
     cs, _ = class_store
-    quiz, *_ = paced_quiz(cs, kinds=("count",), count=1)
+    quiz, *_ = paced_quiz(cs, kinds=("count",), count=2)
     cs.move(quiz.id, 0)
+    assert "Right answer" not in main_text(page("teacher", present=str(quiz.id)))  # F5 reveals nothing
     at = page("teacher", present=str(quiz.id))
     button(at, "Show the answer").click()
     at.run()
     assert "Right answer" in main_text(at)
+    assert "Right answer" in main_text(page("teacher", present=str(quiz.id)))
+    button(at, "Next question").click()
+    at.run()
+    assert "Question 2 of 2" in main_text(at) and "Right answer" not in main_text(at)
     assert "Right answer" not in main_text(page("teacher", present=str(quiz.id)))
 
 

@@ -91,10 +91,14 @@ def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
     n = len(views)
     default = min(max(quiz.current, 0), n - 1) if quiz.paced else 0
     key = f"teacher_question_{quiz.id}"
-    if key not in st.session_state or not 1 <= st.session_state[key] <= n:
-        st.session_state[key] = default + 1
+    # After a language switch the browser sends the picker's old label ("Question 2 of 3"), which the new
+    # labels no longer match, and Streamlit hands over the label itself: the last number shown is kept.
+    picked, last = st.session_state.get(key), st.session_state.get(f"{key}_last")
+    if not (isinstance(picked, int) and 1 <= picked <= n):
+        st.session_state[key] = last if isinstance(last, int) and 1 <= last <= n else default + 1
     number = st.selectbox(_("Look at question"), list(range(1, n + 1)), key=key,
                           format_func=lambda i: _("Question {n} of {total}").format(n=i, total=n))
+    st.session_state[f"{key}_last"] = number
     v = views[number - 1]
     q = v.question
     with st.container(border=True):

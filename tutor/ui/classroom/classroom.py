@@ -20,6 +20,7 @@ from ...classroom import roster
 from ...classroom.store import ClassError, ClassStore, Reason, display_name
 from ...i18n import N_, _, number, pgettext
 from ...progress import StoreError
+from ...quiz import AnswerType
 from ..common.learner import retry, session_key, store
 from ..common.safe import plain, query_text
 from ..common.widgets import show_card_groups
@@ -254,10 +255,16 @@ def _take(cs: ClassStore, token: str) -> None:
             clicked = None if cards is None else answer_of(q, cards)
         else:
             show_card_groups(q.cards)
-        with st.form(f"class_q{n}", border=False):
+        if q.answer_type is AnswerType.CHOICE and not on_table:
+            # Not in a form: a tap reaches the server at once, so the redraw that follows a new question (the
+            # page following the teacher, a busy server's late run) cannot draw the options again without it.
             raw = answer_widget(q, key)
-            sent = st.form_submit_button(_("Send what I typed") if on_table else _("Send my answer"),
-                                         type="secondary" if on_table else "primary")
+            sent = st.button(_("Send my answer"), type="primary", key=f"{key}_send")
+        else:
+            with st.form(f"class_q{n}", border=False):
+                raw = answer_widget(q, key)
+                sent = st.form_submit_button(_("Send what I typed") if on_table else _("Send my answer"),
+                                             type="secondary" if on_table else "primary")
     if clicked is not None:
         sent, raw = True, clicked
     if sent:

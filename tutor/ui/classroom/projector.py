@@ -42,20 +42,24 @@ def qr_png(link: str) -> bytes:
 # is large (a projected 16 px is unreadable past the third row): the question at 36 px, headings at 48 px,
 # the joined names at 36 px (``stage``).
 STYLE = stage.CSS + """<style>
-[data-testid=stMain] [data-testid=stElementToolbar] { display: none; }
+[data-testid=stMain] [data-testid=stElementToolbar], .st-key-projector [data-testid=stHeaderActionElements] {
+  display: none; }
 .st-key-projector [data-testid=stMarkdownContainer] p,
 .st-key-projector [data-testid=stMarkdownContainer] li { font-size: 2.25rem; line-height: 1.3; }
 .st-key-projector [data-testid=stMarkdownContainer] h2 { font-size: 3rem; }
 .st-key-projector [data-testid=stMarkdownContainer] h3 { font-size: 2.5rem; }
 .st-key-projector [data-testid=stCaptionContainer] { font-size: 1.5rem; }
 .st-key-projector img.tt-card { object-fit: contain; }  /* Streamlit draws an image no larger than its own size */
+/* Steady while it redraws itself: Streamlit greys what a run is redrawing (opacity .33), a flicker on the wall */
+.st-key-projector [data-stale=true], [data-stale=true]:has(.st-key-projector) { opacity: 1 !important;
+  transition: none !important; }
 </style>"""
 
 
-def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = None, top: int | None = None) -> None:
-    """``revealed``: the question (0-based) whose answer the teacher chose to show; ``top``: the question
-    after which the teacher shows the top five. Both are checked against the question the class is on at
-    every redraw, so moving on (from any tab) hides them."""
+def projector(cs: ClassStore, quiz_id: int, link: str) -> None:
+    """What the teacher put on show is read with the quiz at every redraw (``revealed``: the question whose
+    answer is on show; ``top_after``: the question after which the top five is), and checked against the
+    question the class is on, so every window follows the presenter's and moving on hides them."""
     st.html(STYLE)
     timed = bool(cs.quiz(quiz_id).timer)
 
@@ -68,6 +72,7 @@ def projector(cs: ClassStore, quiz_id: int, link: str, revealed: int | None = No
             st.error(plain(err))
             return
         n = len(quiz.questions)
+        revealed, top = quiz.revealed, quiz.top_after
         with st.container(key="projector"):
             if quiz.paced and 0 <= quiz.current < n and top == quiz.current and quiz.leaderboard:
                 _top(quiz, tallies)
@@ -142,9 +147,9 @@ def _choices(q, view) -> None:
 
 
 def _top(quiz: QuizInfo, tallies) -> None:
-    """The top five after the question the class is on (the teacher asked for it)."""
-    st.markdown("## " + _("Top five after question {n}").format(n=quiz.current + 1))
-    st.html(stage.board(stats.leaders(tallies)))
+    """The top five after the question the class is on (the teacher asked for it), its heading and list as one."""
+    title = _("Top five after question {n}").format(n=quiz.current + 1)
+    st.html(stage.titled(title, stage.board(stats.leaders(tallies))))
 
 
 def _end(quiz: QuizInfo, tallies) -> None:

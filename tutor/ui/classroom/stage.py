@@ -25,6 +25,7 @@ CHIPS_LARGE = 24  # up to this many names, chips at 36 px; more, at 28 px (still
 
 # Sizes are for a 1920 x 1080 projector seen from the back of a classroom: nothing under 28 px.
 CSS = """<style>
+.tt-title { font-weight: 700; font-size: 3rem; line-height: 1.2; margin: 0 0 1rem; }
 .tt-count { font-weight: 700; font-size: 2.5rem; line-height: 1.2; margin: .25rem 0 .75rem; }
 .tt-chips { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: .6rem;
   list-style: none; padding: 0; margin: 0; }
@@ -108,6 +109,12 @@ def _points(score: float) -> str:
     return (_("{n} point") if s == "1" else _("{n} points")).format(n=s)  # one_place writes 3,5 in French
 
 
+def titled(title: str, body: str) -> str:
+    """A heading and what it heads in one piece: drawn as one element, they reach the screen together (two
+    elements arrive one after the other, and a busy server showed the top five's heading alone for seconds)."""
+    return f'<div class="tt-title" role="heading" aria-level="2">{escape(title)}</div>{body}'
+
+
 def board(b: stats.Board) -> str:
     """The top five: place, name and score, one line each."""
     if not b.places:
@@ -123,10 +130,15 @@ def board(b: stats.Board) -> str:
 
 
 def podium(steps: tuple[stats.Step, ...]) -> str:
-    """Three steps of different heights, 2nd, 1st, 3rd, each with its medal, names and score."""
+    """Up to three steps of different heights, 2nd, 1st, 3rd, each with its medal, names and score."""
     by_place = {s.place: s for s in steps}
+    # An empty step is drawn only under someone standing lower (two firsts and a third: the 2nd step keeps the
+    # podium's shape); with nobody below it (three tie for 2nd) it would look like a missing learner.
+    lowest = max((s.place for s in steps if s.learners), default=0)
     parts = []
     for place in STEP_ORDER:
+        if place > lowest:
+            continue
         s = by_place.get(place) or stats.Step(place, ())
         label, metal = MEDALS[place]
         label = escape(_(label))

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 import streamlit as st
 
 from ...classroom import address, passphrase, signin
-from ...classroom.store import ClassError, ClassStore, QuizInfo
+from ...classroom.store import OWN, ClassError, ClassStore, QuizInfo
 from ...i18n import N_, _, ngettext
 from ...progress import StoreError
 from ...quiz import KINDS
@@ -37,8 +37,12 @@ LOCKED_HERE = "teacher_locked_here"  # this tab locked the area: its cookie no l
 COOKIE_TODO = "teacher_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
 PRESENT = "teacher_present"
 PRESENT_PARAM = "present"  # query parameter: the quiz on the projector, so a reload keeps presenting it
-REVEALED = "teacher_revealed"  # session key: (quiz id, question) whose answer the projector shows
-TOP = "teacher_top"  # session key: (quiz id, question) after which the projector shows the top five
+SCREEN_PARAM = "screen"  # query parameter: the clean projector window of that quiz (no controls on it)
+# The projector window: no sidebar (its controls, the page list), no toolbar; only the projected view.
+CLEAN = """<style>
+[data-testid=stSidebar], [data-testid=stSidebarCollapsedControl], [data-testid=stHeader],
+[data-testid=stToolbar] { display: none !important; }
+</style>"""
 TIMERS = (None, 10, 15, 20, 30, 45, 60, 90, 120)  # seconds per question offered (QUESTION_TIMER_SECONDS)
 
 HOW_TO = N_("""The teacher area is locked: no teacher passphrase is set on this server.
@@ -80,15 +84,24 @@ def render() -> None:
 
 
 def _area(cs: ClassStore) -> None:
+    screen = query_int(SCREEN_PARAM, 1, 2**31 - 1)
+    if screen is not None and (quiz := {q.id: q for q in cs.quizzes()}.get(screen)) is not None:
+        st.html(CLEAN)  # the projector window: the projected view only, no sidebar and its controls
+        projector(cs, quiz.id, _link(quiz.code))
+        return
     _present_from_address()
     if st.session_state.get(PRESENT) and (quiz := _pick(cs.quizzes())) is not None:
         _present_toggle()
         _keep_present_in_address(quiz.id)
+        st.sidebar.link_button(_("Open the projector window"), f"?{SCREEN_PARAM}={quiz.id}",
+                               icon=":material/open_in_new:",
+                               help=_("A second window showing only the projected view, for the projector; these "
+                                      "controls stay in this one. A reload keeps it."))
         _pace(cs, quiz, st.sidebar)
-        revealed = _reveal_button(quiz)
-        top = _top_button(quiz, revealed)
+        revealed = _reveal_button(cs, quiz)
+        _top_button(cs, quiz, revealed)
         _address_note(st.sidebar)
-        projector(cs, quiz.id, _link(quiz.code), revealed=revealed, top=top)
+        projector(cs, quiz.id, _link(quiz.code))
         return
     _keep_present_in_address(None)
     st.title(_("Teacher"))
@@ -146,28 +159,29 @@ def _keep_present_in_address(quiz_id: int | None) -> None:
             st.query_params[PRESENT_PARAM] = want
 
 
-def _reveal_button(quiz: QuizInfo) -> int | None:
+def _reveal_button(cs: ClassStore, quiz: QuizInfo) -> int | None:
     """In a paced question, the projector shows the right answer and how the class answered only once
-    the teacher asks: the question revealed, or None (a reload hides it again)."""
+    the teacher asks: the question revealed, or None. Kept with the quiz, so every projector window shows
+    it; moving the class hides it again."""
     if not (quiz.paced and 0 <= quiz.current < len(quiz.questions)):
         return None
-    shown = st.session_state.get(REVEALED) == (quiz.id, quiz.current)
+    shown = quiz.revealed == quiz.current
     if st.sidebar.button(_("Hide the answer") if shown else _("Show the answer"), key="teacher_reveal",
                          help=_("On the projector: the right answer and how many chose what")):
-        st.session_state[REVEALED] = None if shown else (quiz.id, quiz.current)
+        cs.show(quiz.id, revealed=None if shown else quiz.current, top_after=None)
         st.rerun()
     return quiz.current if shown else None
 
 
-def _top_button(quiz: QuizInfo, revealed: int | None) -> int | None:
+def _top_button(cs: ClassStore, quiz: QuizInfo, revealed: int | None) -> int | None:
     """With the top five switched on: once the answer is on show, the teacher may put the five best
     scores on the projector (names with scores: never before they ask); the question, or None."""
     if not quiz.leaderboard or revealed is None:
         return None
-    shown = st.session_state.get(TOP) == (quiz.id, quiz.current)
+    shown = quiz.top_after == quiz.current
     if st.sidebar.button(_("Back to the question") if shown else _("Show the top five"), key="teacher_top_button",
                          help=_("On the projector: the five best scores so far, with names")):
-        st.session_state[TOP] = None if shown else (quiz.id, quiz.current)
+        cs.show(quiz.id, revealed=quiz.current, top_after=None if shown else quiz.current)
         st.rerun()
     return quiz.current if shown else None
 
@@ -273,7 +287,9 @@ def _create(cs: ClassStore, first: bool) -> bool:
             players = c1.selectbox(_("Players"), ["any", 3, 4, 5],
                                    format_func=lambda p: _("any") if p == "any" else str(p))
             difficulty = c2.selectbox(_("Difficulty"), [1, 2, 3])
-            count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10)
+            count = c3.number_input(_("Questions"), min_value=1, max_value=50, value=10,
+                                    help=_("Generated questions, of the kinds picked; those from your bank come on "
+                                           "top of them"))
             paced = st.checkbox(_("Teacher-paced"), help=_("You move the whole class to the next question, and the "
                                                             "projector shows it; otherwise each learner goes at "
                                                             "their pace"))
@@ -312,6 +328,10 @@ def _create(cs: ClassStore, first: bool) -> bool:
         st.success(_("Quiz set. Code: **{code}**. Learners open the Class page and type it, or use the link:").format(
             code=made.code))
         st.code(_link(made.code), language=None)
+        own = sum(q.kind == OWN for q in made.questions)
+        if own and own < len(made.questions):  # "Questions: 6" and 2 from the bank make 8: said, not a surprise
+            st.info(_("The quiz has {total} questions: {made} generated and {own} from your bank.").format(
+                total=len(made.questions), made=len(made.questions) - own, own=own))
     return made is not None
 
 

@@ -29,8 +29,8 @@ TOKEN = "organiser_token"  # session key: this session's token, after the passph
 LOCKED_HERE = "organiser_locked_here"  # this tab signed out: its cookie no longer signs it in
 COOKIE_TODO = "organiser_cookie_todo"  # ("set", token) or ("clear", "") for the next run to hand the browser
 
-HOW_TO = N_("No organiser passphrase is set on this server. Make its hash with `tarot-tutor teacher-hash` "
-            "and set `{organiser}` (or the teacher's `{teacher}`), as an environment variable or in "
+HOW_TO = N_("No organiser passphrase is set on this server. Make its hash with `tarot-tutor teacher-hash --for "
+            "organiser` and set `{organiser}` (or the teacher's `{teacher}`), as an environment variable or in "
             "`.streamlit/secrets.toml`, then restart the app.")
 
 

@@ -40,6 +40,7 @@ from ..common.widgets import blank_sheet_download, download
 from . import organiser
 from .scoresheet_view import CONTRACTS, PALETTE, breakdown, chart, chart_spec, whole_sheet  # noqa: F401 (tests)
 from .sheet_saving import (
+    EDIT_GONE,
     EDIT_VERSION,
     EDITING,
     FIRST_DEALER,
@@ -55,19 +56,22 @@ from .sheet_saving import (
     _from_address,
     _not_saving_notice,
     _open,
+    _reload,
     _save,
     _watch,
+    end_edit,
 )
 
 VIEWS = {"sheet": N_("Sheet"), "games": N_("Games"), "print": N_("Blank sheet")}
 CONFIRM = "club_confirm_delete"  # id of the saved game whose Delete was pressed once
 ALONE = N_("— alone (own king)")  # an option value: shown through _()
 SIDES = {None: "—", "attack": N_("attack (attaque)"), "defence": N_("defence (défense)")}
-CHELEMS = {None: "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
+# "" for no chelem, not None: a select box holding None shows Streamlit's "Choose an option" instead of "—".
+CHELEMS = {"": "—", **{c: c.replace("_", " ") for c in CHELEM_BONUS}}
 CHELEM_WORDS = {"announced made": N_("announced made"), "made": N_("made"), "announced failed": N_("announced failed"),
                 "defence": N_("defence")}  # the chelem outcomes, as the form lists them
 FORM = ("taker", "partner", "contract", "points", "oudlers", "petit_au_bout", "poignees", "chelem")
-EMPTY_FORM = {"points": "", "poignees": ""}  # the text boxes; every other field is None, nothing chosen
+EMPTY_FORM = {"points": "", "poignees": "", "chelem": ""}  # the text boxes and "no chelem"; the rest None
 def render() -> None:
     followed = st.session_state.pop(FOLLOWED, False)  # this run shows another device's change (``_watch``)
     st.title(_("Score sheet"))
@@ -198,7 +202,7 @@ def _fields() -> dict:
     partner = ss.get("club_partner")
     return {"taker": ss.get("club_taker"), "contract": ss.get("club_contract"), "points": ss.get("club_points"),
             "oudlers": ss.get("club_oudlers"), "petit_au_bout": ss.get("club_petit_au_bout"),
-            "poignees": ss.get("club_poignees") or "", "chelem": ss.get("club_chelem"),
+            "poignees": ss.get("club_poignees") or "", "chelem": ss.get("club_chelem") or None,
             "partner": None if partner in (None, ALONE) else partner,
             "alone": partner == ALONE}
 
@@ -209,6 +213,10 @@ def _submit(game: Game, editing: int | None) -> None:
     if len(game.players) == 5 and ss.get("club_partner") is None:
         st.error(_("**Partner**: choose the called partner, or “alone” when the taker called their own king."))
         return
+    if editing and editing > len(game.deals):  # deleted on another device since the form opened
+        _reload(mine=False)
+        end_edit(_(EDIT_GONE).format(n=editing))
+        st.rerun()
     try:
         new = game.replace(editing, fields) if editing else game.add(fields)
     except EntryError as err:
@@ -289,7 +297,7 @@ def _start_edit(game: Game) -> None:
         EDITING: number, EDIT_VERSION: st.session_state.get(VERSION),
         "club_taker": e.taker, "club_contract": e.contract.value, "club_points": f"{e.points:g}",
         "club_oudlers": e.oudlers, "club_petit_au_bout": e.petit_au_bout, "club_poignees": " ".join(e.poignees),
-        "club_chelem": e.chelem, "club_partner": ALONE if e.alone else e.partner})
+        "club_chelem": e.chelem or "", "club_partner": ALONE if e.alone else e.partner})
 
 
 def _file_name(ext: str, suffix: str = "") -> str:

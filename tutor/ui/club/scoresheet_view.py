@@ -9,7 +9,8 @@ from ...engine import Contract
 from ...i18n import _, ngettext, number, pgettext
 from ..common.safe import plain
 
-CONTRACTS = {c.value: c.value.replace("_", " ") for c in Contract}
+# The contracts by their French names, as a club writes them on its sheet: Petite, Garde, Garde sans, Garde contre.
+CONTRACTS = {c.value: c.value.replace("_", " ").capitalize() for c in Contract}
 # Okabe and Ito's colour-blind-safe palette, one colour per seat (no two blues, no red next to green).
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 

@@ -14,7 +14,7 @@ from ...club import (
     Game,
     dealer_seat,
 )
-from ...i18n import _
+from ...i18n import N_, _
 from ...progress.club_store import ClubStore, GameGone, SavedGame, StaleGame
 from ..common import learner as lr
 from ..common.safe import plain, query_int, query_text
@@ -30,6 +30,11 @@ REFRESH_SECONDS = 4  # how often an open sheet looks for deals entered on anothe
 # for FLASH_SECONDS at most: "Deal 3 saved." must not vanish because the other phone saved deal 4.
 SHOWN, FOLLOWED, FLASH_SECONDS = "club_flash_shown", "club_followed", 10
 GAME_ID_MAX = 2**31 - 1
+STALE = N_("This sheet was changed on another device since this one last showed it, so your change was not saved. "
+           "The sheet now shows every deal as saved: check it and try again.")
+# An edit form never outlives its deal: when another device deleted or changed it, the edit ends with this.
+EDIT_GONE = N_("This sheet was changed on another device: deal {n}, which you were editing, was deleted or changed "
+               "there, so your edit was not saved. The sheet now shows every deal as saved.")
 
 
 # -- saving --------------------------------------------------------------------------------------
@@ -64,6 +69,9 @@ def _adopt(saved: SavedGame, *, mine: bool = True) -> None:
             and pick < len(old.deals) and old.deals[:pick] == deals[:pick])
     if not kept:
         ss["club_pick_last"] = len(deals) or None
+    editing = ss.get(EDITING)
+    if not mine and editing and old is not None and (editing > len(deals) or old.deals[:editing] != deals[:editing]):
+        end_edit(_(EDIT_GONE).format(n=editing))
     ss.update({GAME: saved.game, GAME_ID: saved.id, NAME: saved.name, VERSION: saved.version,
                FIRST_DEALER: saved.first_dealer})
     ss["club_dealer_last"] = dealer_seat(len(saved.game.players), saved.first_dealer, len(deals) + 1)
@@ -90,9 +98,9 @@ def _commit(local: Game, change) -> bool:
         change = lambda clubs: _whole(clubs, local)  # noqa: E731
     try:
         saved = lr.guarded(lambda s: change(ClubStore(s)))
-    except StaleGame as err:
+    except StaleGame:
         _reload()
-        ss[FLASH] = ("error", plain(err))
+        ss[FLASH] = ("error", _(STALE))
         if ss.get(EDITING):  # the deal being edited may have changed or moved: the edit starts again
             ss.update({EDITING: None, "club_clear": True})
         return False
@@ -108,6 +116,11 @@ def _commit(local: Game, change) -> bool:
         ss.pop(lr.DOWN_KIND, None)
     _adopt(saved)
     return True
+
+
+def end_edit(why: str) -> None:
+    """The edit form closes (its deal is gone or changed) with ``why`` on screen; the form is cleared."""
+    st.session_state.update({EDITING: None, "club_clear": True, FLASH: ("error", why)})
 
 
 def _reload(mine: bool = True) -> bool:

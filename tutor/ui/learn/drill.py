@@ -6,26 +6,14 @@ import random
 
 import streamlit as st
 
-from ...i18n import N_, NP_, _
+from ...i18n import N_, _
 from ...quiz import KINDS
 from ...quiz.adapt import next_level
+from ...quiz.registry import KIND_LABELS
 from ..common.learner import drill_mastery, track_answer
 from ..common.safe import query_choice, query_int, query_seed
 from ..common.text import say
 from ..quiz.question import question_block
-
-KIND_LABELS = {
-    "dealing": N_("Dealing"), "count": N_("Counting a pile"), "target": N_("The target"), "legal": N_("Legal cards"),
-    "winner": N_("Who wins the trick"),
-    "ecart": N_("The écart"), "bidding": N_("Bidding"), "poignee": NP_("drill topic", "Poignée"),
-    "score": N_("Scoring a deal"),
-    "five": N_("Five players"), "excuse": N_("The Excuse and the last trick"),
-    # Playing well (the strategy course): graded by the solver, the bidding estimator and the principles.
-    "contract": N_("What would you bid?"), "good_ecart": N_("Choose the écart"),
-    "best_card": N_("Endgames: the best card"),
-    "attack_card": N_("Attack: the best card"), "defence_card": N_("Defence: the best card"),
-    "seat_card": N_("The best card on what you see"),
-}
 
 LEVELS = {1: N_("1 · easy"), 2: N_("2 · harder"), 3: N_("3 · tricky")}
 SETTINGS = {"drill_kinds": ["legal"], "drill_players": 4, "drill_difficulty": 1, "drill_adapt": True}
