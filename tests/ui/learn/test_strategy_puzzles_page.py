@@ -33,10 +33,11 @@ def test_a_best_card_puzzle_answered_right_shows_every_cards_value_and_the_line(
     assert p.solution == ("T1",) == tuple(c.code for c in solve(p.position).best)
     at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
     assert not at.exception
-    assert at.subheader[0].value == p.title
+    assert at.subheader[0].value == "4 players · attack · trick 16"  # the title waits for the answer
     assert "4 players · Petite · taker: seat 3" in texts(at)
     at.text_input(key=f"pz_{PID}_typed").set_value("petit")
     click(at, "Check what I typed")
+    assert at.subheader[0].value == p.title
     assert at.success[0].value == "Right: The Petit (trump 1) is best."
     shown = texts(at)
     assert "What each card yields" in shown and "A best line" in shown
