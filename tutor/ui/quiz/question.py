@@ -80,6 +80,9 @@ def render_question(q: Question, key: str, *, once: bool = False):
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info(_("Give an answer first."))
+            elif isinstance(raw, dict) and not all(str(v).strip() for v in raw.values()):
+                # A half-filled score form is not an answer: grading it would spend the lesson's first try.
+                st.info(_("Fill in every step first."))
             elif _refused(q, raw):
                 pass
             else:
