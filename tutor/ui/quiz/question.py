@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ...engine import Card, card
-from ...i18n import DEFAULT, N_, _, language
+from ...i18n import DEFAULT, N_, _, language, percent
 from ...quiz import check_answer, generate
 from ...quiz.kinds import contract as contract_kind
 from ...quiz.order import shown_choices
@@ -147,7 +147,8 @@ def show_feedback(q: Question, fb, *, key: str | None = None) -> None:
         st.success(fb.message or _("Right!"))
     elif fb.credit > 0:
         # On its own line: a message that ends in a list would take it as part of its last point.
-        st.warning(f"{fb.message}\n\n*" + _("Partly right: part of the credit.") + "*")
+        st.warning(f"{fb.message}\n\n*" + _("Partly right: this answer counts for {share} of a right one.").format(
+            share=percent(fb.credit)) + "*")
     else:
         st.error(fb.message)
     # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).
