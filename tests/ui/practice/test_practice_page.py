@@ -344,7 +344,9 @@ def test_an_evening_keeps_a_running_sheet_and_the_dealer_passes_on():
     assert evening.totals == tuple(a + b for a, b in zip(s1, evening.rows[1].scores)) and sum(evening.totals) == 0
     sheet = at.dataframe[-1].value
     assert list(sheet["deal"]) == [1, 2] and list(sheet["Σ You"]) == [s1[0], evening.totals[0]]
-    assert "deals next" in at.caption[-1].value
+    dealer = (first + 2) % 4  # the learner (seat 1, "You") in the second person: "You deal next."
+    assert at.caption[-1].value.endswith("You deal next." if dealer == 0 else
+                                         f"{('You', 'Anna', 'Bruno', 'Chloé')[dealer]} deals next.")
 
 
 def test_new_deal_asks_first_when_a_deal_is_in_progress():

@@ -30,6 +30,11 @@ def names_for(players: int, learner: int) -> list[str]:
     return [_(NAMES[players][(s - learner) % players]) for s in range(players)]
 
 
+def within(names: Sequence[str], seat: int) -> str:
+    """A seat's name inside a sentence: "you" (« vous ») for the learner, whose name starts one ("You")."""
+    return _("you") if names[seat] == _("You") else names[seat]
+
+
 def role(view: SeatView, seat: int) -> str:
     """What the learner may know of a seat's camp."""
     if view.taker is None:
@@ -118,13 +123,13 @@ def show_last_trick(tricks: Sequence[Trick], names, key: str) -> None:
         return
     last = tricks[-1]
     show_trick(last.cards, last.seats, names, winner=last.winner,
-               label=_("Trick {n} went to {who}").format(n=len(tricks), who=names[last.winner]))
+               label=_("Trick {n} went to {who}").format(n=len(tricks), who=within(names, last.winner)))
     if len(tricks) > 1:
         with st.expander(_("Look at an earlier trick")):
             n = st.number_input(_("Trick"), 1, len(tricks), len(tricks) - 1, key=f"{key}_look")
             t = tricks[int(n) - 1]
             show_trick(t.cards, t.seats, names, winner=t.winner,
-                       label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
+                       label=_("Trick {n}: {who} won it").format(n=int(n), who=within(names, t.winner)))
 
 
 def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
@@ -135,7 +140,7 @@ def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
         n = st.number_input(_("Trick"), 1, len(tricks) - 1, len(tricks) - 1, key=f"{key}_look")
         t = tricks[int(n) - 1]
         show_trick(t.cards, t.seats, names, winner=t.winner,
-                   label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
+                   label=_("Trick {n}: {who} won it").format(n=int(n), who=within(names, t.winner)))
 
 
 def score_question(deal: Deal) -> Question:
@@ -174,7 +179,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
         n = st.slider(_("Replay trick by trick"), 1, len(tricks), 1, key=f"{key}_replay")
         t = tricks[n - 1]
         show_trick(t.cards, t.seats, names, winner=t.winner, label=_("Trick {n}, led by {leader}, won by {winner}")
-                   .format(n=n, leader=names[t.leader], winner=names[t.winner]))
+                   .format(n=n, leader=within(names, t.leader), winner=within(names, t.winner)))
     with st.expander(_("Everything that happened, in order")):
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
         you = names.index(_("You")) if _("You") in names else None  # the learner, in the second person
