@@ -9,6 +9,7 @@ import streamlit as st
 from ...engine import parse_cards
 from ...engine.rules import RuleSet
 from ...i18n import DEFAULT, N_, _, language, ngettext, pgettext
+from ...i18n.typography import minus
 from ...progress.rating import nearest
 from ...quiz.puzzles import address_code
 from ...quiz.seat_puzzles import seat_view
@@ -147,7 +148,7 @@ def render() -> None:
     if change is not None:
         old, new = change
         st.caption(_("Your puzzle rating: {old} → {new} ({change})").format(
-            old=f"{old:.0f}", new=f"{new:.0f}", change=f"{new - old:+.0f}"))
+            old=f"{old:.0f}", new=f"{new:.0f}", change=minus(f"{new - old:+.0f}")))
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)

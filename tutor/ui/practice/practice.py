@@ -32,6 +32,7 @@ from ...engine import (
 from ...engine.rule_text import RULE_TEXT
 from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
+from ...i18n.typography import minus
 from ...practice.evening import Evening
 from ...practice.table import Table, dealer_for
 from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
@@ -238,10 +239,10 @@ def _message(table: Table) -> None:
     if hint and hint[0] == len(table.deal.log):
         move, advice = hint[1:]
         with st.container(border=True):
-            st.info(_("**Hint: {move}.** {reason}").format(move=move_text(move.action), reason=say(move.reason)),
+            st.info(_("**Hint: {move}.** {reason}").format(move=move_text(move.action), reason=minus(say(move.reason))),
                     icon=":material/lightbulb:")
             if advice is not None:
-                st.markdown(bid_table(advice))
+                st.markdown(minus(bid_table(advice)))
                 show_principle(move.principle, from_start=False)
             if move.principle == "hand-count" or advice is not None:
                 show_hand_count(table.view().hand, table.players)

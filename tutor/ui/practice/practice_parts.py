@@ -14,6 +14,7 @@ import streamlit as st
 from ...engine import Card, Deal, SeatView, Trick
 from ...engine.actions import action_text
 from ...i18n import _, language, ngettext, pgettext
+from ...i18n.typography import minus
 from ...i18n.words import points
 from ...quiz.kinds.score import deal_params
 from ...quiz.question import AnswerType, Question
@@ -75,7 +76,7 @@ def bid_table(advice) -> str:
         made = _("you do not play") if o is None else (f"{chance:.0%}" if language() == "en"
                                                           else f"{chance * 100:.0f}\u202f%")
         mark = " " + _("(best)") if o == v.best else " " + _("(tied)") if o in v.ties else ""
-        lines.append(f"| {_(option_name(o))}{mark} | {made} | {signed_score(v.expected[o])} |")
+        lines.append(f"| {_(option_name(o))}{mark} | {made} | {minus(signed_score(v.expected[o]))} |")
     return "\n".join(lines)
 
 
@@ -167,7 +168,7 @@ def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     st.markdown(cards_html(sorted(pile, key=lambda c: c.sort_key), width=36), unsafe_allow_html=True)
     for note in r.notes:
         st.caption(say(note))
-    st.markdown("\n".join(f"- {say(step.text)}" for step in s.steps))
+    st.markdown(minus("\n".join(f"- {say(step.text)}" for step in s.steps)))
     rows = [{_("player"): names[i], pgettext("deal", "score"): r.seat_scores[i]} for i in range(deal.players)]
     st.dataframe(rows, hide_index=True, width="content")
 
