@@ -39,3 +39,15 @@ def test_the_learner_inside_a_sentence_is_you_in_lower_case():
     with using("fr"):
         names = names_for(3, 0)
         assert within(names, 0) == "vous" and within(names, 2) == "Bruno"
+
+
+def test_a_guided_hand_where_the_learner_takes_says_you_took_in_both_languages():
+    from apptest_helpers import french_page
+    from practice_pages import practice
+    at = practice(guided="hunting-the-petit")  # the learner (seat 1) takes
+    story = next(m.value for m in at.markdown if "took a" in m.value)
+    assert story.startswith("**You** took a **")
+    fr = french_page("practice", guided="hunting-the-petit")
+    assert not fr.exception
+    story = next(m.value for m in fr.markdown if "pris une" in m.value)
+    assert story.startswith("**Vous** avez pris une **"), story
