@@ -130,13 +130,12 @@ def render() -> None:
         st.info(_("You answered after showing the solution, so this puzzle does not count as solved. "
                   "Come back to it later and solve it on your own."))
     track_puzzle(pid, key, counted, puzzle.difficulty)
-    if counted is not None and counted.correct and pid not in solved:
-        remember_done("puzzles", pid)
-        st.rerun()
-    seen = st.session_state.setdefault("pz_seen", set())
-    if fb is not None and pid not in seen:
+    seen = st.session_state.setdefault("pz_seen", set())  # answered this session: its feedback gave the answer
+    if fb is not None and (pid not in seen or (counted.correct and pid not in solved)):
         seen.add(pid)
-        st.rerun()  # the list, drawn above, names it by its title now
+        if counted.correct and pid not in solved:
+            remember_done("puzzles", pid)
+        st.rerun()  # the list, drawn above, names it by its title now (and marks it solved)
     with head:
         if title_shown(pid, solved):
             tags = puzzle.tags if language() == DEFAULT else [theme_label(t) for t in puzzle.tags]
