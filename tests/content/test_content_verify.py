@@ -182,7 +182,7 @@ EXAMPLES = [
     (PileExample(kind="pile", cards="KS 4S T21 9H QD 2C", target=True), ["= **14**", "target is **51**",
                                                                           "lost by 37"]),
     (ScoreExample(kind="score", players=4, contract="garde", taker_points=49, oudlers=2, petit_au_bout="attack",
-                  poignees=["simple"]), ["Taker +318", "each defender -106", "sum 0"]),
+                  poignees=["simple"]), ["Taker +318", "each defender −106", "sum 0"]),
     (LegalExample(kind="legal", hand="5S T4 T16 EX", trick="10H T14"), ["You may play: {cards:T16 EX}", "✗ trump 4"]),
     (DiscardExample(kind="discard", hand=HAND_24, discard="T4 EX 8C 1C 6D 3D"), ["Not allowed", "oudler"]),
     (PoigneeExample(kind="poignee", hand=HAND_18), ["May show: simple", "Trumps: 11"]),
@@ -198,7 +198,7 @@ EXAMPLES = [
     (SheetExample(kind="sheet", names=["A", "B", "C"], deals=[
         {"taker": "A", "players": 3, "contract": "garde", "taker_points": 61, "oudlers": 1},
         {"taker": "C", "players": 3, "contract": "petite", "taker_points": 40.5, "oudlers": 2}]),
-     ["| **total** | **+166** | **-44** | **-122** | **0** |"]),
+     ["| **total** | **+166** | **−44** | **−122** | **0** |"]),
 ]
 
 

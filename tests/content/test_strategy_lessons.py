@@ -350,7 +350,7 @@ def test_best_card_example_lists_every_card_with_the_solver_value():
     # Worked by hand. The Excuse now: it stays with the attack (a 0.5 card goes back), the 18 wins the last
     # trick (2 points): 40 + 4.5 + 2 - 0.5 = 46 with 2 oudlers, target 41, won by 5: 3 × (25 + 5) = +90.
     # The 18 first (2 points), the Excuse last changes camp: 42 with 1 oudler, target 51, lost by 9: -102.
-    assert "| the Excuse | +90 | 46 | best |" in text and "| trump 18 | -102 | 42 |  |" in text
+    assert "| the Excuse | +90 | 46 | best |" in text and "| trump 18 | −102 | 42 |  |" in text  # a true minus
     assert "**Best for the attack (the highest taker score): the Excuse.**" in text
 
 

@@ -130,7 +130,7 @@ def test_score_lines_use_the_house_words(french_course):
     with i18n.using("fr"):
         text = _examples(_lesson(french_course, "12-scoring.yaml"))
     assert "Nombre de points à réaliser\u00a0: 51 avec 1 bout." in text
-    assert "Différence\u00a0: 51 - 44, le contrat chute de 7." in text
+    assert "Différence\u00a0: 51 − 44, le contrat chute de 7." in text  # the true minus sign
     assert "Points\u00a0: l’attaque a fait 44 avec 1 bout." in text
     assert not english_in(plain_cards(text))
 

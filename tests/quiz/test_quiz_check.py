@@ -3,6 +3,7 @@
 import pytest
 
 from tutor.engine import EXCUSE, Card, parse_cards
+from tutor.i18n import using
 from tutor.quiz import AnswerType, Feedback, check_answer, generate
 from tutor.quiz.puzzles import load_puzzles
 from tutor.quiz.scoreform import SHARES_ONLY
@@ -88,16 +89,18 @@ def test_partial_credit_for_card_sets():
     assert "excuse_always" in fb.mistakes and "Excuse can always be played" in fb.message
     fb = check_answer(q, "KH 3H EX 5S")
     assert fb.credit == pytest.approx(3 / 4) and "must_follow_suit" in fb.mistakes
-    assert "you must follow suit" in fb.message
+    assert "5♠: hearts were led and you hold hearts, so you must follow hearts." in fb.message
 
 
 def test_overtrump_even_your_partner():
     q = puzzle("overtrump-your-partner")
     fb = check_answer(q, "T12 EX")
     assert "must_overtrump_partner" in fb.mistakes
-    assert "you must overtrump even your partner" in fb.message
+    assert "you must overtrump with a higher trump (you hold the 19), even if your partner is winning" in fb.message
     fb = check_answer(q, "9H")
     assert "must_overtrump_partner" in fb.mistakes
+    assert "9♥: you have no spades: you must trump, and above the 17 already played. Your partner winning the trick " \
+           "changes nothing." in fb.message
 
 
 def test_undertrump_missed():
@@ -108,6 +111,18 @@ def test_undertrump_missed():
 def test_must_trump_when_void():
     fb = check_answer(puzzle("void-must-trump"), "5S T4 T16")
     assert fb.mistakes == ("must_trump",) and "you must trump" in fb.message
+
+
+def test_an_illegal_card_is_said_once_with_the_reason_for_this_trick():
+    """Issue 38: "5♠: you must trump when you have none of the suit led. You have no diamonds: you must trump."
+    said the rule twice; the line is now the reason alone, after the card (hearts led, no heart in the hand)."""
+    fb = check_answer(puzzle("void-must-trump"), "5S T4 T16")
+    line = next(x for x in fb.message.splitlines() if x.startswith("- 5♠"))
+    assert line == "- 5♠: you have no hearts: you must trump."
+    with using("fr"):
+        q = {p.id: p for p in load_puzzles("puzzles")}["void-must-trump"].to_question()
+        fb = check_answer(q, "5S T4 T16")
+    assert fb.message.endswith("- 5♠\u00a0: vous n’avez pas de cœur\u00a0: vous devez couper.")
 
 
 def test_excuse_led_next_card_sets_the_suit():

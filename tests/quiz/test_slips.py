@@ -233,3 +233,19 @@ def test_every_slip_sentence_says_who_pays_as_the_deal_went(deal):
             continue
         said = diagnose(slip.field, s, given, amount=False)
         assert not any(w in said for w in wrong_way), (slip.field, slip.id, said)
+
+
+def test_the_issues_lost_petite_is_said_as_received_in_english_and_french():
+    """Issue 38's deal: a petite lost by 2 (39 points, 2 oudlers, target 41): −(25 + 2) = −27 a defender, who each
+    receive 27; the taker pays 3 × 27 = 81. A taker's score of −27 is what each defender receives, never pays;
+    the won garde beside it (GARDE_45) is what each defender pays."""
+    from tutor.i18n import using
+    lost = score_deal(players=4, contract="petite", taker_points=39, oudlers=2)
+    won = score_deal(**GARDE_45)
+    assert (lost.per_defender, lost.taker, won.per_defender) == (-27, -81, 58)
+    said = diagnose("taker", lost, -27, amount=False)
+    assert said.startswith("-27 is what each defender receives") and "pays" not in said
+    with using("fr"):
+        said = diagnose("taker", lost, -27, amount=False)
+        assert "reçoit chaque défenseur" in said and "paie" not in said, said
+        assert "paie chaque défenseur" in diagnose("taker", won, 58, amount=False)

@@ -12,6 +12,7 @@ from tutor.quiz import RULES, generate
 from tutor.quiz.puzzles import address_code
 from tutor.skills import SKILLS
 from tutor.ui.common import data
+from tutor.ui.learn.puzzles import neutral_title
 from tutor.ui.quiz.reference import SECTION_OF_RULE, SECTION_OF_SKILL, sections, slug
 from tutor.ui.table.question_views import answered_by_table
 
@@ -190,19 +191,21 @@ def test_choosing_puzzles_one_after_another_shows_each():
     for pid in ("overtrump-your-partner", "must-overtrump", "overtrump-partner-with-the-21"):
         at.selectbox(key="pz_pick").set_value(pid).run()
         assert not at.exception
-        title = next(p.title for p in data.puzzles() if p.id == pid)
-        assert at.subheader[0].value == title and at.query_params["puzzle"] == address_code(pid)
+        puzzle = next(p for p in data.puzzles() if p.id == pid)  # its neutral title until answered, and its question
+        assert at.subheader[0].value == neutral_title(puzzle) and at.query_params["puzzle"] == address_code(pid)
+        assert any(m.value == puzzle.question for m in at.markdown)
 
 
 def test_a_puzzle_solved_by_typing_then_the_next_unsolved_one():
     at = app("puzzles", puzzle="overtrump-your-partner")
-    assert at.subheader[0].value == "Even over your partner"
+    assert at.subheader[0].value == "4 players · Legal cards"  # its title once answered
     puzzle = next(p for p in data.puzzles() if p.id == "overtrump-your-partner")
     assert "solved" not in at.selectbox(key="pz_pick").format_func(puzzle.id)
     at.text_input(key="pz_overtrump-your-partner_typed").set_value(typed(puzzle.to_question().answer))
     at.button[0].click().run()
     assert not at.exception
     assert any(s.value.startswith("Right") for s in at.success)
+    assert at.subheader[0].value == "Even over your partner"
     assert "solved" in at.selectbox(key="pz_pick").format_func("overtrump-your-partner")
     at.button(key="pz_next").click().run()
     assert not at.exception
@@ -234,7 +237,7 @@ def test_every_puzzle_can_be_chosen_and_solved_in_the_app():
         if not hasattr(p, "to_question"):
             continue  # strategy puzzles: tests/ui/learn/test_strategy_puzzles_page.py
         at.selectbox(key="pz_pick").set_value(p.id).run()
-        assert at.subheader[0].value == p.title, p.id
+        assert at.subheader[0].value == neutral_title(p), p.id
         q = p.to_question()
         if answered_by_table(q):
             at.text_input(key=f"pz_{p.id}_typed").set_value(typed(q.answer) if isinstance(q.answer, tuple)
@@ -249,6 +252,7 @@ def test_every_puzzle_can_be_chosen_and_solved_in_the_app():
         at.button[0].click().run()
         assert not at.exception, p.id
         assert any(s.value.startswith("Right") for s in at.success), p.id
+        assert at.subheader[0].value == p.title, p.id
     assert "solved" in at.selectbox(key="pz_pick").format_func(p.id)
 
 

@@ -39,6 +39,7 @@ from ..engine import (
 )
 from ..engine.deal import draw_rank
 from ..i18n import _, language, ngettext, pgettext
+from ..i18n.typography import minus
 from ..i18n.words import say
 from .example_words import (
     DEFAULT_NAMES,
@@ -88,7 +89,7 @@ def render_example(step: ExampleStep) -> str:
 def render_spec(spec) -> str:
     """Markdown for one example situation."""
     try:
-        return _RENDERERS[type(spec)](spec)
+        return minus(_RENDERERS[type(spec)](spec))  # one minus sign: the engine's worked lines write "-27"
     except ExampleError:
         raise
     except TarotError as err:

@@ -128,7 +128,7 @@ def grade_cards(q: Question, raw) -> Feedback:
     lines, ids = [], []
     for (side, mid, msg), cards in groups.items():
         names = cards_text(cards)
-        lines.append(f"{cap(names)}: {_sentence(_(msg))}" if side == "extra"
+        lines.append(_("{cards}: {why}").format(cards=cap(names), why=_sentence(_(msg))) if side == "extra"
                      else _("You left out {cards}: {why}").format(cards=names, why=_sentence(_(msg))))
         ids.append(mid)
     credit = len(given & want) / len(given | want) if given | want else 1.0

@@ -43,11 +43,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.cardcodes import strict_cards
-from ..content.overlay import read_translated
+from ..content.overlay import overlay_path, read_translated
 from ..content.yamlio import ContentError, Problem, load_file
 from ..engine import TarotError
+from ..engine import card as card_of
 from . import seat_puzzles
 from .check import check_answer
+from .puzzle_titles import named_cards, title_message
 from .question import AnswerType, Question, fmt
 from .registry import KINDS_SPEC
 from .scoreform import FIELDS
@@ -292,8 +294,42 @@ def read_puzzle_file(path, *, deep: bool = True, cache: BidCache | None = None,
 
 def check_puzzle_file(path, *, cache: BidCache | None = None) -> list[Problem]:
     """Every problem of one puzzle file (schema, card codes, and solutions the engine, the solver or the
-    bidding estimator disagrees with)."""
-    return read_puzzle_file(path, cache=cache)[1]
+    bidding estimator disagrees with), and titles that give the answer away (``title_problems``)."""
+    good, problems = read_puzzle_file(path, cache=cache)
+    return problems + title_problems(good, path)
+
+
+def solution_cards(p) -> tuple:
+    """The cards of a puzzle's answer: the best cards, the cards to pick, or a stated card (none for a number,
+    a bid or a word answer)."""
+    if isinstance(p, StrategyPuzzle):
+        return tuple(card_of(c) for c in p.solution) if p.kind != "bid" else ()
+    stated = p.solution if not isinstance(p.solution, list) else " ".join(map(str, p.solution))
+    try:
+        return tuple(strict_cards(stated)) if isinstance(stated, str) else ()
+    except ValueError:
+        return ()
+
+
+def title_problems(puzzles, path) -> list[Problem]:
+    """A title, English or French (``puzzles/fr/<file>``), that names a card of its puzzle's solution."""
+    fr_path = overlay_path(path, "fr")
+    try:
+        french = load_file(fr_path, rules=False) if fr_path.is_file() else {}
+    except ContentError:
+        french = {}  # its own check reports it
+    out = []
+    for p in puzzles:
+        cards = solution_cards(p)
+        named = named_cards(p.title, cards)
+        if named:
+            out.append(_problem(str(path), p.lines.get("title", p.line), p.id, title_message(named)))
+        fr = french.get(p.id) if isinstance(french, dict) else None
+        title = fr.get("title") if isinstance(fr, dict) else None
+        named = named_cards(str(title), cards, "fr") if title else []
+        if named:
+            out.append(_problem(str(fr_path), getattr(fr, "lines", {}).get("title", 0), p.id, title_message(named)))
+    return out
 
 
 def puzzle_files(directory) -> list[Path]:

@@ -33,17 +33,18 @@ def test_a_best_card_puzzle_answered_right_shows_every_cards_value_and_the_line(
     assert p.solution == ("T1",) == tuple(c.code for c in solve(p.position).best)
     at = app("tutor/ui/pages/puzzles.py", puzzle=PID)
     assert not at.exception
-    assert at.subheader[0].value == p.title
+    assert at.subheader[0].value == "4 players · attack · trick 16"  # the title waits for the answer
     assert "4 players · Petite · taker: seat 3" in texts(at)
     at.text_input(key=f"pz_{PID}_typed").set_value("petit")
     click(at, "Check what I typed")
+    assert at.subheader[0].value == p.title
     assert at.success[0].value == "Right: The Petit (trump 1) is best."
     shown = texts(at)
     assert "What each card yields" in shown and "A best line" in shown
     # The table lists every legal card with the solver's score, the best one marked.
     rows = at.table[0].value
     assert list(rows["Card"]) == ["The Petit (trump 1)", "Trump 18", "Trump 7"]
-    assert list(rows["Taker's score"]) == ["+84", "-108", "-108"]
+    assert list(rows["Taker's score"]) == ["+84", "−108", "−108"]  # the true minus sign learners read
     assert list(rows["For your side"]) == ["best", "192 points worse", "192 points worse"]
     # The line, trick by trick on the table, seats from 1, cards by name: its first trick first.
     assert "Trick 16: seat 1 J♠, seat 2 7♥, you (seat 3) trump 1, seat 4 C♠. You win it." in shown
@@ -107,7 +108,7 @@ def test_a_bid_puzzle_shows_each_contracts_chance_and_score(db):
     from tutor.quiz.strategy_puzzles import bid_values
     from tutor.strategy.bidding.advice import signed_score
     puzzle = next(q for q in data.puzzles() if q.id == pid)
-    assert rows["Expected score"].iloc[0] == signed_score(bid_values(puzzle)["pass"]["expected"])
+    assert rows["Expected score"].iloc[0] == signed_score(bid_values(puzzle)["pass"]["expected"]).replace("-", "−")
     assert list(rows[""]).index("best") == 0
 
 

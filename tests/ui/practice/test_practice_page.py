@@ -9,6 +9,7 @@ import pytest
 from practice_pages import codes, learner_step, play_to_the_end, play_typed, practice, table
 
 from tutor.engine import EXCUSE, Contract, Phase, PlayCard, ShowPoignee, check_discard, explain_play
+from tutor.i18n.typography import minus
 from tutor.practice import choose_ecart, decide
 from tutor.quiz.scoreform import FIELDS
 from tutor.strategy import estimate_bids
@@ -45,11 +46,11 @@ def test_a_whole_deal_as_taker_with_ecart_poignee_scoring_and_replay():
     text = " ".join(m.value for m in at.markdown)
     steps = d.result().score.steps
     assert {s.key for s in steps} >= {"target", "margin", "contract", "per_defender", "shares"}
-    assert all(s.text in text for s in steps)  # every step of the engine's breakdown is on the page
+    assert all(minus(s.text) in text for s in steps)  # every step of the engine's breakdown, with true minus signs
     assert any(s.key.startswith("poignee") for s in steps)  # the learner's poignée is in the score
     assert at.slider(key="pr_replay").value == 1
     at.slider(key="pr_replay").set_value(5).run()
-    assert "Trick 5, led by You" in " ".join(m.value for m in at.markdown)
+    assert "Trick 5, led by you" in " ".join(m.value for m in at.markdown)  # "you" inside a sentence
 
 
 @pytest.mark.parametrize("players,seed", [(3, 47), (5, 9)])
@@ -138,7 +139,7 @@ def test_the_hint_names_a_card_with_a_reason_and_is_counted():
     assert f"Hint: bid {option_name(v.best).lower()}." in info and "Estimated over 80 deals" in info
     table_md = next(m.value for m in at.markdown if m.value.startswith("| bid | made | average score |"))
     rows = [line.split(" | ") for line in table_md.splitlines()[2:]]
-    assert [int(r[2].rstrip(" |")) for r in rows] == [round(v.expected[o]) for o in v.options]
+    assert [int(r[2].rstrip(" |").replace("−", "-")) for r in rows] == [round(v.expected[o]) for o in v.options]
     assert "(best)" in rows[v.options.index(v.best)][0]
     # The count is quoted too, item by item, its thresholds told apart from the card points, and both
     # principles linked to their lessons.
@@ -272,7 +273,7 @@ def test_the_review_lists_a_costly_bid_and_replays_from_it():
     assert r.gain == pytest.approx(expected[Contract.GARDE] - expected[Contract.PETITE])
     first = next(m.value for m in at.markdown if "was better" in m.value)  # the first costly decision listed
     assert first.startswith(f"**The bidding:** you said **petite**; **garde** was better: **{r.gain:+.0f}**")
-    assert r.advice.table() in [m.value for m in at.markdown]
+    assert minus(r.advice.table()) in [m.value for m in at.markdown]  # with the true minus sign learners read
     at.button(key=f"pr_replay_{r.step}").click().run()
     assert not at.exception
     back = table(at)
@@ -344,7 +345,9 @@ def test_an_evening_keeps_a_running_sheet_and_the_dealer_passes_on():
     assert evening.totals == tuple(a + b for a, b in zip(s1, evening.rows[1].scores)) and sum(evening.totals) == 0
     sheet = at.dataframe[-1].value
     assert list(sheet["deal"]) == [1, 2] and list(sheet["Σ You"]) == [s1[0], evening.totals[0]]
-    assert "deals next" in at.caption[-1].value
+    dealer = (first + 2) % 4  # the learner (seat 1, "You") in the second person: "You deal next."
+    assert at.caption[-1].value.endswith("You deal next." if dealer == 0 else
+                                         f"{('You', 'Anna', 'Bruno', 'Chloé')[dealer]} deals next.")
 
 
 def test_new_deal_asks_first_when_a_deal_is_in_progress():

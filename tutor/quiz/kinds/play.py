@@ -20,7 +20,7 @@ from ...engine import (
     explain_winner,
 )
 from ...engine.seats import seat_label
-from ...engine.words import N_
+from ...engine.words import N_, lower_first
 from ...i18n import _
 from ...i18n.words import card_short, say, the_card
 from ..positions import Spot, find_spot, play_out, provenance, ready_to_play, ruffing_lead, seat_name
@@ -132,13 +132,15 @@ def legal_notes(verdicts, *, partner_winning: bool) -> dict:
                 mid, msg = "excuse_led_sets_suit", _("the Excuse was led, so your card sets the suit: any card")
             notes[v.card.code] = {"missing": [mid, _(msg)]}
         else:
-            mid, msg = EXTRA[v.rule]
+            mid = EXTRA[v.rule][0]
+            # The engine's reason states the rule for this trick ("you have no diamonds: you must trump."): said
+            # once, not after the rule in general words too.
+            why = say(lower_first(v.reason))
             if v.rule is PlayRule.MUST_OVERTRUMP and partner_winning:
-                mid, msg = "must_overtrump_partner", N_("you must overtrump even your partner")
+                mid = "must_overtrump_partner"  # its reason says "even if your partner is winning"
             elif v.rule is PlayRule.MUST_TRUMP and partner_winning:
-                mid, msg = "must_overtrump_partner", N_("you must trump and overtrump even when your partner is "
-                                                        "winning")
-            notes[v.card.code] = {"extra": [mid, f"{_(msg)}. {say(v.reason)}"]}
+                mid, why = "must_overtrump_partner", why + " " + _("Your partner winning the trick changes nothing.")
+            notes[v.card.code] = {"extra": [mid, why]}
     return notes
 
 

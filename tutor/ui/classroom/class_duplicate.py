@@ -110,8 +110,11 @@ def _deal(cs: ClassStore, table: Table) -> None:
     d = table.deal
     view = table.view()
     names = names_for(d.players, table.learner)
-    st.caption(_("{players} players · {dealer} dealt · everyone in the class holds these cards in your seat, "
-                 "against the same bots. Each move is saved as you make it and cannot be taken back.").format(
+    st.caption((_("{players} players · you dealt · everyone in the class holds these cards in your seat, "
+                  "against the same bots. Each move is saved as you make it and cannot be taken back.")
+                if d.dealer == table.learner else
+                _("{players} players · {dealer} dealt · everyone in the class holds these cards in your seat, "
+                  "against the same bots. Each move is saved as you make it and cannot be taken back.")).format(
         players=d.players, dealer=names[d.dealer]))
     msg = st.session_state.get(MSG)
     if msg and msg[0] in (-1, len(d.log)):

@@ -395,10 +395,13 @@ def saving_notice() -> None:
 
 
 def mastery_note(skills) -> str:
-    """' · Card values and counting a pile: 3 right out of 3…' for the skills practised so far ('' for none):
+    """' · Card values and counting a pile, your recent answers: 3 right out of 3…' for the skills practised so far
+    ('' for none):
     each skill by its learner-facing name (``tutor.skills.SKILLS``), never its id."""
     m = mastery()
-    marks = [_("{skill}: {words}").format(skill=_(SKILLS.get(s, s.replace('-', ' '))), words=say(plain_words(m[s])))
+    # Says what it counts: the skill's recent answers (drills and the lessons' questions), not one lesson's checks.
+    marks = [_("{skill}, your recent answers: {words}").format(skill=_(SKILLS.get(s, s.replace('-', ' '))),
+                                                              words=say(plain_words(m[s])))
              for s in skills if s in m]
     return " · " + " · ".join(marks) if marks else ""
 

@@ -7,6 +7,7 @@ import streamlit as st
 from ...engine import TarotError, explain_all, parse_cards, score_deal
 from ...engine.rules import Contract
 from ...i18n import N_, _
+from ...i18n.typography import minus, signed
 from ...quiz.scoreform import sign_convention
 from ..common.cards import cards_html
 from ..common.safe import TEXT_LIMIT, plain
@@ -54,10 +55,10 @@ def _score_form() -> None:
             return
         st.caption(sign_convention())
         for step in s.steps:
-            st.markdown(f"- {say(step.text)}")
-        st.success(_("Taker {score}").format(score=f"{s.taker:+d}")
-                   + (_(", partner {score}").format(score=f"{s.partner:+d}") if s.partner is not None else "")
-                   + _(", each defender {score}.").format(score=f"{s.defender:+d}"))
+            st.markdown(f"- {minus(say(step.text))}")
+        st.success(_("Taker {score}").format(score=signed(s.taker))
+                   + (_(", partner {score}").format(score=signed(s.partner)) if s.partner is not None else "")
+                   + _(", each defender {score}.").format(score=signed(s.defender)))
 
 
 def _legal_form() -> None:

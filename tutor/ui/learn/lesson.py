@@ -188,6 +188,12 @@ def _end(lesson) -> None:
         again = score.again
         if again:
             st.caption(_("Second chance: {right} of {n} put right.").format(right=sum(again.values()), n=len(again)))
+        # The course map's line is the skill's mastery, from other answers: say what each number counts.
+        st.caption(ngettext("This score counts the lesson's {n} check, each on its first try. The course map counts "
+                            "your recent answers on the lesson's skills, in the Drill and in the lessons' questions.",
+                            "This score counts the lesson's {n} checks, each on its first try. The course map counts "
+                            "your recent answers on the lesson's skills, in the Drill and in the lessons' questions.",
+                            score.checks).format(n=score.checks))
         if st.button(_("Go through it again"), key=f"again_{lesson.id}"):
             _go_again(lesson.id)
     elif not score.first and lesson.id in done("lessons"):  # finished before any attempt was kept, or begun anew

@@ -7,9 +7,12 @@ from dataclasses import replace
 import streamlit as st
 
 from ...engine import parse_cards
+from ...engine.rules import RuleSet
 from ...i18n import DEFAULT, N_, _, language, ngettext, pgettext
+from ...i18n.typography import minus
 from ...progress.rating import nearest
 from ...quiz.puzzles import address_code
+from ...quiz.seat_puzzles import seat_view
 from ...quiz.strategy_record import StrategyPuzzle
 from ..common.cards import cards_inline
 from ..common.data import puzzles
@@ -19,6 +22,7 @@ from ..common.widgets import done, remember_done
 from ..quiz.question import render_question, show_answer
 from ..quiz.reference import linked_sections, reference_links
 from . import strategy_puzzle
+from .drill import kind_label
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 # The puzzles' themes in words (a tag, its hyphens as spaces), listed so that they are translated.
@@ -39,6 +43,40 @@ THEMES = (
 def theme_label(tag: str) -> str:
     """A puzzle's theme as the learner reads it: 'petit au bout' (in their language)."""
     return _(tag.replace("-", " "))
+
+
+_NEUTRAL: dict[tuple[str, str], str] = {}  # (puzzle id, language) -> its neutral title, worked out once
+
+
+def neutral_title(p) -> str:
+    """What the puzzle is, without what its title says (which can give the answer away, as Lichess keeps a
+    puzzle's themes until it is solved): the table, then the side and the trick, the seat that bids, or the
+    kind of question. "4 players · defence · trick 6"."""
+    key = (p.id, language())
+    if key not in _NEUTRAL:
+        parts = [_("{n} players").format(n=p.players)]
+        if not isinstance(p, StrategyPuzzle):
+            parts.append(kind_label(p.kind) if p.kind != "five" else _("called king"))
+        elif p.kind == "bid":
+            parts += [_("bidding"), _("seat {seat}").format(seat=p.seat + 1)]
+        elif p.kind == "seat-card":
+            view = seat_view(p)
+            attack = view.seat in (view.taker, view.partner)
+            parts += [_("attack") if attack else _("defence"),
+                      pgettext("puzzle title", "trick {n}").format(n=len(view.tricks) + 1)]
+        else:  # best-card: an endgame, by the tricks left
+            pos = p.position
+            trick = RuleSet.for_players(pos.players).tricks - pos.tricks_left + 1
+            parts += [_("attack") if pos.is_attack(pos.to_play) else _("defence"),
+                      pgettext("puzzle title", "trick {n}").format(n=trick)]
+        _NEUTRAL[key] = " · ".join(parts)
+    return _NEUTRAL[key]
+
+
+def title_shown(pid: str, solved) -> bool:
+    """The real title once the puzzle is solved, answered (its feedback shows the answer) or its solution shown."""
+    return pid in solved or pid in st.session_state.get("pz_seen", ()) or bool(st.session_state.get(
+        f"pz_{pid}_revealed"))
 
 
 def render() -> None:
@@ -74,12 +112,10 @@ def render() -> None:
     # Numbered: Streamlit tells options apart by their labels, so two equal titles would be one option.
     number = {p.id: i + 1 for i, p in enumerate(all_puzzles)}
     solved_mark = _("solved · ")
-    pid = _pick(ids, {p.id: f"{solved_mark if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  {p.title}"
-                      for p in shown})
+    pid = _pick(ids, {p.id: f"{solved_mark if p.id in solved else ''}{number[p.id]}. {STARS[p.difficulty]}  "
+                            + (p.title if title_shown(p.id, solved) else neutral_title(p)) for p in shown})
     puzzle = next(p for p in shown if p.id == pid)
-    tags = puzzle.tags if language() == DEFAULT else [theme_label(t) for t in puzzle.tags]
-    st.caption(_("{n} players").format(n=puzzle.players) + " · " + ", ".join(tags))
-    st.subheader(puzzle.title)
+    head = st.container()  # filled once the answer is known: the title waits until the puzzle is over
     key = f"pz_{pid}"
     # Revealed per puzzle: the next puzzle opens with its solution hidden, whatever was shown before.
     revealed = f"{key}_revealed"
@@ -94,14 +130,24 @@ def render() -> None:
         st.info(_("You answered after showing the solution, so this puzzle does not count as solved. "
                   "Come back to it later and solve it on your own."))
     track_puzzle(pid, key, counted, puzzle.difficulty)
-    if counted is not None and counted.correct and pid not in solved:
-        remember_done("puzzles", pid)
-        st.rerun()
+    seen = st.session_state.setdefault("pz_seen", set())  # answered this session: its feedback gave the answer
+    if fb is not None and (pid not in seen or (counted.correct and pid not in solved)):
+        seen.add(pid)
+        if counted.correct and pid not in solved:
+            remember_done("puzzles", pid)
+        st.rerun()  # the list, drawn above, names it by its title now (and marks it solved)
+    with head:
+        if title_shown(pid, solved):
+            tags = puzzle.tags if language() == DEFAULT else [theme_label(t) for t in puzzle.tags]
+            st.caption(_("{n} players").format(n=puzzle.players) + " · " + ", ".join(tags))
+            st.subheader(puzzle.title)
+        else:
+            st.subheader(neutral_title(puzzle))
     change = st.session_state.get(f"{key}_rating")
     if change is not None:
         old, new = change
         st.caption(_("Your puzzle rating: {old} → {new} ({change})").format(
-            old=f"{old:.0f}", new=f"{new:.0f}", change=f"{new - old:+.0f}"))
+            old=f"{old:.0f}", new=f"{new:.0f}", change=minus(f"{new - old:+.0f}")))
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)

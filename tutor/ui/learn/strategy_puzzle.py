@@ -13,6 +13,7 @@ import streamlit as st
 
 from ...engine import TarotError, card, parse_cards
 from ...i18n import N_, _, ngettext, percent
+from ...i18n.typography import minus, signed
 from ...i18n.words import points
 from ...quiz.question import Feedback
 from ...quiz.seat_puzzles import seat_cache, seat_verdict, seat_view
@@ -232,7 +233,7 @@ def _card_values(puzzle: StrategyPuzzle, key: str) -> None:
     rows = []
     for code, score, attack_points in result["cards"]:
         cost = (top - score) if attack else (score - top)
-        rows.append({_("Card"): card_name(card(code)), _("Taker's score"): f"{score:+d}",
+        rows.append({_("Card"): card_name(card(code)), _("Taker's score"): signed(score),
                      _("Attack's points"): points(attack_points),
                      _("For your side"): _("best") if code in result["best"] else ngettext(
                          "{n} points worse", "{n} points worse", cost).format(n=cost)})
@@ -256,7 +257,7 @@ def _from_zero(line) -> list[tuple[int, object]]:
 def _seat_values(puzzle: StrategyPuzzle) -> None:
     with st.spinner(_("Playing out the deals you cannot see…")):
         v = verdict(puzzle.digest, puzzle)
-    rows = [{_("Card"): card_name(card(o["card"])), _("For you on average"): f"{o['own']:+.0f}",
+    rows = [{_("Card"): card_name(card(o["card"])), _("For you on average"): minus(f"{o['own']:+.0f}"),
              _("Verdict"): _("best") if o["card"] == v["best"] else _("as good as the best") if o["card"] in v["ties"]
              else _("{gap} points worse (±{margin})").format(gap=f"{o['gap']:.0f}", margin=f"{o['gap_ci']:.0f}")}
             for o in v["options"]]
@@ -273,7 +274,8 @@ def _bid_values(puzzle: StrategyPuzzle) -> None:
     for bid in BIDS:
         v = values[bid]
         chance = "" if v["chance"] is None else percent(v["chance"])
-        rows.append({_("Bid"): bid_label(bid), _("Made"): chance, _("Expected score"): signed_score(v["expected"]),
+        rows.append({_("Bid"): bid_label(bid), _("Made"): chance,
+                     _("Expected score"): minus(signed_score(v["expected"])),
                      "": _("best") if bid == puzzle.solution[0] else ""})
     st.markdown(_("**Each contract**, from {n} deals {how} "
                   "(the chance the taker makes it, and the taker's average score):").format(

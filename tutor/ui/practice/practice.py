@@ -32,6 +32,7 @@ from ...engine import (
 from ...engine.rule_text import RULE_TEXT
 from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
+from ...i18n.typography import minus
 from ...practice.evening import Evening
 from ...practice.table import DEFAULT_LEVEL, Table, dealer_for
 from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
@@ -249,10 +250,10 @@ def _message(table: Table) -> None:
     if hint and hint[0] == len(table.deal.log):
         move, advice = hint[1:]
         with st.container(border=True):
-            st.info(_("**Hint: {move}.** {reason}").format(move=move_text(move.action), reason=say(move.reason)),
+            st.info(_("**Hint: {move}.** {reason}").format(move=move_text(move.action), reason=minus(say(move.reason))),
                     icon=":material/lightbulb:")
             if advice is not None:
-                st.markdown(bid_table(advice))
+                st.markdown(minus(bid_table(advice)))
                 show_principle(move.principle, from_start=False)
             if move.principle == "hand-count" or advice is not None:
                 show_hand_count(table.view().hand, table.players)
@@ -298,15 +299,7 @@ def _auction_summary(view, names) -> None:
         st.markdown(_("**Bids:** {bids}").format(bids=said))
     if view.contract is None:
         return
-    # "You play", "Anna plays"
-    line = (_("**{who}** play a **{contract}** (×{multiplier})") if view.taker == view.seat else
-            _("**{who}** plays a **{contract}** (×{multiplier})")).format(
-        who=names[view.taker], contract=view.contract.french, multiplier=view.contract.multiplier)
-    if view.called is not None:
-        line += _(", calling the **{card}**").format(card=card_name(view.called))
-        if view.partner is not None and view.partner != view.taker:
-            line += _(": {who} is the partner").format(who=names[view.partner])
-    st.markdown(line + ".")
+    st.markdown(contract_line(view, names))
     if view.contract.dog is DogFate.TAKER_EXCHANGES and view.dog:
         st.markdown(_("**The dog (le chien), shown to everyone:**"))
         st.markdown(cards_html(view.dog, width=40), unsafe_allow_html=True)
@@ -470,6 +463,35 @@ def _sheet(names) -> None:
     st.dataframe(rows, hide_index=True, width="stretch")
     lead = max(range(evening.players), key=lambda i: evening.totals[i])
     n = len(evening.rows)
-    st.caption(ngettext("After {n} deal: {leader} leads with {total}. {dealer} deals next.",
-                        "After {n} deals: {leader} leads with {total}. {dealer} deals next.", n).format(
-        n=n, leader=names[lead], total=evening.totals[lead], dealer=names[evening.dealer]))
+    st.caption(evening_line(n, names, lead, evening.totals[lead], evening.dealer))
+
+
+def contract_line(view, names) -> str:
+    """The contract, the called king and the partner once known, the learner in the second person ("**You** play
+    a **Garde**", ": you are the partner")."""
+    line = (_("**{who}** play a **{contract}** (×{multiplier})") if view.taker == view.seat else
+            _("**{who}** plays a **{contract}** (×{multiplier})")).format(
+        who=names[view.taker], contract=view.contract.french, multiplier=view.contract.multiplier)
+    if view.called is not None:
+        line += _(", calling the **{card}**").format(card=card_name(view.called))
+        if view.partner is not None and view.partner != view.taker:
+            line += (_(": you are the partner") if view.partner == view.seat else
+                     _(": {who} is the partner").format(who=names[view.partner]))
+    return line + "."
+
+
+def evening_line(n: int, names, lead: int, total: int, dealer: int) -> str:
+    """Who leads the evening and who deals next, the learner in the second person ("you lead", "You deal next").
+
+    >>> evening_line(2, ["You", "Anna", "Bruno"], 0, 40, 0)
+    'After 2 deals: you lead with 40. You deal next.'
+    >>> evening_line(1, ["You", "Anna", "Bruno"], 1, 25, 2)
+    'After 1 deal: Anna leads with 25. Bruno deals next.'
+    """
+    you = _("You")
+    leads = (ngettext("After {n} deal: you lead with {total}.", "After {n} deals: you lead with {total}.", n)
+             if names[lead] == you else
+             ngettext("After {n} deal: {leader} leads with {total}.", "After {n} deals: {leader} leads with {total}.",
+                      n))
+    deals = _("You deal next.") if names[dealer] == you else _("{dealer} deals next.")
+    return leads.format(n=n, leader=names[lead], total=total) + " " + deals.format(dealer=names[dealer])

@@ -128,7 +128,8 @@ def render_guided() -> None:
 def _story(run: GuidedRun, names) -> None:
     d = run.deal
     view = d.view(run.seat)
-    line = _("**{who}** took a **{contract}**").format(who=names[d.taker], contract=d.contract.french)
+    line = (_("**You** took a **{contract}**") if d.taker == run.seat else
+            _("**{who}** took a **{contract}**")).format(who=names[d.taker], contract=d.contract.french)
     if d.called is not None:
         line += _(" and called the **{card}**").format(card=card_name(d.called))
     st.markdown(line + ".")

@@ -14,6 +14,7 @@ import streamlit as st
 from ...engine import Card, Deal, SeatView, Trick
 from ...engine.actions import action_text
 from ...i18n import _, language, ngettext, pgettext
+from ...i18n.typography import minus
 from ...i18n.words import points
 from ...quiz.kinds.score import deal_params
 from ...quiz.question import AnswerType, Question
@@ -28,6 +29,11 @@ def names_for(players: int, learner: int) -> list[str]:
     """Seat names as the learner sees them: 'You' (« Vous »), then the bots in playing order."""
     from ...practice.table import NAMES
     return [_(NAMES[players][(s - learner) % players]) for s in range(players)]
+
+
+def within(names: Sequence[str], seat: int) -> str:
+    """A seat's name inside a sentence: "you" (« vous ») for the learner, whose name starts one ("You")."""
+    return _("you") if names[seat] == _("You") else names[seat]
 
 
 def role(view: SeatView, seat: int) -> str:
@@ -70,7 +76,7 @@ def bid_table(advice) -> str:
         made = _("you do not play") if o is None else (f"{chance:.0%}" if language() == "en"
                                                           else f"{chance * 100:.0f}\u202f%")
         mark = " " + _("(best)") if o == v.best else " " + _("(tied)") if o in v.ties else ""
-        lines.append(f"| {_(option_name(o))}{mark} | {made} | {signed_score(v.expected[o])} |")
+        lines.append(f"| {_(option_name(o))}{mark} | {made} | {minus(signed_score(v.expected[o]))} |")
     return "\n".join(lines)
 
 
@@ -118,13 +124,13 @@ def show_last_trick(tricks: Sequence[Trick], names, key: str) -> None:
         return
     last = tricks[-1]
     show_trick(last.cards, last.seats, names, winner=last.winner,
-               label=_("Trick {n} went to {who}").format(n=len(tricks), who=names[last.winner]))
+               label=_("Trick {n} went to {who}").format(n=len(tricks), who=within(names, last.winner)))
     if len(tricks) > 1:
         with st.expander(_("Look at an earlier trick")):
             n = st.number_input(_("Trick"), 1, len(tricks), len(tricks) - 1, key=f"{key}_look")
             t = tricks[int(n) - 1]
             show_trick(t.cards, t.seats, names, winner=t.winner,
-                       label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
+                       label=_("Trick {n}: {who} won it").format(n=int(n), who=within(names, t.winner)))
 
 
 def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
@@ -135,7 +141,7 @@ def show_earlier_tricks(tricks: Sequence[Trick], names, key: str) -> None:
         n = st.number_input(_("Trick"), 1, len(tricks) - 1, len(tricks) - 1, key=f"{key}_look")
         t = tricks[int(n) - 1]
         show_trick(t.cards, t.seats, names, winner=t.winner,
-                   label=_("Trick {n}: {who} won it").format(n=int(n), who=names[t.winner]))
+                   label=_("Trick {n}: {who} won it").format(n=int(n), who=within(names, t.winner)))
 
 
 def score_question(deal: Deal) -> Question:
@@ -162,7 +168,7 @@ def show_breakdown(deal: Deal, names: Sequence[str]) -> None:
     st.markdown(cards_html(sorted(pile, key=lambda c: c.sort_key), width=36), unsafe_allow_html=True)
     for note in r.notes:
         st.caption(say(note))
-    st.markdown("\n".join(f"- {say(step.text)}" for step in s.steps))
+    st.markdown(minus("\n".join(f"- {say(step.text)}" for step in s.steps)))
     rows = [{_("player"): names[i], pgettext("deal", "score"): r.seat_scores[i]} for i in range(deal.players)]
     st.dataframe(rows, hide_index=True, width="content")
 
@@ -174,7 +180,7 @@ def show_replay(deal: Deal, names: Sequence[str], key: str) -> None:
         n = st.slider(_("Replay trick by trick"), 1, len(tricks), 1, key=f"{key}_replay")
         t = tricks[n - 1]
         show_trick(t.cards, t.seats, names, winner=t.winner, label=_("Trick {n}, led by {leader}, won by {winner}")
-                   .format(n=n, leader=names[t.leader], winner=names[t.winner]))
+                   .format(n=n, leader=within(names, t.leader), winner=within(names, t.winner)))
     with st.expander(_("Everything that happened, in order")):
         # In words, never the raw log ("4:bid:pass"); the deal's seed in the address replays it.
         you = names.index(_("You")) if _("You") in names else None  # the learner, in the second person

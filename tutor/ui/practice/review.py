@@ -10,6 +10,7 @@ import streamlit as st
 from ...engine import Deal
 from ...engine.actions import parse_action
 from ...i18n import _, ngettext
+from ...i18n.typography import minus
 from ...practice.table import Table
 from ...strategy.bidding.advice import SAMPLES as BID_SAMPLES
 from ...strategy.bidding.advice import BidReview, review_bid, signed_score
@@ -123,8 +124,8 @@ def _review_poignee(r: PoigneeReview | None, replay: bool = True) -> bool:
             _("**The poignée:** you kept it hidden; showing it was better: **{gain}** to your score on average "
               "(estimated over {n} deals of the cards you could not see: {shown} shown, {hidden} hidden)."))
     with st.container(border=True):
-        st.markdown(said.format(gain=f"{r.gain:+.0f}", n=a.samples, shown=signed_score(a.show),
-                                hidden=signed_score(a.hide)))
+        st.markdown(said.format(gain=f"{r.gain:+.0f}", n=a.samples, shown=minus(signed_score(a.show)),
+                                hidden=minus(signed_score(a.hide))))
         show_principle(a.move.principle, from_start=False)
         if replay:
             st.button(_("Replay from here"), key=f"pr_replay_poignee_{r.step}", on_click=_replay_from,

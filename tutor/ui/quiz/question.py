@@ -8,7 +8,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ...engine import Card, card
-from ...i18n import DEFAULT, N_, _, language
+from ...i18n import DEFAULT, N_, _, language, percent
+from ...i18n.typography import minus
 from ...quiz import check_answer, generate
 from ...quiz.kinds import contract as contract_kind
 from ...quiz.order import shown_choices
@@ -55,7 +56,7 @@ def render_question(q: Question, key: str, *, once: bool = False):
     """The question and its feedback; ``once``: answered once (a lesson's check), so after an answer the
     cards are shown without the table or the form. The raw answer is kept in ``{key}_given``."""
     with st.container(border=True):
-        st.markdown(q.prompt)
+        st.markdown(minus(q.prompt))
         fb = st.session_state.get(f"{key}_feedback")
         if once and fb is not None:
             show_question_table(q.context)
@@ -80,6 +81,9 @@ def render_question(q: Question, key: str, *, once: bool = False):
         if sent:
             if raw in (None, "", [], {}) or (isinstance(raw, dict) and not any(str(v).strip() for v in raw.values())):
                 st.info(_("Give an answer first."))
+            elif isinstance(raw, dict) and not all(str(v).strip() for v in raw.values()):
+                # A half-filled score form is not an answer: grading it would spend the lesson's first try.
+                st.info(_("Fill in every step first."))
             elif _refused(q, raw):
                 pass
             else:
@@ -140,18 +144,20 @@ def form_rows(fields, width: int = 2) -> list[tuple]:
 
 
 def show_feedback(q: Question, fb, *, key: str | None = None) -> None:
+    message = minus(fb.message)  # one minus sign in what the learner reads (the engine writes "-27")
     if fb.correct:
-        st.success(fb.message or _("Right!"))
+        st.success(message or _("Right!"))
     elif fb.credit > 0:
         # On its own line: a message that ends in a list would take it as part of its last point.
-        st.warning(f"{fb.message}\n\n*" + _("Partly right: part of the credit.") + "*")
+        st.warning(f"{message}\n\n*" + _("Partly right: this answer counts for {share} of a right one.").format(
+            share=percent(fb.credit)) + "*")
     else:
-        st.error(fb.message)
+        st.error(message)
     # The answer is said once: in the verdict when it names it, else on its own line (cards as pictures).
     if not fb.correct and q.answer_text not in (fb.message or ""):
         show_answer(q)
     with st.expander(_("Show me why")):
-        st.markdown(fb.explanation or q.explanation)
+        st.markdown(minus(fb.explanation or q.explanation))
         reference_links(linked_sections(rules=q.rules), label=_("Read the rule"))
         principle_links(q.context.get("principles") or ())
     if key is not None:
@@ -183,7 +189,7 @@ def show_answer(q: Question, label: str | None = None) -> None:
         st.markdown(_("**{label}:** {answer}").format(label=label, answer=cards_inline(cards, width=48)),
                     unsafe_allow_html=True)
     else:
-        st.markdown(_("**{label}:** {answer}").format(label=label, answer=q.answer_text))
+        st.markdown(_("**{label}:** {answer}").format(label=label, answer=minus(q.answer_text)))
 
 
 LESSON_PAGE = "tutor/ui/pages/lesson.py"
