@@ -54,7 +54,7 @@ def test_player_and_game_names_show_as_typed_on_the_score_sheet(page, server):
     expect(page.get_by_role("heading", name=unlinked("**Club** " + EVIL))).to_be_visible()
     settle(page)
     choose(page, "Taker (preneur)", EVIL)
-    choose(page, "Contract", "garde")
+    choose(page, "Contract", "Garde")
     page.get_by_label("Points (attack)").fill("56")
     segment(page, "Oudlers (bouts)", "2")
     page.get_by_role("button", name="Add deal").click()

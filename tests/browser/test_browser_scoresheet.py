@@ -42,10 +42,10 @@ def start_game(pg, server, names, game_name) -> None:
 def test_two_deals_and_the_totals(page, server):
     start_game(page, server, ["Ann", "Bob", "Cleo", "Dan"], "Browser club")
     # Garde 49 with 2 oudlers (target 41): made by 8, (25 + 8) x 2 = 66 from each defender, 198 for Ann.
-    enter(page, taker="Ann", contract="garde", points="49", oudlers="2")
+    enter(page, taker="Ann", contract="Garde", points="49", oudlers="2")
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     expect(page.get_by_label("Points (attack)")).to_have_value("")  # the form is ready for the next deal
-    enter(page, taker="Bob", contract="petite", points="40", oudlers="1")
+    enter(page, taker="Bob", contract="Petite", points="40", oudlers="1")
     expect(page.get_by_text("Deal 2 saved.")).to_be_visible()
     # Petite 40 with 1 oudler (target 51): failed by 11, 25 + 11 = 36 to each defender, -108 for Bob.
     expect(page.get_by_text("failed by 11")).to_be_visible()
@@ -75,7 +75,7 @@ def test_the_score_sheet_fits_a_phone(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     pg = ctx.new_page()
     start_game(pg, server, ["Ann", "Bob", "Cleo"], "Phone club")
-    enter(pg, taker="Ann", contract="garde", points="56", oudlers="2")
+    enter(pg, taker="Ann", contract="Garde", points="56", oudlers="2")
     expect(pg.get_by_text("Ann +160 · Bob -80 · Cleo -80")).to_be_visible()
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
     ARTIFACTS.mkdir(exist_ok=True)

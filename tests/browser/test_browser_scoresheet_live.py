@@ -47,7 +47,7 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         expect(laptop.get_by_text("No deal yet")).to_be_visible()
 
         # The phone adds deal 1; the laptop shows it without a click.
-        fill(phone, taker="Ann", contract="garde", points="49", oudlers="2")
+        fill(phone, taker="Ann", contract="Garde", points="49", oudlers="2")
         phone.get_by_role("button", name="Add deal").click()
         expect(phone.get_by_text("Deal 1 saved.")).to_be_visible()
         # Garde 49 with 2 oudlers: made by 8, (25 + 8) x 2 = 66 from each defender, Ann +198.
@@ -56,15 +56,15 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         # The laptop starts an entry; the phone's next deal arrives on the laptop and the entry stays.
         settle(laptop)
         laptop.get_by_label("Points (attack)").fill("60")
-        fill(phone, taker="Bob", contract="petite", points="40", oudlers="1")
+        fill(phone, taker="Bob", contract="Petite", points="40", oudlers="1")
         phone.get_by_role("button", name="Add deal").click()
         expect(phone.get_by_text("Deal 2 saved.")).to_be_visible()
         standings(laptop, 2)
         expect(laptop.get_by_label("Points (attack)")).to_have_value("60")
 
         # Both enter a deal at once: each is appended, neither is lost.
-        fill(laptop, taker="Cleo", contract="garde", points="60", oudlers="1")
-        fill(phone, taker="Dan", contract="garde", points="60", oudlers="1")
+        fill(laptop, taker="Cleo", contract="Garde", points="60", oudlers="1")
+        fill(phone, taker="Dan", contract="Garde", points="60", oudlers="1")
         phone.get_by_role("button", name="Add deal").click()
         laptop.get_by_role("button", name="Add deal").click()
         settle(phone)

@@ -175,20 +175,20 @@ def test_one_score_sheet_kept_from_two_processes(two, browser):
         expect(laptop.get_by_role("heading", name="Two processes")).to_be_visible()
         expect(laptop.get_by_text("No deal yet")).to_be_visible()
 
-        fill(phone, taker="Ann", contract="garde", points="49", oudlers="2")
+        fill(phone, taker="Ann", contract="Garde", points="49", oudlers="2")
         phone.get_by_role("button", name="Add deal").click()
         expect(phone.get_by_text("Deal 1 saved.")).to_be_visible()
         # Garde 49 with 2 oudlers: made by 8, (25 + 8) x 2 = 66 from each defender, Ann +198.
         assert "1 Ann +198" in standings(laptop, 1)
 
-        fill(laptop, taker="Bob", contract="petite", points="40", oudlers="1")
+        fill(laptop, taker="Bob", contract="Petite", points="40", oudlers="1")
         laptop.get_by_role("button", name="Add deal").click()
         expect(laptop.get_by_text("Deal 2 saved.")).to_be_visible()
         standings(phone, 2)
 
         # Both enter a deal at once, each on its own process: each is appended, neither is lost.
-        fill(laptop, taker="Cleo", contract="garde", points="60", oudlers="1")
-        fill(phone, taker="Dan", contract="garde", points="60", oudlers="1")
+        fill(laptop, taker="Cleo", contract="Garde", points="60", oudlers="1")
+        fill(phone, taker="Dan", contract="Garde", points="60", oudlers="1")
         phone.get_by_role("button", name="Add deal").click()
         laptop.get_by_role("button", name="Add deal").click()
         settle(phone)

@@ -126,7 +126,10 @@ def render() -> None:
         st.session_state[f"{key}_after_reveal"] = fb
     counted = fb
     if fb is not None and st.session_state.get(f"{key}_after_reveal") is fb:
-        counted = replace(fb, correct=False, credit=0.0)
+        kept = st.session_state.get(f"{key}_counted")  # the same object on every rerun: saved once
+        if kept is None or kept[0] is not fb:
+            kept = st.session_state[f"{key}_counted"] = (fb, replace(fb, correct=False, credit=0.0))
+        counted = kept[1]
         st.info(_("You answered after showing the solution, so this puzzle does not count as solved. "
                   "Come back to it later and solve it on your own."))
     track_puzzle(pid, key, counted, puzzle.difficulty)
