@@ -1,7 +1,8 @@
 """Does Hint's card hold on another seed? Hint's pick (``advise.card_advice``: the practice budget, the deal's seed)
 against the tie set the advisor gives with a second seed, at every card decision of seat 1 (the learner's seat)
 with more than one legal card, in 9 practice deals (the first 3 seeds from 1 whose deal is played, at 3, 4 and 5
-players: the bots pass some out), the bots playing every seat. The goal (issue 35): the pick is inside the second seed's tie set in at least 95% of the decisions.
+players: the bots pass some out), the bots playing every seat. The goal (issue 35): the pick is inside the second
+seed's tie set in at least 95% of the decisions.
 
     nice -n 10 python bench/hint_stability.py [--deals 3] [--record /tmp/hint-stability.jsonl]
 

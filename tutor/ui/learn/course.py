@@ -9,6 +9,7 @@ from ...skills import STRATEGY_SKILLS
 from ..common.data import course
 
 PARTS = (N_("The rules"), N_("Playing well"))
+LESSON_PAGE = "tutor/ui/pages/lesson.py"
 
 
 def course_part(skills) -> str:
@@ -78,13 +79,13 @@ def render() -> None:
         earned = "★" * stars[lesson.id] + "☆" * (3 - stars[lesson.id]) if stars.get(lesson.id) else ""
         extra = " · ".join(x for x in (state, earned) if x)
         about = _("about {minutes} min").format(minutes=lesson.minutes)
+        # Three elements a lesson, no columns: the map is a new session's first page, and each element is one
+        # message to the browser (bench/first_page.py). :small[] rather than HTML: no raw-HTML renderer needed.
         with st.container(border=True):
-            left, right = st.columns([5, 1], vertical_alignment="center")
-            # :small[] rather than HTML: the course map then needs no raw-HTML renderer in the browser.
-            left.markdown(f"{mark} **{lesson.number}. {lesson.title}**{' · ' + extra if extra else ''}  \n"
-                          f"{lesson.summary}  \n:small[{about}{note}]")
-            if right.button(_("Open"), key=f"open_{lesson.id}", width="stretch"):
-                _open(lesson.id)
+            st.markdown(f"{mark} **{lesson.number}. {lesson.title}**{' · ' + extra if extra else ''}  \n"
+                        f"{lesson.summary}  \n:small[{about}{note}]")
+            st.page_link(LESSON_PAGE, label=_("Open"), icon=":material/arrow_forward:",
+                         query_params={"lesson": lesson.id, "step": "1"})
     bad = sorted({p.path for p in c.problems})
     for path in bad:
         with st.container(border=True):
@@ -96,7 +97,7 @@ def render() -> None:
 
 def _open(lesson_id: str) -> None:
     st.session_state["lesson_id"] = lesson_id
-    st.switch_page("tutor/ui/pages/lesson.py", query_params={"lesson": lesson_id, "step": "1"})
+    st.switch_page(LESSON_PAGE, query_params={"lesson": lesson_id, "step": "1"})
 
 
 def _tidy_address() -> None:
