@@ -59,3 +59,43 @@ def test_a_wrong_answer_shows_its_verdict_and_next_on_the_first_screen(browser, 
         pg.screenshot(path=str(ARTIFACTS / f"verdict-{size}-{lang}-table.png"))
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_missed_puzzle_shows_its_verdict_and_next_puzzle_on_the_first_screen(browser, server, size, lang):
+    from tutor.quiz.order import shown_choices
+    from tutor.quiz.puzzles import address_code
+    from tutor.ui.common.data import puzzles
+
+    puzzle = next(p for p in puzzles() if p.to_question().answer_type.value == "choice")
+    q = puzzle.to_question()
+    wrong = next(i for i, c in enumerate(shown_choices(q)) if c.key != q.answer)
+    ctx = browser.new_context(**SIZES[size])
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{server}/puzzles?puzzle={address_code(puzzle.id)}" + ("&lang=fr" if lang == "fr" else ""))
+        choice = pg.get_by_test_id("stRadio").locator("[role=radiogroup] label").nth(wrong)
+        expect(choice).to_be_visible()
+        settle(pg)
+        choice.click()
+        press(pg, pg.get_by_test_id("stFormSubmitButton").locator("button"))
+        settle(pg)  # the page runs once more after a first answer (the list then names the puzzle by its title)
+        verdict = pg.get_by_test_id("stAlertContentError").first
+        expect(verdict).to_be_visible()
+        nxt = pg.get_by_role("button", name="Problème suivant →" if lang == "fr" else "Next puzzle →")
+        again = pg.locator(f".st-key-pz_{puzzle.id}_again button")
+        expect(nxt).to_contain_text("Problème suivant" if lang == "fr" else "Next puzzle")
+        expect(again).to_contain_text("Réessayer" if lang == "fr" else "Try again")
+        settle(pg)
+        pg.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        view = pg.viewport_size
+        for what, loc in (("the verdict", verdict), ("Next puzzle", nxt), ("Try again", again)):
+            assert inside(loc.bounding_box(), view), f"{what} is off the first screen: {loc.bounding_box()}"
+        assert nxt.get_attribute("data-testid") == "stBaseButton-primary"
+        expect(pg.get_by_test_id("stRadio").locator("input").first).to_be_disabled()
+        expect(pg.get_by_test_id("stFormSubmitButton").locator("button")).to_be_disabled()
+        ARTIFACTS.mkdir(exist_ok=True)
+        pg.screenshot(path=str(ARTIFACTS / f"puzzle-verdict-{size}-{lang}.png"))
+    finally:
+        ctx.close()
