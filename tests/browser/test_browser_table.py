@@ -89,7 +89,10 @@ def test_legal_cards_answered_by_clicking_the_pictures(pg, server):
     press(pg, pg.get_by_role("button", name="Check my answer", exact=True))
     expect(pg.get_by_text("Right!").first).to_be_visible()
     expect(pg.get_by_text("Streak 1")).to_be_visible()
-    check_fits(pg)
+    # Answered, the question is closed (issue 38): the cards are pictures to read, no longer buttons.
+    expect(pg.locator("button.tt-card")).to_have_count(0)
+    expect(pg.locator(".tt-hand .tt-played")).to_have_count(len(q.pool))
+    assert pg.evaluate("document.documentElement.scrollWidth") <= pg.viewport_size["width"], "scrolls sideways"
 
 
 def test_one_answer_with_the_keyboard_alone(pg, server):

@@ -92,6 +92,7 @@ def test_a_solved_puzzle_is_saved(db):
     wrong = next(c.label for c in q.choices if c.key != q.answer)
     at.radio[0].set_value(wrong)
     at.button[0].click().run()
+    at.button(key=f"pz_{first.id}_again").click().run()  # the missed puzzle is closed until tried again
     at.radio[0].set_value(q.choice(q.answer).label)
     at.button[0].click().run()
     assert not at.exception

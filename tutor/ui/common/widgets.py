@@ -26,12 +26,13 @@ def show_card_groups(groups: dict, width: int = 62) -> None:
             show_cards(cards, label=label, width=width)
 
 
-def typed_cards(key: str, *, single: bool = False) -> list[Card]:
+def typed_cards(key: str, *, single: bool = False, disabled: bool = False) -> list[Card]:
     """The fallback to the card table: the cards typed in any notation (an unreadable entry is shown
-    and nothing is sent)."""
+    and nothing is sent); ``disabled`` once the question is answered."""
     label = _("…or type the card") if single else _("…or type the cards")
     typed = st.text_input(label, key=f"{key}_typed", placeholder=_("e.g. T16 EX"),
-                          help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"), max_chars=TEXT_LIMIT)
+                          help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"), max_chars=TEXT_LIMIT,
+                          disabled=disabled)
     if not typed.strip():
         return []
     try:

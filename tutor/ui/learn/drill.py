@@ -103,7 +103,8 @@ def render() -> None:
         st.info(say(change[1]), icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
     mastery_line = st.container()
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
-    fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key)
+    fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key,
+                        next_action=_next_button(chosen))
     track_answer(key, fb, kind=kind, seed=seed, params={"players": players, "difficulty": difficulty},
                  skill=KINDS[kind].skill)
     # Counted once per question; changing the players or the difficulty makes a new question.
@@ -132,11 +133,19 @@ def render() -> None:
                    + _("{answered} answered · {right} right").format(answered=answered, right=right))
     with mastery_line:
         drill_mastery(KINDS[kind].skill)
-    answered_now = fb is not None
-    if st.button(_("Next question →") if answered_now else _("Skip: another question →"),
-                 type="primary" if answered_now else "secondary", key="drill_next"):
-        # A level change waits for the next question, so the learner first reads their feedback.
-        if "drill_pending" in st.session_state:
-            st.session_state["drill_level_change"] = st.session_state.pop("drill_pending")
-        _new_question(chosen)
-        st.rerun()
+    if fb is None:  # answered, the "Next question" button is drawn under the verdict (``_next_button``)
+        st.button(_("Skip: another question →"), key="drill_next", on_click=_next_question, args=(chosen,))
+
+
+def _next_question(chosen: list[str]) -> None:
+    """The next question (a callback: the page is then drawn once, with it)."""
+    # A level change waits for the next question, so the learner first reads their feedback.
+    if "drill_pending" in st.session_state:
+        st.session_state["drill_level_change"] = st.session_state.pop("drill_pending")
+    _new_question(chosen)
+
+
+def _next_button(chosen: list[str]):
+    """The next action once a question is answered: primary, right under the verdict."""
+    return lambda: st.button(_("Next question →"), type="primary", key="drill_next", on_click=_next_question,
+                             args=(chosen,))

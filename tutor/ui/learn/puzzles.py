@@ -120,7 +120,23 @@ def render() -> None:
     # Revealed per puzzle: the next puzzle opens with its solution hidden, whatever was shown before.
     revealed = f"{key}_revealed"
     strategic = isinstance(puzzle, StrategyPuzzle)
-    fb = strategy_puzzle.render(puzzle, key) if strategic else render_question(puzzle.to_question(), key=key)
+    by_id = {p.id: p for p in shown}
+    later = [(i, by_id[i].difficulty) for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
+
+    def next_button() -> None:
+        missed = st.session_state.get(f"{key}_feedback")
+        if missed is not None and not missed.correct:  # the question is closed: a second try is asked for
+            st.button(_("Try again"), key=f"{key}_again", on_click=try_again, args=(key,))
+        if later:
+            # The unsolved puzzle nearest the learner's rating (the list order without a rating).
+            target = nearest(later, rated[0].rating) if rated is not None else later[0][0]
+            # A callback: the selectbox's value may only change before the selectbox is drawn.
+            st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
+                      args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
+
+    # Answered, a quiz puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
+    fb = strategy_puzzle.render(puzzle, key) if strategic else render_question(puzzle.to_question(), key=key,
+                                                                               next_action=next_button)
     if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
         # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
         st.session_state[f"{key}_after_reveal"] = fb
@@ -154,14 +170,8 @@ def render() -> None:
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)
-    by_id = {p.id: p for p in shown}
-    later = [(i, by_id[i].difficulty) for i in ids[ids.index(pid) + 1:] + ids[:ids.index(pid)] if i not in solved]
-    if (fb is not None or st.session_state.get(revealed)) and later:
-        # The unsolved puzzle nearest the learner's rating (the list order without a rating).
-        target = nearest(later, rated[0].rating) if rated is not None else later[0][0]
-        # A callback: the selectbox's value may only change before the selectbox is drawn.
-        st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
-                  args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
+    if (fb is not None and strategic) or (fb is None and st.session_state.get(revealed)):
+        next_button()
     if not st.session_state.get(revealed):
         st.button(_("Show the solution"), key=f"{key}_show", on_click=reveal_puzzle,
                   args=(pid, key, puzzle.difficulty),
@@ -182,6 +192,12 @@ def render() -> None:
         show_answer(q, _("Solution"))
         st.markdown(q.explanation)  # the puzzle's own note, then the engine's worked explanation
         reference_links(linked_sections(rules=q.rules), label=_("Read the rule"))
+
+
+def try_again(key: str) -> None:
+    """Open a missed puzzle again (a callback): its verdict goes, the answer given stays to be changed."""
+    for name in ("feedback", "given"):
+        st.session_state.pop(f"{key}_{name}", None)
 
 
 def rating_text(rating, count: int) -> str:

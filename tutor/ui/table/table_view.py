@@ -24,7 +24,8 @@ def show_table(players: int, dealer: int, *, names=None, notes: dict | None = No
     pic = table_picture(players, dealer, names=names, notes=notes, bottom=bottom)
     if drawn:
         # The drawing marks the dealer itself; the other notes ("you", "taker") go with the names.
-        labels = [f"{s.name} ({s.note})" if s.note else s.name for s in pic.seats]
+        # The names in the learner's language ("Joueur 3"), as the caption says them.
+        labels = [f"{say(s.name)} ({s.note})" if s.note else say(s.name) for s in pic.seats]
         st.markdown(table_img(players, dealer, names=labels, bottom=bottom), unsafe_allow_html=True)
     st.caption(say(pic.text()))
 

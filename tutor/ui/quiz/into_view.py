@@ -1,0 +1,33 @@
+"""Bring a just-given verdict on screen: a tiny custom component (v2) that scrolls its own place into view.
+
+Drawn just after the verdict and the next action. On a phone the page's settings fill the first screen, so
+after an answer the verdict could sit below the fold; the browser scrolls once per answer (``token``), and
+only when the place is not already on screen, so a rerun of the page does not move it again.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+HTML = '<div class="tt-into-view"></div>'
+CSS = ".tt-into-view { height: 0; scroll-margin-bottom: 12px; }"
+JS = """
+export default function ({ data, parentElement }) {
+  const spot = parentElement.querySelector(".tt-into-view");
+  if (!spot || !data || !data.token) return;
+  const done = (window.__ttIntoView = window.__ttIntoView || {});
+  if (done[data.token]) return;
+  done[data.token] = true;
+  requestAnimationFrame(() => {
+    const r = spot.getBoundingClientRect();
+    if (r.bottom > window.innerHeight - 4 || r.top < 0) spot.scrollIntoView({ block: "end", behavior: "instant" });
+  });
+}
+"""
+
+_mount = st.components.v2.component("tarot_tutor.into_view", html=HTML, css=CSS, js=JS)
+
+
+def into_view(token: str, *, key: str) -> None:
+    """Scroll this place on screen once for ``token`` (one answer)."""
+    _mount(key=key, data={"token": token})
