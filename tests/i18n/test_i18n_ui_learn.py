@@ -19,6 +19,7 @@ FRAGMENT = ROOT / "tutor" / "i18n" / "locales" / "fr" / "LC_MESSAGES" / "ui_lear
 MINE = ("learn/course.py", "learn/lesson.py", "learn/lesson_memory.py", "learn/drill.py", "quiz/question.py",
         "learn/daily.py", "learn/puzzles.py", "learn/strategy_puzzle.py", "practice/practice.py", "practice/review.py",
         "practice/practice_parts.py", "practice/practice_guided.py", "practice/level.py", "learn/replay.py",
+        "practice/deal_info.py",
         "learn/progress.py",
         "quiz/reference.py", "learn/check.py", "common/cards.py", "common/widgets.py", "table/line_stepper.py",
         "table/line_model.py", "table/table_model.py", "../quiz/registry.py",  # the Drill's kind labels live there

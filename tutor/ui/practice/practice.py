@@ -15,7 +15,6 @@ from ...engine import (
     CallKing,
     Contract,
     Discard,
-    DogFate,
     IllegalAction,
     Phase,
     PlayCard,
@@ -29,7 +28,6 @@ from ...engine import (
     poignee_to_show,
     trumps_needed,
 )
-from ...engine.rule_text import RULE_TEXT
 from ...engine.seats import seat_label
 from ...i18n import N_, _, ngettext
 from ...i18n.typography import minus
@@ -45,6 +43,7 @@ from ..table.table_component import card_table
 from ..table.table_model import bot_cards_since, ecart_view, play_view, poignee_view
 from ..table.table_view import show_table
 from . import level
+from .deal_info import auction_summary, contract_line, evening_line  # noqa: F401 - the tests read the last two here
 from .practice_parts import (
     bid_table,
     move_text,
@@ -72,7 +71,12 @@ def render() -> None:
         render_guided()
         return
     table = _table()
+    if table.deal.phase is Phase.PLAYING:  # the table, the hand and the next action first (issue 38)
+        _body(table)
+        _header(table)
+        return
     _header(table)
+    _deal_line(table)
     _body(table)
 
 
@@ -211,18 +215,12 @@ def _ask_new(table: Table, players: int) -> None:
 
 def _header(table: Table) -> None:
     d = table.deal
-    names = names_for(d.players, table.learner)
     c1, c2, c3 = st.columns([2, 1, 1])
     st.session_state.setdefault("pr_players", d.players)  # widget state is dropped while another page shows
     players = c1.radio(_("Players"), (3, 4, 5), horizontal=True, key="pr_players")
     c2.button(_("New deal"), type="primary", on_click=_ask_new, args=(table, players), key="pr_new")
     c3.button(_("Restart this deal"), on_click=_restart, args=(table,), key="pr_restart")
     level.choice(c1, table.level)
-    at = "" if table.level == DEFAULT_LEVEL else f"&{level.QUERY}={table.level}"
-    link = f"`/practice?players={d.players}&seed={d.seed}&dealer={d.dealer + 1}{at}`"
-    st.caption(_("Deal **#{seed}** · {players} players · {dealer} dealt · share or replay it with "
-                 "the link {link} · hints used: {hints}").format(
-        seed=d.seed, players=d.players, dealer=names[d.dealer], link=link, hints=table.hints))
     if players != d.players:
         st.info(_("**{players} players from the next deal on.** This deal finishes with {now}; the next one "
                   "starts a new evening sheet for {players}.").format(players=players, now=d.players),
@@ -234,6 +232,25 @@ def _header(table: Table) -> None:
             y.button(_("Yes, deal a new one"), type="primary", key="pr_new_yes", on_click=_next_deal, args=(players,))
             n.button(_("No, keep playing"), key="pr_new_no",
                      on_click=lambda: st.session_state.pop("pr_confirm_new", None))
+
+
+def _deal_line(table: Table) -> None:
+    d = table.deal
+    names = names_for(d.players, table.learner)
+    at = "" if table.level == DEFAULT_LEVEL else f"&{level.QUERY}={table.level}"
+    link = f"`/practice?players={d.players}&seed={d.seed}&dealer={d.dealer + 1}{at}`"
+    st.caption(_("Deal **#{seed}** · {players} players · {dealer} dealt · share or replay it with "
+                 "the link {link} · hints used: {hints}").format(
+        seed=d.seed, players=d.players, dealer=names[d.dealer], link=link, hints=table.hints))
+
+
+def _about(table: Table, view, names) -> None:
+    """What a card's choice does not need, folded below the hand: the deal's line, the bids, the dog, the seats."""
+    d = table.deal
+    with st.expander(_("This deal: its link, the bids, the dog and the seats")):
+        _deal_line(table)
+        auction_summary(view, names)
+        show_seats(view, names, [len(d.hand(s)) for s in range(d.players)])
 
 
 def _message(table: Table) -> None:
@@ -276,13 +293,13 @@ def _body(table: Table) -> None:
     if d.phase is Phase.BIDDING:  # who deals and who speaks first depend on the seats: show the table
         show_table(d.players, d.dealer, names=[f"{n}, {say(seat_label(s))}" for s, n in enumerate(names)],
                    bottom=table.learner)
-    _auction_summary(view, names)
+    if d.phase is Phase.PLAYING:  # the summary and the messages come after the table
+        _play(table, view, names)
+        return
+    auction_summary(view, names)
     _message(table)
     if d.phase is Phase.DONE:
         _finished(table, names)
-        return
-    if d.phase is Phase.PLAYING:
-        _play(table, view, names)
         return
     if not (d.phase is Phase.ECART and table.learner_to_act):  # the écart shows the hand on the table
         st.markdown(_("**Your hand**"))
@@ -293,31 +310,7 @@ def _body(table: Table) -> None:
     st.button(_("Hint"), key="pr_hint_btn", on_click=_hint)
 
 
-def _auction_summary(view, names) -> None:
-    if view.bids:
-        said = ", ".join(_("{who}: {bid}").format(who=names[s], bid=b.french if b else _("pass")) for s, b in view.bids)
-        st.markdown(_("**Bids:** {bids}").format(bids=said))
-    if view.contract is None:
-        return
-    st.markdown(contract_line(view, names))
-    if view.contract.dog is DogFate.TAKER_EXCHANGES and view.dog:
-        st.markdown(_("**The dog (le chien), shown to everyone:**"))
-        st.markdown(cards_html(view.dog, width=40), unsafe_allow_html=True)
-    elif view.phase is Phase.CALLING:
-        st.caption(_("The dog stays face down for now.") + " " + say(RULE_TEXT["call_before_dog"]))
-    elif view.contract.dog is not DogFate.TAKER_EXCHANGES:
-        st.caption(_(DOG_IS[view.contract.dog]))
-    if view.ecart_trumps:
-        st.caption(_("Trumps in the écart, shown to all: {cards}").format(
-            cards=", ".join(card_label(c) for c in view.ecart_trumps)))
-
-
 BIDS_A_ROW = 3
-# What happens to the dog, said where the dog stays hidden.
-DOG_IS = {DogFate.TAKER_KEEPS_HIDDEN: N_("The dog is left face down and counts for the taker."),
-          DogFate.DEFENCE_KEEPS_HIDDEN: N_("The dog is left face down and counts for the defence.")}
-
-
 def _bidding(table: Table, view) -> None:
     highest = max((b for _, b in view.bids if b is not None), default=None)
     options = [None] + [c for c in Contract if (highest is None or c > highest) and view.seat not in view.barred]
@@ -408,9 +401,10 @@ def _show_poignee(cards) -> None:
 
 def _play(table: Table, view, names) -> None:
     d = table.deal
-    show_seats(view, names, [len(d.hand(s)) for s in range(d.players)])
     _announcements(table, view)
     if table.awaiting_start:
+        _message(table)
+        _about(table, view, names)
         return
     mine = table.learner_to_act
     sizes = [len(d.hand(s)) for s in range(d.players)]
@@ -418,13 +412,17 @@ def _play(table: Table, view, names) -> None:
     card_table(play_view(view, names, sizes, token=f"pr_{d.seed}_{len(d.log)}", hand_label=_("Your hand") + note,
                          fresh=bot_cards_since(view.trick_seats, table.learner)),
                key="pr_card_table", on_answer=lambda cards: _play_card(cards[0]))
+    _message(table)  # a refused card's reason and the hint, under the hand they are about
+    if mine:  # one row (wrapped on a phone), so the hand and these fit the first screen
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.button(_("Hint"), key="pr_hint_btn", on_click=_hint)
+            with st.form("pr_play_form", border=False), st.container(horizontal=True, vertical_alignment="bottom"):
+                st.text_input(_("…or type the card to play"), key="pr_typed", placeholder=_("…or type it, e.g. KH"),
+                              width=170, label_visibility="collapsed")  # the placeholder says it
+                st.form_submit_button(_("Play the typed card"), key="pr_play_go",
+                                      on_click=_typed, args=("pr_typed", _play_card, 1))
     show_earlier_tricks(view.tricks, names, "pr")
-    if mine:
-        with st.form("pr_play_form", border=False):
-            st.text_input(_("…or type the card to play"), key="pr_typed", placeholder=_("e.g. KH or T21"))
-            st.form_submit_button(_("Play the typed card"), key="pr_play_go",
-                                  on_click=_typed, args=("pr_typed", _play_card, 1))
-        st.button(_("Hint"), key="pr_hint_btn", on_click=_hint)
+    _about(table, view, names)
 
 
 def _finished(table: Table, names) -> None:
@@ -464,34 +462,3 @@ def _sheet(names) -> None:
     lead = max(range(evening.players), key=lambda i: evening.totals[i])
     n = len(evening.rows)
     st.caption(evening_line(n, names, lead, evening.totals[lead], evening.dealer))
-
-
-def contract_line(view, names) -> str:
-    """The contract, the called king and the partner once known, the learner in the second person ("**You** play
-    a **Garde**", ": you are the partner")."""
-    line = (_("**{who}** play a **{contract}** (×{multiplier})") if view.taker == view.seat else
-            _("**{who}** plays a **{contract}** (×{multiplier})")).format(
-        who=names[view.taker], contract=view.contract.french, multiplier=view.contract.multiplier)
-    if view.called is not None:
-        line += _(", calling the **{card}**").format(card=card_name(view.called))
-        if view.partner is not None and view.partner != view.taker:
-            line += (_(": you are the partner") if view.partner == view.seat else
-                     _(": {who} is the partner").format(who=names[view.partner]))
-    return line + "."
-
-
-def evening_line(n: int, names, lead: int, total: int, dealer: int) -> str:
-    """Who leads the evening and who deals next, the learner in the second person ("you lead", "You deal next").
-
-    >>> evening_line(2, ["You", "Anna", "Bruno"], 0, 40, 0)
-    'After 2 deals: you lead with 40. You deal next.'
-    >>> evening_line(1, ["You", "Anna", "Bruno"], 1, 25, 2)
-    'After 1 deal: Anna leads with 25. Bruno deals next.'
-    """
-    you = _("You")
-    leads = (ngettext("After {n} deal: you lead with {total}.", "After {n} deals: you lead with {total}.", n)
-             if names[lead] == you else
-             ngettext("After {n} deal: {leader} leads with {total}.", "After {n} deals: {leader} leads with {total}.",
-                      n))
-    deals = _("You deal next.") if names[dealer] == you else _("{dealer} deals next.")
-    return leads.format(n=n, leader=names[lead], total=total) + " " + deals.format(dealer=names[dealer])
