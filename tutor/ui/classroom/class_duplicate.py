@@ -35,7 +35,7 @@ from ...practice.table import Table
 from ..common.cards import card_label, cards_html
 from ..common.safe import plain
 from ..common.text import say
-from ..practice.practice import _auction_summary
+from ..practice.deal_info import auction_summary as _auction_summary
 from ..practice.practice_parts import move_text, names_for, show_breakdown, show_earlier_tricks, show_seats
 from ..practice.review import _review
 from ..table.table_component import card_table
