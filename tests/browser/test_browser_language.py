@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from streamlit_page import settle, streamlit_server
+from streamlit_page import settle, streamlit_server, watch
 
 from conftest import failing_on_log_problems
 
@@ -104,7 +104,16 @@ def test_the_switch_goes_french_and_a_reload_stays_french(fresh, lang_server):
 
 
 def test_the_next_visit_opens_in_the_profiles_language(fresh, lang_server):
-    # The test above saved French with this personal database's profile: a new visit without ?lang= is French.
+    # An earlier visit (another browser context) chooses French with this personal database's profile; a new
+    # visit without ?lang= is then French. The earlier visit is made here: tests may run in any order and worker.
+    earlier = watch(fresh.context.browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US"))
+    try:
+        pg = earlier.new_page()
+        pg.goto(f"{lang_server}/?lang=en")
+        expect(sidebar_nav(pg).get_by_role("link", name="Course", exact=True)).to_be_visible()
+        to_french(pg)
+    finally:
+        earlier.close()
     opens_in_french_with_a_clean_address(fresh, lang_server)
 
 
@@ -159,7 +168,7 @@ STREAMLIT_OWN = re.compile(r"^(Link to heading|Help for .*|[a-z_]+ icon|Selected
 @pytest.mark.parametrize("address", ["/practice?players=4&seed=3&dealer=2&lang=fr",
                                      "/drill?kind=legal&seed=7&players=4&difficulty=1&lang=fr"])
 def test_a_french_page_in_the_browser_shows_no_english(fresh, lang_server, address):
-    from test_french_every_page import ALLOWED, ENGLISH
+    from french_words import ALLOWED, ENGLISH
     pg = fresh
     pg.goto(lang_server + address)
     french_navigation(pg)

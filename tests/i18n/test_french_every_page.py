@@ -8,11 +8,11 @@ its own deeper French tests (``test_i18n_ui_learn.py``, ``test_french_club_pages
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 from apptest_helpers import french_page
+from french_words import ALLOWED, ENGLISH
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,20 +20,11 @@ APP = str(ROOT / "streamlit_app.py")
 PAGES = ["course", "lesson", "drill", "puzzles", "practice", "progress", "reference", "check", "scoresheet", "seasons",
          "duplicate", "worksheets", "class_quiz", "teacher"]
 
-# Words that only English uses (none is also a French word a page could say: "score", "pass", "due" are out).
-ENGLISH = re.compile(
-    r"\b(the|and|with|is|are|of|to|from|each|your|you|this|that|which|when|must|may|not|for|by|an|it|its|has|have|"
-    r"taker|defenders?|defence|attack|tricks?|trumps?|king|queen|knight|jack|hearts|spades|diamonds|clubs|deals?|"
-    r"won|lost|step|target|right|wrong|cards?|seats?|players?|lessons?|hint|dog|bid|open|show|save|delete|start|"
-    r"next|back|skip|answer|review|today|days?|week|learners?|teacher|sheet|game|print|download|join|results?)\b",
-    re.IGNORECASE)
 # Strings a page sends that are not prose: ids, keys, kinds, icons, pictures, the card table's own code.
 NOT_SHOWN = {"id", "form_id", "key", "query_param_key", "type", "icon", "element_id", "raw_values", "autocomplete",
              "component_name", "css", "js", "html_url", "url", "page_script_hash", "page_name", "url_pathname",
              "fragment_id", "script_hash", "token", "query_string", "page"}
-# Shown on purpose: the players' names, the typed-answer help's card codes, the address of a shared deal.
-ALLOWED = re.compile(r"\b(Anna|Bruno|Chloé|David|Alice|Ana|Bob|Cleo)\b|\b(KH|T21|EX|10D)\b|`/[^`]*`|"
-                     r"[?&]?\b[a-z_]+=[^\s`]*|tarot-tutor [a-z-]+|\{\w+\}")
+
 
 
 def _strings(msg, field=""):
