@@ -44,6 +44,10 @@ def test_a_wrong_answer_shows_its_verdict_and_next_on_the_first_screen(browser, 
         settle(pg)
         pg.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         view = pg.viewport_size
+        for _ in range(40):  # the scroll into view may still be moving on a loaded machine: give it 10 s to rest
+            if inside(verdict.bounding_box(), view) and inside(nxt.bounding_box(), view):
+                break
+            pg.wait_for_timeout(250)
         assert inside(verdict.bounding_box(), view), f"the verdict is off the first screen: {verdict.bounding_box()}"
         assert inside(nxt.bounding_box(), view), f"Next question is off the first screen: {nxt.bounding_box()}"
         assert nxt.get_attribute("data-testid") == "stBaseButton-primary", "Next question is the primary button"

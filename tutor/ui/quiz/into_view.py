@@ -18,10 +18,13 @@ export default function ({ data, parentElement }) {
   const done = (window.__ttIntoView = window.__ttIntoView || {});
   if (done[data.token]) return;
   done[data.token] = true;
-  requestAnimationFrame(() => {
+  // Looked at again as the page settles: what is drawn around the verdict can still move it for a moment.
+  const look = () => {
     const r = spot.getBoundingClientRect();
     if (r.bottom > window.innerHeight - 4 || r.top < 0) spot.scrollIntoView({ block: "end", behavior: "instant" });
-  });
+  };
+  requestAnimationFrame(look);
+  for (const ms of [250, 750, 1500]) setTimeout(look, ms);
 }
 """
 
