@@ -145,12 +145,26 @@ def _sqlite_connect(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA foreign_keys = ON")
     try:
         # WAL: readers never block the writer, and several tabs can write one after another.
-        cur.execute("PRAGMA journal_mode = WAL")
+        _to_wal(cur)
         cur.execute("PRAGMA synchronous = NORMAL")
     except Exception as exc:  # a read-only file cannot switch mode: keep reading it as it is
         if classify(exc) is not Problem.READ_ONLY:
             raise
     cur.close()
+
+
+def _to_wal(cur) -> None:
+    # Switching a new file to WAL answers "locked" at once, without the busy timeout, while another process
+    # opening it switches or migrates it: ask again, WRITE_PATIENCE seconds in all.
+    deadline = time.monotonic() + WRITE_PATIENCE
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if classify(exc) is not Problem.LOCKED or time.monotonic() >= deadline:
+                raise
+            time.sleep(random.uniform(0.05, 0.3))
 
 
 def _sqlite_begin(conn: Connection) -> None:

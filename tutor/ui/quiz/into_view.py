@@ -2,7 +2,7 @@
 
 Drawn just after the verdict and the next action. On a phone the page's settings fill the first screen, so
 after an answer the verdict could sit below the fold; the browser scrolls once per answer (``token``), and
-only when the place is not already on screen, so a rerun of the page does not move it again.
+only when that place, or the verdict just above it, is off screen, so a rerun of the page does not move it again.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import streamlit as st
 HTML = '<div class="tt-into-view"></div>'
 CSS = ".tt-into-view { height: 0; scroll-margin-bottom: 12px; }"
 JS = """
+const ABOVE = 260;  // px: room for a verdict of a few lines and the button under it
 export default function ({ data, parentElement }) {
   const spot = parentElement.querySelector(".tt-into-view");
   if (!spot || !data || !data.token) return;
@@ -19,12 +20,14 @@ export default function ({ data, parentElement }) {
   if (done[data.token]) return;
   done[data.token] = true;
   // Looked at again as the page settles: what is drawn around the verdict can still move it for a moment.
+  // The verdict and the next action sit just above this spot, so a spot near the top means they are above it.
   const look = () => {
     const r = spot.getBoundingClientRect();
-    if (r.bottom > window.innerHeight - 4 || r.top < 0) spot.scrollIntoView({ block: "end", behavior: "instant" });
+    const above = Math.min(ABOVE, window.innerHeight / 2);
+    if (r.bottom > window.innerHeight - 4 || r.top < above) spot.scrollIntoView({ block: "end", behavior: "instant" });
   };
   requestAnimationFrame(look);
-  for (const ms of [250, 750, 1500]) setTimeout(look, ms);
+  for (const ms of [250, 750, 1500, 3000]) setTimeout(look, ms);
 }
 """
 
