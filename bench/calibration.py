@@ -7,8 +7,8 @@ Each deal is a seeded 4-player deal (``calibration:<set>:<k>``; deals with a Pet
 taker is the seat whose hand counts the most (``handcount.hand_strength``: the seat most likely to bid).
 For that hand the estimator (``estimate_bids``, ``--samples`` deals, seeded by the deal) gives each
 contract's chance; then the **real deal** is played out with that seat taking (everyone else passing, the
-bots' écart and king call): the **advisor** plays the taker's cards (``advise_card`` at ``--budget`` ms of
-modelled work a card, the bots' card when tied), the **practice bots** play the three defenders. A garde is
+bots' écart and king call): the **advisor** plays the taker's cards (``advise_card``'s pick at ``--budget`` ms of
+modelled work a card), the **practice bots** play the three defenders. A garde is
 played (and scored as a petite too: same dog, same play), a garde sans and a garde contre. Whether the
 advisor made each contract is the observed outcome; the deal is also played by the bots as taker (the
 estimator's own policy) for comparison.

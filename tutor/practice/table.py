@@ -143,7 +143,7 @@ class Table:
 
     def hint(self) -> Move:
         """The advice for the learner's seat; counted. A card is the advisor's (``advisor.card_advice``, the
-        review's own call on the same position: the bots' card when it is tied with the best, else the best),
+        review's own call on the same position: the best mean, the bots' card when it scores the same),
         a bid the bidding estimator's (its best expected score: ``bid_advice``), and a poignée by playing the
         deal on both ways over sampled deals (``poignee_advice``); when the deal cannot be sampled, and for
         the king call and the écart, the advice is the bots' own move."""

@@ -55,7 +55,7 @@ def advisor_move(view: SeatView, budget_ms: float, seed: int) -> Action:
         if len(view.legal) < 2:
             return bot
         a = advise_card(view, budget_ms=budget_ms, seed=seed)
-        return PlayCard(seat, a.pick)  # the bot's card unless another is better beyond the noise
+        return PlayCard(seat, a.pick)  # the best mean (the bot's card when it scores the same)
     return bot
 
 
