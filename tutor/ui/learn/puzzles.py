@@ -27,11 +27,13 @@ from .drill import kind_label
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 # The puzzles' themes in words (a tag, its hyphens as spaces), listed so that they are translated.
 THEMES = (
-    N_("all pass"), N_("alone"), N_("attack"), N_("bidding"), N_("called king"), N_("charger"), N_("chelem"),
+    N_("all pass"), N_("alone"), N_("attack"), N_("bidding"), N_("called king"), N_("cash kings"), N_("charger"),
+    N_("chelem"),
     N_("count tricks"), N_("counting"), N_("dealing"), N_("defence"), N_("discard"), N_("dog"), N_("ecart"),
     N_("excuse"),
     N_("excuse led"), N_("excuse timing"), N_("first lead"), N_("five players"), N_("follow suit"), N_("half point"),
-    N_("hunt the petit"), N_("juste fait"), N_("king"), N_("last trick"), N_("lead for partner"), N_("misdeal"),
+    N_("hunt the petit"), N_("juste fait"), N_("king"), N_("last trick"), N_("lead for partner"), N_("lead long suit"),
+    N_("misdeal"),
     N_("multiplier"), N_("must trump"), N_("oudler"), N_("oudlers"), N_("outbid"), N_("overtrump"), N_("partner"),
     N_("petit au bout"), N_("petit sec"), N_("play the 21"), N_("poignee"), N_("ranks"), N_("reading"),
     N_("save the petit"), N_("scoring"), N_("single dummy"), N_("strategy"), N_("taker"), N_("target"),
