@@ -18,9 +18,7 @@ from dataclasses import dataclass, replace
 from ..engine import Action, Deal, Phase, TarotError
 from ..engine.deal import next_deal_after
 from ..engine.words import N_, Text
-from .table import LEVELS, bot_for
-
-OVER = (Phase.DONE, Phase.CANCELLED)
+from .table import LEVELS, OVER, bot_for
 
 
 @dataclass(frozen=True)
@@ -142,9 +140,10 @@ def advance_bots(state: TableState, limit: int = 500) -> TableState:
     return replace(state, log=tuple(log), version=version)
 
 
-def deal_scores(state: TableState) -> tuple[int, ...]:
-    """Each seat's score for the deal in play, once it is over (a cancelled deal scores 0 for everyone)."""
-    d = deal_of(state)
+def deal_scores(state: TableState, d: Deal | None = None) -> tuple[int, ...]:
+    """Each seat's score for the deal in play (``d``, when already replayed), once it is over (a cancelled deal
+    scores 0 for everyone)."""
+    d = deal_of(state) if d is None else d
     if d.phase is Phase.CANCELLED:
         return (0,) * state.players
     return tuple(int(s) for s in d.result().seat_scores)
@@ -157,11 +156,11 @@ def totals(state: TableState) -> tuple[int, ...]:
 
 def next_deal(state: TableState, seed: int) -> TableState:
     """After a finished deal: its scores go on the sheet and the next dealer deals (the deal passes on)."""
-    if not finished(state):
+    d = deal_of(state)  # replayed once for the check, the dealer and the scores
+    if d.phase not in OVER:
         raise Refused(Text(N_("The deal is not finished yet.")))
-    end = "played" if deal_of(state).phase is Phase.DONE else "all_pass"
-    dealer = next_deal_after(state.players, state.dealer, end).dealer
-    return TableState(state.seats, seed, dealer, (), state.version + 1, state.scores + (deal_scores(state),))
+    dealer = next_deal_after(state.players, state.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
+    return TableState(state.seats, seed, dealer, (), state.version + 1, state.scores + (deal_scores(state, d),))
 
 
 def with_seat(state: TableState, seat: int, who: Seat) -> TableState:

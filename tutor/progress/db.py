@@ -155,16 +155,22 @@ def _sqlite_connect(dbapi_conn, _record) -> None:
 
 def _to_wal(cur) -> None:
     # Switching a new file to WAL answers "locked" at once, without the busy timeout, while another process
-    # opening it switches or migrates it: ask again, WRITE_PATIENCE seconds in all.
+    # opening it switches or migrates it: ask again (``patiently``).
+    patiently(lambda: cur.execute("PRAGMA journal_mode = WAL"))
+
+
+def patiently(attempt):
+    """``attempt()``, tried again while the database says it is locked, WRITE_PATIENCE seconds in all, then the
+    last error. Only for an attempt that changed nothing when it failed (a BEGIN, a pragma, a rolled-back
+    transaction)."""
     deadline = time.monotonic() + WRITE_PATIENCE
     while True:
         try:
-            cur.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
+            return attempt()
+        except (OperationalError, sqlite3.OperationalError) as exc:
             if classify(exc) is not Problem.LOCKED or time.monotonic() >= deadline:
                 raise
-            time.sleep(random.uniform(0.05, 0.3))
+            time.sleep(random.uniform(0.05, 0.3))  # spread the writers out
 
 
 def _sqlite_begin(conn: Connection) -> None:
@@ -182,18 +188,15 @@ def writing(engine: Engine):
     other sessions and processes writing under load, as often as another program) is tried again,
     WRITE_PATIENCE seconds in all, before the store says the database is busy. Nothing has run yet, so
     trying again is safe."""
-    deadline = time.monotonic() + WRITE_PATIENCE
-    while True:
+    def begin():
         conn = engine.connect()
         try:
             conn.execution_options(immediate=True)
-            tx = conn.begin()
-        except OperationalError as exc:
+            return conn, conn.begin()
+        except OperationalError:
             conn.close()
-            if classify(exc) is Problem.LOCKED and time.monotonic() < deadline:
-                time.sleep(random.uniform(0.05, 0.3))  # spread the writers out
-                continue
             raise
-        break
+
+    conn, tx = patiently(begin)
     with conn, tx:
         yield conn

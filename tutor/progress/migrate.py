@@ -22,6 +22,8 @@ from pathlib import Path
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
+from .db import patiently
+
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 # The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
 HEAD = "0018"
@@ -76,30 +78,11 @@ def _run(engine: Engine, step, revision: str) -> None:
     from alembic.util import CommandError
 
     try:
-        _patiently(engine, step, revision)
+        # SQLite: processes starting together on a new file queue for its write lock, each for the busy timeout;
+        # under load the one migrating can hold it longer: a locked start (rolled back whole) is tried again.
+        patiently(lambda: _run_steps(engine, step, revision))
     except CommandError as err:
         raise MigrationError(str(err)) from err
-
-
-def _patiently(engine: Engine, step, revision: str) -> None:
-    """SQLite: processes starting together on a new file queue for its write lock, each for the busy timeout;
-    under load the one migrating can hold it longer, so a locked start is tried again (the whole migration ran
-    in one transaction, rolled back), WRITE_PATIENCE seconds in all, as ``writing`` does for a write."""
-    import random
-    import time
-
-    from sqlalchemy.exc import OperationalError
-
-    from .db import WRITE_PATIENCE, Problem, classify
-
-    deadline = time.monotonic() + WRITE_PATIENCE
-    while True:
-        try:
-            return _run_steps(engine, step, revision)
-        except OperationalError as exc:
-            if classify(exc) is not Problem.LOCKED or time.monotonic() >= deadline:
-                raise
-            time.sleep(random.uniform(0.05, 0.3))
 
 
 def _run_steps(engine: Engine, step, revision: str) -> None:

@@ -134,6 +134,12 @@ class _Work:
         self.us += COST_US[what] * count
 
 
+# When the preferred option is kept over the best mean: whenever it is tied within the noise (a bid: the lowest of
+# the tied contracts), or only when it scores exactly the same (a card: keeping a tied bot card made Hint's pick
+# move with the seed, 93.7% stable against 97.8% for the best mean; bench/hint_stability.py).
+NOISE, EQUAL = "noise", "equal"
+
+
 def advise_card(view: SeatView, *, budget_ms: float = 300, seed: int = 0) -> Advice:
     """Every legal card of the seat to play, valued on sampled deals (see the module's doc). The pick is the
     best mean; the bots' own card (``bots.choose_play``) only when it scores exactly the same (``EQUAL``)."""
@@ -142,11 +148,6 @@ def advise_card(view: SeatView, *, budget_ms: float = 300, seed: int = 0) -> Adv
     branches = tuple((c, (PlayCard(view.seat, c),)) for c in view.legal)
     return _advise(view, branches, float(budget_ms), seed, choose_play(view)[0], EQUAL)
 
-
-# When the preferred option is kept over the best mean: whenever it is tied within the noise (a bid: the lowest of
-# the tied contracts), or only when it scores exactly the same (a card: keeping a tied bot card made Hint's pick
-# move with the seed, 93.7% stable against 97.8% for the best mean; bench/hint_stability.py).
-NOISE, EQUAL = "noise", "equal"
 
 HINT_BUDGET_MS = 150  # Hint's and the review's budget a card: under a second at the table, a review under 5 s
 
