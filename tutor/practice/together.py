@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from ..engine import Action, Deal, Phase, TarotError
 from ..engine.deal import next_deal_after
 from ..engine.words import N_, Text
+from .class_deals import log_text, parse_log
 from .table import LEVELS, OVER, bot_for
 
 
@@ -93,15 +94,16 @@ def finished(state: TableState) -> bool:
     return deal_of(state).phase in OVER
 
 
-def can_act(state: TableState, seat: int, action: Action, version: int) -> Verdict:
-    """Whether ``seat`` may play ``action`` on the table it saw at ``version``, and if not why."""
+def can_act(state: TableState, seat: int, action: Action, version: int, deal: Deal | None = None) -> Verdict:
+    """Whether ``seat`` may play ``action`` on the table it saw at ``version``, and if not why. ``deal``: the
+    state's deal already replayed (a store's cache); it is judged on a copy and never changed."""
     if version != state.version:
         return Verdict(False, Text(N_("The table has moved on since your screen was drawn: here it is again.")))
     if not 0 <= seat < state.players:
         return Verdict(False, Text(N_("There is no such seat at this table.")))
     if getattr(action, "seat", None) != seat:
         return Verdict(False, Text(N_("You can only act for your own seat.")))
-    d = deal_of(state)
+    d = deal_of(state) if deal is None else deal.copy()
     if d.phase in OVER:
         return Verdict(False, Text(N_("This deal is over.")))
     try:
@@ -111,9 +113,9 @@ def can_act(state: TableState, seat: int, action: Action, version: int) -> Verdi
     return Verdict(True)
 
 
-def act(state: TableState, seat: int, action: Action, version: int) -> TableState:
+def act(state: TableState, seat: int, action: Action, version: int, deal: Deal | None = None) -> TableState:
     """The table after ``seat`` plays ``action``; ``Refused`` (with the reason) when it may not."""
-    verdict = can_act(state, seat, action, version)
+    verdict = can_act(state, seat, action, version, deal)
     if not verdict.ok:
         raise Refused(verdict.reason)
     return replace(state, log=state.log + (action,), version=state.version + 1)
@@ -125,9 +127,10 @@ def bot_to_act(state: TableState) -> int | None:
     return seat if seat is not None and state.seats[seat].is_bot else None
 
 
-def advance_bots(state: TableState, limit: int = 500) -> TableState:
-    """Bots play while it is a bot's turn; each sees only its own seat's view."""
-    d = deal_of(state)
+def advance_bots(state: TableState, limit: int = 500, deal: Deal | None = None) -> TableState:
+    """Bots play while it is a bot's turn; each sees only its own seat's view. ``deal``: the state's deal
+    already replayed; it is played on (the caller's copy)."""
+    d = deal_of(state) if deal is None else deal
     log, version = list(state.log), state.version
     for _ in range(limit):
         seat = d.to_act
@@ -163,6 +166,15 @@ def next_deal(state: TableState, seed: int) -> TableState:
     return TableState(state.seats, seed, dealer, (), state.version + 1, state.scores + (deal_scores(state, d),))
 
 
+def stand_in(state: TableState, seat: int, level: str) -> TableState:
+    """A bot at ``level`` plays a quiet human's seat for the rest of the deal (the store gives the seat back at
+    the next deal)."""
+    if state.seats[seat].is_bot:
+        raise Refused(Text(N_("A bot already plays this seat.")))
+    seats = state.seats[:seat] + (bot(level),) + state.seats[seat + 1:]
+    return replace(state, seats=seats, version=state.version + 1)
+
+
 def with_seat(state: TableState, seat: int, who: Seat) -> TableState:
     """A seat given to a bot or to someone who arrives: between deals only (no card played yet)."""
     if state.log:
@@ -170,3 +182,22 @@ def with_seat(state: TableState, seat: int, who: Seat) -> TableState:
     seats = state.seats[:seat] + (who,) + state.seats[seat + 1:]
     new_table(seats, seed=state.seed, dealer=state.dealer)  # the same checks as a new table
     return replace(state, seats=seats, version=state.version + 1)
+
+
+def to_dict(state: TableState) -> dict:
+    """The state as JSON-ready data (a store's row): the actions as their codes, one line."""
+    return {"seats": [{"name": s.name, "level": s.level} for s in state.seats], "seed": state.seed,
+            "dealer": state.dealer, "log": log_text(state.log), "version": state.version,
+            "scores": [list(row) for row in state.scores]}
+
+
+def from_dict(data: dict) -> TableState:
+    """``to_dict`` read back.
+
+    >>> t = advance_bots(new_table([bot("club")] * 4, seed=3))
+    >>> from_dict(to_dict(t)) == t
+    True
+    """
+    return TableState(tuple(Seat(name=s.get("name", ""), level=s.get("level", "")) for s in data["seats"]),
+                      int(data["seed"]), int(data["dealer"]), tuple(parse_log(data.get("log", ""))),
+                      int(data["version"]), tuple(tuple(int(x) for x in row) for row in data.get("scores", ())))
