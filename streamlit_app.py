@@ -36,6 +36,7 @@ PAGES = {
                 url_path="duplicate"),
         st.Page("tutor/ui/pages/worksheets.py", title=_("Worksheets"), icon=":material/print:",
                 url_path="worksheets"),
+        st.Page("tutor/ui/pages/table.py", title=_("Play together"), icon=":material/diversity_3:", url_path="table"),
         st.Page("tutor/ui/pages/class_quiz.py", title=_("Class"), icon=":material/groups:", url_path="class"),
         st.Page("tutor/ui/pages/teacher.py", title=_("Teacher"), icon=":material/school:", url_path="teacher"),
     ],

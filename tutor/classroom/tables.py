@@ -222,8 +222,9 @@ class TableStore:
         if snap.version != version or snap.started:
             return self._stale(snap.id)
         d = snap.deal.copy()
-        state = together.advance_bots(snap.state, deal=d)
-        return self._outcome(snap, state, d, now, started=True)
+        moved = together.TableState(snap.state.seats, snap.state.seed, snap.state.dealer, snap.state.log,
+                                    snap.version + 1, snap.state.scores)  # every page sees the start
+        return self._outcome(snap, together.advance_bots(moved, deal=d), d, now, started=True)
 
     def next_deal(self, token: str, version: int, now: datetime | None = None, seed: int | None = None) -> Outcome:
         """The host, once the deal is over: its score goes on the sheet, the next dealer deals, the people a

@@ -1,0 +1,103 @@
+"""The Play together page under AppTest: a host opens a table from the page and gets its code, link, QR code and
+PIN; friends join from the link; each phone plays its own seat through the page, sees the others' moves on its
+next look, and after the deal sees the score, the sheet and its own review; a stale tap is refused with a sentence
+and the fresh table; a reload with the seat's link gets the seat back."""
+
+from __future__ import annotations
+
+import pytest
+from together_pages import join, look, open_table, phone, step, token
+
+from tutor.classroom.tables import TableStore
+from tutor.engine import Bid, Deal, Phase
+
+
+@pytest.fixture
+def ts(db):
+    return TableStore(db.engine, db.where)
+
+
+def test_a_host_opens_a_table_and_gets_its_code_link_qr_code_and_pin(ts):
+    host = open_table(phone(), "Ana", players=3, level="beginner")
+    me = ts.me(token(host))
+    snap = ts.table(me.table_id)
+    assert me.person.host and me.seat == 0 and [s.is_bot for s in snap.state.seats] == [False, True, True]
+    assert snap.level == "beginner" and host.query_params["seat"] == token(host)
+    text = " ".join(m.value for m in host.markdown)
+    assert f"/table?code={snap.code}" in text and "Your PIN is" in text and len(host.main.get("image")) == 1
+    assert [b.key for b in host.button if b.key == "tg_start"] == ["tg_start"]
+
+
+def test_a_friend_joins_from_the_link_and_the_host_sees_them_on_the_next_look(ts):
+    host = open_table(phone(), "Ana", players=4)
+    code = ts.table(ts.me(token(host)).table_id).code
+    friend = phone(code=code)
+    assert friend.text_input(key="tg_code").value == code  # the link fills the code in
+    join(friend, "Ben")
+    assert ts.me(token(friend)).seat == 1
+    assert "Seat 2: Ben" not in [m.value for m in host.markdown]
+    look(host)
+    assert "Seat 2: Ben" in [m.value for m in host.markdown]
+    same = join(phone(code=code), "BEN")
+    assert any("already has the name" in e.value for e in same.error)
+
+
+def _table_of_three(ts, seed=36):
+    """Ana hosts (seed 36: she takes a garde when everyone plays as the Club bots), Ben and Cleo join; a phone each
+    opened from its seat's link."""
+    snap, host, _ = ts.open("Ana", 3, "club", seed=seed)
+    tokens = [host] + [ts.join(snap.code, n)[1] for n in ("Ben", "Cleo")]
+    phones = [phone(seat=t) for t in tokens]
+    phones[0].button(key="tg_start").click().run()
+    for p in phones[1:]:
+        look(p)
+    return snap.id, tokens, phones
+
+
+def test_three_phones_play_a_whole_deal_each_its_own_seat_and_each_sees_its_own_review(ts):
+    tid, tokens, phones = _table_of_three(ts)
+    for _ in range(120):
+        snap = ts.table(tid)
+        if snap.over:
+            break
+        seat = snap.deal.to_act
+        step(phones[seat], snap, seat)
+        assert ts.version(tid) > snap.version, "every move through the page is stored"
+        for other in (p for i, p in enumerate(phones) if i != seat):
+            look(other)
+    snap = ts.table(tid)
+    d = Deal.replay(3, snap.state.seed, snap.state.log, dealer=snap.state.dealer)
+    assert d.phase is Phase.DONE and d.taker == 0
+    want = [int(s) for s in d.result().seat_scores]
+    for p in phones:
+        p.run()  # the page as it now is (the last to play already drew it; the others looked)
+        shown = p.dataframe[0].value
+        assert list(shown.iloc[:, 1]) == want
+        assert [h.value for h in p.subheader].count("Review of your play") == 1
+    phones[0].button(key="tg_next").click().run()
+    snap = ts.table(tid)
+    assert snap.state.scores == (tuple(want),) and not snap.started
+    look(phones[1])
+    sheet = phones[1].dataframe[0].value
+    assert list(sheet.iloc[0, 1:4]) == want and list(sheet.iloc[0, 4:7]) == want  # the deal and the running Σ
+
+
+def test_a_stale_tap_is_refused_with_a_sentence_and_the_fresh_table(ts):
+    tid, tokens, phones = _table_of_three(ts)
+    snap = ts.table(tid)
+    seat = snap.deal.to_act
+    assert snap.deal.phase is Phase.BIDDING
+    # the same player taps on another phone first: this phone's page is now stale
+    assert ts.act(tokens[seat], Bid(seat, None), snap.version).ok
+    phones[seat].button(key="tg_bid_pass").click().run()
+    assert any("moved on" in e.value for e in phones[seat].error)
+    assert len(ts.table(tid).state.log) == len(snap.state.log) + 1 + (ts.table(tid).version - snap.version - 1)
+    assert ts.table(tid).state.log[len(snap.state.log)] == Bid(seat, None)  # one pass, not two
+
+
+def test_a_reload_with_the_seats_link_gets_the_seat_back(ts):
+    tid, tokens, phones = _table_of_three(ts)
+    again = phone(seat=tokens[1])
+    assert "you are **Ben**" in " ".join(m.value for m in again.markdown)
+    gone = phone(seat=tokens[1][:-4] + "abcd")
+    assert any("does not open a seat" in e.value for e in gone.error)

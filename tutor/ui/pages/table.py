@@ -1,0 +1,3 @@
+from tutor.ui.together.table_page import render
+
+render()

@@ -1,0 +1,86 @@
+"""The table's score sheet (each deal, the running totals, who deals next, the CSV) and, after a deal, the
+player's own review: Practice's review, the same call, on that seat's play only.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import streamlit as st
+
+from ...csvsafe import guard
+from ...engine import Deal, Phase
+from ...engine.actions import parse_action
+from ...i18n import _
+from ...practice import together
+from ...practice.table import Table
+from ..practice.review import _review
+
+
+def sheet_rows(snap, names: list[str]) -> list[dict]:
+    """Each deal already on the sheet: its number, each seat's score and the running totals (Σ)."""
+    rows, running = [], [0] * snap.state.players
+    for n, scores in enumerate(snap.state.scores, start=1):
+        running = [a + b for a, b in zip(running, scores)]
+        rows.append({_("deal"): n, **{names[i]: scores[i] for i in range(len(scores))},
+                     **{f"Σ {names[i]}": running[i] for i in range(len(scores))}})
+    return rows
+
+
+def sheet_csv(snap, names: list[str]) -> str:
+    """The sheet as CSV: a row per deal, each seat's score then its running total (cells guarded against
+    formulas, as the club sheet's are)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rows = sheet_rows(snap, names)
+    header = [_("deal"), *names, *(f"Σ {n}" for n in names)]
+    writer.writerow([guard(c) for c in header])
+    for row in rows:
+        writer.writerow([guard(row[c]) for c in header])
+    return out.getvalue()
+
+
+def show_sheet(snap, names: list[str]) -> None:
+    d = snap.deal
+    st.subheader(_("The table's sheet"))
+    rows = sheet_rows(snap, names)
+    if rows:
+        st.dataframe(rows, hide_index=True, width="stretch")
+        totals = together.totals(snap.state)
+        lead = max(range(len(totals)), key=lambda i: totals[i])
+        st.caption(_("After {n} deals: {who} leads with {score}.").format(n=len(rows), who=names[lead],
+                                                                        score=totals[lead]))
+        st.download_button(_("Download the sheet (CSV)"), sheet_csv(snap, names), file_name=f"table-{snap.code}.csv",
+                           mime="text/csv", key="tg_csv")
+    else:
+        st.caption(_("No deal on the sheet yet."))
+    st.caption(_("{who} deals this deal.").format(who=names[d.dealer]))
+
+
+def show_result(snap, names: list[str]) -> None:
+    """The deal just ended: each seat's score for it."""
+    d = snap.deal
+    if d.phase is Phase.CANCELLED:
+        st.warning(_("Everyone passed: the deal was not played, and it scores 0."))
+        return
+    scores = together.deal_scores(snap.state, d)
+    st.success(_("The deal is over."))
+    st.dataframe([{_("seat"): names[s], _("score"): scores[s]} for s in range(len(scores))], hide_index=True)
+
+
+def show_review(snap, seat: int, level: str) -> None:
+    """This seat's own review of the deal just played (nobody else's)."""
+    d = snap.deal
+    if d.phase is not Phase.DONE:
+        return
+    _review(Table(d.copy(), learner=seat, level=level), replay=False)
+
+
+def last_deal(snap) -> Deal | None:
+    """The deal played before this one (kept for each player's review while the next is dealt)."""
+    last = snap.last
+    if not last:
+        return None
+    return Deal.replay(snap.state.players, last["seed"], [parse_action(a) for a in last["log"].split()],
+                       dealer=last["dealer"])
