@@ -9,7 +9,7 @@ from pathlib import Path
 from apptest_helpers import refresh
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import Phase, PlayCard
+from tutor.engine import Phase, PlayCard, ShowPoignee
 from tutor.engine.cards import DECK
 from tutor.practice import choose_card, choose_ecart, decide
 
@@ -64,8 +64,10 @@ def step(at: AppTest, snap, seat: int) -> None:
         at.text_input(key="tg_ecart_typed").set_value(
             " ".join(c.code for c in choose_ecart(view.hand, players=view.players)))
         at.button(key="tg_ecart_go").click().run()
+    elif isinstance(action, ShowPoignee) and any(b.key == "tg_poignee_go" for b in at.button):
+        at.button(key="tg_poignee_go").click().run()  # the lowest trumps that make it, as offered
     else:
-        card = action.card if isinstance(action, PlayCard) else choose_card(view)[0]  # a poignée stays hidden
+        card = action.card if isinstance(action, PlayCard) else choose_card(view)[0]
         at.text_input(key="tg_typed").set_value(card.code)
         at.button(key="tg_play_go").click().run()
     assert not at.exception, at.exception

@@ -195,3 +195,8 @@ def _announcements(ts, token, view: SeatView, v: int, d) -> None:
                    on_answer=lambda cards: act(ts, token, ShowPoignee(view.seat, tuple(cards)), v))
         st.caption(_("Show it before your first card; its bonus goes to whichever side wins the deal. "
                      "Or just play a card to keep it hidden."))
+        with st.form(f"tg_poignee_form_{level}", border=False):
+            st.text_input(_("…or type the trumps to show"), " ".join(c.code for c in best), key=f"tg_poignee_{level}")
+            st.form_submit_button(_("Show the typed trumps"), key="tg_poignee_go", on_click=_typed,
+                                  args=(ts, token, f"tg_poignee_{level}", need[level],
+                                        lambda cards: ShowPoignee(view.seat, tuple(cards)), v))
