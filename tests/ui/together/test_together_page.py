@@ -101,3 +101,14 @@ def test_a_reload_with_the_seats_link_gets_the_seat_back(ts):
     assert "you are **Ben**" in " ".join(m.value for m in again.markdown)
     gone = phone(seat=tokens[1][:-4] + "abcd")
     assert any("does not open a seat" in e.value for e in gone.error)
+
+
+def test_the_page_speaks_french_to_a_french_phone(ts):
+    from apptest_helpers import french_page
+    at = french_page("table")
+    assert [t.value for t in at.title] == ["Jouer ensemble"]
+    assert {"Rejoindre une table", "Ouvrir une table"} <= {t.label for t in at.tabs}
+    snap, token_, _ = ts.open("Ana", 3, "club", seed=36)
+    at.query_params["seat"] = token_
+    at.run()
+    assert f"**Table {snap.code}** · vous êtes **Ana**" in [m.value for m in at.markdown]
