@@ -78,6 +78,7 @@ def test_three_phones_play_a_whole_deal_each_its_own_seat_and_each_sees_its_own_
     snap = ts.table(tid)
     assert snap.state.scores == (tuple(want),) and not snap.started
     look(phones[1])
+    assert [e.label for e in phones[1].expander].count("Your review of the last deal") == 1  # still there to read
     sheet = phones[1].dataframe[0].value
     assert list(sheet.iloc[0, 1:4]) == want and list(sheet.iloc[0, 4:7]) == want  # the deal and the running Σ
 

@@ -77,6 +77,15 @@ def show_review(snap, seat: int, level: str) -> None:
     _review(Table(d.copy(), learner=seat, level=level), replay=False)
 
 
+def show_last_review(snap, name: str, level: str) -> None:
+    """Between deals: this player's review of the deal played before, under the seat they held then."""
+    last, d = snap.last, last_deal(snap)
+    if d is None or d.phase is not Phase.DONE or name not in last.get("seats", ()):
+        return
+    with st.expander(_("Your review of the last deal")):
+        _review(Table(d, learner=last["seats"].index(name), level=level), replay=False)
+
+
 def last_deal(snap) -> Deal | None:
     """The deal played before this one (kept for each player's review while the next is dealt)."""
     last = snap.last

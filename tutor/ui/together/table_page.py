@@ -19,7 +19,7 @@ from ..common.learner import _secrets, session_key, store
 from ..common.safe import query_text
 from ..common.text import error_text
 from . import seat as seat_view
-from .sheet import show_result, show_review, show_sheet
+from .sheet import show_last_review, show_result, show_review, show_sheet
 
 TOKEN = "tg_token"  # session key: this phone's seat token
 ME = "seat"  # query parameter: the same token, so a reload keeps the seat
@@ -154,6 +154,7 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     if not snap.started:
         st.info(_("Waiting for {host} to start the deal.").format(host=snap.host) if not me.person.host else
                 _("Start the deal when everyone is seated; the empty seats are bots."))
+        show_last_review(snap, me.person.name, snap.level)
     elif seat is None:
         st.info(_("You are waiting for a seat: the host can give you one between deals.") if me.seat is None else
                 _("A bot plays your seat until this deal ends."))
