@@ -113,3 +113,52 @@ def test_the_page_speaks_french_to_a_french_phone(ts):
     at.query_params["seat"] = token_
     at.run()
     assert f"**Table {snap.code}** · vous êtes **Ana**" in [m.value for m in at.markdown]
+
+
+def test_the_host_gives_a_seat_to_a_bot_and_back_to_someone_waiting_from_the_page(ts):
+    snap, host, _ = ts.open("Ana", 3, "club", seed=36)
+    _, ben, _ = ts.join(snap.code, "Ben")
+    page = phone(seat=host)
+    page.button(key="tg_to_bot_1").click().run()
+    assert ts.table(snap.id).state.seats[1].is_bot and ts.me(ben).seat is None
+    assert "Waiting for a seat: Ben" in [c.value for c in page.caption]
+    page.button(key="tg_give_2").click().run()  # Ben is the only one waiting: the picker shows him
+    assert ts.table(snap.id).state.seats[2].name == "Ben" and ts.me(ben).seat == 2
+    assert not [b for b in phone(seat=ben).button if b.key and b.key.startswith("tg_to_bot")]  # only the host
+
+
+def test_after_the_quiet_time_the_host_lets_a_bot_play_for_the_quiet_player(ts, db):
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from tutor.db import utcnow
+    from tutor.db.together import PlayTable
+    snap, host, _ = ts.open("Ana", 3, "club", seed=36, quiet_seconds=30)
+    _, ben, _ = ts.join(snap.code, "Ben")
+    snap = ts.start(host, ts.table(snap.id).version).table
+    if snap.deal.to_act == 0:  # Ana plays first, so that Ben is the one the table waits for
+        snap = ts.act(host, Bid(0, None), snap.version).table
+    assert snap.deal.to_act == 1
+    page = phone(seat=host)
+    assert not [b for b in page.button if b.key == "tg_stand_in"]
+    assert any("a bot may stand in after 30" in c.value for c in page.caption)
+    with db.engine.begin() as conn:  # the table has waited for Ben for a minute
+        conn.execute(update(PlayTable).where(PlayTable.id == snap.id).values(acted_at=utcnow() - timedelta(minutes=1)))
+    page.run()
+    page.button(key="tg_stand_in").click().run()
+    after = ts.table(snap.id)
+    assert after.state.seats[1].is_bot and ts.me(ben).person.stand_in and after.deal.to_act != 1
+    assert "A bot plays your seat until this deal ends." in [i.value for i in phone(seat=ben).info]
+
+
+def test_the_sheet_as_csv_guards_names_a_spreadsheet_would_run():
+    from types import SimpleNamespace
+
+    from tutor.practice import together
+    from tutor.ui.together.sheet import sheet_csv
+    state = together.TableState((together.human("=cmd"), together.bot(), together.bot()), 1, 0,
+                                scores=((60, -30, -30), (-20, 40, -20)))
+    text = sheet_csv(SimpleNamespace(state=state), ["=cmd", "Bot 2", "Bot 3"])
+    assert text.splitlines() == ["deal,'=cmd,Bot 2,Bot 3,Σ =cmd,Σ Bot 2,Σ Bot 3",  # the running totals by hand
+                                 "1,60,-30,-30,60,-30,-30", "2,-20,40,-20,40,10,-50"]

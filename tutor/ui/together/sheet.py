@@ -12,9 +12,10 @@ import streamlit as st
 from ...csvsafe import guard
 from ...engine import Deal, Phase
 from ...engine.actions import parse_action
+from ...engine.deal import next_deal_after
 from ...i18n import _
 from ...practice import together
-from ...practice.table import Table
+from ...practice.table import OVER, Table
 from ..practice.review import _review
 
 
@@ -55,7 +56,11 @@ def show_sheet(snap, names: list[str]) -> None:
                            mime="text/csv", key="tg_csv")
     else:
         st.caption(_("No deal on the sheet yet."))
-    st.caption(_("{who} deals this deal.").format(who=names[d.dealer]))
+    if d.phase in OVER:
+        nxt = next_deal_after(d.players, d.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
+        st.caption(_("{who} deals next.").format(who=names[nxt]))
+    else:
+        st.caption(_("{who} deals this deal.").format(who=names[d.dealer]))
 
 
 def show_result(snap, names: list[str]) -> None:
