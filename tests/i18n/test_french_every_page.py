@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "streamlit_app.py")
 PAGES = ["course", "lesson", "drill", "puzzles", "practice", "progress", "reference", "check", "scoresheet", "seasons",
-         "duplicate", "worksheets", "class_quiz", "teacher"]
+         "duplicate", "worksheets", "class_quiz", "teacher", "table"]
 
 # Strings a page sends that are not prose: ids, keys, kinds, icons, pictures, the card table's own code.
 NOT_SHOWN = {"id", "form_id", "key", "query_param_key", "type", "icon", "element_id", "raw_values", "autocomplete",
