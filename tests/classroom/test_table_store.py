@@ -201,3 +201,60 @@ def test_two_processes_racing_on_one_table_get_exactly_one_action_in(ts, db_url,
     after = ts.table(snap.id)
     assert after.version == snap.version + 1 and len(after.state.log) == len(snap.state.log) + 1
     assert after.state.log[-1] == (one if results[0] else other)
+
+
+def test_random_taps_stale_pages_and_double_taps_never_lose_nor_double_an_action(tmp_path):
+    """Four people tapping at random: each tap comes from a page drawn at the current version or an older one,
+    some twice. A tap is accepted exactly when its page is current and the engine finds it legal for that
+    seat's turn; the stored log is the accepted taps in order, and the deal scores as the engine scores it."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as hs
+
+    from tutor.progress import Store
+    s = Store.open(f"sqlite:///{tmp_path / 'taps.sqlite3'}")
+    ts = TableStore(s.engine)
+
+    @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                    HealthCheck.function_scoped_fixture])
+    @given(hs.integers(0, 10**6), hs.lists(hs.tuples(hs.integers(0, 3), hs.integers(0, 2), hs.booleans()),
+                                           min_size=300, max_size=300))
+    def run(seed, taps):
+        snap, tokens = _four_at(ts, seed)
+        snap = ts.start(tokens[0], snap.version).table
+        pages = [snap] * 4  # the version each phone last drew
+        accepted, refused_stale = [], [0]
+        rng = random.Random(seed)
+        for who, age, double in taps:
+            if snap.over:
+                break
+            page = pages[who] if age else snap  # a stale page, or a fresh one
+            d = page.deal
+            action = random_action(d.copy(), rng) if d.phase not in (Phase.DONE, Phase.CANCELLED) else None
+            if action is None or action.seat != who:
+                pages[who] = snap
+                continue
+            current = page.version == snap.version
+            for _tap in range(2 if double else 1):
+                out = ts.act(tokens[who], action, page.version)
+                assert out.ok == (current and _tap == 0), (current, _tap, out.reason)
+                refused_stale[0] += not out.ok
+                if out.ok:
+                    accepted.append(action)
+                snap = out.table
+            pages[who] = snap
+        stored = ts.table(snap.id)
+        seen.append((len(accepted), refused_stale[0]))
+        assert stored.state.log == tuple(accepted)
+        assert stored.version == 3 + 1 + len(accepted)  # three joins, the start, then one step a move
+        d = Deal.replay(4, stored.state.seed, stored.state.log, dealer=stored.state.dealer)
+        assert d.phase is stored.deal.phase and [str(a) for a in d.log] == [str(a) for a in accepted]
+    seen = []
+    run()
+    assert sum(a for a, _ in seen) > 20 and sum(r for _, r in seen) > 5  # taps were accepted, and refused
+    s.close()
+
+
+def _four_at(ts, seed):
+    snap, host, _pin = ts.open("Ana", 4, "club", seed=seed, now=T0)
+    tokens = [host] + [ts.join(snap.code, n, now=T0)[1] for n in ("Ben", "Cleo", "Dan")]
+    return ts.table(snap.id), tokens
