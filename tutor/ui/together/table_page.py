@@ -212,7 +212,20 @@ def _host_tools(ts: TableStore, token: str, snap) -> None:
 
 
 def _quiet(ts: TableStore, token: str, snap) -> None:
-    """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends."""
+    if snap.quiet_seconds is not None:
+        _quiet_look(ts, token, snap.id)
+
+
+@st.fragment(run_every=LOOK)
+def _quiet_look(ts: TableStore, token: str, table_id: int) -> None:
+    """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends
+    (counted every second on the host's phone)."""
+    try:
+        snap = ts.table(table_id)
+    except StoreError:
+        return
+    if not snap.started or snap.over:
+        return
     to_act = snap.deal.to_act
     person = None if to_act is None else snap.person_at(to_act)
     if person is None or person.host or person.stand_in or snap.quiet_seconds is None:
