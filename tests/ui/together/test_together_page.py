@@ -162,3 +162,16 @@ def test_the_sheet_as_csv_guards_names_a_spreadsheet_would_run():
     text = sheet_csv(SimpleNamespace(state=state), ["=cmd", "Bot 2", "Bot 3"])
     assert text.splitlines() == ["deal,'=cmd,Bot 2,Bot 3,Σ =cmd,Σ Bot 2,Σ Bot 3",  # the running totals by hand
                                  "1,60,-30,-30,60,-30,-30", "2,-20,40,-20,40,10,-50"]
+
+
+def test_a_name_with_markup_is_shown_as_typed_never_as_markup(ts):
+    from tutor.mdsafe import plain
+    evil = "<b>Zed</b> **x** [y](http://e.vil)"
+    snap, host, _ = ts.open("Ana", 3, "club", seed=36)
+    _, zed, _ = ts.join(snap.code, evil)
+    ts.start(host, ts.table(snap.id).version)
+    for p in (phone(seat=host), phone(seat=zed)):
+        bodies = [m.value for m in p.markdown] + [c.value for c in p.caption] + [i.value for i in p.info]
+        text = "\n".join(bodies)
+        assert "<b>" not in text.replace("\\<b\\>", "") and "](http" not in text.replace("\\](http", "")
+    assert any(plain(evil) in b for b in bodies)  # Zed's own header names them, as typed

@@ -28,6 +28,7 @@ from ...engine import (
 from ...engine.seats import seat_label
 from ...i18n import _, ngettext
 from ..common.cards import card_label, cards_html
+from ..common.safe import plain
 from ..common.text import error_text, say
 from ..practice.deal_info import auction_summary
 from ..practice.practice_parts import show_earlier_tricks, show_seats
@@ -39,8 +40,10 @@ MSG = "tg_msg"  # session key: (version, sentence) of the last refusal, shown on
 BIDS_A_ROW = 3
 
 
-def seat_names(snap, seat: int | None) -> list[str]:
-    """What this phone calls each seat: "You" for its own, a person's name, or "Bot" and the seat (from 1)."""
+def seat_names(snap, seat: int | None, markdown: bool = True) -> list[str]:
+    """What this phone calls each seat: "You" for its own, a person's name, or "Bot" and the seat (from 1). A
+    person's name is as typed: made plain text for Markdown (``markdown``), as it is for the card table's data and
+    the tables, which show text as it is."""
     out = []
     for s, who in enumerate(snap.state.seats):
         if s == seat:
@@ -48,7 +51,7 @@ def seat_names(snap, seat: int | None) -> list[str]:
         elif who.is_bot:
             out.append(_("Bot, {seat}").format(seat=say(seat_label(s))))
         else:
-            out.append(who.name)
+            out.append(plain(who.name) if markdown else who.name)
     return out
 
 
@@ -68,7 +71,7 @@ def act(ts: TableStore, token: str, action, version: int) -> None:
 def message(version: int) -> None:
     msg = st.session_state.get(MSG)
     if msg and msg[0] == version:
-        st.error(msg[1])
+        st.error(plain(msg[1]))
 
 
 def draw(ts: TableStore, token: str, snap, seat: int) -> None:
@@ -82,7 +85,7 @@ def draw(ts: TableStore, token: str, snap, seat: int) -> None:
     if view.phase is Phase.PLAYING:
         _announcements(ts, token, view, v, d)
         note = " · " + _("legal cards ringed: click one to play it") if mine else ""
-        card_table(play_view(view, names, sizes, token=f"tg_{snap.id}_{v}", hand_label=_("Your hand") + note),
+        card_table(play_view(view, seat_names(snap, seat, markdown=False), sizes, token=f"tg_{snap.id}_{v}", hand_label=_("Your hand") + note),
                    key="tg_card_table", on_answer=lambda cards: act(ts, token, PlayCard(seat, cards[0]), v))
         message(v)
         if mine:

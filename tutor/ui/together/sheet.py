@@ -16,6 +16,7 @@ from ...engine.deal import next_deal_after
 from ...i18n import _
 from ...practice import together
 from ...practice.table import OVER, Table
+from ..common.safe import plain
 from ..practice.review import _review
 
 
@@ -50,7 +51,7 @@ def show_sheet(snap, names: list[str]) -> None:
         st.dataframe(rows, hide_index=True, width="stretch")
         totals = together.totals(snap.state)
         lead = max(range(len(totals)), key=lambda i: totals[i])
-        st.caption(_("After {n} deals: {who} leads with {score}.").format(n=len(rows), who=names[lead],
+        st.caption(_("After {n} deals: {who} leads with {score}.").format(n=len(rows), who=plain(names[lead]),
                                                                         score=totals[lead]))
         st.download_button(_("Download the sheet (CSV)"), sheet_csv(snap, names), file_name=f"table-{snap.code}.csv",
                            mime="text/csv", key="tg_csv")
@@ -58,9 +59,9 @@ def show_sheet(snap, names: list[str]) -> None:
         st.caption(_("No deal on the sheet yet."))
     if d.phase in OVER:
         nxt = next_deal_after(d.players, d.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
-        st.caption(_("{who} deals next.").format(who=names[nxt]))
+        st.caption(_("{who} deals next.").format(who=plain(names[nxt])))
     else:
-        st.caption(_("{who} deals this deal.").format(who=names[d.dealer]))
+        st.caption(_("{who} deals this deal.").format(who=plain(names[d.dealer])))
 
 
 def show_result(snap, names: list[str]) -> None:

@@ -16,7 +16,7 @@ from ...classroom.tables import TableError, TableStore
 from ...i18n import N_, _
 from ...progress import StoreError
 from ..common.learner import _secrets, session_key, store
-from ..common.safe import query_text
+from ..common.safe import plain, query_text
 from ..common.text import error_text
 from . import seat as seat_view
 from .sheet import show_last_review, show_result, show_review, show_sheet
@@ -73,7 +73,7 @@ def render() -> None:
         me = ts.me(token)
         snap = ts.table(me.table_id)
     except (TableError, StoreError) as err:
-        st.error(error_text(err))
+        st.error(plain(error_text(err)))
         st.button(_("Leave this table"), key="tg_leave_bad", on_click=_forget)
         return
     _remember(token)
@@ -118,7 +118,7 @@ def _rejoin(ts: TableStore) -> None:
 def _doors(ts: TableStore) -> None:
     msg = st.session_state.pop("tg_door_msg", None)
     if msg:
-        st.error(msg)
+        st.error(plain(msg))
     code = query_text("code", 12)
     if code and "tg_code" not in st.session_state:
         st.session_state["tg_code"] = code
@@ -147,12 +147,12 @@ def _doors(ts: TableStore) -> None:
 
 def _table(ts: TableStore, token: str, me, snap) -> None:
     seat = me.seat if not me.person.stand_in else None
-    names = seat_view.seat_names(snap, me.seat)
+    names = seat_view.seat_names(snap, me.seat, markdown=False)  # for the sheet's tables (its lines make them plain)
     _header(snap, me)
     if me.person.host:
         _host_tools(ts, token, snap)
     if not snap.started:
-        st.info(_("Waiting for {host} to start the deal.").format(host=snap.host) if not me.person.host else
+        st.info(_("Waiting for {host} to start the deal.").format(host=plain(snap.host)) if not me.person.host else
                 _("Start the deal when everyone is seated; the empty seats are bots."))
         show_last_review(snap, me.person.name, snap.level)
     elif seat is None:
@@ -171,7 +171,7 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
 
 
 def _header(snap, me) -> None:
-    st.markdown(_("**Table {code}** · you are **{name}**").format(code=snap.code, name=me.person.name))
+    st.markdown(_("**Table {code}** · you are **{name}**").format(code=snap.code, name=plain(me.person.name)))
     pin = st.session_state.get(PIN)
     if pin:
         with st.container(border=True):
@@ -188,7 +188,7 @@ def _host_tools(ts: TableStore, token: str, snap) -> None:
         st.image(join_qr_png(link), width=200)
         for s, who in enumerate(snap.state.seats):
             person = snap.person_at(s)
-            line = who.name if not who.is_bot else _("Bot ({level})").format(level=_(LEVELS[who.level]))
+            line = plain(who.name) if not who.is_bot else _("Bot ({level})").format(level=_(LEVELS[who.level]))
             c1, c2 = st.columns([2, 1])
             c1.markdown(_("Seat {n}: {who}").format(n=s + 1, who=line))
             if not snap.started and person is not None and not person.host:
@@ -200,7 +200,7 @@ def _host_tools(ts: TableStore, token: str, snap) -> None:
                 c2.button(_("Give the seat"), key=f"tg_give_{s}", on_click=_host_do,
                           args=(lambda t, seat, version, pid=pick: ts.give_seat(t, seat, pid, version), token, s, v))
         if snap.waiting:
-            st.caption(_("Waiting for a seat: {names}").format(names=", ".join(p.name for p in snap.waiting)))
+            st.caption(_("Waiting for a seat: {names}").format(names=", ".join(plain(p.name) for p in snap.waiting)))
         if not snap.started:
             st.button(_("Start the deal"), type="primary", key="tg_start", on_click=_host_do,
                       args=(lambda t, _s, version: ts.start(t, version), token, None, v))
@@ -232,11 +232,11 @@ def _quiet_look(ts: TableStore, token: str, table_id: int) -> None:
         return
     waited = ts.quiet_for(snap)
     if waited >= snap.quiet_seconds:
-        st.button(_("Let a bot play for {name} until this deal ends").format(name=person.name), key="tg_stand_in",
+        st.button(_("Let a bot play for {name} until this deal ends").format(name=plain(person.name)), key="tg_stand_in",
                   on_click=_host_do, args=(ts.stand_in, token, to_act, snap.version))
     else:
         st.caption(_("{name} has had {n} seconds; a bot may stand in after {quiet}.").format(
-            name=person.name, n=int(waited), quiet=snap.quiet_seconds))
+            name=plain(person.name), n=int(waited), quiet=snap.quiet_seconds))
 
 
 def _host_do(fn, token: str, seat, version: int) -> None:
