@@ -85,7 +85,9 @@ def draw(ts: TableStore, token: str, snap, seat: int) -> None:
     if view.phase is Phase.PLAYING:
         _announcements(ts, token, view, v, d)
         note = " · " + _("legal cards ringed: click one to play it") if mine else ""
-        card_table(play_view(view, seat_names(snap, seat, markdown=False), sizes, token=f"tg_{snap.id}_{v}", hand_label=_("Your hand") + note),
+        shown = play_view(view, seat_names(snap, seat, markdown=False), sizes, token=f"tg_{snap.id}_{v}",
+                          hand_label=_("Your hand") + note)
+        card_table(shown,
                    key="tg_card_table", on_answer=lambda cards: act(ts, token, PlayCard(seat, cards[0]), v))
         message(v)
         if mine:

@@ -232,8 +232,8 @@ def _quiet_look(ts: TableStore, token: str, table_id: int) -> None:
         return
     waited = ts.quiet_for(snap)
     if waited >= snap.quiet_seconds:
-        st.button(_("Let a bot play for {name} until this deal ends").format(name=plain(person.name)), key="tg_stand_in",
-                  on_click=_host_do, args=(ts.stand_in, token, to_act, snap.version))
+        st.button(_("Let a bot play for {name} until this deal ends").format(name=plain(person.name)),
+                  key="tg_stand_in", on_click=_host_do, args=(ts.stand_in, token, to_act, snap.version))
     else:
         st.caption(_("{name} has had {n} seconds; a bot may stand in after {quiet}.").format(
             name=plain(person.name), n=int(waited), quiet=snap.quiet_seconds))
