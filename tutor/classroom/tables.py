@@ -205,7 +205,7 @@ class TableStore:
         tid, token = self._db(run)
         return self.table(tid), token, pin
 
-    def _host(self, token: str, version: int) -> tuple[Me, Snapshot]:
+    def _host(self, token: str) -> tuple[Me, Snapshot]:
         me = self.me(token)
         if not me.person.host:
             raise TableError(Text(N_("Only the host can do this.")))
@@ -218,7 +218,7 @@ class TableStore:
     def start(self, token: str, version: int, now: datetime | None = None) -> Outcome:
         """The host starts the deal: the bots in turn play until a person's turn."""
         now = now or utcnow()
-        _, snap = self._host(token, version)
+        _, snap = self._host(token)
         if snap.version != version or snap.started:
             return self._stale(snap.id)
         d = snap.deal.copy()
@@ -230,7 +230,7 @@ class TableStore:
         """The host, once the deal is over: its score goes on the sheet, the next dealer deals, the people a
         bot stood in for get their seats back; the host then starts it (seats may change hands before)."""
         now = now or utcnow()
-        _, snap = self._host(token, version)
+        _, snap = self._host(token)
         if snap.version != version or not snap.over:
             return self._stale(snap.id)
         state = together.next_deal(snap.state, secrets.randbelow(10**6) if seed is None else int(seed))
@@ -246,7 +246,7 @@ class TableStore:
     def to_bot(self, token: str, seat: int, version: int, now: datetime | None = None) -> Outcome:
         """The host gives a person's seat to a bot, between deals; the person waits for a seat."""
         now = now or utcnow()
-        me, snap = self._host(token, version)
+        me, snap = self._host(token)
         if snap.version != version:
             return self._stale(snap.id)
         self._between_deals(snap)
@@ -261,7 +261,7 @@ class TableStore:
     def give_seat(self, token: str, seat: int, person_id: int, version: int, now: datetime | None = None) -> Outcome:
         """The host gives a bot's seat to someone waiting, between deals."""
         now = now or utcnow()
-        _, snap = self._host(token, version)
+        _, snap = self._host(token)
         if snap.version != version:
             return self._stale(snap.id)
         self._between_deals(snap)
@@ -279,7 +279,7 @@ class TableStore:
         """The host lets a bot play a quiet person's seat until the deal ends: only when it is that person's
         turn and the table has waited the host's quiet time for them."""
         now = now or utcnow()
-        _, snap = self._host(token, version)
+        _, snap = self._host(token)
         if snap.version != version:
             return self._stale(snap.id)
         person = snap.person_at(seat)
