@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 from streamlit_page import settle, streamlit_server
+from together_pages import seed_where, taken_by
 
 from conftest import ARTIFACTS, failing_on_log_problems
 from tutor.classroom.tables import TableStore
@@ -15,8 +16,6 @@ from tutor.engine import Phase, PlayCard
 from tutor.practice import decide
 from tutor.progress import Store
 from tutor.ui.common.cards import card_name
-
-SEED = 36  # 3 players: Ana takes a garde when everyone bids as the Club bots
 
 
 def _to_the_first_card(ts: TableStore, tokens: dict, tid: int):
@@ -35,7 +34,7 @@ def test_a_card_played_on_one_browser_appears_on_the_other(browser, tmp_path):
     url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
     store = Store.open(url)
     ts = TableStore(store.engine)
-    snap, ana, _ = ts.open("Ana", 3, "club", seed=SEED)
+    snap, ana, _ = ts.open("Ana", 3, "club", seed=seed_where(3, taken_by(0)))  # a deal Ana takes
     _, ben, _ = ts.join(snap.code, "Ben")
     tokens = {0: ana, 1: ben}
     assert ts.start(ana, ts.table(snap.id).version).ok

@@ -134,3 +134,31 @@ def _json(s: str):
             return json.loads(base64.b64decode(s))
         except Exception:
             return None
+
+
+def played_as_the_bots(players: int, seed: int):
+    """The deal a table opened with ``seed`` gives when every seat plays as the Club bots (the store's dealer)."""
+    import random
+
+    from tutor.engine import Deal
+    d = Deal.new(players, seed=seed, dealer=random.Random(seed).randrange(players))
+    while d.phase not in (Phase.DONE, Phase.CANCELLED):
+        d.apply(decide(d.view(d.to_act)).action)
+    return d
+
+
+def seed_where(players: int, want, start: int = 1) -> int:
+    """The first seed from ``start`` whose deal, played as the bots play, is one ``want(deal)`` likes: the tests
+    pick their deals by what happens in them, so a change to the bots moves the seed, not the test."""
+    for seed in range(start, start + 2000):
+        if want(played_as_the_bots(players, seed)):
+            return seed
+    raise AssertionError("no such deal in 2000 seeds")
+
+
+def taken_by(seat: int, first: int | None = None):
+    """A deal taken by ``seat`` (a petite or more, so the dog is shown), where ``first`` speaks first if given."""
+    def want(d) -> bool:
+        return (d.phase is Phase.DONE and d.taker == seat and d.contract.value in ("petite", "garde")
+                and (first is None or d.log[0].seat == first))
+    return want

@@ -7,7 +7,7 @@ cards played."""
 from __future__ import annotations
 
 import pytest
-from together_pages import cards_sent, look, phone, step
+from together_pages import cards_sent, look, phone, seed_where, step, taken_by
 
 from tutor.classroom.tables import TableStore
 from tutor.engine import Phase, SeatView
@@ -39,8 +39,13 @@ def _checked(ts, tid, phones) -> int:
     return shown
 
 
-@pytest.mark.parametrize("seed", [13, 18])  # 13: seat 3 takes a garde and a poignée is shown; 18: seat 1 takes
-def test_no_phone_is_ever_sent_a_card_its_seat_could_not_see_during_a_whole_deal(ts, seed):
+def _with_poignee(d) -> bool:
+    return d.phase is Phase.DONE and bool(d.poignees) and d.contract.value in ("petite", "garde")
+
+
+@pytest.mark.parametrize("kind", ["poignee", "taken by the host"])
+def test_no_phone_is_ever_sent_a_card_its_seat_could_not_see_during_a_whole_deal(ts, kind):
+    seed = seed_where(4, _with_poignee if kind == "poignee" else taken_by(0))
     snap, host, _ = ts.open("Ana", 4, "club", seed=seed)
     tokens = [host] + [ts.join(snap.code, n)[1] for n in ("Ben", "Cleo", "Dan")]
     phones = [phone(seat=t) for t in tokens]
@@ -62,5 +67,5 @@ def test_no_phone_is_ever_sent_a_card_its_seat_could_not_see_during_a_whole_deal
     snap = ts.table(tid)
     assert snap.deal.phase is Phase.DONE and moves >= 4 + 72 // 4  # the bids and every card, by the pages
     assert seen > 0
-    if seed == 13:
+    if kind == "poignee":
         assert snap.deal.poignees, "a poignée was shown through the page"

@@ -6,7 +6,7 @@ and the fresh table; a reload with the seat's link gets the seat back."""
 from __future__ import annotations
 
 import pytest
-from together_pages import join, look, open_table, phone, step, token
+from together_pages import join, look, open_table, phone, seed_where, step, taken_by, token
 
 from tutor.classroom.tables import TableStore
 from tutor.engine import Bid, Deal, Phase
@@ -42,9 +42,10 @@ def test_a_friend_joins_from_the_link_and_the_host_sees_them_on_the_next_look(ts
     assert any("already has the name" in e.value for e in same.error)
 
 
-def _table_of_three(ts, seed=36):
-    """Ana hosts (seed 36: she takes a garde when everyone plays as the Club bots), Ben and Cleo join; a phone each
-    opened from its seat's link."""
+def _table_of_three(ts, seed=None):
+    """Ana hosts (a deal she takes when everyone plays as the Club bots), Ben and Cleo join; a phone each opened
+    from its seat's link."""
+    seed = seed_where(3, taken_by(0)) if seed is None else seed
     snap, host, _ = ts.open("Ana", 3, "club", seed=seed)
     tokens = [host] + [ts.join(snap.code, n)[1] for n in ("Ben", "Cleo")]
     phones = [phone(seat=t) for t in tokens]
@@ -109,14 +110,14 @@ def test_the_page_speaks_french_to_a_french_phone(ts):
     at = french_page("table")
     assert [t.value for t in at.title] == ["Jouer ensemble"]
     assert {"Rejoindre une table", "Ouvrir une table"} <= {t.label for t in at.tabs}
-    snap, token_, _ = ts.open("Ana", 3, "club", seed=36)
+    snap, token_, _ = ts.open("Ana", 3, "club", seed=seed_where(3, taken_by(0, first=0)))  # Ana speaks first
     at.query_params["seat"] = token_
     at.run()
     assert f"**Table {snap.code}** · vous êtes **Ana**" in [m.value for m in at.markdown]
 
 
 def test_the_host_gives_a_seat_to_a_bot_and_back_to_someone_waiting_from_the_page(ts):
-    snap, host, _ = ts.open("Ana", 3, "club", seed=36)
+    snap, host, _ = ts.open("Ana", 3, "club", seed=seed_where(3, taken_by(0)))
     _, ben, _ = ts.join(snap.code, "Ben")
     page = phone(seat=host)
     page.button(key="tg_to_bot_1").click().run()
@@ -134,7 +135,7 @@ def test_after_the_quiet_time_the_host_lets_a_bot_play_for_the_quiet_player(ts, 
 
     from tutor.db import utcnow
     from tutor.db.together import PlayTable
-    snap, host, _ = ts.open("Ana", 3, "club", seed=36, quiet_seconds=30)
+    snap, host, _ = ts.open("Ana", 3, "club", seed=seed_where(3, taken_by(0)), quiet_seconds=30)
     _, ben, _ = ts.join(snap.code, "Ben")
     snap = ts.start(host, ts.table(snap.id).version).table
     if snap.deal.to_act == 0:  # Ana plays first, so that Ben is the one the table waits for
@@ -167,7 +168,7 @@ def test_the_sheet_as_csv_guards_names_a_spreadsheet_would_run():
 def test_a_name_with_markup_is_shown_as_typed_never_as_markup(ts):
     from tutor.mdsafe import plain
     evil = "<b>Zed</b> **x** [y](http://e.vil)"
-    snap, host, _ = ts.open("Ana", 3, "club", seed=36)
+    snap, host, _ = ts.open("Ana", 3, "club", seed=seed_where(3, taken_by(0)))
     _, zed, _ = ts.join(snap.code, evil)
     ts.start(host, ts.table(snap.id).version)
     for p in (phone(seat=host), phone(seat=zed)):
