@@ -18,9 +18,9 @@ from .handcount import HandCount, count_steps
 
 # Hand count -> the highest contract the bots bid, per table size, highest first.
 THRESHOLDS = {
-    3: ((107, Contract.GARDE_CONTRE), (93, Contract.GARDE_SANS), (75, Contract.GARDE), (69, Contract.PETITE)),
-    4: ((81, Contract.GARDE_CONTRE), (71, Contract.GARDE_SANS), (56, Contract.GARDE), (52, Contract.PETITE)),
-    5: ((81, Contract.GARDE_CONTRE), (65, Contract.GARDE_SANS), (39, Contract.GARDE), (34, Contract.PETITE)),
+    3: ((107, Contract.GARDE_CONTRE), (93, Contract.GARDE_SANS), (69, Contract.GARDE), (63, Contract.PETITE)),
+    4: ((81, Contract.GARDE_CONTRE), (71, Contract.GARDE_SANS), (53, Contract.GARDE), (51, Contract.PETITE)),
+    5: ((81, Contract.GARDE_CONTRE), (65, Contract.GARDE_SANS), (31, Contract.GARDE), (28, Contract.PETITE)),
 }
 
 

@@ -363,6 +363,11 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
             return king, _("Play {card}: it is the first round of this suit, so the king should hold.").format(
                 card=the_card(king)), "cash-kings"
     winners = [c for c in plain if _wins(trick, c)]
+    # The Petit wins and nobody against it plays after: bank it, unless holding most of the trumps, where it can
+    # wait for the last trick (petit au bout).
+    mine = sum(1 for c in view.hand if c.is_trump)
+    if PETIT in winners and not any(s not in k.allies for s in after) and mine < len(k.unseen_trumps):
+        return PETIT, _("Save the Petit: it wins this trick and nobody against you plays after you."), "save-the-petit"
     if winners:
         w_card = cheapest(winners)
         risky_petit = w_card is PETIT and any(s not in k.allies for s in after) and k.top_unseen() > 1
