@@ -12,7 +12,8 @@ trumps to hunt the Petit (la chasse au Petit) when holding most of the trumps.
 Over the reference bots (``reference``, frozen on 2026-12-02) each of these was kept only when it won in
 duplicate (``bench/bots_duplicate.py``): the bids at the bots' own thresholds (``bidding``); the defence makes
 the taker trump and the taker draws trumps with the master (``leads``); the attack wins a suit's first round
-with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out.
+with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out;
+the Petit is played when it wins a trick nobody against it plays after.
 ``advisor.rollout.Lean`` plays the same cards on bitmasks (tested).
 
 >>> from tutor.engine import Deal
