@@ -7,7 +7,9 @@ import streamlit as st
 
 from ...engine import Contract
 from ...i18n import _, ngettext, number, pgettext
+from ...i18n.typography import minus, signed
 from ..common.safe import plain
+from ..common.widgets import minus_table
 
 # The contracts by their French names, as a club writes them on its sheet: Petite, Garde, Garde sans, Garde contre.
 CONTRACTS = {c.value: c.value.replace("_", " ").capitalize() for c in Contract}
@@ -18,10 +20,12 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 def whole_sheet(sheet) -> None:
     st.markdown(_("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom"))
     rows = table(sheet)
-    st.dataframe(rows, hide_index=True, width="stretch", height="content",  # every deal: no scrolling box
+    scores = [c for c in rows[0] if c in sheet.players or c.endswith(" Σ")]
+    # The scores drawn with the true minus sign ("−108"), still numbers underneath (the CSV keeps "-108").
+    st.dataframe(minus_table(rows, scores, name="club_sheet"), hide_index=True, width="stretch",
+                 height="content",  # every deal: no scrolling box
                  placeholder="",  # the Total row's per-deal cells are empty, not a grey "None"
-                 column_config={c: st.column_config.NumberColumn(format="%d") for c in rows[0]
-                                if c in sheet.players or c.endswith(" Σ") or c == _("oudlers")})
+                 column_config={_("oudlers"): st.column_config.NumberColumn(format="%d")})
     bad = sheet.unbalanced()
     if bad:
         st.error(_("Rows {rows} do not sum to zero.").format(rows=", ".join(map(str, bad))))
@@ -37,8 +41,8 @@ def breakdown(players, row) -> None:
         st.markdown(_("**Deal {n}**: {taker} · {contract} · {points} points with {oudlers} · {result}").format(
             n=row.number, taker=plain(e.taker), contract=CONTRACTS[e.contract.value], points=number(e.points),
             oudlers=oudlers, result=result))
-        st.markdown("\n".join(f"- {step.text}" for step in s.steps))
-        st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
+        st.markdown(minus("\n".join(f"- {step.text}" for step in s.steps)))
+        st.markdown(" · ".join(f"{plain(p)} **{signed(v)}**" for p, v in zip(players, row.scores)))
 
 
 def table(sheet) -> list[dict]:
@@ -87,7 +91,8 @@ def chart_spec(sheet) -> dict:
             {"data": {"values": values}, "mark": {"type": "line", "point": {"filled": True, "size": 50}},
              "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
                           "shape": {"field": "player", "type": "nominal", "sort": players, "legend": None},
-                          "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]}},
+                          "tooltip": [{"field": "player"}, {"field": "deal"},  # d3's "d": "−66", the true minus sign
+                                      {"field": "total", "type": "quantitative", "format": "d"}]}},
             {"data": {"values": labels},
              "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 13, "fontWeight": "bold"},
              "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
