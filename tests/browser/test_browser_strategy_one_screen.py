@@ -93,3 +93,39 @@ def test_a_missed_strategy_puzzle_shows_its_verdict_and_next_on_the_first_screen
         assert values.bounding_box()["y"] > nxt.bounding_box()["y"] + nxt.bounding_box()["height"]
     finally:
         ctx.close()
+
+
+def test_after_try_again_a_second_answer_is_taken_and_scrolled_to(browser, server):
+    """Try again opens the table again; the next card played is graded, and its verdict comes on screen too."""
+    pid = KINDS["best-card"][0]
+    ctx = browser.new_context(**SIZES["phone"])
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{server}/puzzles?puzzle={address_code(pid)}")
+        wrong = pg.locator("button.tt-card[data-code='T18']")
+        expect(wrong).to_be_visible()
+        settle(pg)
+        wrong.click()
+        settle(pg)
+        expect(pg.get_by_test_id("stAlertContentError")).to_be_visible()
+        press(pg, pg.locator(f".st-key-pz_{pid}_again button"))
+        expect(pg.get_by_test_id("stAlertContentError")).to_have_count(0)
+        petit = pg.locator("button.tt-card[data-code='T1']")  # the cards are buttons again
+        expect(petit).to_be_visible()
+        petit.scroll_into_view_if_needed()
+        settle(pg)
+        petit.click()
+        settle(pg)
+        verdict = pg.get_by_test_id("stAlertContentSuccess").first
+        expect(verdict).to_contain_text("Right: The Petit (trump 1) is best.")
+        nxt = pg.get_by_role("button", name=WORDS["en"]["next"])
+        view = pg.viewport_size
+        for _ in range(40):  # the scroll into view may still be moving on a loaded machine: give it 10 s to rest
+            if inside(verdict.bounding_box(), view) and inside(nxt.bounding_box(), view):
+                break
+            pg.wait_for_timeout(250)
+        assert inside(verdict.bounding_box(), view), f"the second verdict is off screen: {verdict.bounding_box()}"
+        assert inside(nxt.bounding_box(), view), f"Next puzzle is off screen: {nxt.bounding_box()}"
+        expect(pg.locator("button.tt-card")).to_have_count(0)
+    finally:
+        ctx.close()
