@@ -136,9 +136,9 @@ def render() -> None:
             st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
                       args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
 
-    # Answered, a quiz puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
-    fb = strategy_puzzle.render(puzzle, key) if strategic else render_question(puzzle.to_question(), key=key,
-                                                                               next_action=next_button)
+    # Answered, a puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
+    fb = strategy_puzzle.render(puzzle, key, next_action=next_button) if strategic else render_question(
+        puzzle.to_question(), key=key, next_action=next_button)
     if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
         # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
         st.session_state[f"{key}_after_reveal"] = fb
@@ -172,7 +172,7 @@ def render() -> None:
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)
-    if (fb is not None and strategic) or (fb is None and st.session_state.get(revealed)):
+    if fb is None and st.session_state.get(revealed):
         next_button()
     if not st.session_state.get(revealed):
         st.button(_("Show the solution"), key=f"{key}_show", on_click=reveal_puzzle,
