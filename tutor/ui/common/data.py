@@ -20,6 +20,11 @@ def course():
 
 @st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
 def _course(lang: str):
+    from .kept_course import kept_course
+    return kept_course(LESSONS, lang, lambda: _load_course(lang))  # checked once, then kept between processes
+
+
+def _load_course(lang: str):
     from ... import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
     from ...content.lessons import load_course
     return load_course(LESSONS, lang=lang)
