@@ -5,8 +5,8 @@ generated question): 1 to 1.5 s of CPU, paid again by every new server process b
 keeps the course it checked in ``$TUTOR_CACHE_DIR/course-<language>-<dir>.pickle``, keyed by everything the check
 reads: every file under the lessons' directory (their translations, the glossary, the measurements), every file
 of the package outside its UI (the engine, the strategy, the generators, the catalogues), the language and the
-Python and pydantic versions. Any change to one of them checks the course again, so what a process shows is what
-a full check would give.
+versions of Python, pydantic, PyYAML and Babel. Any change to one of them checks the course again, so what a
+process shows is what a full check would give.
 
 The file is Python's pickle, read only when this user owns it and nobody else may write it (or its folder):
 anyone else able to write it could make the server run code. A file that cannot be read or written only costs
@@ -32,9 +32,12 @@ NOT_READ = {"ui", "__pycache__"}  # the pages do not change the course; compiled
 
 def course_key(root: Path, lang: str) -> str:
     """A hash of everything loading the course in ``lang`` from ``root`` reads."""
+    import babel
     import pydantic
+    import yaml
 
-    h = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{lang}\0{root.resolve()}".encode())
+    versions = f"{sys.version}\0{pydantic.VERSION}\0{yaml.__version__}\0{babel.__version__}"
+    h = hashlib.sha256(f"{versions}\0{lang}\0{root.resolve()}".encode())
     for base, skip in ((root, {"__pycache__"}), (PACKAGE, NOT_READ)):
         for f in sorted(base.rglob("*")):
             rel = f.relative_to(base)
