@@ -118,7 +118,8 @@ def test_a_pass_hint_quotes_the_count_and_says_the_petite_threshold_is_the_count
         if move.action.contract is None and need <= strength < need_for(Contract.PETITE, 4) and "by the hand" in \
                 move.reason:
             assert f"enough for a petite by the hand count ({need})" in move.reason
-            assert f"these bots, playing as they do, take a petite only from {need_for(Contract.PETITE, 4)}" in move.reason
+            bots = need_for(Contract.PETITE, 4)
+            assert f"these bots, playing as they do, take a petite only from {bots}" in move.reason
             return
     raise AssertionError("a hand between the two thresholds passes in 200 deals")
 

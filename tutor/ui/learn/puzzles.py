@@ -102,7 +102,8 @@ def render() -> None:
         if name not in st.session_state:
             st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     c1, c2 = st.columns([3, 1])
-    picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes")
+    picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes",
+                                   placeholder=_("Choose options"))
     level = c2.selectbox(_("Difficulty"), ("any", 1, 2, 3), key="pz_level",
                          format_func=lambda v: pgettext("difficulty", "any") if v == "any" else STARS[v])
     shown = [p for p in all_puzzles
