@@ -95,15 +95,14 @@ def word(c) -> str:
 
 
 def explanation(v: dict, best, bot, view) -> str:
-    """The advisor's numbers in words: the paired gap (the same deals for both cards), never two means
-    taken over different deals."""
+    """The advisor's verdict in words, without its figures: they move with the seed and the bots, and the puzzle
+    page shows every card's value from the committed verdict beside it."""
     from tutor.engine import card
-    w = {o["card"]: o for o in v["options"]}[bot.code]
     others = [word(card(c)) for c in v["ties"] if c != best.code]
     tie = f" ({' and '.join(others)} {'ties' if len(others) == 1 else 'tie'} with it)" if others else ""
     return (f"Over {v['samples']} deals of the cards you cannot see that fit the bids and the play so far, "
-            f"{word(best)} scores best for you{tie}. {cap(word(bot))}, the card that tempts (the bots' own choice), "
-            f"scores {w['gap']:.0f} points less on the same deals (±{w['gap_ci']:.0f}).")
+            f"{word(best)} scores best for you{tie}. {cap(word(bot))}, the card that tempts, scores less on the same "
+            "deals.")
 
 
 def find(players: int, want: int, start: int, out: Path, side: str | None = None) -> None:

@@ -49,7 +49,7 @@ def test_two_deals_and_the_totals(page, server):
     expect(page.get_by_text("Deal 2 saved.")).to_be_visible()
     # Petite 40 with 1 oudler (target 51): failed by 11, 25 + 11 = 36 to each defender, -108 for Bob.
     expect(page.get_by_text("failed by 11")).to_be_visible()
-    scores = page.get_by_text("Ann +36 · Bob -108 · Cleo +36 · Dan +36")
+    scores = page.get_by_text("Ann +36 · Bob −108 · Cleo +36 · Dan +36")  # the true minus sign, U+2212
     expect(scores).to_be_visible()
     expect(page.get_by_text("Every row sums to zero")).to_be_visible()
     grid = page.get_by_test_id("stDataFrame")
@@ -62,6 +62,7 @@ def test_two_deals_and_the_totals(page, server):
     text = Path(download.value.path()).read_text(encoding="utf-8")
     from tutor.club import from_csv
     assert from_csv(text).sheet().totals == (234, -174, -30, -30)
+    assert "-108" in text and "\u2212" not in text  # the CSV keeps the hyphen-minus, for spreadsheets
     # The French file as the browser saves it: the byte-order mark, ";" and French words, the same game.
     french = page.get_by_test_id("stDownloadButton").filter(has_text="Download for French Excel")
     with page.expect_download() as download:
@@ -76,7 +77,7 @@ def test_the_score_sheet_fits_a_phone(browser, server):
     pg = ctx.new_page()
     start_game(pg, server, ["Ann", "Bob", "Cleo"], "Phone club")
     enter(pg, taker="Ann", contract="Garde", points="56", oudlers="2")
-    expect(pg.get_by_text("Ann +160 · Bob -80 · Cleo -80")).to_be_visible()
+    expect(pg.get_by_text("Ann +160 · Bob −80 · Cleo −80")).to_be_visible()
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / "phone_scoresheet.png"), full_page=True)

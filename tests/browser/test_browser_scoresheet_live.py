@@ -72,7 +72,7 @@ def test_two_devices_on_one_game_keep_every_deal_and_follow_each_other(browser, 
         # By hand: garde 60 with 1 oudler is made by 9, (25 + 9) x 2 = 68 from each defender, +204 to the taker;
         # the petite 40 with 1 oudler failed by 11: 36 to each defender, -108. Totals: Ann 198 + 36 - 68 - 68 = 98,
         # Bob -66 - 108 - 68 - 68 = -310, Cleo -66 + 36 + 204 - 68 = 106, Dan -66 + 36 - 68 + 204 = 106.
-        want = "1 Cleo +106 1 Dan +106 3 Ann +98 4 Bob -310"
+        want = "1 Cleo +106 1 Dan +106 3 Ann +98 4 Bob −310"  # the true minus sign, U+2212
         for pg in (laptop, phone):
             expect(pg.get_by_test_id("stMarkdownContainer").filter(has_text="Standings after 4 deals")) \
                 .to_be_visible()

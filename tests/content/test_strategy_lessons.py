@@ -451,10 +451,10 @@ def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
     from tutor.engine import Deal
     from tutor.practice import decide
     # By hand, 5 players: 5 trumps with the Excuse 10, the 21 2 more, the 21 10, the Excuse 8, king of spades 6,
-    # queen of hearts 3, jack of diamonds 1, a singleton club with 5 trumps 3 = 43, over the 5-player garde (39).
+    # queen of hearts 3, jack of diamonds 1, a singleton club with 5 trumps 3 = 43, over the bots' 5-player garde (31).
     hand = tuple(parse_cards("T21 T9 T4 T3 EX KS 4S 2S QH 5H 7H JD 3D 6D 8C"))
     assert hand_strength(hand, players=5) == 43
     deal = Deal.new(5, seed=1, dealer=0)
     view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
     why = decide(view).reason
-    assert "counts 43, and these bots, playing as they do, bid a garde from a count of 39 with 5 players" in why, why
+    assert "counts 43, and these bots, playing as they do, bid a garde from a count of 31 with 5 players" in why, why

@@ -49,3 +49,14 @@ def refresh(at: AppTest) -> AppTest:
     timed = partial(local_script_runner.RerunData, fragment_id_queue=ids, is_auto_rerun=True)
     with mock.patch.object(local_script_runner, "RerunData", timed):
         return at.run()
+
+
+def drawn(element):
+    """What an ``st.dataframe`` draws, as text: its Styler's display values when the page styled it (the cells as
+    the learner reads them, "−27"), else each value as Python writes it ("-27")."""
+    import pyarrow as pa
+
+    arrow = element.proto.arrow_data
+    if arrow.HasField("styler") and arrow.styler.display_values:
+        return pa.ipc.open_stream(arrow.styler.display_values).read_pandas()
+    return element.value.astype(str)

@@ -241,3 +241,12 @@ def test_english_is_untouched_on_the_same_pages():
     assert [t.value for t in at.title] == ["Drill"]
     assert "Adapt the difficulty to my answers" in shown(at)
     assert "Exercices" not in shown(at)
+
+
+def test_a_multiselect_invites_in_french():
+    # Streamlit's own "Choose options" was left in English on the French pages' filters: each now says its own.
+    from apptest_helpers import french_page
+    for name in ("drill", "puzzles"):
+        at = french_page(name)
+        boxes = [m.proto.placeholder for m in at.multiselect]
+        assert boxes and all(b == "Choisissez dans la liste" for b in boxes), (name, boxes)

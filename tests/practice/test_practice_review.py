@@ -97,9 +97,9 @@ def test_hints_cover_the_principles_they_claim_over_many_deals():
 
 def test_a_pass_hint_quotes_the_count_and_says_the_petite_threshold_is_the_counts_not_the_target():
     # Under the course's petite threshold (lesson 17: a count of 40 with 4 players, ``handcount.thresholds``) the
-    # hint quotes that threshold; the bots' own, higher one (52, ``bots.bidding``) is said as their practice only.
+    # hint quotes that threshold; the bots' own, higher one (51, ``bots.bidding``) is said as their practice only.
     need = next(n for n, c in thresholds(4) if c is Contract.PETITE)
-    assert need == 40 and need_for(Contract.PETITE, 4) == 52
+    assert need == 40 and need_for(Contract.PETITE, 4) == 51
     for seed in range(200):
         d = Deal.new(4, seed=seed)
         move = decide(d.view(d.to_act))
@@ -118,7 +118,8 @@ def test_a_pass_hint_quotes_the_count_and_says_the_petite_threshold_is_the_count
         if move.action.contract is None and need <= strength < need_for(Contract.PETITE, 4) and "by the hand" in \
                 move.reason:
             assert f"enough for a petite by the hand count ({need})" in move.reason
-            assert "these bots, playing as they do, take a petite only from 52" in move.reason
+            bots = need_for(Contract.PETITE, 4)
+            assert f"these bots, playing as they do, take a petite only from {bots}" in move.reason
             return
     raise AssertionError("a hand between the two thresholds passes in 200 deals")
 

@@ -40,7 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from ..db import name_key, utcnow
 from ..db.classroom import ClassPlayer, ClassRejoin
 from ..progress.db import writing
-from ..progress.hashing import DUMMY, token_hash, verify
+from ..progress.hashing import dummy, token_hash, verify
 from ..progress.throttle import POLICIES, Gate
 from .codes import ALPHABET
 from .lookalike import taken_in_quiz
@@ -142,7 +142,7 @@ def rejoin_with_pin(cs: ClassStore, code: str, name: str, pin: str, session: str
     if wait > 0:
         raise ClassError(Reason.SLOW_DOWN_PIN, wait=math.ceil(wait))
     row = _row(cs, quiz.id, name)
-    stored = row.pin_hash if row is not None and row.pin_hash else DUMMY
+    stored = row.pin_hash if row is not None and row.pin_hash else dummy()
     if not (verify(str(pin or "").strip()[:40], stored) and row is not None and row.pin_hash):
         raise ClassError(Reason.WRONG_PIN)
     cs._db(gate.succeeded, session, target, now, wider)

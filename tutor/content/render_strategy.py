@@ -1,20 +1,23 @@
 """Worked examples of the strategy lessons: the strategy layer decides, this writes it up (see render.py).
 
-Split from render.py by topic; ``render`` puts these renderers in its table.
+Split from render.py by topic; ``render`` puts these renderers in its table. The strategy layer is imported by
+each renderer when it runs: the course map reads a checked course without it (issue 38).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..engine import Contract, RuleSet
 from ..engine.seats import seat_label
 from ..i18n import _, grouped, ngettext
 from ..i18n.words import say
-from ..strategy import BeyondRange, Position, PositionError, solve
-from ..strategy.bidding.contracts import option_name
-from ..strategy.bots.handcount import count_scale, count_steps
 from .example_words import ExampleError, capitalised, card_word, cards_md, fmt, hand_players
 from .measures import in_words, percent, signed
 from .schema import BestCardExample, CountScaleExample, HandCountExample, MeasuredExample
+
+if TYPE_CHECKING:
+    from ..strategy import Position
 
 
 def _hand_count(s: HandCountExample) -> str:
@@ -24,6 +27,7 @@ def _hand_count(s: HandCountExample) -> str:
         raise ExampleError(f"a {players}-player hand has {size} cards, not {len(s.cards)}", "cards")
     if len(set(s.cards)) != len(s.cards):
         raise ExampleError("a card is listed twice", "cards")
+    from ..strategy.bots.handcount import count_steps
     hc = count_steps(s.cards, players=players)
     rows = [f"| {capitalised(say(step.label))} | {fmt(step.points)} |" for step in hc.steps]
     lines = [_("The hand ({players} players): {cards}").format(players=players, cards=cards_md(s.cards)), "",
@@ -33,6 +37,7 @@ def _hand_count(s: HandCountExample) -> str:
 
 
 def _count_scale(s: CountScaleExample) -> str:
+    from ..strategy.bots.handcount import count_scale
     rows = [f"| {capitalised(say(what))} | {say(points)} |" for what, points in count_scale()]
     return "\n".join([_("| what | points |"), "|---|---|", *rows])
 
@@ -43,6 +48,7 @@ def _seat_label(pos: Position, seat: int) -> str:
 
 
 def _best_card(s: BestCardExample) -> str:
+    from ..strategy import BeyondRange, Position, PositionError, solve
     try:
         pos = Position.from_mapping(s.position)
         sol = solve(pos, line=s.show_line)
@@ -81,6 +87,7 @@ def best_card_line(s: BestCardExample):
     The example's own check (``tarot-tutor check``) has already solved it, so a bad position never gets here."""
     if not s.show_line:
         return None
+    from ..strategy import Position, solve
     pos = Position.from_mapping(s.position)
     return pos, list(solve(pos, line=True).line)
 
@@ -91,6 +98,7 @@ def _short(name: str) -> str:
     >>> _short("garde_sans")
     'garde sans'
     """
+    from ..strategy.bidding.contracts import option_name
     return option_name(Contract(name)).lower()
 
 

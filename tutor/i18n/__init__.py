@@ -34,12 +34,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 from ..engine.words import NP_  # noqa: F401  (re-exported: the text layer's marker for a message with a context)
 
@@ -118,6 +119,7 @@ def catalogue(lang: str) -> Catalog | None:
     files = sorted(folder.glob("*.po")) if folder.is_dir() else []
     if not files:
         return None
+    from babel.messages.pofile import read_po  # babel's catalogue reader: only for a language other than English
     merged: Catalog | None = None
     for path in files:
         with path.open("rb") as fh:
@@ -143,6 +145,8 @@ def translations(lang: str) -> NullTranslations:
     cat = catalogue(lang) if lang != DEFAULT else None
     if cat is None:
         return NullTranslations()
+    from babel.messages.mofile import write_mo
+
     buf = io.BytesIO()
     write_mo(buf, cat)  # fuzzy entries are left out: an unsure translation shows the English
     buf.seek(0)

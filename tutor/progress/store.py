@@ -243,7 +243,7 @@ class Store:
             raise ValueError(f"Too many wrong PINs: wait {math.ceil(wait)} s before trying again.")
         with self.engine.connect() as conn:
             row = conn.execute(select(Learner).where(Learner.name_key == key)).first()
-        stored = row.pin_hash if row is not None and row.pin_hash else hashing.DUMMY
+        stored = row.pin_hash if row is not None and row.pin_hash else hashing.dummy()
         if not hashing.verify(str(pin or "").strip(), stored) or row is None or not row.pin_hash:
             raise ValueError(no_match())
         gate.succeeded(session, target=key, now=now)

@@ -44,9 +44,10 @@ def test_lesson_19s_model_ecart_is_among_the_best_the_drill_rates():
     hand, model = _lesson19_model()
     view = taker_deal(hand[:18], 4, Contract.GARDE, dog=hand[18:]).view(0)
     a = grade_ecarts(view, extra=[model], samples=good_ecart.PLAY_SAMPLES, seed=0)
+    # Lesson 19 keeps K♠ Q♠ together (a queen behind her own king is protected). Banking the queen instead may score
+    # as well (with the bots banking their Petit, the best mean does), never better beyond the noise: the model
+    # écart ties with the best.
     assert ecart_key(model) in a.ties
-    # Breaking up KS QS (lesson 19: a queen behind her own king is protected) is never the drill's best.
-    assert P("QS")[0] not in a.best
 
 
 def test_a_candidate_graded_later_is_played_on_the_same_deals():

@@ -64,7 +64,22 @@ def test_a_cheap_trick_is_trumped_low_not_with_a_master_trump():
     assert reference.decide(view).card == parse_cards("T20")[0]
 
 
-def test_a_petite_needs_a_count_of_52_with_4_players():
+def test_the_petit_wins_a_trick_when_nobody_against_it_plays_after():
+    # The taker (seat 0) led the king of diamonds; seat 3, a defender and the last to play, has no diamond:
+    # trumping with the Petit wins the trick (nobody trumped) and lands it in the defence's pile. The reference
+    # bots trump with the 4, their cheapest trump, and the Petit stays at risk.
+    hand = tuple(parse_cards("T1 T4 T16 KH 4H"))
+    view = _view(seat=3, hand=hand, to_act=3, tricks=(), trick=tuple(parse_cards("KD 5D 9D")), trick_seats=(0, 1, 2),
+                 legal=tuple(parse_cards("T1 T4 T16")))
+    assert policy.decide(view).card == parse_cards("T1")[0]
+    assert reference.decide(view).card == parse_cards("T4")[0]
+    # With the taker (seat 0) still to play after seat 3, the Petit could be overtrumped: it is kept.
+    view = _view(seat=3, hand=hand, to_act=3, tricks=(), trick=tuple(parse_cards("9D KD")), trick_seats=(1, 2),
+                 legal=tuple(parse_cards("T1 T4 T16")))
+    assert policy.decide(view).card != parse_cards("T1")[0]
+
+
+def test_a_petite_needs_a_count_of_51_with_4_players():
     # Hand count (Chavey): 5 trumps, 2 each = 10; the 21 a big trump = 2; the 21 = 10; king and queen of hearts = 10;
     # hearts, 5 cards = 5; a diamond singleton with 5 trumps = 3. Total 40: the reference's petite threshold.
     hand = parse_cards("T21 T13 T9 T5 T2 KH QH 4H 3H 2H 7S 6S 5S 4S 8C 7C 6C 9D")
@@ -73,10 +88,10 @@ def test_a_petite_needs_a_count_of_52_with_4_players():
                  contract=None, tricks=())
     assert reference.decide(view).action.contract is Contract.PETITE
     assert policy.decide(view).action.contract is None
-    assert bidding.need_for(Contract.PETITE, 4) == 52
-    # The pass says the count is a petite by the course's count (lesson 17) and that 52 is these bots' practice.
+    assert bidding.need_for(Contract.PETITE, 4) == 51
+    # The pass says the count is a petite by the course's count (lesson 17) and that 51 is these bots' practice.
     assert policy.decide(view).reason == ("Pass: the hand counts 40, enough for a petite by the hand count (40), but "
-                                          "these bots, playing as they do, take a petite only from 52.")
+                                          "these bots, playing as they do, take a petite only from 51.")
 
 
 def _positions(players: int, seed: int):
@@ -89,8 +104,9 @@ def _positions(players: int, seed: int):
 
 
 def test_lean_plays_the_new_rules_card_for_card():
-    fired = {"lead-to-cut": 0, "draw-trumps": 0, "keep-big-trumps": 0}
+    fired = {"lead-to-cut": 0, "draw-trumps": 0, "keep-big-trumps": 0, "petit-wins": 0}
     keep = policy._("Keep your big trumps: this trick holds few points, so play your smallest, {card}.")[:20]
+    petit = policy._("Save the Petit: it wins this trick and nobody against you plays after you.")
     moves = 0
     for players in (3, 4, 5):
         for seed in range(100, 160):
@@ -108,6 +124,7 @@ def test_lean_plays_the_new_rules_card_for_card():
                 fired["lead-to-cut"] += move.principle == "lead-to-cut"
                 fired["draw-trumps"] += move.principle == "draw-trumps"
                 fired["keep-big-trumps"] += move.reason.startswith(keep)
+                fired["petit-wins"] += move.reason == petit
     assert moves > 5000
     assert min(fired.values()) >= 30, fired
 

@@ -5,9 +5,11 @@ ranking, the spread and where the class split, with the strategy layer's verdict
 from __future__ import annotations
 
 import os
+import re
 from fractions import Fraction
 
 import pytest
+from apptest_helpers import drawn
 from class_pages import (  # noqa: F401 - the teacher hash fixture too
     _teacher_hash,  # noqa: F401
     button,
@@ -177,6 +179,13 @@ def test_the_dashboard_ranks_the_class_and_shows_where_it_split(monkeypatch):
     assert list(ranking["learner"]) == [w.name for w in want]
     assert list(ranking["global %"]) == [f"{ds.pct(w.global_):g}" for w in want]
     assert any(m.value.startswith("**Results:** 3,") for m in at.markdown)
+    # Issue 38: the scores with the true minus sign, as everywhere a learner or a teacher reads one.
+    first = sorted(p.score for (_pid, n), p in plays.items() if n == 0)
+    sign = lambda x: ("+" if x >= 0 else "\u2212") + str(abs(x))  # noqa: E731 - by hand, not the page's helper
+    results = next(m.value for m in at.markdown if m.value.startswith("**Results:** 3,"))
+    assert f"from {sign(first[0])} to {sign(first[-1])}" in results, results
+    scored = next(d for d in at.dataframe if "score" in d.value.columns)
+    assert list(drawn(scored)["score"]) == [str(v).replace("-", "\u2212") for v in scored.value["score"]]
     split = next(f for f in frames if "choice" in f.columns)
     assert "You pass" in list(split["choice"]) and sum(split["learners"]) == 3
     button(at, "Judge these choices").click()
@@ -186,6 +195,7 @@ def test_the_dashboard_ranks_the_class_and_shows_where_it_split(monkeypatch):
     verdicts = dict(zip(split["choice"], split["verdict"]))
     assert "a deal on average" in verdicts["You pass"]
     assert sum("(best)" in v for v in verdicts.values()) <= 1
+    assert not any(re.search(r"(?<![\w-])-\d", v) for v in verdicts.values()), verdicts  # "−12", never "-12"
 
 
 @pytest.fixture(autouse=True)

@@ -130,7 +130,7 @@ def test_standings_and_who_deals_next(clubs):
     board = next(m.value for m in at.markdown if "Standings after 2 deals" in m.value)
     rows = [line for line in board.splitlines() if line.startswith("| ") and "Place" not in line]
     # Ann 354 first, Cleo and Dan level on -70 share 2nd (seat order), Bob -214 is 4th.
-    assert rows == ["| 1 | Ann | +354 |", "| 2 | Cleo | -70 |", "| 2 | Dan | -70 |", "| 4 | Bob | -214 |"]
+    assert rows == ["| 1 | Ann | +354 |", "| 2 | Cleo | −70 |", "| 2 | Dan | −70 |", "| 4 | Bob | −214 |"]  # U+2212
     assert board.index("Standings") < board.index("| 1 |")
     assert any("Deals next (deal 3): **Cleo**" in m.value for m in at.markdown)  # Ann dealt 1, Bob 2
     assert at.selectbox(key="club_next_dealer").value == 2  # the box starts on Cleo (seat 3, index 2)

@@ -33,7 +33,7 @@ def test_two_deals_give_the_breakdown_scores_and_running_totals(clubs):
     df = deal_rows(at)
     assert list(df["Ann"]) == [318, 36] and list(df["sum 0"]) == ["✓", "✓"]
     text = " ".join(m.value for m in at.markdown)
-    assert "Ann **+36** · Bob **-108**" in text  # the last deal's scores under its breakdown
+    assert "Ann **+36** · Bob **−108**" in text  # the last deal's scores under its breakdown, a true minus
     assert "failed by 11 " in text
     assert any("Every row sums to zero" in c.value for c in at.caption)
     assert at.get("vega_lite_chart")  # totals over the deals

@@ -336,6 +336,9 @@ class Lean:
             return self._lead(seat, legal, hand, unseen, top_unseen)
         return self._follow(seat, legal, top_unseen)
 
+    def _unseen_count(self, seat: int) -> int:
+        return (TRUMP_MASK & ~self.played & ~self.hands[seat] & ~self.shown).bit_count()
+
     def _chelem_run(self, seat: int) -> bool:
         ours = self.allies[seat] | (1 << seat)
         return bool(self.tricks) and all(ours >> t[2] & 1 for t in self.tricks)
@@ -370,6 +373,9 @@ class Lean:
             winners = plain & TRUMPS_ABOVE[self.top]
         else:
             winners = (plain & SUIT_ABOVE[self.led][self.best_rank]) | (plain & TRUMP_MASK)
+        if winners & PETIT_BIT and not threats and \
+                (self.hands[seat] & TRUMP_MASK).bit_count() < self._unseen_count(seat):
+            return PETIT_I  # the Petit wins, no opponent plays after, few trumps to bring it home (``bots._follow``)
         if winners:
             w = _cheapest(winners)
             risky_petit = w == PETIT_I and threats and top_unseen > 1

@@ -35,19 +35,20 @@ KNOTS: tuple[tuple[float, float], ...] = (
 # does not carry over. With 5 players the called partner (a bot) plays half the attack, and the advisor as taker
 # made about what the bots make; the 4-player map promised 10 to 20 points too much there.
 FITTED_ON_BY_PLAYERS = {
-    3: "500 seeded 3-player deals, set 'eval' (calibration:p3:eval:0 to 299 and 5000 to 5199), one contract a deal "
-       "(stratified); the advisor as taker at 10 ms a card, the practice bots defending",
+    3: "300 seeded 3-player deals, set 'eval' (calibration:p3:eval:0 to 299), one contract a deal (stratified), "
+       "played again with the bots that bank their Petit; the advisor as taker at 10 ms a card, the practice bots "
+       "defending",
     4: FITTED_ON,
     5: "600 seeded 5-player deals, set 'eval' (calibration:p5:eval:0 to 299 and 5000 to 5299), one contract a deal "
        "(stratified); the advisor as taker at 10 ms a card, the practice bots in the other seats (the called "
        "partner too)",
 }
 KNOTS_BY_PLAYERS: dict[int, tuple[tuple[float, float], ...]] = {
-    # a = 0.7020, b = 0.7781
-    3: ((0.0, 0.0318), (0.01, 0.0535), (0.02, 0.089), (0.05, 0.1695), (0.1, 0.2674), (0.15, 0.3435), (0.2, 0.4069),
-        (0.25, 0.4619), (0.3, 0.5107), (0.35, 0.5549), (0.4, 0.5954), (0.45, 0.6332), (0.5, 0.6686), (0.55, 0.7023),
-        (0.6, 0.7345), (0.65, 0.7656), (0.7, 0.796), (0.75, 0.8259), (0.8, 0.8558), (0.85, 0.8861), (0.9, 0.9177),
-        (0.95, 0.9523), (0.98, 0.9766), (0.99, 0.9863), (1.0, 0.992)),
+    # a = 0.3515, b = 0.8024
+    3: ((0.0, 0.0199), (0.01, 0.0344), (0.02, 0.0589), (0.05, 0.118), (0.1, 0.196), (0.15, 0.2611), (0.2, 0.3185),
+        (0.25, 0.3705), (0.3, 0.4186), (0.35, 0.4638), (0.4, 0.5065), (0.45, 0.5475), (0.5, 0.587), (0.55, 0.6254),
+        (0.6, 0.663), (0.65, 0.7002), (0.7, 0.7372), (0.75, 0.7744), (0.8, 0.8121), (0.85, 0.8511), (0.9, 0.8923),
+        (0.95, 0.9379), (0.98, 0.97), (0.99, 0.9827), (1.0, 0.99)),
     4: KNOTS,
     # a = 0.0362, b = 0.8889
     5: ((0.0, 0.0093), (0.01, 0.0171), (0.02, 0.0316), (0.05, 0.0704), (0.1, 0.1282), (0.15, 0.1816), (0.2, 0.2322),

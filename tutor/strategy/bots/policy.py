@@ -12,7 +12,8 @@ trumps to hunt the Petit (la chasse au Petit) when holding most of the trumps.
 Over the reference bots (``reference``, frozen on 2026-12-02) each of these was kept only when it won in
 duplicate (``bench/bots_duplicate.py``): the bids at the bots' own thresholds (``bidding``); the defence makes
 the taker trump and the taker draws trumps with the master (``leads``); the attack wins a suit's first round
-with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out.
+with its king; a cheap trick is trumped low, not with a master trump; a poignée's trumps count as still out;
+the Petit is played when it wins a trick nobody against it plays after.
 ``advisor.rollout.Lean`` plays the same cards on bitmasks (tested).
 
 >>> from tutor.engine import Deal
@@ -363,6 +364,11 @@ def _follow(view: SeatView, legal: list[Card], k: Knowledge) -> tuple[Card, str]
             return king, _("Play {card}: it is the first round of this suit, so the king should hold.").format(
                 card=the_card(king)), "cash-kings"
     winners = [c for c in plain if _wins(trick, c)]
+    # The Petit wins and nobody against it plays after: bank it, unless holding most of the trumps, where it can
+    # wait for the last trick (petit au bout).
+    mine = sum(1 for c in view.hand if c.is_trump)
+    if PETIT in winners and not any(s not in k.allies for s in after) and mine < len(k.unseen_trumps):
+        return PETIT, _("Save the Petit: it wins this trick and nobody against you plays after you."), "save-the-petit"
     if winners:
         w_card = cheapest(winners)
         risky_petit = w_card is PETIT and any(s not in k.allies for s in after) and k.top_unseen() > 1

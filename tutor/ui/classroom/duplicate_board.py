@@ -24,10 +24,11 @@ from ...classroom.store import ClassError, ClassStore, QuizInfo
 from ...csvsafe import guard
 from ...engine import TarotError
 from ...i18n import _
+from ...i18n.typography import minus, signed
 from ...progress import StoreError
 from ..common.safe import plain
 from ..common.text import say
-from ..common.widgets import download
+from ..common.widgets import download, minus_table
 from .class_board import REFRESH, _requests, follow_roster
 
 JUDGED = "teacher_dup_judged"  # session key: the deals whose verdicts the teacher asked for
@@ -177,12 +178,13 @@ def _deal_view(quiz: QuizInfo, people, plays) -> None:
     notes = ds.notes(scores)
     sp = ds.spread(scores)
     st.markdown(_("**Results:** {n}, from {lowest} to {highest} (middle {median}).").format(
-        n=sp["results"], lowest=f"{sp['lowest']:+d}", highest=f"{sp['highest']:+d}",
-        median=("+" if sp["median"] >= 0 else "") + i18n.number(sp["median"])))
-    st.dataframe([{_("learner"): name, i18n.pgettext("deal", "score"): p.score, _("note %"): ds.pct(n),
-                   _("played in"): _("attack") if p.took else _("defence")}
-                  for (name, p), n in sorted(zip(finished, notes), key=lambda x: -x[0][1].score)],
-                 hide_index=True, width="stretch")
+        n=sp["results"], lowest=signed(sp["lowest"]), highest=signed(sp["highest"]),
+        median=minus(("+" if sp["median"] >= 0 else "") + i18n.number(sp["median"]))))
+    score = i18n.pgettext("deal", "score")  # drawn with the true minus sign ("−27"), a number underneath
+    st.dataframe(minus_table([{_("learner"): name, score: p.score, _("note %"): ds.pct(n),
+                               _("played in"): _("attack") if p.took else _("defence")}
+                              for (name, p), n in sorted(zip(finished, notes), key=lambda x: -x[0][1].score)],
+                             [score], name="teacher_dup_scores"), hide_index=True, width="stretch")
     found = ds.bounded(ds.splits([p.log for _, p in finished]))
     if not found:
         st.caption(_("Everyone who finished it made the same decisions."))
@@ -204,7 +206,7 @@ def _deal_view(quiz: QuizInfo, people, plays) -> None:
                     }.get(s.kind, _("A card, trick {n}").format(n=trick))
             st.markdown(_("**{when}** ({n} learners at this moment)").format(when=when, n=s.learners))
             st.dataframe([{_("choice"): say(ds.choice_words(code, quiz.players)), _("learners"): n,
-                           _("verdict"): say(v.get(code, "—" if judged else ""))} for code, n in s.choices],
+                           _("verdict"): minus(say(v.get(code, "—" if judged else "")))} for code, n in s.choices],
                          hide_index=True, width="stretch")
     if not judged:
         st.button(_("Judge these choices"), key=f"teacher_dup_judge_{quiz.id}_{number}", on_click=_ask_judge,

@@ -73,7 +73,7 @@ def picker(cs: ClassStore) -> tuple[list[Question], bool]:
         return [], False
     picked = st.multiselect(_("From your bank"), list(entries), format_func=lambda i: entries[i].name,
                             help=_("Included whole, in the order you pick them. Leave the kinds empty for a quiz "
-                                   "of your own questions only."))
+                                   "of your own questions only."), placeholder=_("Choose options"))
     mix = st.checkbox(_("Mix them among the generated questions"),
                       help=_("Otherwise they come first, in the order picked"))
     return [entries[i].question for i in picked if i in entries], bool(mix)

@@ -281,7 +281,7 @@ def _create(cs: ClassStore, first: bool) -> bool:
         with st.form("teacher_create"):
             title = st.text_input(_("Title"), max_chars=80, placeholder=_("e.g. Year 9 · counting"))
             kinds = st.multiselect(_("Kinds of question"), list(KINDS),
-                                   format_func=lambda k: f"{k}: {_(KINDS[k].summary)}")
+                                   format_func=lambda k: f"{k}: {_(KINDS[k].summary)}", placeholder=_("Choose options"))
             own, mix = own_questions.picker(cs)
             c1, c2, c3 = st.columns(3)
             players = c1.selectbox(_("Players"), ["any", 3, 4, 5],

@@ -21,7 +21,7 @@ from ...limits import MAX_DUPLICATE_ETUIS, MAX_DUPLICATE_SCORE, MAX_DUPLICATE_TA
 from ...progress.duplicate_store import clean_tournament_name
 from ...worksheets.duplicate import diagrams_pdf, fiches_pdf, movement_pdf
 from ..common.safe import plain
-from ..common.widgets import download
+from ..common.widgets import download, minus_table
 from . import duplicate_list, organiser
 from . import duplicate_saving as saving
 from .duplicate_saving import MARQUES, SETUP, TID, fixing_notice, marque_key  # noqa: F401 (tests)
@@ -210,9 +210,12 @@ def render_results(results: list[Result]) -> None:
         st.error(plain(err.message))
         return
     st.markdown(_("**Topage of each étui** (a deal played once gets 50 % for everyone)"))
-    st.dataframe([{_("Étui"): deal, _("Table"): n.result.table, _("Taker"): n.result.taker_name,
-                   _("Marque"): n.result.score, _("Taker %"): pct(n.taker_note), _("Defence %"): pct(n.defence_note)}
-                  for deal, notes in ranking.notes.items() for n in notes], hide_index=True)
+    # The marques and scores drawn with the true minus sign ("−20"); the CSV keeps "-20".
+    st.dataframe(minus_table([{_("Étui"): deal, _("Table"): n.result.table, _("Taker"): n.result.taker_name,
+                               _("Marque"): n.result.score, _("Taker %"): pct(n.taker_note),
+                               _("Defence %"): pct(n.defence_note)}
+                              for deal, notes in ranking.notes.items() for n in notes], [_("Marque")],
+                             name="dup_topage"), hide_index=True)
     st.markdown(_("**Classement général** (global % = ¼ attack + ¾ defence)"))
     st.dataframe([{"#": ranking.general_place(p.name), _("Player"): p.name, _("Seat"): side(p.seat),
                    _("Attack %"): pct(p.attack), _("Defence %"): pct(p.defence), _("Global %"): pct(p.global_)}
@@ -222,9 +225,10 @@ def render_results(results: list[Result]) -> None:
                  hide_index=True)
     name = st.selectbox(_("Feuille de route of"), list(ranking.general), key="dup_route_player")
     p = ranking.player(name)
-    st.dataframe([{_("Étui"): ln.deal, _("Table"): ln.table, _("Seat"): side(ln.orientation),
-                   _("Role"): _("taker") if ln.took else _("defence"), _("Marque"): ln.marque,
-                   _("Own score"): ln.score, _("Note %"): pct(ln.note)} for ln in p.route], hide_index=True)
+    st.dataframe(minus_table([{_("Étui"): ln.deal, _("Table"): ln.table, _("Seat"): side(ln.orientation),
+                               _("Role"): _("taker") if ln.took else _("defence"), _("Marque"): ln.marque,
+                               _("Own score"): ln.score, _("Note %"): pct(ln.note)} for ln in p.route],
+                             [_("Marque"), _("Own score")], name="dup_route"), hide_index=True)
     st.markdown(plain(_("{name}: attack {attack}, defence {defence}, global {total}.").format(
         name=p.name, attack=_show(p.attack), defence=_show(p.defence), total=_show(p.global_))))
     french = language() == "fr"

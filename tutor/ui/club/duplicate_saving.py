@@ -13,6 +13,7 @@ import streamlit as st
 from ...classroom import address
 from ...engine import TarotError
 from ...i18n import _, pgettext
+from ...i18n.typography import signed
 from ...progress.duplicate_store import (
     DuplicateStore,
     NotPlayed,
@@ -171,7 +172,7 @@ def enter(etui: int, table: int) -> None:
         if saved is not None:
             ss[FLASH] = ("success", _("Étui {etui}, table {table}: marque taken away.").format(etui=etui, table=table)
                          if typed is None else _("Étui {etui}, table {table}: {marque} saved.").format(
-                             etui=etui, table=table, marque=f"{typed:+d}"))
+                             etui=etui, table=table, marque=signed(typed)))
     if saved is None:  # the database is away: the page keeps what is stored, and says so
         ss[key] = seen
         if not ss.get(FLASH) or ss[FLASH][0] == "success":
@@ -182,7 +183,7 @@ def enter(etui: int, table: int) -> None:
 
 
 def _stale(err: StaleMarque) -> str:
-    now = pgettext("marque", "none") if err.stored is None else f"{err.stored:+d}"
+    now = pgettext("marque", "none") if err.stored is None else signed(err.stored)
     return _("Another device changed the marque of étui {etui} at table {table} since this page showed it: it is "
              "now {now}, so yours was not saved. The page shows every marque as stored: check it and correct it if "
              "needed.").format(etui=err.etui, table=err.table, now=now)

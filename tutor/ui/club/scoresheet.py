@@ -32,6 +32,7 @@ from ...club import (
 from ...club.entry import colon
 from ...engine import CHELEM_BONUS
 from ...i18n import N_, _, language, ngettext
+from ...i18n.typography import signed
 from ...limits import CLUB_TABLE_FIX_MINUTES
 from ...progress.club_store import ClubStore, clean_game_name, name_from_file
 from ..common import learner as lr
@@ -143,7 +144,7 @@ def _standings(game: Game, sheet) -> None:
     if played:
         st.markdown("**" + ngettext("Standings after {n} deal", "Standings after {n} deals", played).format(n=played)
                     + "**\n\n" + "| {} | {} | {} |\n|---:|:---|---:|\n".format(_("Place"), _("Player"), _("Total"))
-                    + "\n".join(f"| {s.place} | {plain(s.name)} | {s.total:+d} |"
+                    + "\n".join(f"| {s.place} | {plain(s.name)} | {signed(s.total)} |"
                                  for s in standings(sheet.players, sheet.totals)))
     first = st.session_state.get(FIRST_DEALER) or 0
     c1, c2 = st.columns([3, 1], vertical_alignment="center")

@@ -7,7 +7,10 @@ import streamlit as st
 
 from ...engine import Contract
 from ...i18n import _, ngettext, number, pgettext
+from ...i18n.typography import minus, signed
 from ..common.safe import plain
+from ..common.text import say
+from ..common.widgets import minus_table
 
 # The contracts by their French names, as a club writes them on its sheet: Petite, Garde, Garde sans, Garde contre.
 CONTRACTS = {c.value: c.value.replace("_", " ").capitalize() for c in Contract}
@@ -18,10 +21,12 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 def whole_sheet(sheet) -> None:
     st.markdown(_("**The sheet**: each deal's scores, the running totals (Σ), and the totals at the bottom"))
     rows = table(sheet)
-    st.dataframe(rows, hide_index=True, width="stretch", height="content",  # every deal: no scrolling box
+    scores = [c for c in rows[0] if c in sheet.players or c.endswith(" Σ")]
+    # The scores drawn with the true minus sign ("−108"), still numbers underneath (the CSV keeps "-108").
+    st.dataframe(minus_table(rows, scores, name="club_sheet"), hide_index=True, width="stretch",
+                 height="content",  # every deal: no scrolling box
                  placeholder="",  # the Total row's per-deal cells are empty, not a grey "None"
-                 column_config={c: st.column_config.NumberColumn(format="%d") for c in rows[0]
-                                if c in sheet.players or c.endswith(" Σ") or c == _("oudlers")})
+                 column_config={_("oudlers"): st.column_config.NumberColumn(format="%d")})
     bad = sheet.unbalanced()
     if bad:
         st.error(_("Rows {rows} do not sum to zero.").format(rows=", ".join(map(str, bad))))
@@ -37,8 +42,8 @@ def breakdown(players, row) -> None:
         st.markdown(_("**Deal {n}**: {taker} · {contract} · {points} points with {oudlers} · {result}").format(
             n=row.number, taker=plain(e.taker), contract=CONTRACTS[e.contract.value], points=number(e.points),
             oudlers=oudlers, result=result))
-        st.markdown("\n".join(f"- {step.text}" for step in s.steps))
-        st.markdown(" · ".join(f"{plain(p)} **{v:+d}**" for p, v in zip(players, row.scores)))
+        st.markdown(minus("\n".join(f"- {say(step.text)}" for step in s.steps)))  # in the page's language
+        st.markdown(" · ".join(f"{plain(p)} **{signed(v)}**" for p, v in zip(players, row.scores)))
 
 
 def table(sheet) -> list[dict]:
@@ -79,19 +84,21 @@ def chart_spec(sheet) -> dict:
     labels = [{"deal": last, "total": t, "player": names[0], "label": ", ".join(names)} for t, names in ends.items()]
     colour = {"field": "player", "type": "nominal", "sort": players,
               "scale": {"domain": players, "range": list(PALETTE[:len(players)])}, "legend": None}
-    x = {"field": "deal", "type": "quantitative", "title": "deal",
+    x = {"field": "deal", "type": "quantitative", "title": _("deal"),
          "axis": {"tickMinStep": 1}, "scale": {"domain": [0, last + max(1, last * 0.35)]}}  # room for the labels
+    y = {"field": "total", "type": "quantitative", "title": _("Total")}
     return {
         "height": 240,
         "layer": [
             {"data": {"values": values}, "mark": {"type": "line", "point": {"filled": True, "size": 50}},
-             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
+             "encoding": {"x": x, "y": y, "color": colour,
                           "shape": {"field": "player", "type": "nominal", "sort": players, "legend": None},
-                          "tooltip": [{"field": "player"}, {"field": "deal"}, {"field": "total"}]}},
+                          # d3's "d" format writes "−66", the true minus sign (as the axis does)
+                          "tooltip": [{"field": "player", "title": _("Player")}, {"field": "deal", "title": _("deal")},
+                                      {"field": "total", "type": "quantitative", "format": "d", "title": _("Total")}]}},
             {"data": {"values": labels},
              "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 13, "fontWeight": "bold"},
-             "encoding": {"x": x, "y": {"field": "total", "type": "quantitative"}, "color": colour,
-                          "text": {"field": "label"}}},
+             "encoding": {"x": x, "y": y, "color": colour, "text": {"field": "label"}}},
         ],
     }
 

@@ -20,9 +20,20 @@ def course():
 
 @st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
 def _course(lang: str):
+    from .kept_course import kept_course
+    return kept_course(LESSONS, lang, lambda: _load_course(lang))  # checked once, then kept between processes
+
+
+def _load_course(lang: str):
     from ... import quiz  # noqa: F401  (importing it hands the generators that lessons name to the checker)
-    from ...content.lessons import load_course
-    return load_course(LESSONS, lang=lang)
+    from ...content.lessons import checks_with_places, load_course
+    c = load_course(LESSONS, lang=lang)
+    # The generated questions the check made served its course rules (no question asked twice); the lesson page
+    # makes its own. Kept, they would make the course read back from the disk import every generator first.
+    for lesson in c.lessons:
+        for _where, step in checks_with_places(lesson):
+            step._question = None
+    return c
 
 
 course.clear = _course.clear  # tests empty the cache with data.course.clear()

@@ -8,6 +8,7 @@ import streamlit as st
 
 from ...engine import Card, TarotError, parse_cards
 from ...i18n import _
+from ...i18n.typography import minus
 from .cards import cards_html
 from .safe import TEXT_LIMIT, plain
 from .text import error_text
@@ -91,3 +92,23 @@ def blank_sheet_download(names: Sequence[str]) -> None:
     download(st, _("Blank score sheet, {n} players (PDF)").format(n=players), pdf,
              file_name=f"{_('score-sheet')}-{players}.pdf",
              mime="application/pdf", key="blank_dl", icon=":material/download:")
+
+
+def minus_table(rows: list[dict], scores: Iterable[str], *, name: str):
+    """``rows`` for ``st.dataframe`` with the true minus sign in the ``scores`` columns ("−27", as everywhere a
+    learner reads a score): only what is drawn changes (pandas' Styler display values, ``minus``); the cells
+    stay numbers, so the table still sorts them and aligns them right. An empty cell stays empty. ``name``
+    keeps the Styler's id the same on every run (a random one would send a new table each time)."""
+    if not rows:
+        return rows
+    import pandas as pd  # Streamlit's own dependency, loaded by st.dataframe anyway
+
+    frame = pd.DataFrame(rows)
+    shown = [c for c in scores if c in frame.columns]
+    return frame.style.set_uuid(name).format(_score, subset=shown, na_rep="")
+
+
+def _score(value) -> str:
+    """A score cell as drawn: '−27', '36', '12.5' (a float column that holds whole numbers shows no '.0')."""
+    number = float(value)
+    return minus(f"{int(number)}" if number.is_integer() else f"{number:g}")

@@ -42,7 +42,8 @@ def _score_form() -> None:
         c4, c5 = st.columns(2)
         pab = c4.selectbox(_("Petit au bout"), tuple(PETIT_CHOICES), format_func=lambda v: _(PETIT_CHOICES[v]))
         chelem = c5.selectbox(_("Chelem"), tuple(CHELEM_CHOICES), format_func=lambda v: _(CHELEM_CHOICES[v]))
-        poignees = st.multiselect(_("Poignées shown (either side)"), ["simple", "double", "triple"])
+        poignees = st.multiselect(_("Poignées shown (either side)"), ["simple", "double", "triple"],
+                                  placeholder=_("Choose options"))
         alone = st.checkbox(_("5 players: the taker plays alone"))
         go = st.form_submit_button(_("Score it"))
     if go:

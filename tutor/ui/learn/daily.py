@@ -58,7 +58,6 @@ def daily_panel(*, course_done: bool) -> None:
 
 
 def _review(course_done: bool) -> None:
-    from .replay import due_skills, start_review
     lid = lr.learner_id()
     info = lr.guarded(Store.learner, lid)
     if info is None:
@@ -70,6 +69,7 @@ def _review(course_done: bool) -> None:
             if st.button(_("Set up spaced review →"), key="home_review_setup"):
                 st.switch_page("tutor/ui/pages/progress.py", query_params={"view": "review"})
         return
+    from .replay import due_skills, start_review  # the quiz generators: only once review is on (most start without)
     due = due_skills()
     if not due:
         if course_done:

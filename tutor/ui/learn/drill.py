@@ -72,7 +72,8 @@ def render() -> None:
     if change:  # decided after the last answer; applied here, before the selectbox is drawn
         st.session_state["drill_difficulty"] = change[0]
     c1, c2, c3 = st.columns([3, 1, 1])
-    chosen = c1.multiselect(_("Skills"), kinds, format_func=kind_label, key="drill_kinds")
+    chosen = c1.multiselect(_("Skills"), kinds, format_func=kind_label, key="drill_kinds",
+                            placeholder=_("Choose options"))
     players = c2.selectbox(_("Players"), (3, 4, 5), key="drill_players")
     difficulty = c3.selectbox(_("Difficulty"), (1, 2, 3), format_func=lambda v: _(LEVELS[v]), key="drill_difficulty")
     adapt = st.toggle(_("Adapt the difficulty to my answers"), key="drill_adapt",

@@ -102,7 +102,8 @@ def render() -> None:
         if name not in st.session_state:
             st.session_state[name] = st.session_state.get(f"kept_{name}", default)
     c1, c2 = st.columns([3, 1])
-    picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes")
+    picked_themes = c1.multiselect(_("Themes"), themes, format_func=theme_label, key="pz_themes",
+                                   placeholder=_("Choose options"))
     level = c2.selectbox(_("Difficulty"), ("any", 1, 2, 3), key="pz_level",
                          format_func=lambda v: pgettext("difficulty", "any") if v == "any" else STARS[v])
     shown = [p for p in all_puzzles
@@ -136,9 +137,9 @@ def render() -> None:
             st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
                       args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
 
-    # Answered, a quiz puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
-    fb = strategy_puzzle.render(puzzle, key) if strategic else render_question(puzzle.to_question(), key=key,
-                                                                               next_action=next_button)
+    # Answered, a puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
+    fb = strategy_puzzle.render(puzzle, key, next_action=next_button) if strategic else render_question(
+        puzzle.to_question(), key=key, next_action=next_button)
     if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
         # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
         st.session_state[f"{key}_after_reveal"] = fb
@@ -172,7 +173,7 @@ def render() -> None:
     if strategic and fb is not None and not st.session_state.get(revealed):
         with st.container(border=True):
             strategy_puzzle.show_solution(puzzle, key)
-    if (fb is not None and strategic) or (fb is None and st.session_state.get(revealed)):
+    if fb is None and st.session_state.get(revealed):
         next_button()
     if not st.session_state.get(revealed):
         st.button(_("Show the solution"), key=f"{key}_show", on_click=reveal_puzzle,

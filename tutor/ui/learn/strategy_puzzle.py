@@ -9,10 +9,13 @@ behind a spinner, so a rerun never searches again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import streamlit as st
 
 from ...engine import TarotError, card, parse_cards
-from ...i18n import N_, _, ngettext, percent
+from ...i18n import N_, _, language, ngettext, percent, using
 from ...i18n.typography import minus, signed
 from ...i18n.words import points
 from ...quiz.question import Feedback
@@ -26,6 +29,7 @@ from ..common.cards import card_name
 from ..common.safe import TEXT_LIMIT, plain
 from ..common.text import card_short, error_text
 from ..common.widgets import show_cards
+from ..quiz.into_view import into_view
 from ..quiz.question import show_principle
 from ..table.line_stepper import show_line, show_me
 from ..table.question_views import position_view, seat_puzzle_view
@@ -86,23 +90,43 @@ def grade_bid(puzzle: StrategyPuzzle, bid: str) -> Feedback:
         bid=bid_label(bid), best=puzzle.solution_text), given=bid_label(bid))
 
 
-def render(puzzle: StrategyPuzzle, key: str) -> Feedback | None:
-    """Show the puzzle; returns the Feedback once answered, else None."""
+def render(puzzle: StrategyPuzzle, key: str, next_action: Callable[[], None] | None = None) -> Feedback | None:
+    """Show the puzzle; returns the Feedback once answered, else None.
+
+    Answered, the question is closed: the verdict and ``next_action`` (the page's "Next puzzle") sit right
+    under the question and are scrolled on screen once; the table below only shows the cards, the typed
+    check and the bid are greyed out, so nothing invites a second answer (issue 38)."""
     with st.container(border=True):
         st.markdown(puzzle.question)
-        if puzzle.kind == "best-card":
-            _best_card(puzzle, key)
-        elif puzzle.kind == "seat-card":
-            _seat_card(puzzle, key)
-        else:
-            _bid(puzzle, key)
+        verdict = st.container()  # the verdict and the next action, under the question: on the first screen
         fb = st.session_state.get(f"{key}_feedback")
+        if fb is not None:  # the answer given stays in the greyed-out widgets
+            for name, value in st.session_state.get(f"{key}_kept", {}).items():
+                st.session_state[name] = value
+        if puzzle.kind == "best-card":
+            _best_card(puzzle, key, closed=fb is not None)
+        elif puzzle.kind == "seat-card":
+            _seat_card(puzzle, key, closed=fb is not None)
+        else:
+            _bid(puzzle, key, closed=fb is not None)
+        notice = st.session_state.pop(f"{key}_notice", None)
+        if notice is not None:
+            (st.warning if notice[0] == "warning" else st.info)(notice[1])
         if fb is not None:
-            if fb.correct:
-                st.success(fb.message)
-            else:
-                st.error(fb.message)
+            with verdict:
+                (st.success if fb.correct else st.error)(fb.message)
+                if next_action is not None:
+                    next_action()
+                # Once per answer (a second one after "Try again" is scrolled to as well).
+                into_view(f"{key}_{st.session_state.get(f'{key}_answers', 0)}", key=f"{key}_into_view")
         return fb
+
+
+def _table(view, puzzle: StrategyPuzzle, key: str, closed: bool) -> None:
+    """The card table: its hand to click, graded in a callback (one answer, one run); closed, only to look at."""
+    lang = language()  # the callback grades in the page's language
+    card_table(replace(view, mode="view") if closed else view, key=f"{key}_table",
+               on_answer=lambda cards: _take_card(puzzle, key, cards[0].code, lang))
 
 
 def _facts(pos: Position) -> str:
@@ -119,14 +143,12 @@ def _facts(pos: Position) -> str:
                 points=points(pos.attack_points), oudlers=oudlers) + shown)
 
 
-def _best_card(puzzle: StrategyPuzzle, key: str) -> None:
+def _best_card(puzzle: StrategyPuzzle, key: str, *, closed: bool) -> None:
     pos = puzzle.position
     st.caption(_(OPEN_CAPTION))
     st.caption(_facts(pos))
-    cards = card_table(position_view(pos, token=key), key=f"{key}_table")
-    if cards is not None:
-        _answer(puzzle, key, cards[0].code)
-    _typed(puzzle, key)
+    _table(position_view(pos, token=key), puzzle, key, closed)
+    _typed(puzzle, key, closed=closed)
 
 
 def seat_facts(view) -> list[str]:
@@ -151,13 +173,11 @@ def seat_facts(view) -> list[str]:
     return out
 
 
-def _seat_card(puzzle: StrategyPuzzle, key: str) -> None:
+def _seat_card(puzzle: StrategyPuzzle, key: str, *, closed: bool) -> None:
     view = seat_view(puzzle)
     st.caption(_(SEAT_CAPTION))
     st.caption(" · ".join(seat_facts(view)))
-    cards = card_table(seat_puzzle_view(view, token=key), key=f"{key}_table")
-    if cards is not None:
-        _answer(puzzle, key, cards[0].code)
+    _table(seat_puzzle_view(view, token=key), puzzle, key, closed)
     if view.tricks:
         n = len(view.tricks)
         with st.expander(ngettext("The {n} trick played so far", "The {n} tricks played so far", n).format(n=n)):
@@ -166,49 +186,81 @@ def _seat_card(puzzle: StrategyPuzzle, key: str) -> None:
                 n=i, winner=t.winner + 1, plays=", ".join(
                     _("seat {seat}").format(seat=s + 1) + (you if s == view.seat else "") + f" {card_short(c)}"
                     for s, c in zip(t.seats, t.cards))) for i, t in enumerate(view.tricks, 1)))
-    _typed(puzzle, key)
+    _typed(puzzle, key, closed=closed)
 
 
-def _typed(puzzle: StrategyPuzzle, key: str) -> None:
+def _typed(puzzle: StrategyPuzzle, key: str, *, closed: bool) -> None:
+    lang = language()
     with st.form(f"qform_{key}", border=False):
-        typed = st.text_input(_("…or type the card"), key=f"{key}_typed", placeholder=_("e.g. T21 or KH"),
-                              max_chars=TEXT_LIMIT, help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"))
-        sent = st.form_submit_button(_("Check what I typed"))
-    if sent:
+        st.text_input(_("…or type the card"), key=f"{key}_typed", placeholder=_("e.g. T21 or KH"),
+                      max_chars=TEXT_LIMIT, help=_("Any notation works: KH, R♥, roi de cœur, 21, Excuse"),
+                      disabled=closed)
+        st.form_submit_button(_("Check what I typed"), disabled=closed,
+                              on_click=lambda: _take_typed(puzzle, key, lang))
+
+
+def _take_typed(puzzle: StrategyPuzzle, key: str, lang: str) -> None:
+    """The typed card (a callback): one card is the answer; anything else is said, and is not one."""
+    typed = str(st.session_state.get(f"{key}_typed") or "")
+    with using(lang):
         try:
             got = parse_cards(typed) if typed.strip() else []
         except TarotError as err:
-            st.warning(_("{error}. Type one card, like T21 or KH.").format(error=plain(error_text(err))))
-            got = []
+            st.session_state[f"{key}_notice"] = ("warning", _("{error}. Type one card, like T21 or KH.").format(
+                error=plain(error_text(err))))
+            return
         if len(got) == 1:
-            _answer(puzzle, key, got[0].code)
-        elif typed.strip() and got:
-            st.info(_("Type one card only."))
-        elif not typed.strip():
-            st.info(_("Give an answer first."))
+            _take_card(puzzle, key, got[0].code, lang)
+        elif got:
+            st.session_state[f"{key}_notice"] = ("info", _("Type one card only."))
+        else:
+            st.session_state[f"{key}_notice"] = ("info", _("Give an answer first."))
 
 
-def _answer(puzzle: StrategyPuzzle, key: str, code: str) -> None:
-    """An illegal card is refused with the reason and not counted; a legal one is the answer."""
-    fb = grade_card(puzzle, code)
+def _take_card(puzzle: StrategyPuzzle, key: str, code: str, lang: str) -> None:
+    """An illegal card is refused with the reason and not counted; a legal one is the answer (graded in a
+    callback, before the page is drawn again, so that run draws the question closed; one answer)."""
+    if st.session_state.get(f"{key}_feedback") is not None:
+        return
+    with using(lang):
+        fb = grade_card(puzzle, code)
     if code not in legal_codes(puzzle):
-        st.warning(fb.message)
+        st.session_state[f"{key}_notice"] = ("warning", fb.message)
     else:
-        st.session_state[f"{key}_feedback"] = fb
+        _answered(key, fb, [f"{key}_typed"])
 
 
-def _bid(puzzle: StrategyPuzzle, key: str) -> None:
+def _answered(key: str, fb: Feedback, widgets: list[str]) -> None:
+    """Keep the verdict, count the answer (for the scroll into view), keep the widgets' values to show."""
+    st.session_state[f"{key}_feedback"] = fb
+    st.session_state[f"{key}_answers"] = st.session_state.get(f"{key}_answers", 0) + 1
+    st.session_state[f"{key}_kept"] = {name: st.session_state[name] for name in widgets if name in st.session_state}
+
+
+def _bid(puzzle: StrategyPuzzle, key: str, *, closed: bool) -> None:
     seat = _("seat {seat}").format(seat=puzzle.seat + 1) + (" " + _("(you speak first)") if puzzle.seat == 0 else "")
     st.caption(_("{n} players").format(n=puzzle.players) + f" · {seat}")
     show_cards(puzzle.hand, label=_("Your hand"), width=54)
+    lang = language()
     with st.form(f"qform_{key}", border=False):
-        picked = st.radio(_("Your bid"), [bid_label(b) for b in BIDS], index=None, key=f"{key}_bid", horizontal=True)
-        sent = st.form_submit_button(_("Check my answer"), type="primary")
-    if sent:
-        if picked is None:
-            st.info(_("Choose a bid first."))
-        else:
-            st.session_state[f"{key}_feedback"] = grade_bid(puzzle, BIDS[[bid_label(b) for b in BIDS].index(picked)])
+        st.radio(_("Your bid"), [bid_label(b) for b in BIDS], index=None, key=f"{key}_bid", horizontal=True,
+                 disabled=closed)
+        st.form_submit_button(_("Check my answer"), type="secondary" if closed else "primary", disabled=closed,
+                              on_click=lambda: _take_bid(puzzle, key, lang))
+
+
+def _take_bid(puzzle: StrategyPuzzle, key: str, lang: str) -> None:
+    """The bid chosen (a callback), graded in the page's language."""
+    if st.session_state.get(f"{key}_feedback") is not None:
+        return
+    with using(lang):
+        labels = [bid_label(b) for b in BIDS]
+        picked = st.session_state.get(f"{key}_bid")
+        if picked not in labels:
+            st.session_state[f"{key}_notice"] = ("info", _("Choose a bid first."))
+            return
+        fb = grade_bid(puzzle, BIDS[labels.index(picked)])
+    _answered(key, fb, [f"{key}_bid"])
 
 
 def show_solution(puzzle: StrategyPuzzle, key: str) -> None:

@@ -41,7 +41,7 @@ def render_worksheet_form() -> None:
     st.session_state.setdefault("ws_seed", random.randrange(1, 10_000))
     with st.form("ws_form", border=True):
         st.multiselect(_("Kinds of question"), list(PRINTABLE), default=["score", "legal"], format_func=_kind_label,
-                       key="ws_kinds")
+                       key="ws_kinds", placeholder=_("Choose options"))
         c1, c2 = st.columns(2)
         c1.number_input(_("Questions"), min_value=1, max_value=60, value=20, step=1, key="ws_count")
         c2.number_input(_("Seed (same seed, same sheet)"), min_value=0, max_value=10**9, step=1, key="ws_seed")
