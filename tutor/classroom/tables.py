@@ -35,7 +35,7 @@ from ..engine.words import N_, Text
 from ..practice import together
 from ..practice.table import LEVELS
 from ..progress.db import StoreError, writing
-from ..progress.hashing import DUMMY, make_hash, token_hash, verify
+from ..progress.hashing import dummy, make_hash, token_hash, verify
 from ..progress.throttle import POLICIES, Gate
 from .codes import clean_code, new_code
 from .signin import signing_key
@@ -393,7 +393,7 @@ class TableStore:
                 return conn.execute(select(PlaySeat).where(PlaySeat.table_id == tid,
                                                            PlaySeat.name_key == name_key(name))).one_or_none()
         row = self._db(find_row)
-        if not (verify(str(pin or "").strip()[:40], row.pin_hash if row is not None else DUMMY) and row is not None):
+        if not (verify(str(pin or "").strip()[:40], row.pin_hash if row is not None else dummy()) and row is not None):
             raise TableError(Text(N_("This name and PIN do not match at this table.")))
         self._db(gate.succeeded, session, target, now, wider)
         token = self._new_token(tid)
