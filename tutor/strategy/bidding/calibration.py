@@ -17,18 +17,19 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-FITTED_ON = ("500 seeded 4-player deals, set 'fit' (calibration:fit:0 to 249 and 400 to 649), all three "
-             "contracts played on each deal (1,500 pairs); the advisor as taker at 10 ms a card, the practice bots "
-             "defending; the estimator at 100 samples")
+FITTED_ON = ("550 seeded 4-player deals played with the bots that bank their Petit: set 'fit' (calibration:fit:0 "
+             "to 249), all three contracts played on each, and set 'eval' (calibration:eval:0 to 299), one contract "
+             "a deal (stratified), 1,050 pairs; the advisor as taker at 10 ms a card, the practice bots defending; "
+             "the estimator at 100 samples")
 # made = sigmoid(A + B logit(raw)), raw clamped to [0.005, 0.995]: the maximum-likelihood fit on those deals
 # (bench/calibration.py --from ... --fit), tabulated below.
-A, B = 0.7367, 0.9639
+A, B = 0.4837, 1.0311
 # (raw chance, made rate) knots, both increasing; between knots the map is linear.
 KNOTS: tuple[tuple[float, float], ...] = (
-    (0.0, 0.0125), (0.01, 0.0243), (0.02, 0.0468), (0.05, 0.1089), (0.1, 0.2008), (0.15, 0.2818), (0.2, 0.3544),
-    (0.25, 0.4201), (0.3, 0.48), (0.35, 0.5349), (0.4, 0.5856), (0.45, 0.6326), (0.5, 0.6763), (0.55, 0.7171),
-    (0.6, 0.7554), (0.65, 0.7914), (0.7, 0.8254), (0.75, 0.8576), (0.8, 0.8882), (0.85, 0.9175), (0.9, 0.9456),
-    (0.95, 0.9727), (0.98, 0.9889), (0.99, 0.9943), (1.0, 0.9971))
+    (0.0, 0.0069), (0.01, 0.014), (0.02, 0.0285), (0.05, 0.0723), (0.1, 0.1441), (0.15, 0.2134), (0.2, 0.2798),
+    (0.25, 0.3432), (0.3, 0.4037), (0.35, 0.4614), (0.4, 0.5164), (0.45, 0.5688), (0.5, 0.6186), (0.55, 0.6661),
+    (0.6, 0.7113), (0.65, 0.7544), (0.7, 0.7953), (0.75, 0.8343), (0.8, 0.8714), (0.85, 0.9066), (0.9, 0.9399),
+    (0.95, 0.9712), (0.98, 0.989), (0.99, 0.9946), (1.0, 0.9974))
 
 
 # Other table sizes have their own maps (``bench/calibration.py --players N``), fitted on fewer deals: the 4-player map
