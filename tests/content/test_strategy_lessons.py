@@ -458,3 +458,22 @@ def test_the_bidding_hint_never_rounds_a_count_across_a_threshold():
     view = dataclasses.replace(deal.view(deal.to_act), hand=hand)
     why = decide(view).reason
     assert "counts 43, and these bots, playing as they do, bid a garde from a count of 31 with 5 players" in why, why
+
+
+def test_the_words_beside_a_measured_score_agree_with_its_sign():
+    """"loses {…}", "gains {…}", "{…}: a loss": a re-measurement can turn a small figure's sign, so the words
+    that say it are held to the number, in every English lesson (a garde sans once read "+50.8: a loss")."""
+    import re
+
+    measures, _ = load_measures(LESSONS)
+    ref = r"\{measure:([\w.]+\.expected)\}"
+    checked = 0
+    for path in sorted(LESSONS.glob("[0-9]*.yaml")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for rule, want in ((r"\bloses (?:a little )?" + ref, -1), (r"\bgains (?:a little )?\(?" + ref, 1),
+                           (ref + r"\s*: a loss", -1)):
+            for m in re.finditer(rule, text):
+                got = float(measures.value(m.group(1)).replace("\u2212", "-").replace("+", ""))
+                assert got * want > 0, (path.name, m.group(0), got)
+                checked += 1
+    assert checked >= 4
