@@ -269,3 +269,15 @@ def test_a_game_saved_before_the_chelem_check_is_left_out_and_named(clubs):
     assert "Old Friday" in at.warning[0].value and "keeps at most the Excuse" in at.warning[0].value
     assert table(at) == [(1, "Cleo", 1, "100 %", 210), (2, "Ann", 0, "—", -70), (2, "Bob", 0, "—", -70),
                          (2, "Dan", 0, "—", -70)]
+
+
+def test_the_league_table_draws_negative_totals_with_the_true_minus(clubs):
+    from apptest_helpers import drawn
+    clubs.save(friday(), "Friday")
+    clubs.save(saturday(), "Saturday")
+    at = app(SEASONS)
+    shown = drawn(at.dataframe[0])
+    # By hand (above): Bob −152 − 70 = −222 over 3 deals, −74 a deal; Dan −70 in 1 deal. Still numbers underneath.
+    assert list(shown["Total"]) == ["166", "126", "\u221270", "\u2212222"]
+    assert list(shown["Per deal"])[2:] == ["\u221270", "\u221274"]
+    assert table(at)[3][4] == -222

@@ -21,6 +21,7 @@ from ...i18n import _, ngettext
 from ...progress.club_store import NAME_MAX, ClubStore, clean_game_name
 from ..common import learner as lr
 from ..common.safe import plain, query_text
+from ..common.widgets import minus_table
 from . import organiser
 from .sheet_saving import GAME, GAME_ID, NAME
 
@@ -137,7 +138,8 @@ def _league(infos) -> None:
              _("Total"): p.total, _("Per deal"): round(p.per_deal, 1)} for p in table]
     st.markdown(ngettext("**League table** over {n} game, highest total first",
                          "**League table** over {n} games, highest total first", played).format(n=played))
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.dataframe(minus_table(rows, (_("Total"), _("Per deal")), name="season_league"), hide_index=True,
+                 width="stretch")
     st.caption(_("Deals: deals played at the table. Taker: deals taken; success: contracts won out of those "
                  "taken. Total: the sum of each game's final total. Players with the same name (case aside) are "
                  "one player. A game with no deal yet counts in nobody's games."))
