@@ -22,7 +22,7 @@ def test_league_table_and_a_player_renamed(page, server):
     start_game(page, server, ["Sasha", "Yann", "Zelie"], "Season night")
     # Garde 56 with 2 oudlers: won by 15, (25 + 15) x 2 = 80: Sasha +160, Yann and Zelie -80.
     enter(page, taker="Sasha", contract="Garde", points="56", oudlers="2")
-    expect(page.get_by_text("Sasha +160 · Yann -80 · Zelie -80")).to_be_visible()
+    expect(page.get_by_text("Sasha +160 · Yann \u221280 · Zelie \u221280")).to_be_visible()
     _open_seasons(page, server)
     grid = page.get_by_test_id("stDataFrame")
     expect(grid).to_be_visible()
@@ -43,7 +43,7 @@ def test_seasons_fits_a_phone(browser, server):
     pg = ctx.new_page()
     start_game(pg, server, ["Pia", "Quinn", "Rita"], "Phone season")
     enter(pg, taker="Pia", contract="Garde", points="56", oudlers="2")
-    expect(pg.get_by_text("Pia +160 · Quinn -80 · Rita -80")).to_be_visible()
+    expect(pg.get_by_text("Pia +160 · Quinn \u221280 · Rita \u221280")).to_be_visible()
     _open_seasons(pg, server)
     expect(pg.get_by_test_id("stDataFrame")).to_be_visible()
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"

@@ -24,11 +24,11 @@ from tutor.ui.common import learner as lr
 ROOT = Path(__file__).resolve().parents[3]
 NAV_EN = {"Learn": ["Course", "Lesson", "Drill", "Puzzles", "Practice", "Progress"],
           "Look up": ["Rules reference", "Check a deal"],
-          "Club and class": ["Score sheet", "Seasons", "Duplicate", "Worksheets", "Class", "Teacher"]}
+          "Club and class": ["Score sheet", "Seasons", "Duplicate", "Worksheets", "Play together", "Class", "Teacher"]}
 NAV_FR = {"Apprendre": ["Parcours", "Leçon", "Exercices", "Problèmes", "Entraînement", "Progrès"],
           "Consulter": ["Règles du jeu", "Vérifier une donne"],
-          "Club et classe": ["Feuille de marque", "Saisons", "Duplicate", "Fiches d’exercices", "Classe",
-                             "Enseignant"]}
+          "Club et classe": ["Feuille de marque", "Saisons", "Duplicate", "Fiches d’exercices", "Jouer ensemble",
+                             "Classe", "Enseignant"]}
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_moving_to_another_page_keeps_the_language_in_the_address(nav):
 
 
 PAGES = ["course", "lesson", "drill", "puzzles", "practice", "progress", "reference", "check", "scoresheet", "seasons",
-         "duplicate", "worksheets", "class_quiz", "teacher"]
+         "duplicate", "worksheets", "table", "class_quiz", "teacher"]
 
 
 @pytest.mark.parametrize("name", PAGES)

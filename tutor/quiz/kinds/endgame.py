@@ -35,6 +35,9 @@ RULES = ("follow_suit", "trick_winner")
 TRICKS = {"best_card": {1: (2,), 2: (3,), 3: (3, 4)}, "attack_card": {1: (3,), 2: (3, 4), 3: (4,)},
           "defence_card": {1: (3,), 2: (3, 4), 3: (4,)}}
 SIDE = {"best_card": None, "attack_card": "attack", "defence_card": "defence"}
+# Bot deals tried before giving up: a side's drill skips the other side's positions and those where every card
+# scores the same (with 3 players the attack is one seat in three).
+TRIES = 200
 
 
 def role(deal: Deal, seat: int) -> str:
@@ -68,7 +71,7 @@ def endgame_deal(players: int, rng: random.Random, tricks_left: int, side: str |
 
 def find_endgame(kind: str, players: int, difficulty: int, rng: random.Random):
     """(deal, position, solution): a position in exact range where the choice matters."""
-    for tries in range(60):
+    for tries in range(TRIES):
         left = rng.choice(TRICKS[kind][difficulty])
         deal = endgame_deal(players, rng, left, SIDE[kind])
         if deal is None:

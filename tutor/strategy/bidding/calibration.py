@@ -6,11 +6,11 @@ plays real deals out with the **advisor as taker** and the practice bots in the 
 records, per contract, the raw chance the estimator gave and whether the advisor made it. ``KNOTS`` is the
 logistic fit of the made rate on the logit of the raw chance over the fitting deals (``FITTED_ON``), a
 monotone map tabulated at 25 knots; the bench evaluates it on other deals. The advisor makes more contracts
-than the bots as taker in the middle of the range (a raw 30% is made about 48% of the time), and a raw 0 or 1
+than the bots as taker in the middle of the range (a raw 30% is made about 40% of the time), and a raw 0 or 1
 out of 100 deals is not a certainty.
 
 >>> calibrate(0.0), calibrate(0.3), calibrate(1.0)
-(0.0125, 0.48, 0.9971)
+(0.0069, 0.4037, 0.9974)
 """
 
 from __future__ import annotations
