@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from streamlit_page import settle, streamlit_server
-from together_pages import seed_where, taken_by
+from together_pages import played_as_the_bots, seed_where, taken_by
 
 from conftest import ARTIFACTS, failing_on_log_problems
 from tutor.classroom.tables import TableStore
@@ -59,28 +59,47 @@ def _box(locator):
     return box
 
 
+def _poignee_for_ana(start: int = 1) -> int:
+    """The first seed whose deal gives Ana (the host, seat 1) a hand that may show a poignée at her first card, and
+    is played (someone takes, as the bots bid)."""
+    import random
+
+    from tutor.engine import Deal, poignee_options
+    for seed in range(start, start + 5000):
+        d = Deal.new(4, seed=seed, dealer=random.Random(seed).randrange(4))  # the store's dealer
+        if poignee_options(list(d.hand(0)), players=4) and played_as_the_bots(4, seed).phase is Phase.DONE:
+            return seed
+    raise AssertionError("no such deal in 5000 seeds")
+
+
+CASES = {"play": (lambda: seed_where(4, taken_by(1)), (0, 6)),  # a bot takes; Ana plays on, first card and later
+         "poignee": (_poignee_for_ana, (0,))}  # a poignée offered above the table at her first card
+
+
+@pytest.mark.parametrize("case", list(CASES))
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_trick_the_hand_and_the_action_fit_a_phones_first_screen(one, browser, lang):
+def test_the_trick_the_hand_and_the_action_fit_a_phones_first_screen(one, browser, lang, case):
     server, ts, log_path = one
     words = WORDS[lang]
-    snap, ana, _ = ts.open("Ana", 4, "club", seed=seed_where(4, taken_by(1)))  # a bot takes; Ana plays on
+    seed, tricks = CASES[case]
+    snap, ana, _ = ts.open("Ana", 4, "club", seed=seed())
     assert ts.start(ana, snap.version).ok
     ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True)
     pg = ctx.new_page()
     try:
         with failing_on_log_problems(log_path):
-            for trick in (0, 6):
+            for trick in tricks:
                 _to_anas_card(ts, ana, snap.id, trick)
                 pg.goto(f"{server}/table?seat={ana}&lang={lang}")
                 expect(pg.get_by_text(words["me"])).to_be_visible()
-                hand = pg.locator(".tt-hand")
-                expect(pg.locator("button.tt-card img").first).to_be_visible()
+                hand = pg.locator(".tt-hand:visible")  # a poignée's own card table is folded in its expander
+                expect(pg.locator("button.tt-card:visible img").first).to_be_visible()
                 settle(pg)
                 pg.evaluate(TOP)
                 ARTIFACTS.mkdir(exist_ok=True)
-                pg.screenshot(path=str(ARTIFACTS / f"together-one-screen-{lang}-{trick}.png"))
+                pg.screenshot(path=str(ARTIFACTS / f"together-one-screen-{case}-{lang}-{trick}.png"))
                 for what, el in [("the trick", pg.locator(".tt-table")), ("the hand", hand),
-                                 ("a ringed card", pg.locator("button.tt-card.tt-marked").last),
+                                 ("a ringed card", pg.locator("button.tt-card.tt-marked:visible").last),
                                  ("the typed card's button",
                                   pg.get_by_role("button", name=words["typed"], exact=True))]:
                     box = _box(el)
