@@ -119,8 +119,33 @@ def seed_data(db_url: str) -> dict:
         for k, question in enumerate(quiz.questions[:good + 1]):
             answer = question.answer if k < good else "0"
             classes.answer(player.token, k, answer if isinstance(answer, str) else str(answer))
+    table_token = _table_in_play(store)
     store.close()
-    return {"game": game_id, "quiz": quiz}
+    return {"game": game_id, "quiz": quiz, "table": table_token}
+
+
+def _table_in_play(store) -> str:
+    """A Play together table of Ana, Ben, Cleo and a bot, a few tricks into a deal, Ben to play a card on a trick
+    already led: his seat's token. Everyone plays as the Club bots (through the store); the first such deal."""
+    from tutor.classroom.tables import TableStore
+    from tutor.engine import Phase, PlayCard
+    from tutor.practice import choose_card, decide
+
+    ts = TableStore(store.engine, store.where)
+    for seed in range(1, 100):
+        snap, ana, _ = ts.open("Ana", 4, "club", seed=seed)
+        tokens = [ana] + [ts.join(snap.code, name)[1] for name in ("Ben", "Cleo")]
+        snap = ts.start(ana, ts.table(snap.id).version).table
+        while not snap.over:
+            d = snap.deal
+            view = d.view(d.to_act)
+            if d.phase is Phase.PLAYING and d.to_act == 1 and len(view.tricks) >= 3 and view.trick:
+                return tokens[1]
+            action = decide(view).action
+            if d.phase is Phase.PLAYING and not isinstance(action, PlayCard):
+                action = PlayCard(d.to_act, choose_card(view)[0])  # no poignée or chelem: a card
+            snap = ts.act(tokens[d.to_act], action, snap.version).table
+    raise SystemExit("no deal gave Ben a card to play on a trick led")
 
 
 def shoot(pg, out: Path, name: str) -> None:
@@ -199,6 +224,13 @@ def projector(pg, url, data):
     idle(pg)
 
 
+def together(pg, url, data):
+    pg.goto(f"{url}/table?seat={data['table']}")
+    shown(pg, "you are Ben")
+    pg.locator("button.tt-card img").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    shown(pg, "Play the typed card")
+
+
 # name -> (viewport, how to get there); the README and docs/ show these files
 SHOTS = {
     "course": (DESKTOP, course),
@@ -211,6 +243,7 @@ SHOTS = {
     "phone-course": (PHONE, course),
     "phone-drill": (PHONE, drill),
     "phone-scoresheet": (PHONE, scoresheet),
+    "together": (PHONE, together),
 }
 
 
@@ -241,7 +274,7 @@ def main(argv=None) -> int:
                 ctx = browser.new_context(viewport=viewport, locale="en-GB", device_scale_factor=1,
                                           is_mobile=viewport is PHONE, has_touch=viewport is PHONE)
                 pg = ctx.new_page()
-                if go in (scoresheet, teacher, projector):
+                if go in (scoresheet, teacher, projector, together):
                     go(pg, url, data)
                 else:
                     go(pg, url)

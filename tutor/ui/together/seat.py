@@ -83,7 +83,6 @@ def draw(ts: TableStore, token: str, snap, seat: int) -> None:
     mine = view.to_act == seat
     sizes = [len(d.hand(s)) for s in range(d.players)]  # counts only: every seat sees how many cards are left
     if view.phase is Phase.PLAYING:
-        _announcements(ts, token, view, v, d)
         note = " · " + _("legal cards ringed: click one to play it") if mine else ""
         shown = play_view(view, seat_names(snap, seat, markdown=False), sizes, token=f"tg_{snap.id}_{v}",
                           hand_label=_("Your hand") + note)
@@ -98,6 +97,7 @@ def draw(ts: TableStore, token: str, snap, seat: int) -> None:
                                       args=(ts, token, "tg_typed", 1, lambda c: PlayCard(seat, c[0]), v))
         else:
             st.caption(_("Waiting for {who} to play.").format(who=names[view.to_act]))
+        _announcements(ts, token, view, v, d)  # under the hand: the card to play stays on a phone's first screen
         show_earlier_tricks(view.tricks, names, "tg")
         with st.expander(_("This deal: the bids, the dog and the seats")):
             auction_summary(view, names)

@@ -149,7 +149,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     seat = me.seat if not me.person.stand_in else None
     names = seat_view.seat_names(snap, me.seat, markdown=False)  # for the sheet's tables (its lines make them plain)
     _header(snap, me)
-    if me.person.host:
+    in_play = snap.started and not snap.over  # then the host's tools go below the play: on a phone the card first
+    if me.person.host and not in_play:
         _host_tools(ts, token, snap)
     if not snap.started:
         st.info(_("Waiting for {host} to start the deal.").format(host=plain(snap.host)) if not me.person.host else
@@ -165,6 +166,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
         show_review(snap, seat, snap.level)
     else:
         seat_view.draw(ts, token, snap, seat)
+    if me.person.host and in_play:
+        _host_tools(ts, token, snap)
     show_sheet(snap, names)
     st.button(_("Leave this table on this phone"), key="tg_leave", on_click=_forget,
               help=_("Your seat stays yours: come back with your name and PIN."))
