@@ -13,7 +13,8 @@ from ...csvsafe import guard
 from ...engine import Deal, Phase
 from ...engine.actions import parse_action
 from ...engine.deal import next_deal_after
-from ...i18n import _
+from ...i18n import _, ngettext
+from ...i18n.typography import minus
 from ...practice import together
 from ...practice.table import OVER, Table
 from ..common.safe import plain
@@ -43,7 +44,34 @@ def sheet_csv(snap, names: list[str]) -> str:
     return out.getvalue()
 
 
-def show_sheet(snap, names: list[str]) -> None:
+def lead_line(n: int, lead: int, score: int, names: list[str], you: int | None) -> str:
+    """Who leads after ``n`` deals; "you" for this phone's seat, with its own verb.
+
+    >>> lead_line(1, 0, -20, ["You", "Ana", "Ben"], 0)
+    'After 1 deal, you lead with −20.'
+    >>> lead_line(3, 2, 48, ["You", "Ana", "Ben"], 0)
+    'After 3 deals, Ben leads with +48.'
+    """
+    shown = minus(f"{score:+d}" if score else "0")
+    return (ngettext("After {n} deal, you lead with {score}.", "After {n} deals, you lead with {score}.", n)
+            if lead == you else
+            ngettext("After {n} deal, {who} leads with {score}.", "After {n} deals, {who} leads with {score}.", n)
+            ).format(n=n, who=plain(names[lead]), score=shown)
+
+
+def dealer_line(dealer: int, names: list[str], you: int | None, *, next_deal: bool) -> str:
+    """Who deals this deal or the next one, "You deal" for this phone's seat.
+
+    >>> dealer_line(0, ["You", "Ana"], 0, next_deal=True), dealer_line(1, ["You", "Ana"], 0, next_deal=False)
+    ('You deal next.', 'Ana deals this deal.')
+    """
+    if dealer == you:
+        return _("You deal next.") if next_deal else _("You deal this deal.")
+    return (_("{who} deals next.") if next_deal else _("{who} deals this deal.")).format(who=plain(names[dealer]))
+
+
+def show_sheet(snap, names: list[str], you: int | None = None) -> None:
+    """The sheet, who leads and who deals; ``you`` is this phone's seat ("You" in ``names``)."""
     d = snap.deal
     st.subheader(_("The table's sheet"))
     rows = sheet_rows(snap, names)
@@ -51,17 +79,16 @@ def show_sheet(snap, names: list[str]) -> None:
         st.dataframe(rows, hide_index=True, width="stretch")
         totals = together.totals(snap.state)
         lead = max(range(len(totals)), key=lambda i: totals[i])
-        st.caption(_("After {n} deals: {who} leads with {score}.").format(n=len(rows), who=plain(names[lead]),
-                                                                        score=totals[lead]))
+        st.caption(lead_line(len(rows), lead, totals[lead], names, you))
         st.download_button(_("Download the sheet (CSV)"), sheet_csv(snap, names), file_name=f"table-{snap.code}.csv",
                            mime="text/csv", key="tg_csv")
     else:
         st.caption(_("No deal on the sheet yet."))
     if d.phase in OVER:
         nxt = next_deal_after(d.players, d.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
-        st.caption(_("{who} deals next.").format(who=plain(names[nxt])))
+        st.caption(dealer_line(nxt, names, you, next_deal=True))
     else:
-        st.caption(_("{who} deals this deal.").format(who=plain(names[d.dealer])))
+        st.caption(dealer_line(d.dealer, names, you, next_deal=False))
 
 
 def show_result(snap, names: list[str]) -> None:

@@ -168,7 +168,7 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
         seat_view.draw(ts, token, snap, seat)
     if me.person.host and in_play:
         _host_tools(ts, token, snap)
-    show_sheet(snap, names)
+    show_sheet(snap, names, seat)
     st.button(_("Leave this table on this phone"), key="tg_leave", on_click=_forget,
               help=_("Your seat stays yours: come back with your name and PIN."))
 
