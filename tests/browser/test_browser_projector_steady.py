@@ -129,8 +129,14 @@ def test_the_top_five_never_shows_its_heading_without_the_list(browser, busy):
             locked.fill(TEACHER_PASSPHRASE)
             pg.get_by_role("button", name="Unlock").click()
             expect(open_).to_be_visible()
+            settle(pg)  # the sign-in is stored before the next address is opened
         pg.goto(f"{url}/teacher?present={quiz.id}")
-        expect(pg.get_by_role("heading", name="Question 1 of 2")).to_be_visible()
+        first = pg.get_by_role("heading", name="Question 1 of 2")
+        expect(first.or_(locked)).to_be_visible()
+        if not first.count():  # a busy machine can open the address before the sign-in's cookie is set: sign in again
+            locked.fill(TEACHER_PASSPHRASE)
+            pg.get_by_role("button", name="Unlock").click()
+        expect(first).to_be_visible()
         press(pg, pg.get_by_role("button", name="Show the answer"))
         pg.evaluate(HEADING_ALONE)
         press(pg, pg.get_by_role("button", name="Show the top five"))
