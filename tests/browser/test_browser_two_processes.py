@@ -197,7 +197,7 @@ def test_one_score_sheet_kept_from_two_processes(two, browser):
         # the petite 40 with 1 oudler failed by 11: 36 to each defender, -108. Totals: Ann 198 + 36 - 68 - 68 = 98,
         # Bob -66 - 108 - 68 - 68 = -310, Cleo -66 + 36 + 204 - 68 = 106, Dan -66 + 36 - 68 + 204 = 106.
         for pg in (laptop, phone):
-            assert "1 Cleo +106 1 Dan +106 3 Ann +98 4 Bob -310" in standings(pg, 4)
+            assert "1 Cleo +106 1 Dan +106 3 Ann +98 4 Bob \u2212310" in standings(pg, 4)
         settle(phone)
         settle(laptop)
     finally:
