@@ -34,16 +34,9 @@ def _fresh_postgres(url: str) -> str:
 
     Only the throw-away database named by TUTOR_TEST_DATABASE_URL is touched; each xdist worker
     gets its own schema, so parallel runs do not trip over each other."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-    schema = "tutor_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    engine.dispose()
-    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
+    from postgres_schema import fresh_schema
+
+    return fresh_schema(url)
 
 
 BACKENDS = ["sqlite", "postgresql"]

@@ -15,12 +15,12 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import os
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from postgres_schema import postgres_or_skip
 from streamlit_page import press, settle, streamlit_server
 from together_pages import seed_where
 
@@ -37,24 +37,6 @@ RELOAD_AT, STALE_AT = 3, 6  # the trick (from 0) in which Ben reloads, and in wh
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def _postgres_url() -> str:
-    """A fresh schema of the test database, as a URL that uses it; skips (or fails) without PostgreSQL."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    url = os.environ.get("TUTOR_TEST_DATABASE_URL")
-    if not url:
-        if os.environ.get("TUTOR_REQUIRE_POSTGRES"):
-            pytest.fail("TUTOR_TEST_DATABASE_URL is not set, but TUTOR_REQUIRE_POSTGRES asks for PostgreSQL")
-        pytest.skip("the whole-deal test runs when TUTOR_TEST_DATABASE_URL names a PostgreSQL database")
-    schema = "tutor_together_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    engine.dispose()
-    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
 
 
 @contextlib.contextmanager
@@ -139,7 +121,7 @@ def _trick(snap) -> int:
 
 
 def test_a_whole_deal_of_three_people_and_a_bot_on_two_processes(browser):
-    url = _postgres_url()
+    url = postgres_or_skip("tutor_together_", "the whole-deal test")
     seed = seed_where(4, _a_deal_people_take)
     store = Store.open(url)
     ts = TableStore(store.engine)

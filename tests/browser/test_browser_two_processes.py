@@ -11,12 +11,12 @@ TUTOR_REQUIRE_POSTGRES=1, like the other PostgreSQL tests); the processes share 
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from postgres_schema import postgres_or_skip
 from streamlit_page import press, settle, streamlit_server
 from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import start_game
@@ -29,31 +29,13 @@ ARTIFACTS = ROOT / "test-artifacts"
 LOGS = (ARTIFACTS / "streamlit-process-a.log", ARTIFACTS / "streamlit-process-b.log")
 
 
-def _postgres_schema() -> str:
-    """A fresh schema of the test database, as a URL that uses it; skips (or fails) without PostgreSQL."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    url = os.environ.get("TUTOR_TEST_DATABASE_URL")
-    if not url:
-        if os.environ.get("TUTOR_REQUIRE_POSTGRES"):
-            pytest.fail("TUTOR_TEST_DATABASE_URL is not set, but TUTOR_REQUIRE_POSTGRES asks for PostgreSQL")
-        pytest.skip("the two-process test runs when TUTOR_TEST_DATABASE_URL names a PostgreSQL database")
-    schema = "tutor_twoproc_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    engine.dispose()
-    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
 
 
 @pytest.fixture(scope="module")
 def two():
     """(url of process A, url of process B): the same configuration, as every process behind a proxy has
     (the database, a shared server, the teacher's passphrase hash); the signing key is in the database."""
-    env = {"TUTOR_DATABASE_URL": _postgres_schema(), "TUTOR_SHARED_SERVER": "1",
+    env = {"TUTOR_DATABASE_URL": postgres_or_skip("tutor_twoproc_", "the two-process test"), "TUTOR_SHARED_SERVER": "1",
            "TUTOR_TEACHER_PASSPHRASE_HASH": TEACHER_HASH}
     fmt = ("--logger.messageFormat", "%(asctime)s %(levelname)s %(name)s: %(message)s")
     with contextlib.ExitStack() as stack:
