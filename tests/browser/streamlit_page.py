@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,12 +127,23 @@ def press(pg, button) -> None:
     while True:
         settle(pg)
         asked = pg.evaluate("() => window.__ttRuns.asked")
+        shown(pg, button)
         button.click()
         if pg.evaluate(ASKED, asked):
             break
         if time.monotonic() > deadline:
             raise AssertionError(f"a click on {button} asked for no rerun in {SLOW // 1000} s")
     settle(pg)
+
+
+def shown(pg, what) -> None:
+    """Wait until ``what`` (a locator) is visible; when it never is, fail with what the page shows instead (a
+    browser test's failure on a busy CI machine is read from its log alone)."""
+    try:
+        what.first.wait_for(state="visible")
+    except PlaywrightTimeout:
+        text = pg.evaluate("() => document.body.innerText")
+        raise AssertionError(f"{what} never appeared in {SLOW // 1000} s; the page shows:\n{text[:4000]}") from None
 
 
 # After a click has been handled and drawn (two frames later): is a select box's list open?

@@ -8,7 +8,7 @@ or a title that looks like an address (``www.…``, ``https://…``, ``a@b.c``) 
 import re
 
 from playwright.sync_api import expect
-from streamlit_page import settle
+from streamlit_page import press, settle
 from test_browser_class import _join, _set_quiz
 from test_browser_scoresheet import choose, segment
 
@@ -101,17 +101,8 @@ def test_names_and_a_title_that_look_like_addresses_are_never_links_in_class(pag
     ask.get_by_text("Already joined, but lost the page?").click()
     expect(ask.get_by_label("Name you joined with")).to_be_visible()
     ask.get_by_label("Name you joined with").fill(LINKY[2])
-    settle(ask)
-    # A click that lands while a run is starting can be lost (settle may return just before it): try again.
-    for attempt in range(3):
-        ask.get_by_role("button", name="Ask my teacher to let me in").click()
-        try:
-            expect(ask.get_by_text("Show them this code")).to_be_visible()
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
-            settle(ask)
+    press(ask, ask.get_by_role("button", name="Ask my teacher to let me in"))  # clicks again if the click was lost
+    expect(ask.get_by_text("Show them this code")).to_be_visible()
 
     expect(page.get_by_text("Learners (3)")).to_be_visible()  # the dashboard redraws itself
     expect(page.get_by_text(re.compile("asks to come back"))).to_be_visible()

@@ -67,7 +67,14 @@ def render() -> None:
     # This session's token (after the passphrase), else the browser's cookie (a reload). It is checked on
     # every run, so an expired token, a new passphrase or "Sign out everywhere" locks open tabs too.
     token = st.session_state.get(UNLOCKED) or ("" if st.session_state.get(LOCKED_HERE) else _cookie())
-    if not _valid(token, stored):
+    verdict = _valid(token, stored)
+    if verdict is None:  # a blip of the database is not a sign-out: the token is kept for the next run
+        st.title(_("Teacher"))
+        st.error(_("The database is not answering, so your sign-in cannot be checked. You are still signed in: "
+                   "try again in a moment."))
+        retry_button("teacher_retry_signin")
+        return
+    if not verdict:
         st.session_state.pop(UNLOCKED, None)
         st.title(_("Teacher"))
         _unlock(stored)
@@ -195,17 +202,18 @@ def _present_toggle() -> bool:
 # -- signing in --------------------------------------------------------------------------------------
 
 
-def _valid(token: str, stored: str) -> bool:
-    """True for a token this server signed for this passphrase, not yet expired."""
+def _valid(token: str, stored: str) -> bool | None:
+    """True for a token this server signed for this passphrase, not yet expired; None when the database
+    cannot say (it is down or busy)."""
     if not token:
         return False
     s = store()
     if s is None:
-        return False
+        return None
     try:
         return signin.valid(s.engine, token, stored, signin.hours(secrets_=_secrets()))
-    except Exception:  # the database is down: the passphrase form says so
-        return False
+    except Exception:  # the database is down or busy: not a reason to sign the teacher out
+        return None
 
 
 def _cookie() -> str:

@@ -62,13 +62,15 @@ def signed_in() -> bool:
     stored = _stored()
     token = st.session_state.get(TOKEN) or ("" if st.session_state.get(LOCKED_HERE) else _cookie())
     s = lr.store()
-    ok = False
+    ok, unsure = False, s is None
     if stored and token and s is not None:
-        with contextlib.suppress(Exception):  # the database is down: not signed in, the form says why
+        try:
             ok = signin.valid(s.engine, token, stored, _hours(), role=ROLE)
+        except Exception:  # the database is down or busy: not signed in for this run, the form says why
+            unsure = True
     if ok:
         st.session_state[TOKEN] = token
-    else:
+    elif not unsure:  # only a verdict signs out: a blip of the database keeps the token for the next run
         st.session_state.pop(TOKEN, None)
     return ok
 
