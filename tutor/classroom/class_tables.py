@@ -33,6 +33,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key, utcnow
+from ..db.classroom import ClassPlayer
 from ..db.together import ClassSeat, ClassTable, PlaySeat, PlayTable
 from ..engine import Deal, Phase
 from ..engine.actions import parse_action
@@ -77,25 +78,36 @@ def tables_needed(learners: int, size: int) -> int:
     return max(1, math.ceil(learners / size))
 
 
-def shuffled(learners: Sequence[int], *, tables: int, size: int, seed=None) -> list[list[int | None]]:
-    """The learners dealt at random to ``tables`` tables of ``size`` seats, as evenly as they go (a table has at
-    most one learner more than another), each table's learners in random seats and bots (None) in the rest."""
+def in_order(learners: Sequence[int], *, tables: int, size: int) -> list[list[int | None]]:
+    """The learners in their order, to the tables in turn (as evenly as they go), the seats left to bots (None): the
+    seating a teacher changes by hand.
+
+    >>> in_order([1, 2, 3, 4, 5], tables=2, size=3)
+    [[1, 3, 5], [2, 4, None]]
+    """
+    _fits(len(learners), tables, size)
+    return [(list(learners[t::tables]) + [None] * size)[:size] for t in range(tables)]
+
+
+def _fits(learners: int, tables: int, size: int) -> None:
     if size not in SIZES:
         raise TableError(Text(N_("A table has 3, 4 or 5 seats.")))
     if not 1 <= tables <= MAX_TABLES:
         raise TableError(Text(N_("A class opens 1 to {most} tables at once."), most=MAX_TABLES))
-    if len(learners) > tables * size:
-        raise TableError(Text(N_("{n} learners need more than {seats} seats: add a table."), n=len(learners),
+    if learners > tables * size:
+        raise TableError(Text(N_("{n} learners need more than {seats} seats: add a table."), n=learners,
                               seats=tables * size))
+
+
+def shuffled(learners: Sequence[int], *, tables: int, size: int, seed=None) -> list[list[int | None]]:
+    """The learners dealt at random to ``tables`` tables of ``size`` seats, as evenly as they go (a table has at
+    most one learner more than another), each table's learners in random seats and bots (None) in the rest."""
     rng = random.Random(seed)
     people = list(learners)
     rng.shuffle(people)
-    out = []
-    for t in range(tables):
-        seats = people[t::tables] + [None] * size
-        seats = seats[:size]
+    out = in_order(people, tables=tables, size=size)
+    for seats in out:
         rng.shuffle(seats)
-        out.append(seats)
     return out
 
 
@@ -333,6 +345,18 @@ class ClassTables:
             return None
         snap = self.ts.table(row.table_id)
         return MySeat(row.table_id, row.id, row.number, row.seat, tuple(s.name for s in snap.state.seats))
+
+    def placed(self, class_token: str) -> tuple[int, int | None] | None:
+        """(table, seat) of the learner of this class token, or None: the one small read their Class page repeats
+        to see the teacher seat them."""
+        def run():
+            with self.cs.engine.connect() as conn:
+                return conn.execute(select(PlaySeat.table_id, PlaySeat.seat)
+                                    .join(ClassSeat, ClassSeat.seat_id == PlaySeat.id)
+                                    .join(ClassPlayer, ClassPlayer.id == ClassSeat.player_id)
+                                    .where(ClassPlayer.token_hash == token_hash(str(class_token)))).one_or_none()
+        row = self._db(run)
+        return None if row is None else (row.table_id, row.seat)
 
     def seat_token(self, class_token: str) -> str:
         """A seat token at the learner's class table (the one they held before stops working)."""
