@@ -111,14 +111,25 @@ def test_a_learner_finds_their_seat_on_the_class_page_and_plays_it_there(ct):
     assert "**Table 1** of your class · you are **Ana**" in _text(ana)
     token = ana.session_state[table_page.TOKEN]
     assert ana.query_params[table_page.ME] == token and ct.ts.me(token).seat == 0
+    ana.switch_page(class_seat.TABLE_PAGE).run()  # AppTest's later runs stay on the page it was told (a browser moves)
+    assert "**Table 1** of your class · you are **Ana**" in _text(ana)
     assert "Waiting for your teacher to start the deal." in [i.value for i in ana.info]
     snap = ct.tables(quiz_id)[0]
     assert ct.start(quiz_id, snap.id, snap.version).ok
     look(ana)
+    for _ in range(10):  # the bots play at once; Ana plays her turns through the page, Ben his through the store
+        snap = ct.tables(quiz_id)[0]
+        if snap.deal.to_act == 0:
+            break
+        assert "Waiting for Ben." in [c.value for c in ana.caption]
+        out = ct.ts.act(ct.seat_token(pages["Ben"].session_state["class_token"]),
+                        random_action(snap.deal.copy(), random.Random(1)), snap.version)
+        assert out.ok, out.reason
+        look(ana)
     snap = ct.tables(quiz_id)[0]
-    if snap.deal.to_act == 0:  # Ana's turn: she acts through the page
-        step(ana, snap, 0)
-        assert ct.ts.version(snap.id) > snap.version
+    assert snap.deal.to_act == 0 and snap.deal.phase is Phase.BIDDING
+    step(ana, snap, 0)
+    assert ct.ts.version(snap.id) > snap.version and ct.tables(quiz_id)[0].deal.log[len(snap.deal.log)].seat == 0
 
 
 def test_the_class_seat_keys_are_the_table_pages():
