@@ -234,3 +234,33 @@ def test_the_duplicate_ranking_compares_the_same_seat_across_the_tables(cs):
     roles = Counter((s.attack is not None) for s in standing.values())
     taken = [d for d in (da, db) if d.phase is Phase.DONE]
     assert roles[True] == sum(sum(d.camp(x) == "attack" for x in range(4)) for d in taken)
+
+
+def test_between_deals_the_teacher_moves_a_learner_to_a_bot_and_back_and_seats_a_late_learner(cs):
+    quiz, joined = _class(cs, ["Ana", "Ben"])
+    ct = ClassTables(cs)
+    ana, ben = joined["Ana"][0], joined["Ben"][0]
+    snap = ct.open(quiz.id, [[ana, None, None]], now=T0)[0]
+    assert ct.unseated(quiz.id) == {ben: "Ben"}
+    assert ct.placed(joined["Ben"][1]) is None and ct.placed(joined["Ana"][1]) == (snap.id, 0)
+    _q, late = cs.join(quiz.code, "Cleo", now=T0)  # joined after the tables opened
+    assert ct.unseated(quiz.id) == {ben: "Ben", late.id: "Cleo"}
+    out = ct.seat_learner(quiz.id, snap.id, 2, late.id, snap.version, now=T0)
+    assert out.ok and [s.name for s in out.table.state.seats] == ["Ana", "", "Cleo"]
+    assert ct.seat_of(late.token).seat == 2 and ct.ts.me(ct.seat_token(late.token)).seat == 2
+    with pytest.raises(TableError, match="without a place"):  # one place a learner
+        ct.seat_learner(quiz.id, snap.id, 1, late.id, out.table.version, now=T0)
+    with pytest.raises(TableError, match="Only a bot's seat"):
+        ct.seat_learner(quiz.id, snap.id, 0, ben, out.table.version, now=T0)
+    stale = ct.seat_learner(quiz.id, snap.id, 1, ben, snap.version, now=T0)  # the page drawn before Cleo sat
+    assert not stale.ok and "moved on" in str(stale.reason)
+    out = ct.to_bot(quiz.id, snap.id, 0, out.table.version, now=T0)  # Ana waits at her table for a seat
+    assert out.ok and out.table.state.seats[0].is_bot
+    assert ct.placed(joined["Ana"][1]) == (snap.id, None) and ana not in ct.unseated(quiz.id)
+    waiting = next(p for p in out.table.people if p.name == "Ana")
+    out = ct.give_seat(quiz.id, snap.id, 1, waiting.id, out.table.version, now=T0)
+    assert out.ok and [s.name for s in out.table.state.seats] == ["", "Ana", "Cleo"]
+    assert ct.seat_of(joined["Ana"][1]).seat == 1
+    started = ct.start(quiz.id, snap.id, out.table.version, now=T0).table
+    with pytest.raises(TableError, match="only between deals"):
+        ct.seat_learner(quiz.id, snap.id, 0, ben, started.version, now=T0)

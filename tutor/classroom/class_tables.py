@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import name_key, utcnow
@@ -327,6 +327,65 @@ class ClassTables:
     def stand_in(self, quiz_id: int, table_id: int, seat: int, version: int, now: datetime | None = None) -> Outcome:
         self._mine(quiz_id, table_id)
         return self.ts.stand_in(Teaching(table_id), seat, version, now)
+
+    def to_bot(self, quiz_id: int, table_id: int, seat: int, version: int, now: datetime | None = None) -> Outcome:
+        """Between deals, a learner's seat to a bot; the learner waits at that table for a seat."""
+        self._mine(quiz_id, table_id)
+        return self.ts.to_bot(Teaching(table_id), seat, version, now)
+
+    def give_seat(self, quiz_id: int, table_id: int, seat: int, person_id: int, version: int,
+                  now: datetime | None = None) -> Outcome:
+        """Between deals, a bot's seat to a learner waiting at that table."""
+        self._mine(quiz_id, table_id)
+        return self.ts.give_seat(Teaching(table_id), seat, person_id, version, now)
+
+    def unseated(self, quiz_id: int) -> dict[int, str]:
+        """The learners of the quiz with no place at any of its tables (who joined late, or were left out)."""
+        def run():
+            with self.cs.engine.connect() as conn:
+                return {p for (p,) in conn.execute(
+                    select(ClassSeat.player_id).join(PlaySeat, PlaySeat.id == ClassSeat.seat_id)
+                    .join(ClassTable, ClassTable.table_id == PlaySeat.table_id).where(ClassTable.quiz_id == quiz_id))}
+        placed = self._db(run)
+        return {p: name for p, name in self.roster(quiz_id).items() if p not in placed}
+
+    def seat_learner(self, quiz_id: int, table_id: int, seat: int, player_id: int, version: int,
+                     now: datetime | None = None) -> Outcome:
+        """Between deals, a bot's seat at one of the class's tables to a learner of the quiz who has no place at
+        any of them (one who joined late, or was left out)."""
+        now = now or utcnow()
+        snap = self._mine(quiz_id, table_id)
+        name = self.unseated(quiz_id).get(player_id)
+        if name is None:
+            raise TableError(Text(N_("Only a learner of this quiz without a place at its tables can be seated.")))
+        if snap.version != version:
+            return self.ts._stale(table_id)
+        if snap.started:
+            raise TableError(Text(N_("A seat can change hands only between deals.")))
+        if not 0 <= seat < snap.state.players or not snap.state.seats[seat].is_bot:
+            raise TableError(Text(N_("Only a bot's seat can be given to someone waiting.")))
+        state = together.with_seat(snap.state, seat, together.human(name))
+
+        def run():
+            try:
+                with writing(self.cs.engine) as conn:
+                    done = conn.execute(update(PlayTable).where(PlayTable.id == table_id,
+                                                                PlayTable.version == snap.version).values(
+                        state=together.to_dict(state), version=state.version, acted_at=now)).rowcount
+                    if not done:
+                        return False
+                    pid = conn.execute(insert(PlaySeat).values(
+                        table_id=table_id, name=name, name_key=name_key(name), seat=seat, host=False,
+                        token_hash=token_hash(secrets.token_urlsafe(24)), pin_hash=NO_PIN,
+                        joined_at=now)).inserted_primary_key[0]
+                    conn.execute(insert(ClassSeat).values(seat_id=pid, player_id=player_id))
+                    return True
+            except IntegrityError as exc:  # the same learner seated at once from two tabs
+                raise TableError(Text(N_("Only a learner of this quiz without a place at its tables can be "
+                                         "seated."))) from exc
+        if not self._db(run):
+            return self.ts._stale(table_id)
+        return Outcome(True, "", self.ts.table(table_id))
 
     # -- the learner -------------------------------------------------------------------------------
 

@@ -71,9 +71,10 @@ class ClassTable(Base):
 
 
 class ClassSeat(Base):
-    """The learner of a class quiz a person at a class table is: their class token finds their seat."""
+    """The learner of a class quiz a person at a class table is: their class token finds their seat (a learner
+    has one place at their class's tables)."""
 
     __tablename__ = "class_seats"
+    __table_args__ = (Index("uq_class_seats_player_id", "player_id", unique=True),)  # one place a learner
     seat_id: Mapped[int] = mapped_column(ForeignKey("play_seats.id", ondelete="CASCADE"), primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False,
-                                           index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False)

@@ -232,3 +232,25 @@ def test_no_learners_phone_at_a_class_table_is_sent_a_card_its_seat_could_not_se
         p.run()
         assert "Your teacher has seated you at **table 1**" in _text(p)
         assert cards_sent(p) == before[name], name
+
+
+def test_between_deals_the_dashboard_seats_a_late_learner_and_moves_one_to_a_bot(ct):
+    teacher, code, pages = _class_of(["Ana", "Ben"])
+    quiz_id = teacher.sidebar.selectbox(key="teacher_pick").value
+    teacher.radio(key="ct_size").set_value(3).run()
+    teacher.button(key="ct_open").click().run()  # Ana, Ben and a bot
+    late = learner(code, "Cleo", [])  # joins after the tables opened
+    teacher.run()
+    snap = ct.tables(quiz_id)[0]
+    pick = teacher.selectbox(key=f"ct_give_pick_{snap.id}_2")
+    assert pick.options == ["Cleo"]
+    teacher.button(key=f"ct_give_{snap.id}_2").click().run()
+    assert not _errors(teacher), _errors(teacher)
+    assert [s.name for s in ct.tables(quiz_id)[0].state.seats] == ["Ana", "Ben", "Cleo"]
+    look(late)
+    assert "Your teacher has seated you at **table 1**, seat 3, with Ana, Ben." in _text(late)
+    teacher.button(key=f"ct_to_bot_{snap.id}_0").click().run()  # Ana waits at the table; a bot plays her seat
+    assert not _errors(teacher), _errors(teacher)
+    assert ct.tables(quiz_id)[0].state.seats[0].is_bot and "Waiting for a seat: Ana" in _text(teacher)
+    look(pages["Ana"])
+    assert "Your teacher has put you at **table 1**, waiting for a seat." in _text(pages["Ana"])

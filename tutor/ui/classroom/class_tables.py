@@ -196,8 +196,9 @@ def _dashboard(ct: ClassTables, quiz_id: int) -> None:
         if any(s.started and s.over for s in snaps):
             b2.button(_("Deal the next hand at every finished table"), key="ct_next_all", on_click=_do,
                       args=(ct.next_all, quiz_id))
+        unseated = ct.unseated(quiz_id) if any(not s.started for s in snaps) else {}
         for snap in snaps:
-            _table_box(ct, quiz_id, snap)
+            _table_box(ct, quiz_id, snap, unseated)
         if duplicate:
             _ranking(snaps)
     board()
@@ -207,7 +208,7 @@ def _dashboard(ct: ClassTables, quiz_id: int) -> None:
                   help=_("The tables, their deals and their scores are deleted; you may then seat the class again"))
 
 
-def _table_box(ct: ClassTables, quiz_id: int, snap: Snapshot) -> None:
+def _table_box(ct: ClassTables, quiz_id: int, snap: Snapshot, unseated: dict[int, str]) -> None:
     names = seat_names(snap)
     totals = together.totals(snap.state)
     now = together.deal_scores(snap.state, snap.deal) if snap.started and snap.over else None
@@ -222,11 +223,44 @@ def _table_box(ct: ClassTables, quiz_id: int, snap: Snapshot) -> None:
         if not snap.started:
             st.button(_("Start the deal"), key=f"ct_start_{snap.id}", on_click=_do,
                       args=(ct.start, quiz_id, snap.id, snap.version))
+            _seat_changes(ct, quiz_id, snap, names, unseated)
         elif snap.over:
             st.button(_("Deal the next hand"), key=f"ct_next_{snap.id}", on_click=_do,
                       args=(ct.next_deal, quiz_id, snap.id, snap.version))
         else:
             _quiet(ct, quiz_id, snap, names)
+
+
+def _seat_changes(ct: ClassTables, quiz_id: int, snap: Snapshot, names: list[str], unseated: dict[int, str]) -> None:
+    """Between deals: a learner's seat to a bot (they wait at the table), a bot's seat to a learner waiting there or
+    to one with no place at the class's tables (who joined late, or was left out)."""
+    waiting = {("here", p.id): p.name for p in snap.people if p.seat is None}
+    offered = waiting | {("new", pid): name for pid, name in unseated.items()}
+    with st.expander(_("Change the seats before this deal")):
+        for s, who in enumerate(snap.state.seats):
+            c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+            c1.markdown(_("Seat {n}: {who}").format(n=s + 1, who=plain(names[s])))
+            if not who.is_bot:
+                c3.button(_("Give to a bot"), key=f"ct_to_bot_{snap.id}_{s}", on_click=_do,
+                          args=(ct.to_bot, quiz_id, snap.id, s, snap.version))
+            elif offered:
+                key = f"ct_give_pick_{snap.id}_{s}"
+                if st.session_state.get(key) not in offered:
+                    st.session_state.pop(key, None)
+                c2.selectbox(_("Give to"), list(offered), key=key, format_func=lambda o: offered[o])
+                c3.button(_("Give the seat"), key=f"ct_give_{snap.id}_{s}", on_click=_give,
+                          args=(ct, quiz_id, snap.id, s, snap.version, key))
+
+
+def _give(ct: ClassTables, quiz_id: int, table_id: int, seat: int, version: int, key: str) -> None:
+    picked = st.session_state.get(key)
+    if picked is None:
+        return
+    where, pid = picked
+    if where == "here":
+        _do(ct.give_seat, quiz_id, table_id, seat, pid, version)
+    else:
+        _do(ct.seat_learner, quiz_id, table_id, seat, pid, version)
 
 
 def _quiet(ct: ClassTables, quiz_id: int, snap: Snapshot, names: list[str]) -> None:

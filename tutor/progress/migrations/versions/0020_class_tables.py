@@ -1,6 +1,7 @@
 """v20: tables a teacher opens for a class (issue 36, point 6): ``class_tables`` (a play table tied to a class quiz:
 its number in the class, the duplicate's seed when every table deals the same deals, every deal played at it) and
-``class_seats`` (which learner of the quiz a person at such a table is, so the learner's class token finds the seat).
+``class_seats`` (which learner of the quiz a person at such a table is, so the learner's class token finds the seat;
+one place a learner).
 
 Revision ID: 0020
 Revises: 0019
@@ -30,7 +31,7 @@ def upgrade() -> None:
         sa.Column("seat_id", sa.Integer, sa.ForeignKey("play_seats.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("player_id", sa.Integer, sa.ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False),
     )
-    op.create_index("ix_class_seats_player_id", "class_seats", ["player_id"])
+    op.create_index("uq_class_seats_player_id", "class_seats", ["player_id"], unique=True)
 
 
 def downgrade() -> None:
