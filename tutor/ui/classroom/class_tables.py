@@ -31,6 +31,7 @@ from ..practice.review import _review
 REFRESH = 3  # seconds between two redraws of the tables' dashboard
 MSG = "ct_msg"  # session key: the last refusal, said once
 REVIEW = "ct_review"  # session key: (table id, deal, seat) of the review on show
+FINISHED = "ct_finished"  # session key: the deals finished when the reviews were last drawn
 LEVELS = {"beginner": N_("Beginner"), "club": N_("Club")}
 PHASES = {Phase.BIDDING: N_("bidding: {who} to speak"), Phase.CALLING: N_("{who} calls a king"),
           Phase.ECART: N_("{who} makes the écart"), Phase.PLAYING: N_("trick {trick}: {who} to play")}
@@ -176,7 +177,14 @@ def _close(ct: ClassTables, quiz_id: int) -> None:
         st.session_state.pop(key, None)
 
 
+def finished_count(snaps: Sequence[Snapshot]) -> int:
+    """How many deals the tables have finished: when it grows, the reviews below the dashboard are drawn again."""
+    return sum(len(s.history) + (s.started and s.over) for s in snaps)
+
+
 def _dashboard(ct: ClassTables, quiz_id: int) -> None:
+    whole = {"page": True}  # this first run draws the whole page; the board's later runs (its timer) only itself
+
     @st.fragment(run_every=REFRESH)
     def board() -> None:
         try:
@@ -184,8 +192,10 @@ def _dashboard(ct: ClassTables, quiz_id: int) -> None:
         except StoreError as err:
             st.error(plain(err))
             return
+        if not whole.pop("page", False) and (not snaps or finished_count(snaps) != st.session_state.get(FINISHED)):
+            st.rerun(scope="app")  # a deal ended (its reviews are below, outside the board) or the tables closed
         if not snaps:
-            st.rerun(scope="app")
+            return
         duplicate = snaps[0].duplicate_seed is not None
         st.caption(_("Duplicate: every table plays the same deals in the same order.") if duplicate else
                    _("Each table deals its own deals."))
@@ -300,6 +310,7 @@ def _ranking(snaps: list[Snapshot]) -> None:
 def _reviews(ct: ClassTables, quiz_id: int) -> None:
     """Any learner's own review of any finished deal: what that seat could see, the table page's same review."""
     snaps = ct.tables(quiz_id)
+    st.session_state[FINISHED] = finished_count(snaps)
     finished = {}
     for snap in snaps:
         for n, (d, names) in enumerate(ct_ops.played(snap)):
