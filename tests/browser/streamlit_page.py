@@ -114,25 +114,30 @@ def settle(pg) -> None:
     pg.wait_for_function(IDLE)  # the context's default limit: SLOW
 
 
-# After a click has been handled and drawn (two frames later): has the page asked for a rerun since ``asked``?
-ASKED = """asked => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
-  () => done(window.__ttRuns.asked > asked))))"""
+# ms a click is given to ask for its rerun before it is taken as lost. A busy browser can send a click's rerun
+# request several frames after the click: taken as lost too soon, the button was clicked again and the second
+# click landed on what the first one's run drew in its place ("Start the quiz" became "Next question", and the
+# class moved on twice). A lost click costs this much; a click that asks is seen at once.
+ASK_MS = 10_000
+ASKED = "asked => window.__ttRuns.asked > asked"
 
 
 def press(pg, button) -> None:
     """Click ``button`` (a locator of a Streamlit button) and wait for the run it asks for. On a page that
     redraws part of itself every few seconds a click can land on a button being redrawn and be lost (no
-    rerun is asked for): then it is clicked again, until it asks or SLOW has passed."""
+    rerun is asked for in ASK_MS): then it is clicked again, until it asks or SLOW has passed."""
     deadline = time.monotonic() + SLOW / 1000
     while True:
         settle(pg)
-        asked = pg.evaluate("() => window.__ttRuns.asked")
         shown(pg, button)
+        asked = pg.evaluate("() => window.__ttRuns.asked")
         button.click()
-        if pg.evaluate(ASKED, asked):
+        try:
+            pg.wait_for_function(ASKED, arg=asked, timeout=ASK_MS)
             break
-        if time.monotonic() > deadline:
-            raise AssertionError(f"a click on {button} asked for no rerun in {SLOW // 1000} s")
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"a click on {button} asked for no rerun in {SLOW // 1000} s") from None
     settle(pg)
 
 
