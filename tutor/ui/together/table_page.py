@@ -216,17 +216,14 @@ def _host_tools(ts: TableStore, token: str, snap) -> None:
 
 def _quiet(ts: TableStore, token: str, snap) -> None:
     if snap.quiet_seconds is not None:
-        _quiet_look(ts, token, snap.id)
+        _quiet_look(ts, token, snap)
 
 
 @st.fragment(run_every=LOOK)
-def _quiet_look(ts: TableStore, token: str, table_id: int) -> None:
+def _quiet_look(ts: TableStore, token: str, snap) -> None:
     """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends
-    (counted every second on the host's phone)."""
-    try:
-        snap = ts.table(table_id)
-    except StoreError:
-        return
+    (counted every second on the host's phone, on the table as this page drew it: a move since then changes its
+    version, and ``_follow`` draws the whole page again, this part with it)."""
     if not snap.started or snap.over:
         return
     to_act = snap.deal.to_act
