@@ -150,6 +150,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     names = seat_view.seat_names(snap, me.seat, markdown=False)  # for the sheet's tables (its lines make them plain)
     _header(snap, me)
     in_play = snap.started and not snap.over  # then the host's tools go below the play: on a phone the card first
+    if not in_play:
+        _pin_box()
     if me.person.host and not in_play:
         _host_tools(ts, token, snap)
     if not snap.started:
@@ -166,6 +168,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
         show_review(snap, seat, snap.level)
     else:
         seat_view.draw(ts, token, snap, seat)
+    if in_play:  # the PIN under the hand: on a phone the table and the hand stay on the first screen
+        _pin_box()
     if me.person.host and in_play:
         _host_tools(ts, token, snap)
     show_sheet(snap, names, seat)
@@ -175,6 +179,11 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
 
 def _header(snap, me) -> None:
     st.markdown(_("**Table {code}** · you are **{name}**").format(code=snap.code, name=plain(me.person.name)))
+
+
+def _pin_box() -> None:
+    """The PIN, shown once after opening or joining until "Got it": above the rest before the deal (there is
+    nothing else to do yet), under the hand during it."""
     pin = st.session_state.get(PIN)
     if pin:
         with st.container(border=True):
