@@ -124,6 +124,14 @@ def cards_sent(at: AppTest) -> set:
     return found
 
 
+def visible(view) -> set:
+    """Every card a seat may see, from the engine's SeatView alone: its hand, the dog once shown, its own écart (the
+    taker), the trumps shown in an écart, the poignées, the called card and the cards played."""
+    seen = set(view.hand) | set(view.dog or ()) | set(view.ecart or ()) | set(view.ecart_trumps)
+    seen |= {c for _, cards in view.poignees for c in cards} | set(view.played)
+    return seen | ({view.called} if view.called is not None else set())
+
+
 def _json(s: str):
     if not s.startswith("{"):
         return None

@@ -44,6 +44,10 @@ class Snapshot:
     deal: Deal
     people: tuple[Person, ...]
     last: dict | None
+    quiz_id: int | None = None  # a class's table (``tutor.classroom.class_tables``): the teacher hosts it
+    number: int | None = None  # its number in the class
+    duplicate_seed: int | None = None  # a class duplicate's seed: every table deals the same deals
+    history: tuple = ()  # a class table: every deal played at it (seed, dealer, log, seats)
 
     @property
     def version(self) -> int:
@@ -59,6 +63,14 @@ class Snapshot:
     @property
     def waiting(self) -> tuple[Person, ...]:
         return tuple(p for p in self.people if p.seat is None)
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """The teacher hosting a class's table from the teacher page (signed in there): in place of a host's seat
+    token for the host's actions, and only at a class's table."""
+
+    table_id: int
 
 
 @dataclass(frozen=True)

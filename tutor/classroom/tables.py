@@ -31,7 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..db import name_key, utcnow
-from ..db.together import PlaySeat, PlayTable
+from ..db.together import ClassTable, PlaySeat, PlayTable
 from ..engine import Action, Deal, TarotError
 from ..engine.words import N_, Text
 from ..practice import together
@@ -48,6 +48,7 @@ from .table_records import (
     Person,
     Snapshot,
     TableError,
+    Teaching,
     cached,  # noqa: F401 (read from here by the tests and the page)
     deal_at,
     remember,
@@ -137,13 +138,16 @@ class TableStore:
     def table(self, table_id: int) -> Snapshot:
         def run():
             with self.engine.connect() as conn:
-                row = conn.execute(select(PlayTable).where(PlayTable.id == table_id)).one()
+                row = conn.execute(select(PlayTable, ClassTable.quiz_id, ClassTable.number, ClassTable.duplicate_seed,
+                                          ClassTable.history).outerjoin(ClassTable, ClassTable.table_id == PlayTable.id)
+                                   .where(PlayTable.id == table_id)).one()
                 people = conn.execute(select(PlaySeat).where(PlaySeat.table_id == table_id).order_by(PlaySeat.id))
                 return row, tuple(_person(p) for p in people)
-        row, people = self._db(run)
+        row, people = self._db(run)  # the table's columns, then its class's (None for a table of friends)
         state = together.from_dict(row.state)
         return Snapshot(row.id, row.code, row.host, row.level, bool(row.started), row.quiet_seconds,
-                        row.acted_at, state, deal_at(row.id, row.code, state), people, row.last)
+                        row.acted_at, state, deal_at(row.id, row.code, state), people, row.last, row.quiz_id,
+                        row.number, row.duplicate_seed, tuple(row.history or ()))
 
     def version(self, table_id: int) -> int:
         """The table's version: the one small read a page repeats every second."""
@@ -155,9 +159,10 @@ class TableStore:
     # -- writing: only if the version read is still the stored one ---------------------------------
 
     def _write(self, snap: Snapshot, state: together.TableState, deal: Deal | None, now: datetime,
-               seats: dict | None = None, **values) -> bool:
+               seats: dict | None = None, history: list | None = None, **values) -> bool:
         """Store ``state`` (and ``values``) if the table is still at ``snap``'s version; the people's rows in
-        ``seats`` (id -> columns) change in the same transaction. False when another write came first."""
+        ``seats`` (id -> columns) and a class table's ``history`` change in the same transaction. False when
+        another write came first."""
         def run():
             with writing(self.engine) as conn:
                 done = conn.execute(update(PlayTable).where(PlayTable.id == snap.id,
@@ -167,6 +172,8 @@ class TableStore:
                     for pid, cols in (seats or {}).items():
                         conn.execute(update(PlaySeat).where(PlaySeat.id == pid, PlaySeat.table_id == snap.id)
                                      .values(**cols))
+                    if history is not None:
+                        conn.execute(update(ClassTable).where(ClassTable.table_id == snap.id).values(history=history))
                 return bool(done)
         ok = self._db(run)
         if ok and deal is not None:
@@ -217,7 +224,12 @@ class TableStore:
         tid, token = self._db(run)
         return self.table(tid), token, pin
 
-    def _host(self, token: str) -> tuple[Me, Snapshot]:
+    def _host(self, token: str | Teaching) -> tuple[Me | None, Snapshot]:
+        if isinstance(token, Teaching):  # the teacher page, signed in: only a class's table
+            snap = self.table(token.table_id)
+            if snap.quiz_id is None:
+                raise TableError(Text(N_("Only the host can do this.")))
+            return None, snap
         me = self.me(token)
         if not me.person.host:
             raise TableError(Text(N_("Only the host can do this.")))
@@ -238,14 +250,16 @@ class TableStore:
                                     snap.version + 1, snap.state.scores)  # every page sees the start
         return self._outcome(snap, together.advance_bots(moved, deal=d), d, now, started=True)
 
-    def next_deal(self, token: str, version: int, now: datetime | None = None, seed: int | None = None) -> Outcome:
-        """The host, once the deal is over: its score goes on the sheet, the next dealer deals, the people a
-        bot stood in for get their seats back; the host then starts it (seats may change hands before)."""
+    def next_deal(self, token: str | Teaching, version: int, now: datetime | None = None, seed: int | None = None,
+                  dealer: int | None = None) -> Outcome:
+        """The host, once the deal is over: its score goes on the sheet, the next dealer deals (``dealer``: a class
+        duplicate's), the people a bot stood in for get their seats back; the host then starts it (seats may change
+        hands before). A class table keeps every deal played in its history."""
         now = now or utcnow()
         _, snap = self._host(token)
         if snap.version != version or not snap.over:
             return self._stale(snap.id)
-        state = together.next_deal(snap.state, secrets.randbelow(10**6) if seed is None else int(seed))
+        state = together.next_deal(snap.state, secrets.randbelow(10**6) if seed is None else int(seed), dealer)
         back = {}
         for p in snap.people:
             if p.stand_in and p.seat is not None:
@@ -253,7 +267,8 @@ class TableStore:
                 back[p.id] = {"stand_in": False}
         last = {"seed": snap.state.seed, "dealer": snap.state.dealer, "log": together.to_dict(snap.state)["log"],
                 "seats": [s.name for s in snap.state.seats]}
-        return self._outcome(snap, state, None, now, seats=back, started=False, last=last)
+        history = None if snap.quiz_id is None else [*snap.history, last]
+        return self._outcome(snap, state, None, now, seats=back, history=history, started=False, last=last)
 
     def to_bot(self, token: str, seat: int, version: int, now: datetime | None = None) -> Outcome:
         """The host gives a person's seat to a bot, between deals; the person waits for a seat."""
@@ -307,8 +322,8 @@ class TableStore:
         state = together.advance_bots(together.stand_in(snap.state, seat, snap.level), deal=d)
         return self._outcome(snap, state, d, now, seats={person.id: {"stand_in": True}})
 
-    def _outcome(self, snap: Snapshot, state, deal, now, seats=None, **values) -> Outcome:
-        if not self._write(snap, state, deal, now, seats, **values):
+    def _outcome(self, snap: Snapshot, state, deal, now, seats=None, history=None, **values) -> Outcome:
+        if not self._write(snap, state, deal, now, seats, history, **values):
             return self._stale(snap.id)
         return Outcome(True, "", self.table(snap.id))
 
@@ -328,6 +343,9 @@ class TableStore:
         pin_hashed = make_hash(pin)
         for _try in range(50):  # another join or action came first: read the table again
             snap = self.table(tid)
+            if snap.quiz_id is not None:
+                raise TableError(Text(N_("This is a class's table: your teacher seats you there, and the Class page "
+                                         "takes you to your seat.")))
             if any(name_key(p.name) == name_key(name) for p in snap.people):
                 raise TableError(Text(N_("Somebody at this table already has the name {name}."), name=name))
             if len(snap.waiting) >= MAX_WAITING:
@@ -383,6 +401,24 @@ class TableStore:
         return self._outcome(snap, state, d, now)
 
     # -- coming back -------------------------------------------------------------------------------
+
+    def new_seat_token(self, person_id: int) -> str:
+        """A new seat token for the person ``person_id`` (the old one stops working): for a class's table, where
+        the learner's class token, checked by the caller, vouches for them instead of a PIN."""
+        signer = self._signer()
+
+        def run():
+            with writing(self.engine) as conn:
+                tid = conn.execute(select(PlaySeat.table_id).where(PlaySeat.id == person_id)).scalar()
+                if tid is None:
+                    return None
+                token = self._new_token(tid, signer)
+                conn.execute(update(PlaySeat).where(PlaySeat.id == person_id).values(token_hash=token_hash(token)))
+                return token
+        token = self._db(run)
+        if token is None:
+            raise TableError(Text(N_("Your seat at the class's table is gone: ask your teacher.")))
+        return token
 
     def _pin_gate(self) -> Gate:
         return Gate(self.engine, "table_pin", policy=PIN_POLICY, where=self.where)

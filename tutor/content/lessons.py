@@ -54,15 +54,17 @@ def lesson_files(directory: str | Path) -> list[Path]:
     return sorted(files, key=lambda p: p.name)
 
 
-def load_lesson(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None) -> LessonFile:
+def load_lesson(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None,
+                verify: bool = True) -> LessonFile:
     """Load, validate and verify one lesson file against the engine, in ``lang`` (default: the current
     language): its translation in ``<dir>/<lang>/`` laid over it when there is a usable one, and its examples
-    written in that language."""
+    written in that language. ``verify=False`` leaves out the checks against the engine and the strategy
+    (the answers, the solver's cards, the generated questions): the lesson as read, for a list of lessons."""
     with using(lang or language()) as code:
-        return _load_lesson(str(path), ctx, code)
+        return _load_lesson(str(path), ctx, code, verify)
 
 
-def _load_lesson(path: str, ctx: QuizContext | None, lang: str) -> LessonFile:
+def _load_lesson(path: str, ctx: QuizContext | None, lang: str, verify: bool = True) -> LessonFile:
     if ctx is None:
         gpath = Path(path).parent / GLOSSARY_FILE
         ctx = QuizContext.default(load_glossary(gpath, lang)[0] if gpath.exists() else None)
@@ -108,7 +110,7 @@ def _load_lesson(path: str, ctx: QuizContext | None, lang: str) -> LessonFile:
     if m:
         lesson._number = int(m.group(1))
     try:
-        issues = _lesson_rules(lesson, Path(path), ctx) + verify_lesson(lesson, ctx)
+        issues = _lesson_rules(lesson, Path(path), ctx) + (verify_lesson(lesson, ctx) if verify else [])
     except Exception as err:  # a bug in a checker must not hide the other files, nor print a traceback
         issues = [(lesson.line, f"internal error while checking this lesson ({type(err).__name__}: {err}); "
                                 "please report it")]
@@ -202,17 +204,19 @@ class Course:
         return out
 
 
-def load_course(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None) -> Course:
+def load_course(path: str | Path, ctx: QuizContext | None = None, lang: str | None = None,
+                verify: bool = True) -> Course:
     """Load every lesson (and the glossary) of a directory and check the course as a whole:
     unique ids, known and earlier prerequisites, no cycles, glossary references.
 
     ``lang`` (default: the current language) lays each translation of ``<dir>/<lang>/`` over its English
-    lesson; a lesson without a usable one stays English. ``Course.translations`` lists what is wrong with them."""
+    lesson; a lesson without a usable one stays English. ``Course.translations`` lists what is wrong with them.
+    ``verify=False``: each lesson as read (``load_lesson``), for the course map."""
     with using(lang or language()) as code:
-        return _load_course(Path(path), ctx, code)
+        return _load_course(Path(path), ctx, code, verify)
 
 
-def _load_course(root: Path, ctx: QuizContext | None, lang: str) -> Course:
+def _load_course(root: Path, ctx: QuizContext | None, lang: str, verify: bool = True) -> Course:
     if not root.is_dir():
         return Course(str(root), [], [Problem(str(root), 0, "no such lessons directory")], None, [], lang)
     problems: list[Problem] = []
@@ -228,7 +232,7 @@ def _load_course(root: Path, ctx: QuizContext | None, lang: str) -> Course:
         ctx.measures, mproblems = load_measures(root)
         problems += mproblems
     files = lesson_files(root)
-    loaded = [load_lesson(p, ctx, lang) for p in files]
+    loaded = [load_lesson(p, ctx, lang, verify) for p in files]
     for lf in loaded:
         problems += lf.problems
     problems += _course_rules(loaded, glossary, gpath, ctx)

@@ -1,4 +1,5 @@
-"""The tables where people play each other (migration ``0019``, issue 36): a table and the people at it.
+"""The tables where people play each other (migration ``0019``, issue 36): a table and the people at it; and
+(``0020``) the tables a teacher opens for a class, and which learner of the class each person at them is.
 
 ``play_tables.state`` is the table's whole state (``tutor.practice.together.to_dict``: the seats, the deal's seed,
 dealer and action log, the scores so far) and ``version`` its version, kept in a column too so that a write can
@@ -52,3 +53,28 @@ class PlaySeat(Base):
     pin_hash: Mapped[str] = mapped_column(String(200), nullable=False)
     stand_in: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false())
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassTable(Base):
+    """A table a teacher opened for a class quiz (migration ``0020``, issue 36): the quiz, the table's number in
+    the class, the duplicate's seed (every table deals the same deals in the same order; None: each table deals its
+    own) and every deal played at it (``history``: seed, dealer, log and seats of each, for the teacher's reviews and
+    the duplicate ranking)."""
+
+    __tablename__ = "class_tables"
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"), primary_key=True)
+    quiz_id: Mapped[int] = mapped_column(ForeignKey("class_quizzes.id", ondelete="CASCADE"), nullable=False,
+                                         index=True)
+    number: Mapped[int] = mapped_column(Integer, nullable=False)
+    duplicate_seed: Mapped[int | None] = mapped_column(Integer)
+    history: Mapped[list | None] = mapped_column(JSON)
+
+
+class ClassSeat(Base):
+    """The learner of a class quiz a person at a class table is: their class token finds their seat (a learner
+    has one place at their class's tables)."""
+
+    __tablename__ = "class_seats"
+    __table_args__ = (Index("uq_class_seats_player_id", "player_id", unique=True),)  # one place a learner
+    seat_id: Mapped[int] = mapped_column(ForeignKey("play_seats.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("class_players.id", ondelete="CASCADE"), nullable=False)

@@ -157,12 +157,16 @@ def totals(state: TableState) -> tuple[int, ...]:
     return tuple(sum(row[i] for row in state.scores) for i in range(state.players))
 
 
-def next_deal(state: TableState, seed: int) -> TableState:
-    """After a finished deal: its scores go on the sheet and the next dealer deals (the deal passes on)."""
+def next_deal(state: TableState, seed: int, dealer: int | None = None) -> TableState:
+    """After a finished deal: its scores go on the sheet and the next dealer deals (the deal passes on), or
+    ``dealer`` when given (a class duplicate: every table deals the same deal, whoever dealt before)."""
     d = deal_of(state)  # replayed once for the check, the dealer and the scores
     if d.phase not in OVER:
         raise Refused(Text(N_("The deal is not finished yet.")))
-    dealer = next_deal_after(state.players, state.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
+    if dealer is None:
+        dealer = next_deal_after(state.players, state.dealer, "played" if d.phase is Phase.DONE else "all_pass").dealer
+    elif not 0 <= dealer < state.players:
+        raise Refused(Text(N_("The dealer must sit at the table.")))
     return TableState(state.seats, seed, dealer, (), state.version + 1, state.scores + (deal_scores(state, d),))
 
 

@@ -10,7 +10,8 @@ the server's signing key), ``0009`` (every request to come back kept, teacher si
 of each deal), ``0012`` (when each club deal was entered), ``0013`` (the teacher's own questions), ``0014``
 (a paced quiz's timer and top five), ``0015`` (each learner's language), ``0016`` (duplicate tournaments and
 their marques), ``0017`` (each learner's Practice table), ``0018`` (what the projector shows, for a second window),
-``0019`` (tables where people play each other, and the people at them).
+``0019`` (tables where people play each other, and the people at them), ``0020`` (the tables a teacher opens for a
+class, and which learner each person at them is).
 
 Alembic is imported only when the schema is behind: an up-to-date database (every start but the first
 after an update) is checked with one query, which keeps alembic's import off the app's cold start.
@@ -27,7 +28,7 @@ from .db import patiently
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 # The newest revision in migrations/versions; a test keeps it equal to alembic's own head().
-HEAD = "0019"
+HEAD = "0020"
 VERSION_TABLE = "alembic_version"
 # PostgreSQL: an advisory lock (this app's class id, the schema's hash) held by the migrating transaction, so
 # several app processes starting at once on one database take turns; each reads the version after its turn.

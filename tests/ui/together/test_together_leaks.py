@@ -7,16 +7,10 @@ cards played."""
 from __future__ import annotations
 
 import pytest
-from together_pages import cards_sent, look, phone, seed_where, step, taken_by
+from together_pages import cards_sent, look, phone, seed_where, step, taken_by, visible
 
 from tutor.classroom.tables import TableStore
-from tutor.engine import Phase, SeatView
-
-
-def visible(view: SeatView) -> set:
-    seen = set(view.hand) | set(view.dog or ()) | set(view.ecart or ()) | set(view.ecart_trumps)
-    seen |= {c for _, cards in view.poignees for c in cards} | set(view.played)
-    return seen | ({view.called} if view.called is not None else set())
+from tutor.engine import Phase
 
 
 @pytest.fixture

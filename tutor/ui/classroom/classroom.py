@@ -27,6 +27,7 @@ from ..common.widgets import show_card_groups
 from ..quiz.question import answer_widget, show_answer
 from ..table.question_views import answer_of, answered_by_table, given_words, question_view
 from ..table.table_component import card_table
+from .class_seat import offer
 from .class_timer import time_up
 
 TOKEN = "class_token"  # session key: this learner's token for the quiz they joined
@@ -221,6 +222,7 @@ def _take(cs: ClassStore, token: str) -> None:
         _forget()
         st.rerun()
     _pin()
+    offer(cs, token)  # the table the teacher seated this learner at, if any
     if quiz.duplicate:  # everyone plays the same deals (``class_duplicate``)
         from .class_duplicate import play
         play(cs, token, quiz)

@@ -27,7 +27,7 @@ from ...progress import StoreError
 from ...quiz import KINDS
 from ..common.learner import _secrets, session_key, store
 from ..common.safe import plain, query_int
-from . import duplicate_board, own_questions
+from . import class_tables, duplicate_board, own_questions
 from .class_board import dashboard, roster
 from .classroom import class_store, retry_button
 from .projector import projector
@@ -139,11 +139,11 @@ def _board(cs: ClassStore, quiz: QuizInfo) -> None:
     if quiz.duplicate:  # everyone plays the same deals: its own dashboard
         duplicate_board.controls(cs, quiz, _link(quiz.code))
         duplicate_board.dashboard(cs, quiz.id)
-        roster(cs, quiz.id)
-        return
-    _controls(cs, quiz)
-    dashboard(cs, quiz.id)
+    else:
+        _controls(cs, quiz)
+        dashboard(cs, quiz.id)
     roster(cs, quiz.id)
+    class_tables.section(cs, quiz)  # the quiz's learners seated at tables where they play each other
 
 
 def _present_from_address() -> None:

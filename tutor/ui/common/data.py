@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 import streamlit as st
@@ -13,15 +15,90 @@ PUZZLES = ROOT / "puzzles"
 
 def course():
     """The course in the learner's language: lessons in order, plus a problem list for any bad file (which never
-    stops the rest). One cached course per language (French lessons are the English ones with French words)."""
+    stops the rest). One cached course per language (French lessons are the English ones with French words).
+    Checked against the engine: a page that opens a lesson waits for the check if it is still running."""
     from ...i18n import language
-    return _course(language())
+    return _check(language()).result()
+
+
+def course_map():
+    """The course for the map of lessons (their titles, summaries, skills, minutes): the checked course when this
+    process or an earlier one (from the disk) has it; else, on a new install or after an update, the lessons as
+    read (a fifth of a second, where the check against the engine takes several seconds). The page then calls
+    ``check_soon`` as its last step."""
+    from ...i18n import language
+    check = _check(language())
+    return check.result() if check.done() else _course_as_read(language())
+
+
+def check_soon() -> None:
+    """Start checking the course a moment from now, in a thread, unless it is checked or being checked: called at
+    the end of a run, so the page is on the learner's screen first. Kept on disk for the next processes."""
+    from ...i18n import language
+    _check(language()).start_soon()
+
+
+class _Check:
+    """The course check of one language, run once per process: at once by ``result()``, or in a thread shortly
+    after a run (``start_soon``); whoever comes second waits for the same result."""
+
+    DELAY = 1.0  # s after the map's run: its page is sent before the check takes the interpreter
+
+    def __init__(self, lang: str, kept, key: str):
+        self.lang, self.key = lang, key
+        self.future: Future = Future()
+        self.started = kept is not None
+        self.lock = threading.Lock()
+        if kept is not None:
+            self.future.set_result(kept)
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def _claim(self) -> bool:
+        with self.lock:
+            claimed, self.started = not self.started, True
+            return claimed
+
+    def start_soon(self) -> None:
+        if not self.started:
+            timer = threading.Timer(self.DELAY, self._run_if_free)
+            timer.daemon = True
+            timer.start()
+
+    def _run_if_free(self) -> None:
+        if self._claim():
+            self._run()
+
+    def result(self):
+        if self._claim():
+            self._run()
+        return self.future.result()
+
+    def _run(self) -> None:
+        from .kept_course import keep
+        try:
+            course = _load_course(self.lang)
+        except BaseException as err:  # the waiting pages show it, as any error of the load; the next call tries again
+            failed = self.future
+            with self.lock:
+                self.future, self.started = Future(), False
+            failed.set_exception(err)
+            return
+        keep(LESSONS, self.lang, self.key, course)
+        self.future.set_result(course)
 
 
 @st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
-def _course(lang: str):
-    from .kept_course import kept_course
-    return kept_course(LESSONS, lang, lambda: _load_course(lang))  # checked once, then kept between processes
+def _check(lang: str) -> _Check:
+    from .kept_course import read_kept
+    return _Check(lang, *read_kept(LESSONS, lang))  # checked once, then kept between processes
+
+
+@st.cache_resource(show_spinner=False)
+def _course_as_read(lang: str):
+    from ...content.lessons import load_course
+    return load_course(LESSONS, lang=lang, verify=False)
 
 
 def _load_course(lang: str):
@@ -36,7 +113,12 @@ def _load_course(lang: str):
     return c
 
 
-course.clear = _course.clear  # tests empty the cache with data.course.clear()
+def _clear() -> None:
+    _check.clear()
+    _course_as_read.clear()
+
+
+course.clear = _clear  # tests empty the cache with data.course.clear()
 
 
 def glossary() -> list[dict]:

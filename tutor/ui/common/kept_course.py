@@ -64,6 +64,15 @@ def _private(path: Path) -> bool:
 
 def kept_course(root: Path, lang: str, load: Callable[[], object]):
     """The course ``load()`` gives, from the disk when a process already checked the same files and code."""
+    course, key = read_kept(root, lang)
+    if course is None:
+        course = load()
+        keep(root, lang, key, course)
+    return course
+
+
+def read_kept(root: Path, lang: str) -> tuple[object | None, str]:
+    """(the kept course, or None when there is none for these files and this code; the key it must have)."""
     path = _where(root, lang)
     key = course_key(root, lang)
     if path is not None and path.is_file():
@@ -72,19 +81,24 @@ def kept_course(root: Path, lang: str, load: Callable[[], object]):
                 with path.open("rb") as f:
                     kept_key, course = pickle.load(f)
                 if kept_key == key:
-                    return course
+                    return course, key
         except Exception:  # damaged, from another version, half written by a crash: check the course again
             pass
-    course = load()
-    if path is not None:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump((key, course), f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)  # whole or not at all: another process never reads half a file
-        except Exception:  # a cache that cannot be written only costs time
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
-    return course
+    return None, key
+
+
+def keep(root: Path, lang: str, key: str, course: object) -> None:
+    """Keep ``course``, checked for ``key``, for the next process (a cache that cannot be written only costs time)."""
+    path = _where(root, lang)
+    if path is None:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump((key, course), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)  # whole or not at all: another process never reads half a file
+    except Exception:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ...i18n import N_, _, ngettext
 from ...skills import STRATEGY_SKILLS
-from ..common.data import course
+from ..common.data import check_soon, course_map
 
 PARTS = (N_("The rules"), N_("Playing well"))
 LESSON_PAGE = "tutor/ui/pages/lesson.py"
@@ -32,7 +32,7 @@ def render() -> None:
 
     _tidy_address()
     with st.spinner(_("Loading the course…")):
-        c = course()
+        c = course_map()  # the lessons as read on a new install: a lesson opens on the checked course
     saving_notice()
     finished = done("lessons")
     from .lesson_memory import marks
@@ -93,6 +93,7 @@ def render() -> None:
                      .format(path=path))
             for p in c.problems_in(path)[:5]:
                 st.caption(str(p))
+    check_soon()  # on a new install: the check the lesson pages need, once this page is drawn
 
 
 def _open(lesson_id: str) -> None:

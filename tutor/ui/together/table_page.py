@@ -155,8 +155,9 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     if me.person.host and not in_play:
         _host_tools(ts, token, snap)
     if not snap.started:
-        st.info(_("Waiting for {host} to start the deal.").format(host=plain(snap.host)) if not me.person.host else
-                _("Start the deal when everyone is seated; the empty seats are bots."))
+        st.info(_("Start the deal when everyone is seated; the empty seats are bots.") if me.person.host else
+                _("Waiting for your teacher to start the deal.") if snap.quiz_id is not None else
+                _("Waiting for {host} to start the deal.").format(host=plain(snap.host)))
         show_last_review(snap, me.person.name, snap.level)
     elif seat is None:
         st.info(_("You are waiting for a seat: the host can give you one between deals.") if me.seat is None else
@@ -173,11 +174,18 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     if me.person.host and in_play:
         _host_tools(ts, token, snap)
     show_sheet(snap, names, seat)
+    if snap.quiz_id is not None:  # a class's table: the Class page brings the seat back (no PIN)
+        st.page_link("tutor/ui/pages/class_quiz.py", label=_("Back to the class quiz"), icon=":material/groups:")
+        return
     st.button(_("Leave this table on this phone"), key="tg_leave", on_click=_forget,
               help=_("Your seat stays yours: come back with your name and PIN."))
 
 
 def _header(snap, me) -> None:
+    if snap.quiz_id is not None:  # a class's table: its number in the class, no code to share
+        st.markdown(_("**Table {n}** of your class · you are **{name}**").format(n=snap.number,
+                                                                              name=plain(me.person.name)))
+        return
     st.markdown(_("**Table {code}** · you are **{name}**").format(code=snap.code, name=plain(me.person.name)))
 
 
