@@ -21,8 +21,6 @@ from __future__ import annotations
 import math
 import random
 import secrets
-import threading
-import weakref
 from datetime import datetime
 
 from itsdangerous import BadData, URLSafeTimedSerializer
@@ -59,10 +57,6 @@ TOKEN_DAYS = 30  # a seat token opens its seat for a month (a club's table lasts
 MAX_WAITING = 20  # people waiting for a seat at one table
 QUIET_RANGE = (10, 3600)  # the host's quiet time, in seconds
 PIN_POLICY = POLICIES["class_pin"]  # a table's PIN is guessed like a class's: the same slow-downs
-# The server's signing key of each engine, read once: a page reads its seat's token on every rerun (each move of
-# each player), and the key never changes once made (``signin.signing_key``).
-_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_KEYS_LOCK = threading.Lock()
 
 
 def clean_quiet(seconds) -> int | None:
@@ -93,13 +87,7 @@ class TableStore:
     # -- tokens ------------------------------------------------------------------------------------
 
     def _signer(self) -> URLSafeTimedSerializer:
-        with _KEYS_LOCK:
-            key = _KEYS.get(self.engine)
-        if key is None:
-            key = signing_key(self.engine)
-            with _KEYS_LOCK:
-                _KEYS[self.engine] = key
-        return URLSafeTimedSerializer(key, salt=SALT)
+        return URLSafeTimedSerializer(signing_key(self.engine), salt=SALT)
 
     def _new_token(self, table_id: int, signer: URLSafeTimedSerializer | None = None) -> str:
         return (signer or self._signer()).dumps({"t": table_id, "n": secrets.token_hex(8)})
