@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import io
 import struct
 
@@ -18,8 +19,10 @@ import segno
 SCALE = 10  # pixels per module: a 29-module code (plus the quiet zone) is about 370 px wide
 
 
+@functools.lru_cache(maxsize=256)
 def join_qr_png(link: str, scale: int = SCALE) -> bytes:
-    """The QR code of ``link`` (error correction M: still scans with a smudge on the screen)."""
+    """The QR code of ``link`` (error correction M: still scans with a smudge on the screen). Kept per link in
+    the process: a host's page draws it on every rerun (Play together: each move of each player)."""
     buf = io.BytesIO()
     segno.make(str(link), error="m", boost_error=False).save(buf, kind="png", scale=scale, border=4)
     return buf.getvalue()

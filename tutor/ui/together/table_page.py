@@ -150,6 +150,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     names = seat_view.seat_names(snap, me.seat, markdown=False)  # for the sheet's tables (its lines make them plain)
     _header(snap, me)
     in_play = snap.started and not snap.over  # then the host's tools go below the play: on a phone the card first
+    if not in_play:
+        _pin_box()
     if me.person.host and not in_play:
         _host_tools(ts, token, snap)
     if not snap.started:
@@ -167,6 +169,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
         show_review(snap, seat, snap.level)
     else:
         seat_view.draw(ts, token, snap, seat)
+    if in_play:  # the PIN under the hand: on a phone the table and the hand stay on the first screen
+        _pin_box()
     if me.person.host and in_play:
         _host_tools(ts, token, snap)
     show_sheet(snap, names, seat)
@@ -183,6 +187,11 @@ def _header(snap, me) -> None:
                                                                               name=plain(me.person.name)))
         return
     st.markdown(_("**Table {code}** · you are **{name}**").format(code=snap.code, name=plain(me.person.name)))
+
+
+def _pin_box() -> None:
+    """The PIN, shown once after opening or joining until "Got it": above the rest before the deal (there is
+    nothing else to do yet), under the hand during it."""
     pin = st.session_state.get(PIN)
     if pin:
         with st.container(border=True):
@@ -224,17 +233,14 @@ def _host_tools(ts: TableStore, token: str, snap) -> None:
 
 def _quiet(ts: TableStore, token: str, snap) -> None:
     if snap.quiet_seconds is not None:
-        _quiet_look(ts, token, snap.id)
+        _quiet_look(ts, token, snap)
 
 
 @st.fragment(run_every=LOOK)
-def _quiet_look(ts: TableStore, token: str, table_id: int) -> None:
+def _quiet_look(ts: TableStore, token: str, snap) -> None:
     """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends
-    (counted every second on the host's phone)."""
-    try:
-        snap = ts.table(table_id)
-    except StoreError:
-        return
+    (counted every second on the host's phone, on the table as this page drew it: a move since then changes its
+    version, and ``_follow`` draws the whole page again, this part with it)."""
     if not snap.started or snap.over:
         return
     to_act = snap.deal.to_act

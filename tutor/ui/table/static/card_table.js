@@ -65,14 +65,19 @@ function render(root, data, state) {
   if (data.seats.length) {
     const table = el("div", { class: "tt-table", role: "group", "aria-label": word(data, "table", "The table") });
     for (const s of data.seats) {
-      const seat = el("div", { class: "tt-seat" + (s.you ? " tt-you" : ""), style: `left:${s.x}%;top:${s.y}%` }, [
+      // A seat at the table's top or bottom edge has the edge's width for its words; one at a side, less.
+      const edge = s.y < 25 ? "top" : s.y > 75 ? "bottom" : "side";
+      const seat = el("div", { class: `tt-seat tt-seat-${edge}` + (s.you ? " tt-you" : ""),
+        style: `left:${s.x}%;top:${s.y}%`, "data-x": s.x, "data-y": s.y }, [
         el("span", { class: "tt-seat-name", text: s.name }),
       ]);
-      s.marks.forEach((m, i) => seat.appendChild(el("span", { class: `tt-mark tt-mark-${m.replace(" ", "-")}`,
+      const marks = el("div", { class: "tt-seat-marks" });  // the badges and the cards left: one row, wrapped
+      s.marks.forEach((m, i) => marks.appendChild(el("span", { class: `tt-mark tt-mark-${m.replace(" ", "-")}`,
         text: (s.mark_labels && s.mark_labels[i]) || m })));
       if (s.cards_left !== null && s.cards_left !== undefined && !s.you) {
-        seat.appendChild(el("span", { class: "tt-left", text: s.left_label || `${s.cards_left} cards` }));
+        marks.appendChild(el("span", { class: "tt-left", text: s.left_label || `${s.cards_left} cards` }));
       }
+      if (marks.childNodes.length) seat.appendChild(marks);
       table.appendChild(seat);
     }
     const showPrev = state.showPrev && data.previous.length;
@@ -80,7 +85,7 @@ function render(root, data, state) {
     const firstFresh = plays.length - (showPrev || state.animated ? 0 : data.fresh);
     plays.forEach((p, i) => {
       const s = data.seats[p.seat];
-      const slot = el("div", { class: "tt-slot", style: `left:${s.tx}%;top:${s.ty}%` });
+      const slot = el("div", { class: "tt-slot", style: `left:${s.tx}%;top:${s.ty}%`, "data-seat": p.seat });
       const label = word(data, "played_by", "{card}, played by {seat}", { card: data.cards[p.card].name, seat: s.name })
         + (p.won ? word(data, "wins", ", wins the trick") : "");
       let face;
@@ -101,6 +106,12 @@ function render(root, data, state) {
       table.appendChild(slot);
     });
     wrap.appendChild(table);
+    fitSeats(table);
+    if (state.seatWatch) state.seatWatch.disconnect();
+    if (window.ResizeObserver) {  // a phone turned, a sidebar opened: the labels are placed again
+      state.seatWatch = new ResizeObserver(() => fitSeats(table));
+      state.seatWatch.observe(table);
+    }
     const centre = el("div", { class: "tt-under" });
     centre.appendChild(el("span", { class: "tt-trick-label",
       text: showPrev ? word(data, "last_trick", "Last trick") : data.trick_label }));
@@ -171,6 +182,37 @@ function render(root, data, state) {
   if (state.refocus === "toggle") root.querySelector(".tt-toggle")?.focus();
   state.refocus = null;
   if (state.busy) root.classList.add("tt-busy"); else root.classList.remove("tt-busy");
+}
+
+function fitSeats(table) {
+  // Each seat's label centred on its place, but kept whole inside the table: a long name or a French badge
+  // near an edge is moved in rather than cut off. Measured at its natural width (placed at 0, 0 first: at
+  // "left: 90%" a label would only have the last tenth of the table to wrap in).
+  const w = table.clientWidth, h = table.clientHeight, pad = 2;
+  if (!w || !h) return;  // not laid out yet (a folded expander): the resize watcher places them when it is
+  for (const seat of table.querySelectorAll(".tt-seat")) {
+    seat.style.transform = "none";
+    seat.style.left = "0px";
+    seat.style.top = "0px";
+    const sw = seat.offsetWidth, sh = seat.offsetHeight;
+    const cx = (parseFloat(seat.dataset.x) / 100) * w, cy = (parseFloat(seat.dataset.y) / 100) * h;
+    seat.style.left = `${Math.max(pad, Math.min(cx - sw / 2, w - sw - pad))}px`;
+    seat.style.top = `${Math.max(pad, Math.min(cy - sh / 2, h - sh - pad))}px`;
+  }
+  // A trick card that would lie over its seat's label (a short table, a label of two lines) moves towards the
+  // table's middle by as much, so the badges stay readable.
+  const seats = table.querySelectorAll(".tt-seat");
+  for (const slot of table.querySelectorAll(".tt-slot")) {
+    slot.style.marginTop = slot.style.marginLeft = "0px";
+    const seat = seats[Number(slot.dataset.seat)];
+    if (!seat) continue;
+    const a = seat.getBoundingClientRect(), b = slot.getBoundingClientRect();
+    const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (dx <= 0 || dy <= 0) continue;
+    if (seat.classList.contains("tt-seat-side")) slot.style.marginLeft = `${(a.left < b.left ? 1 : -1) * (dx + 2)}px`;
+    else slot.style.marginTop = `${(a.top < b.top ? 1 : -1) * (dy + 2)}px`;
+  }
 }
 
 function choose(root, data, state, code) {
