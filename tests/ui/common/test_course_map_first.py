@@ -59,3 +59,29 @@ def test_the_unchecked_read_is_the_checked_course_minus_the_engine_checks():
     quick, full = load_course(data.LESSONS, lang="fr", verify=False), load_course(data.LESSONS, lang="fr")
     assert quick.ids == full.ids and not quick.problems and not full.problems
     assert [x.title for x in quick.lessons] == [x.title for x in full.lessons]
+
+
+def test_a_check_that_fails_says_so_and_the_next_page_checks_again(fresh, monkeypatch):
+    import threading
+    real = data._load_course
+    calls = []
+
+    def broken_once(lang):
+        calls.append(lang)
+        if len(calls) == 1:
+            raise OSError("the lessons' folder went away")
+        return real(lang)
+    monkeypatch.setattr(data, "_load_course", broken_once)
+    got = []
+
+    def ask():
+        try:
+            got.append(data.course())
+        except OSError as err:
+            got.append(err)
+    t = threading.Thread(target=ask, daemon=True)
+    t.start()
+    t.join(120)
+    assert not t.is_alive(), "the page that ran the failing check waits for ever"
+    assert isinstance(got[0], OSError)
+    assert data.course().lessons and calls == ["en", "en"]  # tried again, and checked

@@ -55,10 +55,11 @@ class _Check:
     def done(self) -> bool:
         return self.future.done()
 
-    def _claim(self) -> bool:
+    def _claim(self) -> tuple[bool, Future]:
+        """(whether this caller runs the check, the future its result comes in), read together under the lock."""
         with self.lock:
             claimed, self.started = not self.started, True
-            return claimed
+            return claimed, self.future
 
     def start_soon(self) -> None:
         if not self.started:
@@ -67,26 +68,27 @@ class _Check:
             timer.start()
 
     def _run_if_free(self) -> None:
-        if self._claim():
-            self._run()
+        claimed, future = self._claim()
+        if claimed:
+            self._run(future)
 
     def result(self):
-        if self._claim():
-            self._run()
-        return self.future.result()
+        claimed, future = self._claim()
+        if claimed:
+            self._run(future)
+        return future.result()  # this call's future: a failed check's waiters get its error, never a fresh one's wait
 
-    def _run(self) -> None:
+    def _run(self, future: Future) -> None:
         from .kept_course import keep
         try:
             course = _load_course(self.lang)
         except BaseException as err:  # the waiting pages show it, as any error of the load; the next call tries again
-            failed = self.future
             with self.lock:
                 self.future, self.started = Future(), False
-            failed.set_exception(err)
+            future.set_exception(err)
             return
         keep(LESSONS, self.lang, self.key, course)
-        self.future.set_result(course)
+        future.set_result(course)
 
 
 @st.cache_resource(show_spinner=False)  # the pages show a spinner in the learner's language
