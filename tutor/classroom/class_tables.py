@@ -188,6 +188,29 @@ def ranking(snaps: Sequence[Snapshot], bot_name: Callable[[int, int], str]) -> l
     return _ranking(0, found, names)
 
 
+def renamed_in(conn, player_id: int, name: str) -> None:
+    """Inside the roster's rename (the same transaction): the learner's new name at their class table too: their
+    place, the table's seats (a new version, so every page there draws it) and the deals already played, so the
+    reviews and the duplicate ranking go on naming one learner."""
+    row = conn.execute(select(PlaySeat.id, PlaySeat.table_id, PlaySeat.name)
+                       .join(ClassSeat, ClassSeat.seat_id == PlaySeat.id)
+                       .where(ClassSeat.player_id == player_id)).one_or_none()
+    if row is None or row.name == name:
+        return
+    conn.execute(update(PlaySeat).where(PlaySeat.id == row.id).values(name=name, name_key=name_key(name)))
+    table = conn.execute(select(PlayTable.state).where(PlayTable.id == row.table_id)).one()
+    state = together.from_dict(table.state)
+    seats = tuple(together.human(name) if s.name == row.name else s for s in state.seats)
+    if seats != state.seats:
+        state = together.renamed(state, seats)
+        conn.execute(update(PlayTable).where(PlayTable.id == row.table_id)
+                     .values(state=together.to_dict(state), version=state.version))
+    history = conn.execute(select(ClassTable.history).where(ClassTable.table_id == row.table_id)).scalar_one()
+    if history:
+        conn.execute(update(ClassTable).where(ClassTable.table_id == row.table_id).values(history=[
+            {**deal, "seats": [name if n == row.name else n for n in deal.get("seats", ())]} for deal in history]))
+
+
 # ---------------------------------------------------------------- the store
 
 

@@ -42,6 +42,7 @@ from ..db.classroom import ClassPlayer, ClassRejoin
 from ..progress.db import writing
 from ..progress.hashing import dummy, token_hash, verify
 from ..progress.throttle import POLICIES, Gate
+from .class_tables import renamed_in
 from .codes import ALPHABET
 from .lookalike import taken_in_quiz
 from .store import ClassError, ClassStore, Player, QuizInfo, Reason, display_name, pin_target
@@ -92,8 +93,11 @@ def rename(cs: ClassStore, quiz_id: int, player_id: int, name: str) -> str:
             with writing(cs.engine) as conn:
                 if taken_in_quiz(conn, quiz_id, name, except_id=player_id):
                     raise ClassError(Reason.NAME_TAKEN, name=name)
-                conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id, ClassPlayer.quiz_id == quiz_id)
-                             .values(name=name, name_key=name_key(name)))
+                done = conn.execute(update(ClassPlayer).where(ClassPlayer.id == player_id,
+                                                              ClassPlayer.quiz_id == quiz_id)
+                                    .values(name=name, name_key=name_key(name))).rowcount
+                if done:
+                    renamed_in(conn, player_id, name)  # and at their class table, if they sit at one
         except IntegrityError as exc:
             raise ClassError(Reason.NAME_TAKEN, name=name) from exc
     cs._db(run)

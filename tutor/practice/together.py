@@ -188,6 +188,14 @@ def with_seat(state: TableState, seat: int, who: Seat) -> TableState:
     return replace(state, seats=seats, version=state.version + 1)
 
 
+def renamed(state: TableState, seats: tuple[Seat, ...]) -> TableState:
+    """The same seats under new names (a learner renamed on the class roster), at any moment of a deal: a new
+    version, so every page at the table draws the names again."""
+    if [s.is_bot for s in seats] != [s.is_bot for s in state.seats]:
+        raise Refused(Text(N_("A seat can change hands only between deals.")))
+    return replace(state, seats=tuple(seats), version=state.version + 1)
+
+
 def to_dict(state: TableState) -> dict:
     """The state as JSON-ready data (a store's row): the actions as their codes, one line."""
     return {"seats": [{"name": s.name, "level": s.level} for s in state.seats], "seed": state.seed,

@@ -174,6 +174,9 @@ def test_the_teacher_reads_each_learners_own_review_of_a_finished_deal(ct):
     assert not _errors(teacher), _errors(teacher)
     assert f"**Cleo**, table 1, deal {n}: their review, on what their seat could see." in _text(teacher)
     assert [h.value for h in teacher.subheader].count("Review of your play") == 1
+    sheet = teacher.download_button(key="ct_csv")  # the tables' sheet, to keep before closing them
+    assert sheet.label == "Download the tables' sheet (CSV)" and sheet.proto.deferred_file_id  # made at the click
+    assert any("download the tables' sheet first" in c.value for c in teacher.caption)
 
 
 def test_the_section_speaks_french(ct):
@@ -190,6 +193,7 @@ def test_the_section_speaks_french(ct):
         teacher.button(key="ct_open").click().run()
     assert not _errors(teacher), _errors(teacher)
     assert "**Table 1** · donne 1 · attend que vous la commenciez" in _text(teacher)
+    assert teacher.download_button(key="ct_csv").label == "Télécharger la feuille des tables (CSV)"
 
 
 def test_no_learners_phone_at_a_class_table_is_sent_a_card_its_seat_could_not_see(ct):

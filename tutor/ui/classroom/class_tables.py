@@ -14,18 +14,20 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from ...classroom import class_sheet
 from ...classroom import class_tables as ct_ops
 from ...classroom.class_tables import ClassTables
 from ...classroom.duplicate_stats import pct
 from ...classroom.store import ClassStore, QuizInfo
 from ...classroom.table_records import Outcome, Snapshot, TableError
 from ...engine import Phase
-from ...i18n import N_, _, ngettext, number
+from ...i18n import N_, _, language, ngettext, number
 from ...practice import together
 from ...practice.table import Table
 from ...progress import StoreError
 from ..common.safe import plain
 from ..common.text import error_text
+from ..common.widgets import download
 from ..practice.review import _review
 
 REFRESH = 3  # seconds between two redraws of the tables' dashboard
@@ -212,7 +214,19 @@ def _dashboard(ct: ClassTables, quiz_id: int) -> None:
         if duplicate:
             _ranking(snaps)
     board()
+    french = language() == "fr"  # French Excel: ";", French headers and a byte-order mark
+
+    def csv_file() -> str:  # every deal is read only when the teacher asks for the file
+        try:
+            return class_sheet.to_csv(ct.tables(quiz_id), french=french)
+        except StoreError as err:
+            return _("error") + f"\n{err}\n"
+    download(st, _("Download the tables' sheet (CSV)"), csv_file, key="ct_csv", mime="text/csv",
+             file_name="tables-classe.csv" if french else "class-tables.csv",
+             help=_("Every deal played at every table: the contract, each seat's score and its running total"))
     with st.expander(_("Close the tables")):
+        st.caption(_("Closing deletes the tables, their deals and their scores: download the tables' sheet "
+                     "first to keep them."))
         st.checkbox(_("Yes, close them"), key="ct_close_sure")
         st.button(_("Close the tables"), key="ct_close", on_click=_close, args=(ct, quiz_id),
                   help=_("The tables, their deals and their scores are deleted; you may then seat the class again"))
