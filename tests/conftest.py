@@ -21,6 +21,27 @@ os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{_SESSION_DIR / 'progress.sqlite3
 os.environ["TUTOR_CACHE_DIR"] = str(_SESSION_DIR / "cache")
 
 
+_TIME_LOG = os.environ.get("TUTOR_TEST_TIME_LOG")  # bench/suite_time.py: where the suite's time goes
+
+if _TIME_LOG:
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        """Each test's wall-clock and CPU time (this worker's, and its finished child processes'), a JSON line."""
+        import json
+        import resource
+        import time
+
+        wall, cpu = time.perf_counter(), time.process_time()
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        yield
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        line = json.dumps({"test": item.nodeid, "wall": round(time.perf_counter() - wall, 4),
+                           "cpu": round(time.process_time() - cpu, 4),
+                           "children": round(after.ru_utime + after.ru_stime - kids.ru_utime - kids.ru_stime, 4)})
+        with open(_TIME_LOG, "a", encoding="utf-8") as f:  # one short append per test: the workers do not mix lines
+            f.write(line + "\n")
+
+
 @pytest.fixture(autouse=True)
 def _fresh_progress_db(tmp_path_factory, monkeypatch):
     """A new, empty progress database for every test (AppTest sessions start with no learner)."""
