@@ -151,6 +151,21 @@ def shown(pg, what) -> None:
         raise AssertionError(f"{what} never appeared in {SLOW // 1000} s; the page shows:\n{text[:4000]}") from None
 
 
+def follows(pg, what) -> None:
+    """Wait until ``what`` (a locator) is visible on a page that should move by itself (its fragment's timer);
+    when it never does, fail with the page's text and whether it still asks the server for runs (its runs
+    counted now and 10 s later): a page whose timer stopped and a server that does not answer read apart."""
+    try:
+        what.first.wait_for(state="visible")
+    except PlaywrightTimeout:
+        before = pg.evaluate("() => JSON.stringify(window.__ttRuns)")
+        pg.wait_for_timeout(10_000)
+        after = pg.evaluate("() => JSON.stringify(window.__ttRuns)")
+        text = pg.evaluate("() => document.body.innerText")
+        raise AssertionError(f"{what} never appeared in {SLOW // 1000} s; the page's runs {before}, 10 s later "
+                             f"{after}; it shows:\n{text[:3000]}") from None
+
+
 # After a click has been handled and drawn (two frames later): is a select box's list open?
 OPEN = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
   () => done(!!document.querySelector('[role=listbox] [role=option]')))))"""
