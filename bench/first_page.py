@@ -9,7 +9,10 @@ Three figures, each against its goal:
 - **a new session's first page** on a warm server: the CPU the server spends for one more session until "Start
   here" shows, goal under 100 ms (median of ``--sessions``): in a browser that has the app's files cached (a new
   tab, a learner coming back), and in one new to the app (Streamlit then sends its own files too: about 130 ms
-  of CPU for an app of one button, here; a proxy that serves them, see docs/serving.md, takes that off);
+  of CPU for an app of one button, here; a proxy that serves them, see docs/serving.md, takes that off). The
+  HTTP requests that new browser made (Streamlit's page, its 60-odd script chunks, fonts and style sheet; never
+  gzipped: Streamlit serves ``/static/`` uncompressed) are also asked again alone, without a browser, a websocket
+  or a script run, to show what sending the files costs by itself;
 - **a later rerun** of the Course, Lesson, Drill and Class pages, goal under 50 ms: on the server (the page
   opened in Chromium, then rerun with Streamlit's ``r`` key: median of ``--runs // 2``), and under AppTest in
   this process (the same script run without Streamlit's own work around it: median of ``--runs``).
@@ -144,13 +147,15 @@ def first_pages(sessions: int, runs: int = 10):
         try:
             wait_healthy(port)
             started = idle_cpu(proc.pid)
-            per_session, warm = [], []
+            per_session, warm, files = [], [], []
             kept = browser.new_context(viewport={"width": 1280, "height": 800})  # keeps the app's files cached
             for i in range(2 * sessions + 1):
                 cached = i > sessions
                 before = idle_cpu(proc.pid)
                 context = kept if cached else browser.new_context(viewport={"width": 1280, "height": 800})
                 page = context.new_page()
+                if i == 1:  # a new browser on the warm server: the files it asks for
+                    page.on("request", lambda r: files.append(r.url) if r.url.startswith("http") else None)
                 page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
                 page.get_by_role("button", name="Start here →").wait_for(timeout=120_000)
                 if i == 0:  # shown whole: what a new install costs before its page, not the check that follows
@@ -171,17 +176,36 @@ def first_pages(sessions: int, runs: int = 10):
                     page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
                     page.get_by_role("button", name="Start here →").wait_for(timeout=120_000)
                     page.close()
+            sent = [replay(port, proc, files) for _ in range(sessions)]
             on_server = server_reruns(browser, port, proc, runs)
             proc.terminate()
             proc.wait(10)
             proc = serve(port, scratch)  # restarted: the same database and cache
             restarted = first_page(browser, port, proc)
-            return started, started + per_session[0], checked, per_session[1:], warm, restarted, on_server
+            return (started, started + per_session[0], checked, per_session[1:], warm, restarted, on_server,
+                    (len(files), statistics.median(sent)))
         finally:
             proc.terminate()
             proc.wait(10)
             browser.close()
             shutil.rmtree(scratch, ignore_errors=True)
+
+
+def replay(port: int, proc: subprocess.Popen, urls: list[str]) -> float:
+    """The server CPU of the HTTP requests a new browser made (Streamlit's page and files), asked again in order
+    on one connection, without a browser, a websocket or a script run: what sending the files alone costs."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    before = idle_cpu(proc.pid)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    for url in urls:
+        parts = urlsplit(url)
+        conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""),
+                     headers={"Accept-Encoding": "gzip, deflate, br"})
+        conn.getresponse().read()
+    conn.close()
+    return idle_cpu(proc.pid) - before
 
 
 def reruns(runs: int) -> dict[str, float]:
@@ -209,7 +233,7 @@ def main() -> None:
     logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").disabled = True
     scratch = tempfile.mkdtemp(prefix="tarot-tutor-first-page-at-")
     os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{scratch}/progress.sqlite3"
-    started, first, checked, later, warm, (again_started, again_first), on_server = first_pages(
+    started, first, checked, later, warm, (again_started, again_first), on_server, (n_files, sent) = first_pages(
         args.sessions, max(1, args.runs // 2))
     again = reruns(args.runs)
     shutil.rmtree(scratch, ignore_errors=True)
@@ -221,7 +245,8 @@ def main() -> None:
             ("a new session's first page", statistics.median(warm),
              f"(median of {len(warm)}, a browser with the app's files cached: a new tab, a learner coming back)"),
             ("a new session's first page", statistics.median(later),
-             f"(median of {len(later)}, a browser new to the app: its files are sent too)"),
+             f"(median of {len(later)}, a browser new to the app: its files are sent too; its {n_files} HTTP "
+             f"requests alone, asked again without a browser: {sent * 1000:.0f} ms)"),
             ("a later rerun", max(on_server.values()), "(on the server, the slowest page's median: "
              + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in on_server.items()) + ")"),
             ("a later rerun", max(again.values()),

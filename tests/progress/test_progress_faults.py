@@ -109,16 +109,19 @@ def test_a_damaged_page_inside_a_real_database_is_caught(tmp_path):
     store.close()
     con = sqlite3.connect(path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    # Where the two tables start: the file's layout follows the order its tables were made in.
+    roots = dict(con.execute("SELECT name, rootpage FROM sqlite_master WHERE name IN ('learners', 'answers')"))
     con.close()
     data = bytearray(path.read_bytes())
     page = 4096
-    assert len(data) > 8 * page
-    data[3 * page:6 * page] = b"\xff" * (3 * page)  # scribble over three pages past the header
+    assert len(data) > 8 * page and sorted(roots) == ["answers", "learners"] and min(roots.values()) > 1
+    for root in roots.values():  # scribble over each table's first page (page 1, the header, is left)
+        data[(root - 1) * page:root * page] = b"\xff" * page
     path.write_bytes(bytes(data))
     reopened = Store.open(f"sqlite:///{path}")
     assert "damaged" in reopened.notice
     assert list(tmp_path.glob("p.sqlite3.corrupt-*"))
-    # The three pages held the only learner and the root of the answers' tree: nothing of them can be
+    # The two pages held the only learner and the root of the answers' tree: nothing of them can be
     # reached, and the notice says so instead of claiming a fresh file lost nothing.
     assert reopened.count_answers() == 0 and reopened.learners() == []
     assert "could not be read: learners, answers" in reopened.notice
