@@ -27,6 +27,8 @@ TOKEN = "tg_token"  # session key: this phone's seat token
 ME = "seat"  # query parameter: the same token, so a reload keeps the seat
 PIN = "tg_pin"  # session key: the PIN, shown once after joining
 LOOK = live.LOOK  # seconds between two looks at the table's version
+QUIET_LOOK = 5  # seconds between two counts of a quiet player's wait on the host's phone (the quiet time is 10 s or
+# more: the host's offer comes at most this late; a count every second was a fifth of the table's looks)
 LEVELS = {"beginner": N_("Beginner"), "club": N_("Club")}
 
 
@@ -239,10 +241,10 @@ def _quiet(ts: TableStore, token: str, snap) -> None:
         _quiet_look(ts, token, snap)
 
 
-@st.fragment(run_every=LOOK)
+@st.fragment(run_every=QUIET_LOOK)
 def _quiet_look(ts: TableStore, token: str, snap) -> None:
     """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends
-    (counted every second on the host's phone, on the newest table the page drew: its seat's part follows each
+    (counted every few seconds on the host's phone, on the newest table the page drew: its seat's part follows each
     move, and the whole page is drawn again when a bot stands in)."""
     snap = live.latest(snap)
     if not snap.started or snap.over:
