@@ -425,8 +425,9 @@ def _one_review(job: tuple) -> float:
 
 
 def reviews(rec: dict) -> dict:
-    """Each review's CPU alone, each in a fresh process: the solver's caches kept from one review would make the
-    next one of the same deal cheaper (the table's four and the practice's four are of the same hands)."""
+    """Each review's CPU alone, each in a fresh process (the solver's caches kept from one review would make the
+    next one of the same deal cheaper: the table's four and the practice's four are of the same hands), a table's
+    and a practice deal's in turn (the CPU a computation takes grows with the machine's load, which drifts)."""
     import multiprocessing
 
     from tutor.practice.table import dealer_for
@@ -435,9 +436,11 @@ def reviews(rec: dict) -> dict:
     p = rec["practice"]
     jobs += [(sd, dl, 0, "practice") for sd, dl in zip(p["seeds"], p.get("dealers") or
                                                         [dealer_for(4, x) for x in p["seeds"]], strict=True)]
+    order = [i for pair in zip(range(4), range(4, 8), strict=True) for i in pair]  # alternately: the load drifts
     with multiprocessing.get_context("spawn").Pool(1, maxtasksperchild=1) as pool:
-        got = [round(x, 2) for x in pool.map(_one_review, jobs, chunksize=1)]
-    return {"together_s": got[:4], "practice_s": got[4:], "fresh_process": True}
+        got = dict(zip(order, pool.map(_one_review, [jobs[i] for i in order], chunksize=1), strict=True))
+    return {"together_s": [round(got[i], 2) for i in range(4)], "practice_s": [round(got[i], 2) for i in range(4, 8)],
+            "fresh_process": True}
 
 
 # ---------------------------------------------------------------- the report
