@@ -9,11 +9,15 @@ and what a deal of four people costs the servers against four practice deals.
   at the start and at the end is written beside it (the machine is shared: the same code is slower on a busy one).
 - **server CPU of a deal of four people**: the CPU time (user + system, ``/proc/<pid>/stat``) of the two server
   processes from the start of the deal to the four reviews shown, against the CPU of one server process serving
-  four browser contexts that each play a practice deal (``/practice?players=4&seed=N``) to its end and its
-  review. Goal: no more. Each person (and each practice learner) plays what the Club bots would play, a card
-  rather than a poignée or a chelem, as fast as the page allows; a table also spends CPU while people think (each
-  page looks at the table's version every second), measured with the four pages open and nobody playing
-  (``--idle`` seconds), and added for ``--think`` seconds a move in the report's last line.
+  four browser contexts that each play a practice deal to its end and its review: the table's own deal (its seed)
+  from each of the four seats the people held (``/practice?players=4&seed=N&dealer=D``, the dealer turned so that
+  the learner's seat holds that person's hand and speaks in their turn), so that the four reviews on each side are
+  of the same hands and cost alike (``--different-deals``: the first four practice deals played from
+  ``--practice-seed`` instead, the design of 2026-12-03). Goal: no more. Each person (and each practice learner)
+  plays what the Club bots would play, a card rather than a poignée or a chelem, as fast as the page allows; a
+  table also spends CPU while people think (each page looks at the table's version every second), measured with
+  the four pages open and nobody playing (``--idle`` seconds), and added for ``--think`` seconds a move in the
+  report's last line.
 
 Run it alone (two shared cores), with PostgreSQL (``.ci/postgres.sh`` exports the URL):
   bash -c 'source .ci/postgres.sh && .venv/bin/python bench/together.py --record bench/results/together.json'
@@ -304,14 +308,34 @@ def together_deal(browser, url: str, logs: Path, idle_s: float, profile: Path | 
 # ---------------------------------------------------------------- four practice deals
 
 
-def practice_seeds(n: int, start: int = 1) -> list[int]:
-    """The first ``n`` seeds from ``start`` whose practice deal, the learner playing as the bots do, is played."""
-    from tutor.practice.table import Table
+def practice_seeds(n: int, start: int = 1) -> list[list[int]]:
+    """The first ``n`` seeds from ``start`` whose practice deal, the learner playing as the bots do, is played:
+    [seed, dealer] each, the dealer practice draws from the seed."""
+    from tutor.practice.table import Table, dealer_for
     out, seed = [], start
     while len(out) < n:
         if practice_actions(Table.new(4, seed)) is not None:
-            out.append(seed)
+            out.append([seed, dealer_for(4, seed)])
         seed += 1
+    return out
+
+
+def table_dealer(seed: int, players: int = 4) -> int:
+    """The dealer the table store draws for a deal it opens with ``seed``."""
+    import random
+    return random.Random(seed).randrange(players)
+
+
+def same_deal_seats(seed: int) -> list[list[int]]:
+    """The table's deal played in practice from each seat: [seed, dealer] each, practice's learner (seat 0) holding
+    seat ``s``'s hand when the dealer is turned back by ``s`` (the cards are dealt from the dealer's left)."""
+    from tutor.practice.table import Table
+    out = []
+    for s in range(4):
+        dealer = (table_dealer(seed) - s) % 4
+        if practice_actions(Table.new(4, seed, dealer=dealer)) is None:
+            raise SystemExit(f"the deal {seed} is not played in practice from seat {s + 1}")
+        out.append([seed, dealer])
     return out
 
 
@@ -331,24 +355,25 @@ def practice_actions(table) -> list | None:
     return out if table.deal.phase is Phase.DONE else None
 
 
-def practice_deals(browser, url: str, logs: Path, seeds: list[int]) -> dict:
+def practice_deals(browser, url: str, logs: Path, deals: list[list[int]]) -> dict:
+    """Four practice deals ([seed, dealer] each), one a browser context, on one server process."""
     from streamlit_page import settle, shown
 
     from tutor.practice.table import Table
 
     with servers(url, "P", logs) as ((address, pid),):
-        ctxs = [browser.new_context(**PHONE) for _ in seeds]
+        ctxs = [browser.new_context(**PHONE) for _ in deals]
         pages = []
-        for ctx, seed in zip(ctxs, seeds, strict=True):
+        for ctx, (seed, dealer) in zip(ctxs, deals, strict=True):
             pg = ctx.new_page()
-            pg.goto(f"{address}/practice?players=4&seed={seed}")
+            pg.goto(f"{address}/practice?players=4&seed={seed}&dealer={dealer + 1}")
             shown(pg, pg.get_by_text(f"#{seed}"))
             settle(pg)
             pages.append(pg)
         load_start = os.getloadavg()[0]
         cpu_start, wall_start = idle_cpu([pid]), time.monotonic()
-        for pg, seed in zip(pages, seeds, strict=True):
-            for step in practice_actions(Table.new(4, seed)):
+        for pg, (seed, dealer) in zip(pages, deals, strict=True):
+            for step in practice_actions(Table.new(4, seed, dealer=dealer)):
                 if step == "start":
                     tap(pg, pg.get_by_role("button", name="Play without announcing"))
                     continue
@@ -361,7 +386,8 @@ def practice_deals(browser, url: str, logs: Path, seeds: list[int]) -> dict:
         load_end = os.getloadavg()[0]
         for ctx in ctxs:
             ctx.close()
-    return {"seeds": seeds, "cpu_s": round(cpu_end - cpu_start, 2), "wall_s": round(wall_end - wall_start, 1),
+    return {"seeds": [seed for seed, _ in deals], "dealers": [dealer for _, dealer in deals],
+            "cpu_s": round(cpu_end - cpu_start, 2), "wall_s": round(wall_end - wall_start, 1),
             "load_start": round(load_start, 2), "load_end": round(load_end, 2)}
 
 
@@ -383,21 +409,38 @@ def review_cpu(deal, seat: int) -> float:
     return time.process_time() - start
 
 
-def reviews(rec: dict) -> dict:
-    import random
-
+def _one_review(job: tuple) -> float:
+    """One review's CPU, in a fresh process (``reviews``): [seed, dealer, seat, the deal's table or practice's]."""
     from tutor.engine import Deal, Phase
     from tutor.practice.table import Table
+    seed, dealer, seat, kind = job
+    if kind == "table":
+        d = Deal.new(4, seed=seed, dealer=dealer)
+        while d.phase not in (Phase.DONE, Phase.CANCELLED):
+            d.apply(person_move(d.view(d.to_act)))
+        return review_cpu(d, seat)
+    table = Table.new(4, seed, dealer=dealer)
+    practice_actions(table)
+    return review_cpu(table.deal, table.learner)
+
+
+def reviews(rec: dict) -> dict:
+    """Each review's CPU alone, each in a fresh process (the solver's caches kept from one review would make the
+    next one of the same deal cheaper: the table's four and the practice's four are of the same hands), a table's
+    and a practice deal's in turn (the CPU a computation takes grows with the machine's load, which drifts)."""
+    import multiprocessing
+
+    from tutor.practice.table import dealer_for
     seed = rec["together"]["seed"]
-    d = Deal.new(4, seed=seed, dealer=random.Random(seed).randrange(4))  # the store's dealer
-    while d.phase not in (Phase.DONE, Phase.CANCELLED):
-        d.apply(person_move(d.view(d.to_act)))
-    out = {"together_s": [round(review_cpu(d, s), 2) for s in range(4)], "practice_s": []}
-    for seed in rec["practice"]["seeds"]:
-        table = Table.new(4, seed)
-        practice_actions(table)
-        out["practice_s"].append(round(review_cpu(table.deal, table.learner), 2))
-    return out
+    jobs = [(seed, table_dealer(seed), s, "table") for s in range(4)]  # the store's dealer
+    p = rec["practice"]
+    jobs += [(sd, dl, 0, "practice") for sd, dl in zip(p["seeds"], p.get("dealers") or
+                                                        [dealer_for(4, x) for x in p["seeds"]], strict=True)]
+    order = [i for pair in zip(range(4), range(4, 8), strict=True) for i in pair]  # alternately: the load drifts
+    with multiprocessing.get_context("spawn").Pool(1, maxtasksperchild=1) as pool:
+        got = dict(zip(order, pool.map(_one_review, [jobs[i] for i in order], chunksize=1), strict=True))
+    return {"together_s": [round(got[i], 2) for i in range(4)], "practice_s": [round(got[i], 2) for i in range(4, 8)],
+            "fresh_process": True}
 
 
 # ---------------------------------------------------------------- the report
@@ -423,17 +466,22 @@ def report(rec: dict, think: float) -> list[str]:
         per_s = t["thinking_cpu_s"] / t["idle_s"]
         moves = t["moves"]  # the bids, the king's call, the écart and the cards
         thought = t["cpu_s"] + per_s * think * moves
+        same = set(p["seeds"]) == {t["seed"]} and "dealers" in p
+        which = (f"the table's deal, seed {t['seed']}, from each of its 4 seats" if same else
+                 f"seeds {', '.join(map(str, p['seeds']))}")
         out += ["server CPU (user + system), a whole deal:",
                 f"  4 people, 2 processes  {t['cpu_s']:6.2f} s  (over {t['wall_s']:.0f} s of play; load "
                 f"{t['load_start']:.2f} to {t['load_end']:.2f})",
-                f"  4 practice deals, 1 process  {p['cpu_s']:6.2f} s  (seeds {', '.join(map(str, p['seeds']))}; over "
+                f"  4 practice deals, 1 process  {p['cpu_s']:6.2f} s  ({which}; over "
                 f"{p['wall_s']:.0f} s; load {p['load_start']:.2f} to {p['load_end']:.2f})",
                 f"  ratio {ratio:.2f}  goal: no more than 4 practice deals: {verdict}"]
         r = rec.get("reviews")
         if r:
             tr, pr = sum(r["together_s"]), sum(r["practice_s"])
-            out += [f"  of which the four reviews (measured alone, in one process): {tr:.2f} s (each person's: "
-                    f"{', '.join(f'{x:.2f}' for x in r['together_s'])}) and {pr:.2f} s (each deal's: "
+            alone = "each in a fresh process" if r.get("fresh_process") else "in one process"
+            out += [f"  of which the four reviews (measured alone, {alone}): {tr:.2f} s (each person's: "
+                    f"{', '.join(f'{x:.2f}' for x in r['together_s'])}) and {pr:.2f} s (each "
+                    f"{'seat' if same else 'deal'}'s: "
                     f"{', '.join(f'{x:.2f}' for x in r['practice_s'])})",
                     f"  without them: {t['cpu_s'] - tr:.2f} s against {p['cpu_s'] - pr:.2f} s, ratio "
                     f"{(t['cpu_s'] - tr) / (p['cpu_s'] - pr):.2f}"]
@@ -449,7 +497,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--database", default=os.environ.get("TUTOR_TEST_DATABASE_URL"),
                     help="a PostgreSQL URL (default $TUTOR_TEST_DATABASE_URL); a fresh schema is made in it")
-    ap.add_argument("--practice-seed", type=int, default=1, help="the practice deals: the first 4 played from here")
+    ap.add_argument("--different-deals", action="store_true",
+                    help="practice four different deals (the first 4 played from --practice-seed), not the table's "
+                         "deal from each of its seats")
+    ap.add_argument("--practice-seed", type=int, default=1, help="with --different-deals: the first 4 played from here")
     ap.add_argument("--idle", type=float, default=20.0, help="seconds the table is watched with nobody playing")
     ap.add_argument("--think", type=float, default=5.0, help="seconds a person thinks a move (the report's estimate)")
     ap.add_argument("--profile", type=Path, help="a folder: py-spy samples of the two table servers (not for the "
@@ -472,8 +523,12 @@ def main() -> None:
                     continue
                 url = fresh_schema(args.database, f"tutor_bench_{part}_")
                 print(f"{part}…", file=sys.stderr, flush=True)
-                rec[part] = (together_deal(browser, url, logs, args.idle, args.profile) if part == "together" else
-                             practice_deals(browser, url, logs, practice_seeds(4, args.practice_seed)))
+                if part == "together":
+                    rec[part] = together_deal(browser, url, logs, args.idle, args.profile)
+                else:
+                    deals = (practice_seeds(4, args.practice_seed) if args.different_deals else
+                             same_deal_seats(rec["together"]["seed"]))
+                    rec[part] = practice_deals(browser, url, logs, deals)
                 rec[part]["date"] = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
                 if args.record:
                     args.record.write_text(json.dumps(rec, indent=1) + "\n")

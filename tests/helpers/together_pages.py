@@ -133,15 +133,19 @@ def visible(view) -> set:
 
 
 def _json(s: str):
-    if not s.startswith("{"):
+    """A JSON object in a string, or the first one of a JSON list (the card table's data is sent so)."""
+    if not s.startswith(("{", "[")):
         return None
     try:
-        return json.loads(s)
+        data = json.loads(s)
     except ValueError:
         try:
-            return json.loads(base64.b64decode(s))
+            data = json.loads(base64.b64decode(s))
         except Exception:
             return None
+    if isinstance(data, list) and data and isinstance(data[0], dict):
+        return data[0]
+    return data
 
 
 def played_as_the_bots(players: int, seed: int):

@@ -43,7 +43,7 @@ def table_mode(at) -> str:
     """The mode of the puzzle's own card table, the page's first (the line of play's tables come below)."""
     table = next(n for n in walk(at._tree) if getattr(n, "type", "") == "bidi_component"
                  and n.proto.component_name == "tarot_tutor.card_table")
-    return json.loads(table.proto.json)["mode"]
+    return json.loads(table.proto.json)[0]["mode"]  # the card table's data is sent in a list
 
 
 def button(at, label):

@@ -37,7 +37,9 @@ def card_table(table: TableView, *, key: str,
         if cards is not None and on_answer is not None:
             on_answer(cards)
 
-    result = _mount(key=key, data=table.to_data(), on_answer_change=_callback)
+    # In a list: Streamlit scans each top-level value of a dict for a dataframe (``is_dataframe_like``), about a
+    # tenth of a card table's run on a Play together phone; a list is sent as JSON as it is (the script unwraps it).
+    result = _mount(key=key, data=[table.to_data()], on_answer_change=_callback)
     if on_answer is not None:
         return None
     return read_answer(result.get("answer"), table)

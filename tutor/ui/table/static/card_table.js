@@ -279,7 +279,8 @@ function send(data, state) {
 }
 
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
+  const data = Array.isArray(component.data) ? component.data[0] : component.data;  // sent in a list (see Python)
   const root = parentElement.querySelector(".tt-root");
   if (!root || !data) return;
   // The selection belongs to one question or position (its token): a rerun with the same token keeps it.
