@@ -1,8 +1,7 @@
 """Play together: a host opens a table for 3, 4 or 5 players and shares its code, link and QR code; others join
 with a name; the empty seats are bots. Each phone holds one seat's token (in the session and the address, so a
 reload keeps the seat; a PIN brings it to another phone) and is drawn from that seat's view only. The page looks
-at the table's version every second; when it changed (another player's move), only the seat's part of the deal is
-drawn again, the whole page only when the rest of it shows the change (``live``).
+at the table's version every second and draws again only when it changed (another player's move).
 """
 
 from __future__ import annotations
@@ -19,14 +18,13 @@ from ...progress import StoreError
 from ..common.learner import _secrets, session_key, store
 from ..common.safe import plain, query_text
 from ..common.text import error_text
-from . import live
 from . import seat as seat_view
 from .sheet import show_last_review, show_result, show_review, show_sheet
 
 TOKEN = "tg_token"  # session key: this phone's seat token
 ME = "seat"  # query parameter: the same token, so a reload keeps the seat
 PIN = "tg_pin"  # session key: the PIN, shown once after joining
-LOOK = live.LOOK  # seconds between two looks at the table's version
+LOOK = 1  # seconds between two looks at the table's version
 QUIET_LOOK = 5  # seconds between two counts of a quiet player's wait on the host's phone (the quiet time is 10 s or
 # more: the host's offer comes at most this late; a count every second was a fifth of the table's looks)
 LEVELS = {"beginner": N_("Beginner"), "club": N_("Club")}
@@ -81,9 +79,8 @@ def render() -> None:
         st.button(_("Leave this table"), key="tg_leave_bad", on_click=_forget)
         return
     _remember(token)
-    live.start_page(snap)
     _table(ts, token, me, snap)
-    live.follow(ts, me.table_id)
+    _follow(ts, me.table_id, snap.version)
 
 
 # ---------------------------------------------------------------- opening, joining, coming back
@@ -172,8 +169,8 @@ def _table(ts: TableStore, token: str, me, snap) -> None:
     elif snap.over:
         show_result(snap, names)
         show_review(snap, seat, snap.level)
-    else:  # the seat's part: a move redraws it alone
-        live.seat_part(ts, snap.id, snap, lambda now: seat_view.draw(ts, token, now, seat))
+    else:
+        seat_view.draw(ts, token, snap, seat)
     if in_play:  # the PIN under the hand: on a phone the table and the hand stay on the first screen
         _pin_box()
     if me.person.host and in_play:
@@ -244,9 +241,8 @@ def _quiet(ts: TableStore, token: str, snap) -> None:
 @st.fragment(run_every=QUIET_LOOK)
 def _quiet_look(ts: TableStore, token: str, snap) -> None:
     """The player whose turn it is, quiet past the host's time: a bot may play their seat until the deal ends
-    (counted every few seconds on the host's phone, on the newest table the page drew: its seat's part follows each
-    move, and the whole page is drawn again when a bot stands in)."""
-    snap = live.latest(snap)
+    (counted every few seconds on the host's phone, on the table as this page drew it: a move since then changes
+    its version, and ``_follow`` draws the whole page again, this part with it)."""
     if not snap.started or snap.over:
         return
     to_act = snap.deal.to_act
@@ -270,3 +266,17 @@ def _host_do(fn, token: str, seat, version: int) -> None:
         return
     if not out.ok:
         st.session_state[seat_view.MSG] = (out.table.version, error_text(TableError(out.reason)))
+
+
+# ---------------------------------------------------------------- other players' moves
+
+
+@st.fragment(run_every=LOOK)
+def _follow(ts: TableStore, table_id: int, seen: int) -> None:
+    """One small read a second: the whole page is drawn again only when the table's version changed."""
+    try:
+        now = ts.version(table_id)
+    except StoreError:
+        return
+    if now != seen:
+        st.rerun(scope="app")
