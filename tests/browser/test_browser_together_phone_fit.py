@@ -174,9 +174,10 @@ def test_the_pin_box_comes_under_the_hand_during_the_deal(fit, browser, screen):
             _to_card(ts, tokens, tid, 0)  # Ana's first card: Ben (and the bots) wait for it
             for who, pg in (("ana", ana), ("ben", ben)):
                 expect(pg.locator(".tt-hand").first).to_be_visible()  # the page followed the table
+                settle(pg)  # that run's end: till then the PIN box drawn before it may still be there, faded, twice
                 pin = pg.get_by_text("Votre code PIN est")
+                expect(pin).to_have_count(1)
                 expect(pin).to_be_visible()  # not noted yet: still shown
-                settle(pg)
                 pg.evaluate(TOP)
                 _shoot(pg, f"pin-{who}-{screen}")
                 table, hand = _box(pg.locator(".tt-table").first), _box(pg.locator(".tt-hand").first)
