@@ -30,13 +30,12 @@ def rows(snaps: Sequence[Snapshot], bot: str = "Bot") -> list[tuple]:
         totals = [0] * snap.state.players
         for n, (d, names) in enumerate(played(snap), start=1):
             scores = _scores(d)
-            taken = d.phase is Phase.DONE
+            # the contract, its taker and made: scored once a deal (empty when everyone passed)
+            deal = (d.contract.french, d.taker + 1, int(d.result().score.won)) if d.phase is Phase.DONE else ("",) * 3
             for seat in range(d.players):
                 totals[seat] += scores[seat]
                 name = names[seat] if seat < len(names) and names[seat] else bot
-                out.append((snap.number, n, seat + 1, name, d.contract.french if taken else "",
-                            d.taker + 1 if taken else "", int(d.result().score.won) if taken else "",
-                            scores[seat], totals[seat]))
+                out.append((snap.number, n, seat + 1, name, *deal, scores[seat], totals[seat]))
     return out
 
 
