@@ -14,5 +14,7 @@ su postgres -c "psql -p $PG_PORT -qtAc \"SELECT 1 FROM pg_roles WHERE rolname = 
     || su postgres -c "psql -p $PG_PORT -qc \"CREATE ROLE tutor_ci LOGIN PASSWORD 'tutor_ci'\""
 su postgres -c "psql -p $PG_PORT -qtAc \"SELECT 1 FROM pg_database WHERE datname = 'tutor_ci'\"" | grep -q 1 \
     || su postgres -c "createdb -p $PG_PORT -O tutor_ci tutor_ci"
+# a throw-away database: its commits need not wait for the disk (the test role's own setting, nothing else's)
+su postgres -c "psql -p $PG_PORT -qc \"ALTER ROLE tutor_ci SET synchronous_commit = off\""
 export TUTOR_TEST_DATABASE_URL="postgresql+psycopg://tutor_ci:tutor_ci@127.0.0.1:$PG_PORT/tutor_ci"
 export TUTOR_REQUIRE_POSTGRES=1   # the PostgreSQL tests then fail, never skip, if the URL goes missing

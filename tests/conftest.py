@@ -9,10 +9,17 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+
+# A Python told not to write bytecode (PYTHONDONTWRITEBYTECODE, as on the CI machines) compiles the package again
+# in every process the suite starts (about 0.9 s of CPU for the Streamlit servers and the command lines): here the
+# first process to import a module keeps its bytecode (in the ignored __pycache__ folders) for the others.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 _SESSION_DIR = Path(tempfile.mkdtemp(prefix="tarot-tutor-tests-"))
 atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
@@ -21,7 +28,34 @@ os.environ["TUTOR_DATABASE_URL"] = f"sqlite:///{_SESSION_DIR / 'progress.sqlite3
 os.environ["TUTOR_CACHE_DIR"] = str(_SESSION_DIR / "cache")
 
 
+def _scan_installed_components_once() -> None:
+    """Every new AppTest scans the metadata of all ~300 installed packages for Streamlit components (0.2 s of CPU,
+    about 1,500 times a run); the packages do not change during a run, so the scan is done once per process. Each
+    AppTest still gets its own component registry."""
+    import functools
+
+    try:
+        from streamlit.components.v2 import manifest_scanner
+    except ImportError:  # another Streamlit: nothing to share
+        return
+    manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+
+
+_scan_installed_components_once()
+
 _TIME_LOG = os.environ.get("TUTOR_TEST_TIME_LOG")  # bench/suite_time.py: where the suite's time goes
+
+def _machine_busy() -> float:
+    """The whole machine's busy CPU seconds since boot (Linux's /proc/stat; 0 elsewhere): with one worker (-n 0)
+    a test's share includes its Streamlit servers and its browser, which its own process times do not see."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle and iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
 
 if _TIME_LOG:
     @pytest.hookimpl(hookwrapper=True)
@@ -31,13 +65,14 @@ if _TIME_LOG:
         import resource
         import time
 
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, busy = time.perf_counter(), time.process_time(), _machine_busy()
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         yield
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         line = json.dumps({"test": item.nodeid, "wall": round(time.perf_counter() - wall, 4),
                            "cpu": round(time.process_time() - cpu, 4),
-                           "children": round(after.ru_utime + after.ru_stime - kids.ru_utime - kids.ru_stime, 4)})
+                           "children": round(after.ru_utime + after.ru_stime - kids.ru_utime - kids.ru_stime, 4),
+                           "machine": round(_machine_busy() - busy, 2)})
         with open(_TIME_LOG, "a", encoding="utf-8") as f:  # one short append per test: the workers do not mix lines
             f.write(line + "\n")
 
