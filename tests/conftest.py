@@ -77,6 +77,12 @@ if _TIME_LOG:
             f.write(line + "\n")
 
 
+def pytest_collection_modifyitems(config, items):
+    """The longest tests (``long``) first: worksteal then balances the two workers with short tests at the end,
+    instead of one worker finishing a minute-long test while the other has nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
+
+
 @pytest.fixture(autouse=True)
 def _fresh_progress_db(tmp_path_factory, monkeypatch):
     """A new, empty progress database for every test (AppTest sessions start with no learner)."""

@@ -5,6 +5,7 @@ every card), a reload carries on, and the teacher's dashboard ranks the class (r
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 from streamlit_page import settle
 
@@ -30,6 +31,7 @@ def _join(browser, server, code, name):
     return ctx, pg
 
 
+@pytest.mark.long
 def test_three_learners_play_a_duplicate_deal_and_the_teacher_ranks_them(page, browser, server):
     seed = pick_deals(PLAYERS, 4, SEED)[0].seed
     passed = replayed(PLAYERS, seed, [])

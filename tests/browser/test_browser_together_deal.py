@@ -120,6 +120,7 @@ def _trick(snap) -> int:
     return len(snap.deal.view(0).tricks)
 
 
+@pytest.mark.long
 def test_a_whole_deal_of_three_people_and_a_bot_on_two_processes(browser):
     url = postgres_or_skip("tutor_together_", "the whole-deal test")
     seed = seed_where(4, _a_deal_people_take)

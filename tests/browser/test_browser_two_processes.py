@@ -24,6 +24,8 @@ from test_browser_scoresheet_live import fill, standings
 
 from conftest import TEACHER_HASH, TEACHER_PASSPHRASE, problems_in
 
+pytestmark = pytest.mark.long  # the module shares its two servers: all of it early in the run
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 LOGS = (ARTIFACTS / "streamlit-process-a.log", ARTIFACTS / "streamlit-process-b.log")

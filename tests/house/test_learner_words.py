@@ -361,6 +361,7 @@ def test_lesson_examples_on_the_page_are_pictures_and_words(lesson_id):
     assert any("{cards:" not in str(m.value) and "<img" in str(m.value) for m in at.markdown)
 
 
+@pytest.mark.long
 def test_practice_with_five_players_hides_the_dog_until_the_call_and_shows_the_table():
     """Play 5-player practice deals through the page with the hint's moves: the table picture shows while
     bidding, the dog is never drawn while the learner (the taker) has still to call, "You play" not "You plays",

@@ -298,6 +298,7 @@ def test_every_kind_can_be_answered_right_in_the_drill(difficulty):
         assert any(s.value.startswith("Right") for s in at.success), (kind, q.answer_text)
 
 
+@pytest.mark.long
 def test_every_lesson_plays_to_the_end():
     """Every step of every lesson renders (texts, card pictures, worked examples, fixed and generated checks),
     and every check's right answer, given through its widget, is marked right: three stars each."""

@@ -46,6 +46,7 @@ def played_with_hints(players: int, seed: int, rng: random.Random) -> tuple[Tabl
     return table, hints
 
 
+@pytest.mark.long
 def test_hint_and_review_agree_on_practice_positions(small_budget):
     rng = random.Random(7)
     checked = decisive = 0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from planted_deals import BLUNDER_TRICK, LEARNER, planted
 
 from tutor.engine import PETIT
 from tutor.strategy.review.deal import decisions, describe, review_deal
 
 
+@pytest.mark.long
 def test_review_finds_the_petit_thrown_away():
     deal, solved = planted()
     assert deal.taker == LEARNER and PETIT not in solved.best

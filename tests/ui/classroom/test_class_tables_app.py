@@ -196,6 +196,7 @@ def test_the_section_speaks_french(ct):
     assert teacher.download_button(key="ct_csv").label == "Télécharger la feuille des tables (CSV)"
 
 
+@pytest.mark.long
 def test_no_learners_phone_at_a_class_table_is_sent_a_card_its_seat_could_not_see(ct):
     _teacher, _code, pages = _class_of(["Ana", "Ben", "Cleo", "Dan"])
     quiz_id = _teacher.sidebar.selectbox(key="teacher_pick").value

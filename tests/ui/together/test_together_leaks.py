@@ -37,6 +37,7 @@ def _with_poignee(d) -> bool:
     return d.phase is Phase.DONE and bool(d.poignees) and d.contract.value in ("petite", "garde")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("kind", ["poignee", "taken by the host"])
 def test_no_phone_is_ever_sent_a_card_its_seat_could_not_see_during_a_whole_deal(ts, kind):
     seed = seed_where(4, _with_poignee if kind == "poignee" else taken_by(0))

@@ -55,6 +55,7 @@ def _table_of_three(ts, seed=None):
     return snap.id, tokens, phones
 
 
+@pytest.mark.long
 def test_three_phones_play_a_whole_deal_each_its_own_seat_and_each_sees_its_own_review(ts):
     tid, tokens, phones = _table_of_three(ts)
     for _ in range(120):
