@@ -6,6 +6,7 @@ name with a score on show; the question is readable from the back of the room.""
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -136,7 +137,14 @@ def test_f5_while_presenting_keeps_the_projector_with_no_answer_and_a_readable_q
 
 
 def font_px(locator) -> float:
-    return float(locator.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px"))
+    """The font size of ``locator``'s element. The page redraws the timer every second, so the element found can be
+    gone by the time it is read (no style: an empty size): then it is found and read again."""
+    for _ in range(100):
+        size = locator.evaluate("el => el.isConnected ? getComputedStyle(el).fontSize : ''")
+        if size:
+            return float(size.removesuffix("px"))
+        time.sleep(0.05)
+    raise AssertionError(f"{locator} was redrawn each time its font size was read")
 
 
 def test_the_projector_at_1920_the_lobby_a_timed_question_the_top_five_and_the_podium(projector_page, venue):
