@@ -48,5 +48,6 @@ def main() -> None:
         whole = f" {r['machine']:8.1f}" if machine else ""
         print(f"  {r['wall']:8.1f} {cpu(r):8.1f}{whole}  {r['test']}")
 
+
 if __name__ == "__main__":
     main()

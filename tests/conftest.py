@@ -43,7 +43,6 @@ def _scan_installed_components_once() -> None:
 
 _scan_installed_components_once()
 
-_TIME_LOG = os.environ.get("TUTOR_TEST_TIME_LOG")  # bench/suite_time.py: where the suite's time goes
 
 def _machine_busy() -> float:
     """The whole machine's busy CPU seconds since boot (Linux's /proc/stat; 0 elsewhere): with one worker (-n 0)
@@ -56,6 +55,8 @@ def _machine_busy() -> float:
     idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle and iowait
     return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
+
+_TIME_LOG = os.environ.get("TUTOR_TEST_TIME_LOG")  # bench/suite_time.py: where the suite's time goes
 
 if _TIME_LOG:
     @pytest.hookimpl(hookwrapper=True)

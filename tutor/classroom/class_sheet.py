@@ -29,9 +29,10 @@ def rows(snaps: Sequence[Snapshot], bot: str = "Bot") -> list[tuple]:
     for snap in snaps:
         totals = [0] * snap.state.players
         for n, (d, names) in enumerate(played(snap), start=1):
-            scores = _scores(d)
-            # the contract, its taker and made: scored once a deal (empty when everyone passed)
-            deal = (d.contract.french, d.taker + 1, int(d.result().score.won)) if d.phase is Phase.DONE else ("",) * 3
+            # scored once a deal; the contract, its taker and made are empty when everyone passed
+            done = d.result() if d.phase is Phase.DONE else None
+            scores = tuple(int(s) for s in done.seat_scores) if done else _scores(d)
+            deal = (d.contract.french, d.taker + 1, int(done.score.won)) if done else ("",) * 3
             for seat in range(d.players):
                 totals[seat] += scores[seat]
                 name = names[seat] if seat < len(names) and names[seat] else bot
