@@ -56,6 +56,12 @@ def _machine_busy() -> float:
     return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def _page_loads() -> int:
+    """Pages the browser tests have loaded in this process so far (tests/browser/streamlit_page.py counts)."""
+    counter = sys.modules.get("streamlit_page")
+    return counter.LOADS[0] if counter else 0
+
+
 _TIME_LOG = os.environ.get("TUTOR_TEST_TIME_LOG")  # bench/suite_time.py: where the suite's time goes
 
 if _TIME_LOG:
@@ -66,14 +72,14 @@ if _TIME_LOG:
         import resource
         import time
 
-        wall, cpu, busy = time.perf_counter(), time.process_time(), _machine_busy()
+        wall, cpu, busy, loads = time.perf_counter(), time.process_time(), _machine_busy(), _page_loads()
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         yield
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         line = json.dumps({"test": item.nodeid, "wall": round(time.perf_counter() - wall, 4),
                            "cpu": round(time.process_time() - cpu, 4),
                            "children": round(after.ru_utime + after.ru_stime - kids.ru_utime - kids.ru_stime, 4),
-                           "machine": round(_machine_busy() - busy, 2)})
+                           "machine": round(_machine_busy() - busy, 2), "pages": _page_loads() - loads})
         with open(_TIME_LOG, "a", encoding="utf-8") as f:  # one short append per test: the workers do not mix lines
             f.write(line + "\n")
 

@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -86,11 +87,27 @@ IDLE = """() => {
 }"""  # and no element still waiting for its code (a skeleton) or left over from the run before (stale)
 
 
+# Pages loaded since the process began: each costs Chromium about 2 s of CPU on a slow machine (Streamlit's
+# frontend starting), so the suite's time log (tests/conftest.py) records each test's count.
+LOADS = [0]
+
+
+def _count_load(request) -> None:
+    # an iframe's document is no page load; a new window's first request has no frame yet (Playwright raises)
+    if request.resource_type == "document" and request.is_navigation_request():
+        try:
+            inner = request.frame.parent_frame is not None
+        except PlaywrightError:
+            inner = False
+        LOADS[0] += not inner
+
+
 def watch(ctx):
     """Prepare a browser context: every wait's limit is SLOW, every page numbers its Streamlit runs."""
     ctx.set_default_timeout(SLOW)
     ctx.set_default_navigation_timeout(SLOW)
     ctx.add_init_script(WATCH_RUNS)
+    ctx.on("request", _count_load)
     return ctx
 
 

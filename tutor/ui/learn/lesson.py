@@ -305,11 +305,14 @@ def generated_check(step: CheckStep, key: str, place=None) -> bool | None:
         st.session_state[f"{key}_feedback"] = check_answer(load_question(step.generator, seed, params),
                                                            st.session_state[f"{key}_given"])
         st.session_state[f"{key}_saved"] = True
-    fb = question_block(step.generator, seed=seed, params=params, key=key, once=place is not None)
-    track_answer(key, fb, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
+    # Saved and kept before the verdict is drawn (graded in the callback): a run cut short after it (a quick
+    # "Next", a page closed) loses nothing.
+    graded = st.session_state.get(f"{key}_feedback")
+    track_answer(key, graded, kind=step.generator, seed=seed, params=params, skill=KINDS[step.generator].skill,
                  source="lesson")
-    if fb is not None:
-        _keep(place, st.session_state.get(f"{key}_given"), fb.correct, fixed=False)
+    if graded is not None:
+        _keep(place, st.session_state.get(f"{key}_given"), graded.correct, fixed=False)
+    fb = question_block(step.generator, seed=seed, params=params, key=key, once=place is not None)
     return None if fb is None else bool(fb.correct)
 
 

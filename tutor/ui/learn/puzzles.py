@@ -137,9 +137,9 @@ def render() -> None:
             st.button(_("Next puzzle →"), type="primary", key="pz_next", on_click=st.session_state.__setitem__,
                       args=("pz_pick", target), help=_("The unsolved puzzle nearest your puzzle rating"))
 
-    # Answered, a puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
-    fb = strategy_puzzle.render(puzzle, key, next_action=next_button) if strategic else render_question(
-        puzzle.to_question(), key=key, next_action=next_button)
+    # The answer was graded in its callback: saved before the verdict is drawn, so a run cut short after it (a
+    # quick "Next puzzle", a page closed) loses nothing.
+    fb = st.session_state.get(f"{key}_feedback")
     if fb is not None and st.session_state.get(revealed) and f"{key}_after_reveal" not in st.session_state:
         # Answered after the solution was shown: never counted as solved (saved as not solved, no credit).
         st.session_state[f"{key}_after_reveal"] = fb
@@ -149,9 +149,15 @@ def render() -> None:
         if kept is None or kept[0] is not fb:
             kept = st.session_state[f"{key}_counted"] = (fb, replace(fb, correct=False, credit=0.0))
         counted = kept[1]
+    track_puzzle(pid, key, counted, puzzle.difficulty)
+    # Answered, a puzzle draws its verdict and the next puzzle's button under its prompt (first screen).
+    if strategic:
+        strategy_puzzle.render(puzzle, key, next_action=next_button)
+    else:
+        render_question(puzzle.to_question(), key=key, next_action=next_button)
+    if counted is not fb:
         st.info(_("You answered after showing the solution, so this puzzle does not count as solved. "
                   "Come back to it later and solve it on your own."))
-    track_puzzle(pid, key, counted, puzzle.difficulty)
     seen = st.session_state.setdefault("pz_seen", set())  # answered this session: its feedback gave the answer
     if fb is not None and (pid not in seen or (counted.correct and pid not in solved)):
         seen.add(pid)

@@ -36,9 +36,10 @@ def _question(kind: str, seed, params: dict, key: str, source: str) -> None:
             st.session_state[hint_key] = True
         if st.session_state.get(hint_key):
             st.info(RULES.get(q.rules[0], q.rules[0]), icon=":material/lightbulb:")
-    fb = render_question(q, key)
-    lr.track_answer(key, fb, kind=kind, seed=int(seed), params=params, skill=q.skill, source=source,
-                    hints_used=bool(st.session_state.get(hint_key)))
+    # Saved before the verdict is drawn (graded in the callback): a run cut short after it loses nothing.
+    lr.track_answer(key, st.session_state.get(f"{key}_feedback"), kind=kind, seed=int(seed), params=params,
+                    skill=q.skill, source=source, hints_used=bool(st.session_state.get(hint_key)))
+    render_question(q, key)
 
 
 def render_replay() -> None:
