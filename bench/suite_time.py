@@ -5,11 +5,12 @@ then: python bench/suite_time.py /tmp/times.jsonl [--top 30]
 
 The log has a line per test (tests/conftest.py): its wall-clock seconds, the CPU seconds of the pytest worker that
 ran it, and those of the child processes that ended during it (a browser test's own Streamlit server; a server
-shared by several tests is counted when it ends), and the whole machine's busy CPU seconds during it (Linux): run
-with one worker (`-p no:xdist`, or only the browser tests) that last figure is the test's whole cost, its browser
-and Streamlit servers included, which the process times never see. On a 2-core machine the suite's wall-clock
-time is about its CPU time over 2 when the tests keep both cores busy, and more when they wait (a browser
-drawing, a server starting): a test whose wall-clock time is far above its CPU time is waiting, not computing.
+shared by several tests is counted when it ends), the whole machine's busy CPU seconds during it (Linux), and the
+pages its browser loaded. Run with one worker (`-p no:xdist`, or only the browser tests), the machine's figure is
+the test's whole cost, its browser and Streamlit servers included, which the process times never see. On a 2-core
+machine the suite's wall-clock time is about its CPU time over 2 when the tests keep both cores busy, and more when
+they wait (a browser drawing, a server starting): a test whose wall-clock time is far above its CPU time is
+waiting, not computing.
 """
 
 from __future__ import annotations
@@ -43,10 +44,15 @@ def main() -> None:
         for key, (n, w, c) in sorted(groups.items(), key=lambda kv: -kv[1][1])[:args.top]:
             print(f"  {w:8.1f} {c:8.1f} {n:6d}  {key}")
     machine = all("machine" in r for r in rows)
-    print(f"\ntests (wall s, CPU s{', machine CPU s' if machine else ''}), the {args.top} longest:")
+    pages = all("pages" in r for r in rows)
+    print(f"\ntests (wall s, CPU s{', machine CPU s' if machine else ''}{', pages loaded' if pages else ''}), "
+          f"the {args.top} longest:")
     for r in sorted(rows, key=lambda r: -r["wall"])[:args.top]:
         whole = f" {r['machine']:8.1f}" if machine else ""
-        print(f"  {r['wall']:8.1f} {cpu(r):8.1f}{whole}  {r['test']}")
+        loads = f" {r['pages']:5d}" if pages else ""
+        print(f"  {r['wall']:8.1f} {cpu(r):8.1f}{whole}{loads}  {r['test']}")
+    if pages:
+        print(f"\n{sum(r['pages'] for r in rows)} pages loaded in Chromium by the browser tests")
 
 
 if __name__ == "__main__":
