@@ -258,3 +258,26 @@ def _four_at(ts, seed):
     snap, host, _pin = ts.open("Ana", 4, "club", seed=seed, now=T0)
     tokens = [host] + [ts.join(snap.code, n, now=T0)[1] for n in ("Ben", "Cleo", "Dan")]
     return ts.table(snap.id), tokens
+
+
+def test_the_teachers_sign_out_everywhere_keeps_every_seat_and_an_older_token_is_still_read(ts):
+    """The seat tokens have their own key: "Sign out everywhere" (a new teacher key) ends the teacher's sign-ins,
+    not the players' seats. A token signed with the teacher's key (before the tables had their own) is still read
+    until that key changes."""
+    from itsdangerous import URLSafeTimedSerializer
+
+    from tutor.classroom import signin
+
+    snap, tokens = _four(ts)
+    teacher = signin.make_token(signin.signing_key(ts.engine), "h")
+    assert signin.signing_key(ts.engine, tables.SEAT_KEY) != signin.signing_key(ts.engine)
+    older = URLSafeTimedSerializer(signin.signing_key(ts.engine), salt=tables.SALT).dumps({"t": snap.id, "n": "old"})
+    with ts.engine.begin() as conn:  # the seat of Dan, as a token of the older kind had it
+        conn.execute(PlaySeat.__table__.update().where(PlaySeat.token_hash == tables.token_hash(tokens[3]))
+                     .values(token_hash=tables.token_hash(older)))
+    assert ts.me(older).seat == 3
+    new = signin.rotate(ts.engine)
+    assert not signin.check_token(teacher, new, "h", hours=8)  # the teacher is signed out
+    assert [ts.me(t).seat for t in tokens[:3]] == [0, 1, 2]  # every player keeps their seat
+    with pytest.raises(TableError):
+        ts.me(older)  # the older token was the teacher's key's: it ends with it

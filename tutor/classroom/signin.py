@@ -129,21 +129,22 @@ def end(engine: Engine, token: str, passphrase_hash: str, hours: int, now: float
     return True
 
 
-def signing_key(engine: Engine) -> str:
-    """The server's signing key, made on first use (processes that start together agree on one)."""
+def signing_key(engine: Engine, name: str = KEY_NAME) -> str:
+    """A server signing key (the teacher's sign-in by default), made on first use (processes that start together
+    agree on one)."""
     with engine.connect() as conn:
-        value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+        value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == name)).scalar()
     if value:
         return value
     try:
         with writing(engine) as conn:
-            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == name)).scalar()
             if not value:
                 value = secrets.token_hex(32)
-                conn.execute(ServerSecret.__table__.insert().values(name=KEY_NAME, value=value, created_at=utcnow()))
+                conn.execute(ServerSecret.__table__.insert().values(name=name, value=value, created_at=utcnow()))
     except IntegrityError:  # another process made it at the same moment: use theirs
         with engine.connect() as conn:
-            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME)).scalar()
+            value = conn.execute(select(ServerSecret.value).where(ServerSecret.name == name)).scalar()
     return value
 
 

@@ -1,8 +1,8 @@
 """Tables where people play each other, kept in the database (issue 36): every action goes through here.
 
 A host opens a table (``open``) and gets a short join code (the class quiz's, ``codes``); others join with a name
-(``join``). Each person holds a seat token, signed with the server's key (``signin.signing_key``) and kept only as
-its SHA-256, and a PIN shown once (scrypt-hashed, tried under the class PIN's slow-downs: ``throttle``) to come
+(``join``). Each person holds a seat token, signed with the tables' own server key (``SEAT_KEY``: the teacher's
+"Sign out everywhere" makes a new teacher key and must not end the players' seats) and kept only as its SHA-256, and a PIN shown once (scrypt-hashed, tried under the class PIN's slow-downs: ``throttle``) to come
 back from another phone (``rejoin``).
 
 An action (``act``) is judged on the state read from the database by ``together.can_act`` with the version the
@@ -53,6 +53,7 @@ from .table_records import (
 )
 
 SALT = "table-seat"
+SEAT_KEY = "table_seats"  # the name of the seat tokens' signing key in ``server_secrets``
 TOKEN_DAYS = 30  # a seat token opens its seat for a month (a club's table lasts an evening)
 MAX_WAITING = 20  # people waiting for a seat at one table
 QUIET_RANGE = (10, 3600)  # the host's quiet time, in seconds
@@ -87,7 +88,9 @@ class TableStore:
     # -- tokens ------------------------------------------------------------------------------------
 
     def _signer(self) -> URLSafeTimedSerializer:
-        return URLSafeTimedSerializer(signing_key(self.engine), salt=SALT)
+        # itsdangerous signs with the last key and reads with any: a token signed before the tables had their own
+        # key (with the teacher's) is still read, until the teacher's next "Sign out everywhere"
+        return URLSafeTimedSerializer([signing_key(self.engine), signing_key(self.engine, SEAT_KEY)], salt=SALT)
 
     def _new_token(self, table_id: int, signer: URLSafeTimedSerializer | None = None) -> str:
         return (signer or self._signer()).dumps({"t": table_id, "n": secrets.token_hex(8)})
