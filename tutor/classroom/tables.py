@@ -2,8 +2,9 @@
 
 A host opens a table (``open``) and gets a short join code (the class quiz's, ``codes``); others join with a name
 (``join``). Each person holds a seat token, signed with the tables' own server key (``SEAT_KEY``: the teacher's
-"Sign out everywhere" makes a new teacher key and must not end the players' seats) and kept only as its SHA-256, and a PIN shown once (scrypt-hashed, tried under the class PIN's slow-downs: ``throttle``) to come
-back from another phone (``rejoin``).
+"Sign out everywhere" makes a new teacher key and must not end the players' seats) and kept only as its SHA-256,
+and a PIN shown once (scrypt-hashed, tried under the class PIN's slow-downs: ``throttle``) to come back from
+another phone (``rejoin``).
 
 An action (``act``) is judged on the state read from the database by ``together.can_act`` with the version the
 player's page showed, then written only if the stored version is still the one read (``UPDATE … WHERE version =
