@@ -24,7 +24,7 @@ import random
 import secrets
 from datetime import datetime
 
-from itsdangerous import BadData, URLSafeTimedSerializer
+from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -89,9 +89,19 @@ class TableStore:
     # -- tokens ------------------------------------------------------------------------------------
 
     def _signer(self) -> URLSafeTimedSerializer:
-        # itsdangerous signs with the last key and reads with any: a token signed before the tables had their own
-        # key (with the teacher's) is still read, until the teacher's next "Sign out everywhere"
-        return URLSafeTimedSerializer([signing_key(self.engine), signing_key(self.engine, SEAT_KEY)], salt=SALT)
+        return URLSafeTimedSerializer(signing_key(self.engine, SEAT_KEY), salt=SALT)
+
+    def _payload(self, token: str):
+        """The token's signed content. A token signed before the tables had their own key (with the teacher's) is
+        still read, until the teacher's next "Sign out everywhere"; that key is read only for such a token, since
+        every look of every phone at its table comes through here."""
+        try:
+            return self._signer().loads(token, max_age=TOKEN_DAYS * 86400)
+        except SignatureExpired:
+            raise
+        except BadSignature:
+            older = URLSafeTimedSerializer(signing_key(self.engine), salt=SALT)
+            return older.loads(token, max_age=TOKEN_DAYS * 86400)
 
     def _new_token(self, table_id: int, signer: URLSafeTimedSerializer | None = None) -> str:
         return (signer or self._signer()).dumps({"t": table_id, "n": secrets.token_hex(8)})
@@ -103,7 +113,7 @@ class TableStore:
         if not token or len(str(token)) > 300:
             raise bad
         try:
-            payload = self._signer().loads(str(token), max_age=TOKEN_DAYS * 86400)
+            payload = self._payload(str(token))
         except (BadData, ValueError, TypeError):
             raise bad from None
         def run():

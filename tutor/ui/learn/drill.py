@@ -104,12 +104,12 @@ def render() -> None:
         st.info(say(change[1]), icon=":material/trending_up:" if change[0] > change[2] else ":material/trending_down:")
     mastery_line = st.container()
     key = f"drill_{kind}_{seed}_{players}_{difficulty}"
+    params = {"players": players, "difficulty": difficulty}
     # Saved before the verdict is drawn (the answer was graded in the submit's callback): a run cut short
     # after the verdict (a quick "Next question", a page closed) must not lose the answer.
-    track_answer(key, st.session_state.get(f"{key}_feedback"), kind=kind, seed=seed,
-                 params={"players": players, "difficulty": difficulty}, skill=KINDS[kind].skill)
-    fb = question_block(kind, seed=seed, params={"players": players, "difficulty": difficulty}, key=key,
-                        next_action=_next_button(chosen))
+    track_answer(key, st.session_state.get(f"{key}_feedback"), kind=kind, seed=seed, params=params,
+                 skill=KINDS[kind].skill)
+    fb = question_block(kind, seed=seed, params=params, key=key, next_action=_next_button(chosen))
     # Counted once per question; changing the players or the difficulty makes a new question.
     scored = st.session_state.setdefault("drill_scored", set())
     if fb is not None and key not in scored:
