@@ -61,3 +61,17 @@ def test_an_import_cannot_take_a_name_that_looks_like_anothers(store):
     with pytest.raises(ValueError, match="invisible"):
         import_learner(store, data, "Anna\u200b")
     assert import_learner(store, data, "Anna B").name == "Anna B"
+
+
+def test_the_first_profile_does_not_load_the_lookalike_table(store):
+    """A new install's first page makes its first profile: with no other name to look like, Unicode's table of
+    confusable characters (tens of milliseconds to build) is not read; the second profile still meets it."""
+    from tutor.names import _prototypes
+
+    _prototypes.cache_clear()
+    anna = store.create_learner("Anna", pin="4821")
+    store.rename_learner(anna.id, "Anne")  # the only profile, renamed: nobody else to look like either
+    assert _prototypes.cache_info().currsize == 0
+    with pytest.raises(ValueError, match=NO_MATCH):
+        store.create_learner("Ann\u0435", pin="7305")  # a Cyrillic е: looks like Anne
+    assert _prototypes.cache_info().currsize == 1

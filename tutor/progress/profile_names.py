@@ -32,6 +32,8 @@ def name_taken(conn, name: str, except_id: int | None = None) -> bool:
         query = query.where(Learner.id != except_id)
     if conn.execute(query).first():
         return True
+    others = [other for lid, other in conn.execute(select(Learner.id, Learner.name)) if lid != except_id]
+    if not others:  # the first profile (a new install's first page): no lookalike table to load
+        return False
     key = lookalike_key(name)
-    rows = conn.execute(select(Learner.id, Learner.name))
-    return any(lookalike_key(other) == key for lid, other in rows if lid != except_id)
+    return any(lookalike_key(other) == key for other in others)

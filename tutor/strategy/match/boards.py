@@ -166,9 +166,13 @@ def add_faults(total: dict, more: dict) -> None:
 
 
 def _worker_start() -> None:
-    """A process playing boards stops its programs when the match ends (the pool terminates it)."""
+    """A process playing boards stops its programs when the match ends: at its normal end (the pool closed), or
+    when the pool terminates it (a match stopped by an error or Ctrl-C)."""
     import os
     import signal
+    from multiprocessing.util import Finalize
+
+    Finalize(None, close_seatings, exitpriority=10)
 
     def stop(_signum, _frame):
         close_seatings()
@@ -211,6 +215,7 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
         results = pool.imap(_board_job, work)  # in board order
     else:
         pool, results = None, map(_board_job, work)
+    finished = False
     try:
         kept = [r for b in sorted(done) if b < boards for r in done[b]]
         rows += kept
@@ -227,8 +232,14 @@ def run_match(players: int, boards: int, seed: int, *, budget_ms: float = 300,
                 progress(len({r.board for r in rows}), boards)
             if partial is not None:
                 partial(summary(rows))
+        finished = True
     finally:
-        if pool is not None:
+        if pool is not None and finished:
+            # Every board played: the workers stop on the pool's own word, with no signal. Terminated, one
+            # killed while it held the task queue's lock once left the other waiting for it, and the match hung.
+            pool.close()
+            pool.join()
+        elif pool is not None:
             pool.terminate()
         close_seatings()
     out = summary(rows)
