@@ -37,7 +37,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   if (!box || !d) return;
   if (box.__tt && box.__tt.token === d.token) return;
   if (box.__tt) clearInterval(box.__tt.id);
-  const end = performance.now() + d.left * 1000;
+  const end = Date.now() + d.left * 1000;  // the wall clock: it runs on while a phone sleeps
   const say = (n) => (n === 0 ? d.zero : n === 1 ? d.one : d.other).replace("{n}", String(n));
   box.textContent = "";
   const num = document.createElement("div");
@@ -51,7 +51,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   box.append(num, bar);
   const state = (box.__tt = { token: d.token, id: 0, shown: -1 });
   const tick = () => {
-    const n = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+    const n = Math.max(0, Math.ceil((end - Date.now()) / 1000));
     if (n === state.shown) return;
     state.shown = n;
     if (n > 0) {
