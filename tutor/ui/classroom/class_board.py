@@ -13,6 +13,7 @@ import streamlit as st
 
 from ...classroom import roster as roster_ops
 from ...classroom import stats
+from ...classroom.question_language import in_language
 from ...classroom.store import ClassError, ClassStore, QuizInfo, Tallies
 from ...i18n import _, language, ngettext
 from ...progress import StoreError
@@ -100,7 +101,7 @@ def _question(quiz: QuizInfo, views: list[stats.QuestionView]) -> None:
                           format_func=lambda i: _("Question {n} of {total}").format(n=i, total=n))
     st.session_state[f"{key}_last"] = number
     v = views[number - 1]
-    q = v.question
+    q = in_language(v.question, language())  # a generated question in this page's language
     with st.container(border=True):
         right = _("no answers yet") if not v.answered else _("{right} of {answered} right ({pct}%)").format(
             right=v.right, answered=v.answered, pct=stats.one_place(v.percent_right))

@@ -17,8 +17,9 @@ from __future__ import annotations
 import streamlit as st
 
 from ...classroom import roster
+from ...classroom.question_language import in_language
 from ...classroom.store import ClassError, ClassStore, Reason, display_name
-from ...i18n import N_, _, number, pgettext
+from ...i18n import N_, _, language, number, pgettext
 from ...progress import StoreError
 from ...quiz import AnswerType
 from ..common.learner import retry, session_key, store
@@ -246,7 +247,7 @@ def _take(cs: ClassStore, token: str) -> None:
                 text=_("Question {n} of {total}").format(n=n + 1, total=total))
     if quiz.paced and time_up(quiz):  # a timed question: the time left, or that it is up
         return
-    q = quiz.questions[n]
+    q = in_language(quiz.questions[n], language())  # a generated question in this page's language
     key = f"class_{quiz.code}_{n}"
     clicked = None
     with st.container(border=True):
@@ -306,8 +307,8 @@ def _result(quiz, done: dict) -> None:
     extra = "" if score == right else _(" ({points} points, with partial credit)").format(
         points=number(round(score, 1)))
     st.subheader(_("Your result: {right} right out of {total}{extra}").format(right=right, total=total, extra=extra))
-    for i, q in enumerate(quiz.questions):
-        m = done.get(i)
+    for i, set_q in enumerate(quiz.questions):
+        q, m = in_language(set_q, language()), done.get(i)
         mark = _(MARKS["none" if m is None else "right" if m.correct else "part" if m.credit > 0 else "wrong"])
         given = given_words(q, m.answer) if m else pgettext("answer", "none")
         st.markdown(_("**{n}.** {mark} · your answer: {given}").format(n=i + 1, mark=mark, given=given))

@@ -14,9 +14,10 @@ import streamlit as st
 
 from ...classroom import stats
 from ...classroom.qr import join_qr_png
+from ...classroom.question_language import in_language
 from ...classroom.store import ClassStore, QuizInfo
 from ...db import utcnow
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, language, ngettext
 from ...progress import StoreError
 from ...quiz.order import shown_choices
 from ...quiz.question import AnswerType
@@ -107,7 +108,7 @@ def _join(quiz: QuizInfo, tallies, link: str) -> None:
 
 def _question(quiz: QuizInfo, tallies, reveal: bool) -> None:
     i = quiz.current
-    q = quiz.questions[i]
+    q = in_language(quiz.questions[i], language())
     answered = tallies.questions.get(i, (0, 0))[0]
     left = quiz.time_left(utcnow())
     if left is None:
